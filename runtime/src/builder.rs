@@ -1,0 +1,249 @@
+//! The response builder (wire format §2, §5): blocks collected in any order, emitted by category.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::json::{self, JsonStyle};
+use crate::response::{ToolResponse, ViewData, ViewParts};
+use crate::ui::UiBlock;
+
+/// A suggested next action: `- tool: reason` in `<action_suggestions>`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Suggestion {
+    /// The action as exposed to the client (`invoices.get`).
+    pub tool: Cow<'static, str>,
+    /// Why the agent should call it.
+    pub reason: Cow<'static, str>,
+}
+
+/// Collects the blocks of one response and emits them in category order (§2): data, UI blocks,
+/// embeds, directives, rules, suggestions, whatever order they were added in.
+///
+/// Everything is moved in: the data block `String` becomes the first content item as is, and
+/// literal rules, directives and suggestions stay `&'static str` until rendered.
+///
+/// Chainable by-value methods (`.rule(..)`) suit hand-written code; the `push_*` twins suit
+/// generated code that adds blocks in loops.
+#[derive(Debug, Clone, Default)]
+pub struct ResponseBuilder {
+    data: String,
+    ui_blocks: Vec<UiBlock>,
+    embeds: Vec<String>,
+    directives: Vec<Cow<'static, str>>,
+    rules: Vec<Cow<'static, str>>,
+    suggestions: Vec<Suggestion>,
+    view: Option<ViewData>,
+}
+
+impl ResponseBuilder {
+    /// A builder whose data block is this text, verbatim (pretty or compact JSON, TOON, plain text).
+    ///
+    /// An empty text stays empty: an empty TOON root object is the empty text (§11). The "empty
+    /// string becomes `OK`" rule of §3 belongs to [`crate::success_text`], not to the builder.
+    pub fn new(data_block: impl Into<String>) -> Self {
+        Self {
+            data: data_block.into(),
+            ..Self::default()
+        }
+    }
+
+    /// A builder whose data block is `data` as pretty JSON (§3).
+    ///
+    /// # Errors
+    /// When `data` fails to serialize (see [`json::write_serialize`]).
+    pub fn json<T: Serialize + ?Sized>(data: &T) -> Result<Self, serde_json::Error> {
+        let mut block = String::new();
+        json::write_serialize(&mut block, data, JsonStyle::Pretty)?;
+        Ok(Self::new(block))
+    }
+
+    /// Marks the response as built by a Presenter: it will carry a test view (§15) made of the
+    /// rules and UI blocks added here and the data found as `data` says.
+    #[must_use]
+    pub fn presenter_view(mut self, data: ViewData) -> Self {
+        self.view = Some(data);
+        self
+    }
+
+    /// Adds a UI block after the ones already added.
+    #[must_use]
+    pub fn ui(mut self, block: UiBlock) -> Self {
+        self.push_ui(block);
+        self
+    }
+
+    /// Adds a UI block after the ones already added.
+    pub fn push_ui(&mut self, block: UiBlock) -> &mut Self {
+        self.ui_blocks.push(block);
+        self
+    }
+
+    /// Puts a UI block before every other UI block: the truncation block (§7) goes first even when
+    /// the Presenter computes it after its other blocks.
+    #[must_use]
+    pub fn ui_first(mut self, block: UiBlock) -> Self {
+        self.push_ui_first(block);
+        self
+    }
+
+    /// Puts a UI block before every other UI block.
+    pub fn push_ui_first(&mut self, block: UiBlock) -> &mut Self {
+        self.ui_blocks.insert(0, block);
+        self
+    }
+
+    /// Adds a block of a child Presenter, verbatim (§8).
+    #[must_use]
+    pub fn embed_block(mut self, text: String) -> Self {
+        self.push_embed_block(text, false);
+        self
+    }
+
+    /// Adds a block of a child Presenter; with `dedup`, skips it when a block with exactly the same
+    /// text is already among the embeds (§8, collection elements after the first). Returns whether
+    /// the block was added.
+    pub fn push_embed_block(&mut self, text: String, dedup: bool) -> bool {
+        if dedup && self.embeds.contains(&text) {
+            return false;
+        }
+        self.embeds.push(text);
+        true
+    }
+
+    /// Embeds every block of a child Presenter's response except its data block (§8).
+    ///
+    /// `repeat` is for collection elements after the first: UI blocks are dropped and blocks
+    /// already embedded are skipped.
+    pub fn push_embed(&mut self, child: ToolResponse, repeat: bool) -> &mut Self {
+        for text in child.into_texts().into_iter().skip(1) {
+            if repeat && text.starts_with("<ui_passthrough ") {
+                continue;
+            }
+            self.push_embed_block(text, repeat);
+        }
+        self
+    }
+
+    /// Adds a line to `<llm_directives>`.
+    #[must_use]
+    pub fn directive(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
+        self.push_directive(hint);
+        self
+    }
+
+    /// Adds a line to `<llm_directives>`.
+    pub fn push_directive(&mut self, hint: impl Into<Cow<'static, str>>) -> &mut Self {
+        self.directives.push(hint.into());
+        self
+    }
+
+    /// Adds a line to `<domain_rules>`.
+    #[must_use]
+    pub fn rule(mut self, rule: impl Into<Cow<'static, str>>) -> Self {
+        self.push_rule(rule);
+        self
+    }
+
+    /// Adds a line to `<domain_rules>`.
+    pub fn push_rule(&mut self, rule: impl Into<Cow<'static, str>>) -> &mut Self {
+        self.rules.push(rule.into());
+        self
+    }
+
+    /// Adds `- tool: reason` to `<action_suggestions>`.
+    #[must_use]
+    pub fn suggest(
+        mut self,
+        tool: impl Into<Cow<'static, str>>,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> Self {
+        self.push_suggest(tool, reason);
+        self
+    }
+
+    /// Adds `- tool: reason` to `<action_suggestions>`.
+    pub fn push_suggest(
+        &mut self,
+        tool: impl Into<Cow<'static, str>>,
+        reason: impl Into<Cow<'static, str>>,
+    ) -> &mut Self {
+        self.suggestions.push(Suggestion {
+            tool: tool.into(),
+            reason: reason.into(),
+        });
+        self
+    }
+
+    /// The response: one text block per non-empty category, in category order.
+    pub fn build(self) -> ToolResponse {
+        let Self {
+            data,
+            ui_blocks,
+            embeds,
+            directives,
+            rules,
+            suggestions,
+            view,
+        } = self;
+        let mut texts = Vec::with_capacity(
+            1 + ui_blocks.len()
+                + embeds.len()
+                + usize::from(!directives.is_empty())
+                + usize::from(!rules.is_empty())
+                + usize::from(!suggestions.is_empty()),
+        );
+        texts.push(data);
+        texts.extend(ui_blocks.iter().map(UiBlock::render));
+        texts.extend(embeds);
+        if !directives.is_empty() {
+            texts.push(list_block(
+                "llm_directives",
+                directives.iter().map(|d| [&**d]),
+            ));
+        }
+        if !rules.is_empty() {
+            texts.push(list_block("domain_rules", rules.iter().map(|r| [&**r])));
+        }
+        if !suggestions.is_empty() {
+            let lines = suggestions.iter().map(|s| [&*s.tool, ": ", &*s.reason]);
+            texts.push(list_block("action_suggestions", lines));
+        }
+        let mut response = ToolResponse::from_texts(texts);
+        if let Some(data) = view {
+            // The blocks are rendered copies, so the parts themselves move into the view for free.
+            response.set_view(ViewParts {
+                data,
+                system_rules: rules,
+                ui_blocks,
+            });
+        }
+        response
+    }
+}
+
+/// `<tag>⏎- line⏎- line⏎</tag>`; each line is given as pieces to avoid formatting a temporary.
+fn list_block<'a, const N: usize>(
+    tag: &str,
+    lines: impl Iterator<Item = [&'a str; N]> + Clone,
+) -> String {
+    let body: usize = lines
+        .clone()
+        .map(|pieces| 3 + pieces.iter().map(|p| p.len()).sum::<usize>())
+        .sum();
+    let mut out = String::with_capacity(2 * tag.len() + 6 + body);
+    out.push('<');
+    out.push_str(tag);
+    out.push_str(">\n");
+    for pieces in lines {
+        out.push_str("- ");
+        for piece in pieces {
+            out.push_str(piece);
+        }
+        out.push('\n');
+    }
+    out.push_str("</");
+    out.push_str(tag);
+    out.push('>');
+    out
+}
