@@ -1,0 +1,186 @@
+//! Argument errors (wire format §12): the `<validation_error>` envelope.
+//!
+//! A [`FieldIssue`] is assembled from parts (message, what was sent, a hint) so that the input
+//! validator, whichever it is, only has to say what went wrong; the wording lives here.
+
+use std::fmt::Write as _;
+
+use serde_json::Value;
+
+use crate::error::push_element;
+use crate::escape::{push_attr, push_xml};
+use crate::number;
+use crate::response::ToolResponse;
+
+/// Strings longer than this many characters are cut in `You sent:`.
+const SENT_MAX_CHARS: usize = 50;
+/// How many characters of a cut string are kept, before `...`.
+const SENT_KEPT_CHARS: usize = 47;
+
+/// What to tell the agent about a field, after the message and what it sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Hint {
+    /// `Expected type: T.`
+    ExpectedType(String),
+    /// `Valid options: 'a', 'b'.`
+    ValidOptions(Vec<String>),
+    /// `Remove or correct unrecognized fields: 'x', 'y'. Check for typos.`
+    UnrecognizedFields(Vec<String>),
+    /// Any other sentence, verbatim.
+    Other(String),
+}
+
+impl Hint {
+    fn write_to(&self, out: &mut String) {
+        match self {
+            Hint::ExpectedType(ty) => {
+                out.push_str("Expected type: ");
+                out.push_str(ty);
+                out.push('.');
+            }
+            Hint::ValidOptions(options) => {
+                out.push_str("Valid options: ");
+                push_quoted_list(out, options);
+                out.push('.');
+            }
+            Hint::UnrecognizedFields(fields) => {
+                out.push_str("Remove or correct unrecognized fields: ");
+                push_quoted_list(out, fields);
+                out.push_str(". Check for typos.");
+            }
+            Hint::Other(text) => out.push_str(text),
+        }
+    }
+}
+
+/// One problem with one field: `<field name="path">DETAIL</field>`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct FieldIssue {
+    /// The dotted path of the field; `(root)` for the arguments object itself.
+    pub path: String,
+    /// What is wrong, as a sentence.
+    pub message: String,
+    /// What the agent sent: `None` to leave out `You sent:`, `Some(None)` for a missing value.
+    pub sent: Option<Option<Value>>,
+    /// What to do about it.
+    pub hint: Option<Hint>,
+}
+
+impl FieldIssue {
+    /// An issue with only a message; add the parts with [`FieldIssue::sent`] and [`FieldIssue::hint`].
+    pub fn new(path: impl Into<String>, message: impl Into<String>) -> Self {
+        Self {
+            path: path.into(),
+            message: message.into(),
+            sent: None,
+            hint: None,
+        }
+    }
+
+    /// Records what was sent; `None` renders `(missing)`.
+    #[must_use]
+    pub fn sent(mut self, value: Option<&Value>) -> Self {
+        self.sent = Some(value.cloned());
+        self
+    }
+
+    /// Records the hint.
+    #[must_use]
+    pub fn hint(mut self, hint: Hint) -> Self {
+        self.hint = Some(hint);
+        self
+    }
+
+    /// DETAIL: the message, then ` You sent: X.`, then ` ` and the hint, each when present.
+    pub fn detail(&self) -> String {
+        let mut out = self.message.clone();
+        if let Some(sent) = &self.sent {
+            out.push_str(" You sent: ");
+            write_sent(&mut out, sent.as_ref());
+            out.push('.');
+        }
+        if let Some(hint) = &self.hint {
+            out.push(' ');
+            hint.write_to(&mut out);
+        }
+        out
+    }
+}
+
+/// The `<validation_error>` envelope for `action` (written `tool/action`), `isError: true`.
+pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
+    let mut out = String::with_capacity(160 + 96 * issues.len());
+    out.push_str("<validation_error action=\"");
+    push_attr(&mut out, action);
+    out.push_str("\">\n");
+    for issue in issues {
+        out.push_str("<field name=\"");
+        push_attr(&mut out, &issue.path);
+        out.push_str("\">");
+        push_xml(&mut out, &issue.detail());
+        out.push_str("</field>\n");
+    }
+    push_element(
+        &mut out,
+        "recovery",
+        "Fix the fields above and call the tool again. Do not explain the error.",
+    );
+    out.push_str("</validation_error>");
+    ToolResponse::text(out).with_is_error(true)
+}
+
+/// Appends the `You sent:` rendering of a value: `(missing)`, `null`, `'text'` (cut to 47
+/// characters + `...` past 50), numbers and booleans as is, `array(n)`, `object`.
+pub fn write_sent(out: &mut String, value: Option<&Value>) {
+    match value {
+        None => out.push_str("(missing)"),
+        Some(Value::Null) => out.push_str("null"),
+        Some(Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
+        Some(Value::Number(n)) => {
+            if let Some(i) = n.as_i64() {
+                number::write_i64(out, i);
+            } else if let Some(u) = n.as_u64() {
+                number::write_u64(out, u);
+            } else if let Some(f) = n.as_f64() {
+                number::write_f64(out, f);
+            } else {
+                // Arbitrary-precision numbers are not enabled; keep whatever serde_json prints.
+                let _ = write!(out, "{n}");
+            }
+        }
+        Some(Value::String(s)) => {
+            out.push('\'');
+            // Characters, not bytes: a cut must never split a multibyte character.
+            match s.char_indices().nth(SENT_MAX_CHARS) {
+                None => out.push_str(s),
+                Some(_) => {
+                    let cut = s
+                        .char_indices()
+                        .nth(SENT_KEPT_CHARS)
+                        .map_or(s.len(), |(index, _)| index);
+                    out.push_str(&s[..cut]);
+                    out.push_str("...");
+                }
+            }
+            out.push('\'');
+        }
+        Some(Value::Array(items)) => {
+            out.push_str("array(");
+            out.push_str(itoa::Buffer::new().format(items.len()));
+            out.push(')');
+        }
+        // Upstream names the JavaScript type here; an object's contents would only add noise.
+        Some(Value::Object(_)) => out.push_str("object"),
+    }
+}
+
+fn push_quoted_list(out: &mut String, items: &[String]) {
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push_str(", ");
+        }
+        out.push('\'');
+        out.push_str(item);
+        out.push('\'');
+    }
+}
