@@ -6,5 +6,24 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod builder;
+pub mod error;
+pub mod escape;
 pub mod json;
 pub mod number;
+pub mod response;
+pub mod ui;
+pub mod validation;
+pub mod wrap;
+
+pub use builder::{ResponseBuilder, Suggestion};
+pub use error::{
+    Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
+    unknown_action,
+};
+pub use response::{TestView, ToolResponse, ViewData};
+pub use ui::{UiBlock, Width, fence};
+pub use validation::{FieldIssue, Hint, validation_error};
+pub use wrap::{
+    Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
+};
