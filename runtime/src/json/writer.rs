@@ -28,6 +28,21 @@ pub trait WriteJson {
 ///
 /// Each call writes one complete value; objects and arrays are written through the
 /// [`ObjectWriter`] and [`ArrayWriter`] guards, which track the separators and the indentation.
+///
+/// ```
+/// use fusion_runtime::json::{JsonStyle, JsonWriter};
+///
+/// let mut out = String::new();
+/// let mut w = JsonWriter::new(&mut out, JsonStyle::Pretty);
+/// let mut invoice = w.object();
+/// invoice.field("\"id\"", "INV-1");
+/// invoice.field("\"amount_cents\"", &4500_i64);
+/// let mut tags = invoice.key("\"tags\"").array();
+/// tags.element("a/b");
+/// tags.end();
+/// invoice.end();
+/// assert_eq!(out, "{\n  \"id\": \"INV-1\",\n  \"amount_cents\": 4500,\n  \"tags\": [\n    \"a/b\"\n  ]\n}");
+/// ```
 #[derive(Debug)]
 pub struct JsonWriter<'a> {
     out: &'a mut String,
