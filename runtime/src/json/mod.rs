@@ -1,8 +1,18 @@
 //! JSON exactly as JavaScript's `JSON.stringify` prints it (wire format §3).
+//!
+//! Two paths produce the same bytes: the typed writer ([`JsonWriter`], [`WriteJson`], [`to_json`]),
+//! which generated code uses to write its data types straight into the response buffer, and the
+//! Serialize path ([`to_pretty`], [`to_compact`], [`write_serialize`]) for any `serde::Serialize`
+//! value that has no generated type.
 
+mod escape;
+mod impls;
 mod serialize;
+mod writer;
 
+pub use escape::escape_str_into;
 pub use serialize::{to_compact, to_pretty, write_serialize};
+pub use writer::{ArrayWriter, JsonWriter, ObjectWriter, WriteJson, to_json};
 
 /// The layout of a JSON data block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -15,19 +25,4 @@ pub enum JsonStyle {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn serialize_path_prints_javascript_numbers_and_layout() {
-        let value = serde_json::json!({"a": 1, "b": [1, 2], "f": 4500.0, "e": {}, "l": [], "z": -0.0, "big": 1e21});
-        assert_eq!(
-            to_pretty(&value).unwrap(),
-            "{\n  \"a\": 1,\n  \"b\": [\n    1,\n    2\n  ],\n  \"f\": 4500,\n  \"e\": {},\n  \"l\": [],\n  \"z\": 0,\n  \"big\": 1e+21\n}"
-        );
-        assert_eq!(
-            to_compact(&value).unwrap(),
-            r#"{"a":1,"b":[1,2],"f":4500,"e":{},"l":[],"z":0,"big":1e+21}"#
-        );
-    }
-}
+mod tests;

@@ -28,13 +28,13 @@ pub fn write_serialize<T: Serialize + ?Sized>(
     let mut bytes = std::mem::take(out).into_bytes();
     let result = match style {
         JsonStyle::Pretty => {
-            let formatter = JsFormatter(PrettyFormatter::with_indent(b"  "));
+            let formatter = JsFormatter::new(PrettyFormatter::with_indent(b"  "));
             value.serialize(&mut serde_json::Serializer::with_formatter(
                 &mut bytes, formatter,
             ))
         }
         JsonStyle::Compact => {
-            let formatter = JsFormatter(CompactFormatter);
+            let formatter = JsFormatter::new(CompactFormatter);
             value.serialize(&mut serde_json::Serializer::with_formatter(
                 &mut bytes, formatter,
             ))
@@ -68,13 +68,29 @@ pub fn to_compact<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_json
 }
 
 /// A serde_json formatter that delegates layout to `F` and prints floats the JavaScript way.
-struct JsFormatter<F>(F);
+struct JsFormatter<F> {
+    inner: F,
+    /// Reused for every float: `number` writes into a `String`, and keeping one buffer per
+    /// serialization avoids an allocation per number (`clear` keeps the capacity).
+    scratch: String,
+}
 
 impl<F: Formatter> JsFormatter<F> {
-    fn write_js_number<W: ?Sized + io::Write>(writer: &mut W, value: f64) -> io::Result<()> {
-        let mut text = String::with_capacity(24);
-        number::write_f64(&mut text, value);
-        writer.write_all(text.as_bytes())
+    fn new(inner: F) -> Self {
+        Self {
+            inner,
+            scratch: String::new(),
+        }
+    }
+
+    fn write_js_number<W: ?Sized + io::Write>(
+        &mut self,
+        writer: &mut W,
+        value: f64,
+    ) -> io::Result<()> {
+        self.scratch.clear();
+        number::write_f64(&mut self.scratch, value);
+        writer.write_all(self.scratch.as_bytes())
     }
 }
 
@@ -83,7 +99,7 @@ macro_rules! delegate {
         $(
             #[inline]
             fn $method<W: ?Sized + io::Write>(&mut self, writer: &mut W $(, $arg: $ty)*) -> io::Result<()> {
-                self.0.$method(writer $(, $arg)*)
+                self.inner.$method(writer $(, $arg)*)
             }
         )*
     };
@@ -91,11 +107,11 @@ macro_rules! delegate {
 
 impl<F: Formatter> Formatter for JsFormatter<F> {
     fn write_f64<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f64) -> io::Result<()> {
-        Self::write_js_number(writer, value)
+        self.write_js_number(writer, value)
     }
 
     fn write_f32<W: ?Sized + io::Write>(&mut self, writer: &mut W, value: f32) -> io::Result<()> {
-        Self::write_js_number(writer, f64::from(value))
+        self.write_js_number(writer, f64::from(value))
     }
 
     delegate! {
