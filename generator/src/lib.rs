@@ -1,1 +1,100 @@
-//! fusion-gen engine.
+//! fusion-gen: presenter definitions (JSON Schema with `x-fusion` extensions, YAML or JSON) in,
+//! Rust modules out.
+//!
+//! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
+//! [`emit`] → [`format`]. It does no I/O: front ends hand it file texts and write what it returns
+//! (the CLI in `main.rs`, the build-script API in [`Builder`]).
+
+mod builder;
+pub mod definition;
+pub mod diagnostics;
+pub mod emit;
+pub mod format;
+pub mod fs;
+pub mod load;
+pub mod model;
+pub mod naming;
+pub mod source;
+pub mod validate;
+
+pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME};
+pub use diagnostics::{Diagnostic, Diagnostics, Location};
+pub use emit::{Layout, OutputFile};
+pub use source::SourceFile;
+
+/// The file name of the meta-schema inside the input folder; it is not itself a definition.
+pub const META_SCHEMA_FILE_NAME: &str = "presenter.schema.json";
+
+/// The `$id` of the meta-schema.
+pub const META_SCHEMA_ID: &str = "https://fusion-gen.dev/schemas/presenter.schema.json";
+
+/// How to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The command that regenerates the output, named in every `@generated` header.
+    pub command: String,
+    /// The path of the runtime crate in generated code; change it when you re-export
+    /// `fusion_runtime` from another crate.
+    pub runtime_path: String,
+    /// Module files (CLI) or one file for `include!` (build scripts).
+    pub layout: Layout,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            command: "fusion-gen".into(),
+            runtime_path: "::fusion_runtime".into(),
+            layout: Layout::ModuleFiles,
+        }
+    }
+}
+
+/// Runs the engine over every definition: the generated files, or every problem found.
+///
+/// Sources are processed in path order whatever order they come in, so the output depends only
+/// on the inputs. Files are checked one by one first, so that one broken file does not hide the
+/// problems of the others; later phases run only when every file is sound.
+pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputFile>, Diagnostics> {
+    let mut sources = sources.to_vec();
+    sources.sort_by(|a, b| a.path.cmp(&b.path));
+    let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;
+    let mut errors = Vec::new();
+    let mut definitions = Vec::new();
+    for source in &sources {
+        match load::load(source) {
+            Ok(document) => match meta_schema.check(&document) {
+                Ok(schema) => definitions.push((document, schema)),
+                Err(found) => errors.extend(found),
+            },
+            Err(found) => errors.push(found),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(Diagnostics(errors));
+    }
+    let located = |found: Vec<Diagnostic>| Diagnostics(locate(found, &definitions));
+    let model = model::resolve(&definitions).map_err(located)?;
+    let names = naming::assign(&model).map_err(located)?;
+    let settings = emit::EmitSettings {
+        command: &options.command,
+        runtime_path: &options.runtime_path,
+        layout: &options.layout,
+    };
+    emit::emit(&model, &names, &sources, &settings).map_err(located)
+}
+
+/// Fills in the line and column of diagnostics that only know their file and pointer.
+fn locate(
+    mut found: Vec<Diagnostic>,
+    definitions: &[(load::Document, definition::Schema)],
+) -> Vec<Diagnostic> {
+    for diagnostic in found.iter_mut().filter(|d| d.location.is_none()) {
+        let document = definitions
+            .iter()
+            .map(|(d, _)| d)
+            .find(|d| d.path == diagnostic.file);
+        diagnostic.location = document.map(|d| d.locate(&diagnostic.pointer));
+    }
+    found
+}

@@ -1,1 +1,144 @@
-fn main() {}
+//! The `fusion-gen` command: generate Rust presenters from a folder of definitions.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::Parser;
+use fusion_gen::{Layout, Options, fs, generate};
+
+/// Exit code when `--check` finds the output stale.
+const EXIT_STALE: u8 = 1;
+/// Exit code when the definitions have errors.
+const EXIT_DEFINITIONS: u8 = 3;
+/// Exit code when files cannot be read or written.
+const EXIT_IO: u8 = 4;
+
+/// Generate typed Rust presenters from presenter definitions (JSON Schema with x-fusion
+/// extensions, in YAML or JSON).
+#[derive(Debug, Parser)]
+#[command(
+    name = "fusion-gen",
+    version,
+    after_help = "Exit codes:\n  0  success (with --check: the output is up to date)\n  1  --check: the output is stale; nothing was written\n  2  invalid command line\n  3  the definitions have errors; every one is printed and nothing was written\n  4  a file or folder could not be read or written"
+)]
+struct Cli {
+    /// Folder of definitions (*.yaml, *.yml, *.json), read recursively.
+    #[arg(required_unless_present = "print_meta_schema")]
+    input: Option<PathBuf>,
+
+    /// Folder to write the generated modules to (mod.rs plus one file per definition).
+    #[arg(short, long, required_unless_present = "print_meta_schema")]
+    output: Option<PathBuf>,
+
+    /// Print the meta-schema of definition files (schemas/presenter.schema.json) and exit.
+    #[arg(long, conflicts_with_all = ["input", "output", "check"])]
+    print_meta_schema: bool,
+
+    /// Write nothing; exit 1 and show what differs when the output is not up to date.
+    #[arg(long)]
+    check: bool,
+
+    /// Path of the runtime crate in generated code, for crates that re-export fusion_runtime.
+    #[arg(long, default_value = "::fusion_runtime")]
+    runtime_path: String,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if cli.print_meta_schema {
+        print!("{}", fusion_gen::definition::meta_schema_text());
+        return ExitCode::SUCCESS;
+    }
+    match (&cli.input, &cli.output) {
+        (Some(input), Some(output)) => ExitCode::from(run(&cli, input, output)),
+        // clap enforces both unless --print-meta-schema is given.
+        _ => ExitCode::from(2),
+    }
+}
+
+fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
+    let (sources, _) = match fs::read_definitions(input) {
+        Ok(found) => found,
+        Err(error) => {
+            eprintln!("error: cannot read the definitions: {error}");
+            return EXIT_IO;
+        }
+    };
+    let options = Options {
+        command: command_line(input, output_dir, &cli.runtime_path),
+        runtime_path: cli.runtime_path.clone(),
+        layout: Layout::ModuleFiles,
+    };
+    let files = match generate(&sources, &options) {
+        Ok(files) => files,
+        Err(diagnostics) => {
+            let source_of = |path: &str| {
+                sources
+                    .iter()
+                    .find(|s| s.path == path)
+                    .map(|s| s.text.as_str())
+            };
+            eprint!("{}", diagnostics.render(source_of));
+            return EXIT_DEFINITIONS;
+        }
+    };
+    let changes = match fs::diff(output_dir, &files) {
+        Ok(changes) => changes,
+        Err(error) => {
+            eprintln!("error: cannot read the output folder: {error}");
+            return EXIT_IO;
+        }
+    };
+    let output = output_dir.display();
+    if cli.check {
+        if changes.is_empty() {
+            eprintln!("{output} is up to date ({} files).", files.len());
+            return 0;
+        }
+        for path in &changes.added {
+            eprintln!("missing: {output}/{path}");
+        }
+        for (path, diff) in &changes.changed {
+            eprintln!("stale:   {output}/{path}\n{diff}");
+        }
+        for path in &changes.removed {
+            eprintln!("extra:   {output}/{path} (no definition produces it any more)");
+        }
+        eprintln!(
+            "\n{output} is stale. Run `{}` to update it.",
+            options.command
+        );
+        return EXIT_STALE;
+    }
+    if let Err(error) = fs::apply(output_dir, &files, &changes) {
+        eprintln!("error: cannot write the output: {error}");
+        return EXIT_IO;
+    }
+    eprintln!(
+        "{output}: {} written, {} unchanged, {} removed.",
+        changes.added.len() + changes.changed.len(),
+        changes.unchanged.len(),
+        changes.removed.len()
+    );
+    0
+}
+
+/// The command as a user would type it to regenerate, independent of trailing slashes and `./`,
+/// so that `--check` run from CI agrees with the files a developer generated.
+fn command_line(input: &Path, output: &Path, runtime_path: &str) -> String {
+    let mut command = format!("fusion-gen {} -o {}", tidy(input), tidy(output));
+    if runtime_path != "::fusion_runtime" {
+        command.push_str(&format!(" --runtime-path {runtime_path}"));
+    }
+    command
+}
+
+fn tidy(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    let text = text.trim_start_matches("./").trim_end_matches('/');
+    if text.is_empty() {
+        ".".into()
+    } else {
+        text.to_owned()
+    }
+}

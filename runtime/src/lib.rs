@@ -7,23 +7,34 @@
 #![warn(missing_docs)]
 
 pub mod builder;
+pub mod enums;
 pub mod error;
 pub mod escape;
 pub mod json;
 pub mod number;
+pub mod presenter;
 pub mod response;
 pub mod ui;
 pub mod validation;
 pub mod wrap;
 
 pub use builder::{ResponseBuilder, Suggestion};
+pub use enums::UnknownVariant;
 pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
     unknown_action,
 };
+pub use presenter::Presenter;
 pub use response::{TestView, ToolResponse, ViewData};
 pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
 };
+
+/// Not public API: what generated code names through the runtime, so that a crate using
+/// generated modules needs no dependency of its own on these crates.
+#[doc(hidden)]
+pub mod __private {
+    pub use serde;
+}

@@ -1,1 +1,17 @@
-//! Integration tests of fusion-gen.
+//! Compiles the checked-in `generated/` folder (the output of `fusion-gen schemas -o generated`)
+//! and the snapshot corpus under the strictest lints, so generated code that warns fails the build.
+//! The tests in `tests/tests/` check that both are what the generator produces today.
+
+#![deny(warnings, missing_docs)]
+#![deny(clippy::all)]
+
+/// The example definitions of `schemas/`, generated.
+///
+/// `rustfmt::skip`: the generator formats its output with prettyplease, and `--check` compares
+/// bytes; rustfmt's slightly different layout would make checked-in output look stale.
+#[rustfmt::skip]
+#[path = "../../generated/mod.rs"]
+pub mod generated;
+
+/// One generated module per feature of the snapshot corpus (`tests/corpus/`).
+pub mod snapshots;

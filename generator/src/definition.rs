@@ -1,0 +1,144 @@
+//! The definition format as Rust types. The meta-schema (`schemas/presenter.schema.json`) is
+//! generated from these types, so the format, the validation and the editors' completion cannot
+//! drift apart.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Deserialize;
+use serde_json::Value;
+
+/// A presenter definition: a JSON Schema (draft 2020-12 subset) describing the data a presenter
+/// lets out. The schema is the egress allow-list, the source of the generated Rust types and the
+/// tool's output schema.
+///
+/// A file whose root is `type: object` defines a presenter named by its `title` (or its file
+/// name); a file with only `$defs` is a library of types for other files to `$ref`.
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "fusion-gen presenter definition")]
+pub struct Schema {
+    /// The JSON Schema dialect; only draft 2020-12 is understood.
+    #[serde(rename = "$schema")]
+    pub dialect: Option<String>,
+    /// An identifier for the schema; kept as documentation.
+    #[serde(rename = "$id")]
+    pub id: Option<String>,
+    /// A free comment, ignored by the generator.
+    #[serde(rename = "$comment")]
+    pub comment: Option<String>,
+    /// A reference to another schema: `other.yaml`, `#/$defs/Name` or `other.yaml#/$defs/Name`.
+    /// Nothing else may stand beside it except `description`.
+    #[serde(rename = "$ref")]
+    pub reference: Option<String>,
+    /// Named schemas for `$ref`; object and enum schemas become Rust types named by their key.
+    #[serde(rename = "$defs")]
+    pub defs: Option<IndexMap<String, Schema>>,
+    /// The Rust type name (PascalCase is derived from it). For a file root, the presenter's name.
+    pub title: Option<String>,
+    /// Documentation; becomes the doc comment of the generated item.
+    pub description: Option<String>,
+    /// The JSON type, or `[T, "null"]` for a nullable value.
+    #[serde(rename = "type")]
+    pub kind: Option<TypeKeyword>,
+    /// The fields of an object, in the order they are written on the wire.
+    pub properties: Option<IndexMap<String, Schema>>,
+    /// The fields an object always has; the others are optional (`Option<T>`, omitted when absent).
+    pub required: Option<Vec<String>>,
+    /// The allowed values of a string; generates a Rust enum.
+    #[serde(rename = "enum")]
+    pub enum_values: Option<Vec<String>>,
+    /// The schema of every element of an array.
+    pub items: Option<Box<Schema>>,
+    /// A string format such as `date` or `date-time`; kept as documentation.
+    pub format: Option<String>,
+    /// A documented default value; kept as documentation.
+    pub default: Option<Value>,
+    /// Must be `false` when given: the schema is an allow-list whatever this says, and undeclared
+    /// fields are dropped, never passed through.
+    #[serde(rename = "additionalProperties")]
+    pub additional_properties: Option<bool>,
+    /// Example values; kept as documentation.
+    pub examples: Option<Vec<Value>>,
+}
+
+/// `type`: one JSON type, or a JSON type and `"null"`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum TypeKeyword {
+    /// A single type.
+    One(JsonType),
+    /// A type and `"null"`, in either order, for a nullable value.
+    Several(Vec<JsonType>),
+}
+
+/// A JSON Schema type name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum JsonType {
+    /// `object`
+    Object,
+    /// `string`
+    String,
+    /// `integer`
+    Integer,
+    /// `number`
+    Number,
+    /// `boolean`
+    Boolean,
+    /// `array`
+    Array,
+    /// `null`
+    Null,
+}
+
+impl JsonType {
+    /// The keyword as written in a schema.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JsonType::Object => "object",
+            JsonType::String => "string",
+            JsonType::Integer => "integer",
+            JsonType::Number => "number",
+            JsonType::Boolean => "boolean",
+            JsonType::Array => "array",
+            JsonType::Null => "null",
+        }
+    }
+}
+
+/// The keywords a schema object may use, for "unsupported keyword" diagnostics and suggestions.
+pub const SCHEMA_KEYWORDS: &[&str] = &[
+    "$schema",
+    "$id",
+    "$comment",
+    "$ref",
+    "$defs",
+    "title",
+    "description",
+    "type",
+    "properties",
+    "required",
+    "enum",
+    "items",
+    "format",
+    "default",
+    "additionalProperties",
+    "examples",
+];
+
+/// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.
+pub fn meta_schema() -> Value {
+    let schema = schemars::schema_for!(Schema);
+    let mut value = serde_json::to_value(schema).unwrap_or(Value::Null);
+    if let Some(object) = value.as_object_mut() {
+        object.insert("$id".into(), Value::String(crate::META_SCHEMA_ID.into()));
+    }
+    value
+}
+
+/// The checked-in text of the meta-schema: pretty JSON with a final newline.
+pub fn meta_schema_text() -> String {
+    let mut text = serde_json::to_string_pretty(&meta_schema()).unwrap_or_default();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,252 @@
+//! Diagnostics: every problem names the file, the JSON pointer, the line and column, and where it
+//! can, the fix. The engine collects them all; front ends render them with source snippets.
+
+use std::fmt;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+
+/// A 1-based line and column in a definition file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column, in characters.
+    pub column: u32,
+}
+
+/// One problem found in the definitions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The definition file, relative to the input folder (empty for problems of the whole output).
+    pub file: String,
+    /// RFC 6901 pointer to the offending value inside the file.
+    pub pointer: String,
+    /// Where the offending value is written, when known.
+    pub location: Option<Location>,
+    /// What is wrong, in one sentence.
+    pub message: String,
+    /// How to fix it, when the generator can tell.
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    /// A problem at `pointer` in `file`; the location is filled in by [`Diagnostic::at_location`].
+    pub fn error(file: &str, pointer: &str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            file: file.to_owned(),
+            pointer: pointer.to_owned(),
+            location: None,
+            message: message.into(),
+            help: None,
+        }
+    }
+
+    /// Sets where the problem is written.
+    #[must_use]
+    pub fn at_location(mut self, location: Location) -> Self {
+        self.location = Some(location);
+        self
+    }
+
+    /// Adds the suggested fix.
+    #[must_use]
+    pub fn with_help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Renders the diagnostic with a snippet of `source` (the file's text), without colours, so
+    /// that the same text reads well in a terminal, in a build script's output and in tests.
+    pub fn render(&self, source: Option<&str>) -> String {
+        let report = Report {
+            diagnostic: self,
+            source: source.map(|text| NamedSource::new(&self.file, text.to_owned())),
+        };
+        let mut out = String::new();
+        let handler =
+            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
+        if handler.render_report(&mut out, &report).is_err() {
+            out = self.to_string();
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// One line, `file:line:column: message (at pointer)`, for logs and `Debug`-free error chains.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file)?;
+        if let Some(at) = self.location {
+            write!(f, ":{}:{}", at.line, at.column)?;
+        }
+        write!(f, ": {}", self.message)?;
+        if !self.pointer.is_empty() {
+            write!(f, " (at {})", self.pointer)?;
+        }
+        if let Some(help) = &self.help {
+            write!(f, "; {help}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostic {}
+
+/// Everything that went wrong in one run of the engine, in file order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Renders every diagnostic with its snippet; `source_of` returns a file's text by path.
+    pub fn render<'a>(&self, source_of: impl Fn(&str) -> Option<&'a str>) -> String {
+        let mut out = String::new();
+        for diagnostic in &self.0 {
+            out.push_str(&diagnostic.render(source_of(&diagnostic.file)));
+            out.push('\n');
+        }
+        let count = self.0.len();
+        out.push_str(&format!(
+            "{count} error{} in the definitions; nothing was written.\n",
+            if count == 1 { "" } else { "s" }
+        ));
+        out
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for diagnostic in &self.0 {
+            writeln!(f, "{diagnostic}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// The suggestion for a misspelt name: the closest candidate, when one is close enough to be a
+/// plausible typo (Jaro-Winkler, as cargo and rustc use for "did you mean").
+pub fn did_you_mean<'a>(
+    wrong: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
+    candidates
+        .into_iter()
+        .map(|candidate| (strsim::jaro_winkler(wrong, candidate), candidate))
+        .filter(|(score, _)| *score >= 0.8)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, candidate)| candidate)
+}
+
+struct Report<'a> {
+    diagnostic: &'a Diagnostic,
+    source: Option<NamedSource<String>>,
+}
+
+impl fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.diagnostic.message)?;
+        if !self.diagnostic.pointer.is_empty() {
+            write!(f, " (at {})", self.diagnostic.pointer)?;
+        }
+        if self.source.is_none() && !self.diagnostic.file.is_empty() {
+            write!(f, " in {}", self.diagnostic.file)?;
+            if let Some(at) = self.diagnostic.location {
+                write!(f, ":{}:{}", at.line, at.column)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Report<'_> {}
+
+impl miette::Diagnostic for Report<'_> {
+    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        self.source
+            .as_ref()
+            .map(|source| source as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let source = self.source.as_ref()?;
+        let at = self.diagnostic.location?;
+        let offset = byte_offset(source.inner(), at)?;
+        let len = token_len(&source.inner()[offset..]);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some("here".into()),
+            SourceSpan::new(offset.into(), len),
+        ))))
+    }
+}
+
+fn byte_offset(text: &str, at: Location) -> Option<usize> {
+    let line_start = if at.line <= 1 {
+        0
+    } else {
+        text.match_indices('\n')
+            .nth(at.line as usize - 2)
+            .map(|(i, _)| i + 1)?
+    };
+    let line = &text[line_start..];
+    let column = line
+        .char_indices()
+        .nth(at.column.saturating_sub(1) as usize)
+        .map_or(line.len(), |(i, _)| i);
+    Some(line_start + column)
+}
+
+/// The length of the word under the caret: a key, a scalar, or one character.
+fn token_len(rest: &str) -> usize {
+    let end = rest.find([':', ',', '\n', '}', ']']).unwrap_or(rest.len());
+    rest[..end].trim_end().len().max(1).min(rest.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(
+            did_you_mean("amount_cent", ["id", "amount_cents", "status"]),
+            Some("amount_cents")
+        );
+        assert_eq!(did_you_mean("zzz", ["id", "amount_cents"]), None);
+    }
+
+    #[test]
+    fn renders_file_location_pointer_snippet_and_help() {
+        let d = Diagnostic::error(
+            "billing/invoice.yaml",
+            "/required/1",
+            "unknown field `amount_cent` in `required`",
+        )
+        .at_location(Location {
+            line: 2,
+            column: 15,
+        })
+        .with_help("did you mean `amount_cents`?");
+        let text = d.render(Some("title: Invoice\nrequired: [id, amount_cent]\n"));
+        assert!(
+            text.contains("unknown field `amount_cent` in `required` (at /required/1)"),
+            "{text}"
+        );
+        assert!(text.contains("billing/invoice.yaml:2:15"), "{text}");
+        assert!(text.contains("required: [id, amount_cent]"), "{text}");
+        assert!(text.contains("did you mean `amount_cents`?"), "{text}");
+    }
+}

@@ -1,0 +1,182 @@
+//! Phase 5, emit: askama templates (`templates/`) render the model into Rust text, which
+//! [`crate::format`] parses and pretty-prints.
+
+pub mod view;
+
+use std::collections::BTreeSet;
+
+use askama::Template;
+use sha2::{Digest, Sha256};
+
+use crate::diagnostics::Diagnostic;
+use crate::format::{format_rust, header};
+use crate::model::{FieldType, Model, TypeKind};
+use crate::naming::Names;
+use crate::source::SourceFile;
+use view::{ModuleView, RootModule, RootView};
+
+/// How the output is laid out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Layout {
+    /// `mod.rs` plus one file per definition (the CLI's `generated/` folder).
+    ModuleFiles,
+    /// One file holding every module inline, for `include!` from a build script's `OUT_DIR`.
+    SingleFile {
+        /// The file name, e.g. `fusion_generated.rs`.
+        file_name: String,
+    },
+}
+
+/// One generated file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OutputFile {
+    /// Path relative to the output folder, `/`-separated.
+    pub path: String,
+    /// The file's complete text.
+    pub contents: String,
+}
+
+/// What the emitter needs besides the model.
+pub struct EmitSettings<'a> {
+    /// The command named in the `@generated` header.
+    pub command: &'a str,
+    /// The runtime crate's path in generated code.
+    pub runtime_path: &'a str,
+    /// File layout.
+    pub layout: &'a Layout,
+}
+
+/// Renders every module and the root.
+pub fn emit(
+    model: &Model,
+    names: &Names,
+    sources: &[SourceFile],
+    settings: &EmitSettings<'_>,
+) -> Result<Vec<OutputFile>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut files = Vec::new();
+    let mut root_modules = Vec::new();
+    for index in 0..model.modules.len() {
+        let data = view::module_view(model, names, index);
+        let module_name = data.name.clone();
+        let exports = data.exports.clone();
+        let rendered = match (ModuleView {
+            rt: settings.runtime_path.to_owned(),
+            module: data,
+        })
+        .render()
+        {
+            Ok(text) => text,
+            Err(err) => {
+                errors.push(Diagnostic::error(
+                    &model.modules[index].file,
+                    "",
+                    format!("internal error: template rendering failed: {err}"),
+                ));
+                continue;
+            }
+        };
+        let depends_on = dependencies(model, index);
+        let module_sources: Vec<&SourceFile> = depends_on.iter().map(|&i| &sources[i]).collect();
+        let path = format!("{module_name}.rs");
+        match settings.layout {
+            Layout::ModuleFiles => match format_rust(&path, &rendered) {
+                Ok(body) => {
+                    let head = header(
+                        settings.command,
+                        &[model.modules[index].file.as_str()],
+                        &inputs_hash(&module_sources),
+                    );
+                    files.push(OutputFile {
+                        path,
+                        contents: format!("{head}{body}"),
+                    });
+                }
+                Err(error) => errors.push(error),
+            },
+            Layout::SingleFile { .. } => {}
+        }
+        root_modules.push(RootModule {
+            name: module_name,
+            body: rendered,
+            exports,
+        });
+    }
+    let (root_path, inline) = match settings.layout {
+        Layout::ModuleFiles => ("mod.rs".to_owned(), false),
+        Layout::SingleFile { file_name } => (file_name.clone(), true),
+    };
+    let root = RootView {
+        inline,
+        modules: root_modules,
+    }
+    .render()
+    .map_err(|err| {
+        vec![Diagnostic::error(
+            "",
+            "",
+            format!("internal error: template rendering failed: {err}"),
+        )]
+    })?;
+    match format_rust(&root_path, &root) {
+        Ok(body) => {
+            let all: Vec<&SourceFile> = sources.iter().collect();
+            let all_paths: Vec<&str> = sources.iter().map(|s| s.path.as_str()).collect();
+            let head = header(settings.command, &all_paths, &inputs_hash(&all));
+            files.push(OutputFile {
+                path: root_path,
+                contents: format!("{head}{body}"),
+            });
+        }
+        Err(error) => errors.push(error),
+    }
+    if errors.is_empty() {
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The modules whose definitions shape module `index`'s text: itself and every module whose
+/// types it uses, transitively (a renamed type elsewhere changes this module's paths).
+fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
+    let mut seen = BTreeSet::from([index]);
+    let mut stack = vec![index];
+    while let Some(module) = stack.pop() {
+        for &id in &model.modules[module].types {
+            let TypeKind::Struct { fields } = &model.types[id].kind else {
+                continue;
+            };
+            for field in fields {
+                let mut ty = &field.ty;
+                loop {
+                    match ty {
+                        FieldType::Array(inner) | FieldType::Nullable(inner) => ty = inner,
+                        FieldType::Named(target) => {
+                            let owner = model.types[*target].module;
+                            if seen.insert(owner) {
+                                stack.push(owner);
+                            }
+                            break;
+                        }
+                        _ => break,
+                    }
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// SHA-256 over each input's path and text, length-prefixed so that no two input sets collide.
+fn inputs_hash(sources: &[&SourceFile]) -> String {
+    let mut hasher = Sha256::new();
+    for source in sources {
+        for part in [source.path.as_bytes(), source.text.as_bytes()] {
+            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(part);
+        }
+    }
+    format!("{:x}", hasher.finalize())
+}

@@ -1,0 +1,302 @@
+//! The template contexts: everything a template prints, computed here from the model and the
+//! names, so that templates hold no logic beyond loops and conditions.
+
+use askama::Template;
+
+use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::naming::Names;
+
+/// One definition file's module.
+#[derive(Template)]
+#[template(path = "module.rs.jinja", escape = "none")]
+pub struct ModuleView {
+    /// Path of the runtime crate in generated code (`::fusion_runtime`).
+    pub rt: String,
+    /// The module's data.
+    pub module: ModuleData,
+}
+
+/// What one module contains.
+pub struct ModuleData {
+    /// Module identifier.
+    pub name: String,
+    /// The module's doc text as a Rust string literal.
+    pub doc: String,
+    /// Structs and enums, in definition order (a presenter's own struct first).
+    pub items: Vec<ItemView>,
+    /// The presenter, if the file defines one.
+    pub presenter: Option<PresenterView>,
+    /// Names re-exported from the output's root.
+    pub exports: Vec<String>,
+}
+
+/// A generated type.
+pub enum ItemView {
+    /// An object schema.
+    Struct(StructView),
+    /// A string enum.
+    Enum(EnumView),
+}
+
+/// A struct and its data-block writer.
+pub struct StructView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// Fields in wire order.
+    pub fields: Vec<FieldView>,
+}
+
+/// One struct field.
+pub struct FieldView {
+    /// Field identifier.
+    pub name: String,
+    /// The field's Rust type, fully qualified.
+    pub rust_type: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// The contents of `#[serde(...)]`, empty when none is needed.
+    pub serde: String,
+    /// The key as JSON text (quotes included, escaped), as a Rust string literal.
+    pub key_json: String,
+    /// The key may be absent: write it only when the value is `Some`.
+    pub omit_when_none: bool,
+}
+
+/// A string enum.
+pub struct EnumView {
+    /// Type identifier.
+    pub name: String,
+    /// The type's name as a Rust string literal, for parse errors.
+    pub name_literal: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// Variants in schema order.
+    pub variants: Vec<VariantView>,
+}
+
+/// One enum variant.
+pub struct VariantView {
+    /// Variant identifier.
+    pub name: String,
+    /// The wire value as a Rust string literal.
+    pub value: String,
+    /// The variant's doc as a Rust string literal.
+    pub doc: String,
+}
+
+/// A presenter.
+pub struct PresenterView {
+    /// Presenter type identifier.
+    pub name: String,
+    /// The item type identifier.
+    pub item: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+}
+
+/// The output's root: `mod.rs` for the CLI, or the single file a build script includes.
+#[derive(Template)]
+#[template(path = "mod.rs.jinja", escape = "none")]
+pub struct RootView {
+    /// Modules inline (`pub mod x { ... }`, one file for `include!`) or as files (`pub mod x;`).
+    pub inline: bool,
+    /// The modules.
+    pub modules: Vec<RootModule>,
+}
+
+/// A module as the root sees it.
+pub struct RootModule {
+    /// Module identifier.
+    pub name: String,
+    /// The module's formatted body, for the inline layout.
+    pub body: String,
+    /// Names to re-export.
+    pub exports: Vec<String>,
+}
+
+/// A Rust string literal for `text`.
+pub fn literal(text: &str) -> String {
+    format!("{text:?}")
+}
+
+/// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`).
+fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
+    let text = description.unwrap_or(fallback);
+    text.lines()
+        .map(|line| literal(&format!(" {}", line.trim_end())))
+        .collect()
+}
+
+/// Builds the view of module `index`.
+pub fn module_view(model: &Model, names: &Names, index: usize) -> ModuleData {
+    let module = &model.modules[index];
+    let mut data = ModuleData {
+        name: names.modules[index].clone(),
+        doc: literal(&format!(" Generated from `{}`.", module.file)),
+        items: Vec::new(),
+        presenter: None,
+        exports: Vec::new(),
+    };
+    for &id in &module.types {
+        let def = &model.types[id];
+        let name = names.types[id].clone();
+        data.exports.push(name.clone());
+        match &def.kind {
+            TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
+                name,
+                doc: doc_lines(
+                    def.description.as_deref(),
+                    &format!(
+                        "`{}` as the schema at `{}{}` describes it.",
+                        def.title,
+                        module.file,
+                        pointer_suffix(&def.pointer)
+                    ),
+                ),
+                fields: fields
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(field, field_name)| field_view(model, names, index, field, field_name))
+                    .collect(),
+            })),
+            TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
+                name_literal: literal(&name),
+                name,
+                doc: doc_lines(
+                    def.description.as_deref(),
+                    &format!("The values of `{}`.", def.title),
+                ),
+                variants: values
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(value, variant)| VariantView {
+                        name: variant.clone(),
+                        value: literal(value),
+                        doc: literal(&format!(" `{value}`")),
+                    })
+                    .collect(),
+            })),
+        }
+    }
+    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
+        data.exports.push(presenter_name.clone());
+        data.presenter = Some(PresenterView {
+            name: presenter_name.clone(),
+            item: names.types[presenter.item].clone(),
+            doc: doc_lines(
+                None,
+                &format!(
+                    "Presents [`{}`]: writes its data block straight into the response buffer, with no reflection at run time.",
+                    names.types[presenter.item]
+                ),
+            ),
+        });
+    }
+    data.exports.sort();
+    data
+}
+
+fn pointer_suffix(pointer: &str) -> String {
+    if pointer.is_empty() {
+        String::new()
+    } else {
+        format!("#{pointer}")
+    }
+}
+
+fn field_view(
+    model: &Model,
+    names: &Names,
+    module: usize,
+    field: &FieldDef,
+    name: &str,
+) -> FieldView {
+    let mut inner = rust_type(model, names, module, field.ty.non_null());
+    if field.boxed {
+        inner = format!("::std::boxed::Box<{inner}>");
+    }
+    let rust_type = if field.is_option() {
+        format!("::core::option::Option<{inner}>")
+    } else {
+        inner
+    };
+    let mut serde = Vec::new();
+    if name != field.key {
+        serde.push(format!("rename = {}", literal(&field.key)));
+    }
+    if !field.required {
+        serde.push("default".to_owned());
+        serde.push("skip_serializing_if = \"::core::option::Option::is_none\"".to_owned());
+    }
+    let mut doc = field
+        .description
+        .as_deref()
+        .map(|d| doc_lines(Some(d), ""))
+        .unwrap_or_default();
+    if !doc.is_empty() {
+        doc.push(literal(""));
+    }
+    doc.push(literal(&format!(" {}", field_facts(field))));
+    FieldView {
+        name: name.to_owned(),
+        rust_type,
+        doc,
+        serde: serde.join(", "),
+        key_json: literal(&json_key(&field.key)),
+        omit_when_none: !field.required,
+    }
+}
+
+/// What the schema says of a field beyond its description: wire key, presence, format, default.
+fn field_facts(field: &FieldDef) -> String {
+    let mut facts = vec![format!("Wire key `{}`", field.key)];
+    let nullable = matches!(field.ty, FieldType::Nullable(_));
+    facts.push(match (field.required, nullable) {
+        (true, false) => "required".to_owned(),
+        (true, true) => "required, `null` when `None`".to_owned(),
+        (false, false) => "optional, left out of the data block when `None`".to_owned(),
+        (false, true) => "optional and nullable; left out of the data block when `None`".to_owned(),
+    });
+    if let Some(format) = &field.format {
+        facts.push(format!("format `{format}`"));
+    }
+    if let Some(default) = &field.default {
+        facts.push(format!("default `{default}`"));
+    }
+    format!("{}.", facts.join("; "))
+}
+
+/// The Rust type of a value, fully qualified so that no user name can shadow it.
+fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> String {
+    match ty {
+        FieldType::String => "::std::string::String".to_owned(),
+        FieldType::Integer => "i64".to_owned(),
+        FieldType::Number => "f64".to_owned(),
+        FieldType::Boolean => "bool".to_owned(),
+        FieldType::Named(id) => type_path(model, names, module, *id),
+        FieldType::Array(element) => format!(
+            "::std::vec::Vec<{}>",
+            rust_type(model, names, module, element)
+        ),
+        FieldType::Nullable(inner) => format!(
+            "::core::option::Option<{}>",
+            rust_type(model, names, module, inner)
+        ),
+    }
+}
+
+fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> String {
+    let owner = model.types[id].module;
+    if owner == from_module {
+        names.types[id].clone()
+    } else {
+        format!("super::{}::{}", names.modules[owner], names.types[id])
+    }
+}
+
+/// A key as JSON text, quotes included, escaped as the data block escapes strings.
+fn json_key(key: &str) -> String {
+    serde_json::to_string(key).unwrap_or_else(|_| format!("\"{key}\""))
+}

@@ -1,0 +1,130 @@
+//! Phase 3, model: the resolved presenters and types, independent of any output text.
+//!
+//! References are resolved, every type has one identity however many places use it, and cycles
+//! are known. Rust names are not here: [`crate::naming`] assigns them in the next phase.
+
+mod cycles;
+mod resolve;
+
+pub use resolve::resolve;
+
+/// Index of a type in [`Model::types`].
+pub type TypeId = usize;
+
+/// Everything the definitions describe.
+#[derive(Debug, Clone, Default)]
+pub struct Model {
+    /// One module per definition file, in path order.
+    pub modules: Vec<Module>,
+    /// Every named type (structs and enums), in the order they were first reached.
+    pub types: Vec<TypeDef>,
+}
+
+/// What one definition file contributes.
+#[derive(Debug, Clone)]
+pub struct Module {
+    /// The file, relative to the input folder.
+    pub file: String,
+    /// The presenter the file defines, when its root is an object schema.
+    pub presenter: Option<PresenterDef>,
+    /// The types defined in this file, in definition order.
+    pub types: Vec<TypeId>,
+}
+
+/// A presenter: the schema of the item it presents.
+#[derive(Debug, Clone)]
+pub struct PresenterDef {
+    /// The presenter's name as written (`title`, or the file name).
+    pub title: String,
+    /// The presenter's documentation.
+    pub description: Option<String>,
+    /// The struct of one item.
+    pub item: TypeId,
+}
+
+/// A generated type.
+#[derive(Debug, Clone)]
+pub struct TypeDef {
+    /// The name the Rust name is derived from (`title`, a `$defs` key, or parent + field).
+    pub title: String,
+    /// The module (definition file) that defines it.
+    pub module: usize,
+    /// Where it is defined, for diagnostics.
+    pub pointer: String,
+    /// Documentation.
+    pub description: Option<String>,
+    /// Its shape.
+    pub kind: TypeKind,
+}
+
+/// The shape of a generated type.
+#[derive(Debug, Clone)]
+pub enum TypeKind {
+    /// An object schema.
+    Struct {
+        /// Fields in schema order, which is the order on the wire.
+        fields: Vec<FieldDef>,
+    },
+    /// A string enum.
+    Enum {
+        /// The allowed values, in schema order.
+        values: Vec<String>,
+    },
+}
+
+/// One property of an object schema.
+#[derive(Debug, Clone)]
+pub struct FieldDef {
+    /// The JSON key, exactly as on the wire.
+    pub key: String,
+    /// Where the property is defined, for diagnostics.
+    pub pointer: String,
+    /// The value's type.
+    pub ty: FieldType,
+    /// Listed in `required`: always present on the wire.
+    pub required: bool,
+    /// Documentation.
+    pub description: Option<String>,
+    /// The `format` keyword, kept as documentation.
+    pub format: Option<String>,
+    /// The documented default, as JSON text.
+    pub default: Option<String>,
+    /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
+    pub boxed: bool,
+}
+
+impl FieldDef {
+    /// Whether the Rust field is an `Option`: the key may be absent, or the value may be null.
+    pub fn is_option(&self) -> bool {
+        !self.required || matches!(self.ty, FieldType::Nullable(_))
+    }
+}
+
+/// The type of a value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldType {
+    /// `string` (any format).
+    String,
+    /// `integer`, as `i64`.
+    Integer,
+    /// `number`, as `f64`.
+    Number,
+    /// `boolean`.
+    Boolean,
+    /// A generated struct or enum.
+    Named(TypeId),
+    /// `array` of the element type.
+    Array(Box<FieldType>),
+    /// `[T, "null"]`.
+    Nullable(Box<FieldType>),
+}
+
+impl FieldType {
+    /// The type without its nullability.
+    pub fn non_null(&self) -> &FieldType {
+        match self {
+            FieldType::Nullable(inner) => inner,
+            other => other,
+        }
+    }
+}

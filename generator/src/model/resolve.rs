@@ -1,0 +1,587 @@
+//! Turns validated definitions into the model: follows `$ref`s across files, gives every schema
+//! location one type, and checks what the meta-schema cannot (references, `required` names,
+//! keyword combinations, presenter names).
+
+use std::collections::HashMap;
+
+use heck::ToUpperCamelCase;
+
+use super::{FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind, cycles};
+use crate::definition::{JsonType, Schema, TypeKeyword};
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::load::Document;
+
+/// The one JSON Schema dialect definitions may declare.
+const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// Resolves all definitions at once; on failure, returns every problem found.
+pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnostic>> {
+    let mut resolver = Resolver {
+        definitions,
+        files: HashMap::new(),
+        types_at: HashMap::new(),
+        model: Model::default(),
+        errors: Vec::new(),
+    };
+    for (index, (document, _)) in definitions.iter().enumerate() {
+        resolver.files.insert(document.path.as_str(), index);
+        resolver.model.modules.push(Module {
+            file: document.path.clone(),
+            presenter: None,
+            types: Vec::new(),
+        });
+    }
+    for index in 0..definitions.len() {
+        resolver.resolve_file(index);
+    }
+    resolver.check_presenter_names();
+    if resolver.errors.is_empty() {
+        cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
+    }
+    if resolver.errors.is_empty() {
+        Ok(resolver.model)
+    } else {
+        Err(resolver.errors)
+    }
+}
+
+struct Resolver<'a> {
+    definitions: &'a [(Document, Schema)],
+    files: HashMap<&'a str, usize>,
+    /// The type already made for a schema location (file index, pointer), so that every `$ref`
+    /// to one place shares one type, and a cycle of references ends.
+    types_at: HashMap<(usize, String), FieldType>,
+    model: Model,
+    errors: Vec<Diagnostic>,
+}
+
+impl<'a> Resolver<'a> {
+    fn error(&mut self, file: usize, pointer: &str, message: impl Into<String>) -> Diagnostic {
+        let document = &self.definitions[file].0;
+        Diagnostic::error(&document.path, pointer, message).at_location(document.locate(pointer))
+    }
+
+    fn report(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let mut diagnostic = self.error(file, pointer, message);
+        diagnostic.help = help;
+        self.errors.push(diagnostic);
+    }
+
+    fn resolve_file(&mut self, file: usize) {
+        let schema = &self.definitions[file].1;
+        if let Some(dialect) = schema
+            .dialect
+            .as_ref()
+            .filter(|d| d.trim_end_matches('#') != DIALECT)
+        {
+            self.report(
+                file,
+                "/$schema",
+                format!("unsupported JSON Schema dialect `{dialect}`"),
+                Some(format!("use `{DIALECT}`")),
+            );
+        }
+        match schema_kind(schema) {
+            _ if schema.reference.is_some() => self.report(
+                file,
+                "/$ref",
+                "a definition's root cannot be a `$ref`",
+                Some("define the object here, or `$ref` this file's target directly".into()),
+            ),
+            Some(JsonType::Object) => {
+                let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
+                let title = schema.title.clone().unwrap_or(fallback);
+                if let FieldType::Named(item) = self.type_of(file, "", schema, &title) {
+                    self.model.modules[file].presenter = Some(PresenterDef {
+                        title,
+                        description: schema.description.clone(),
+                        item,
+                    });
+                }
+            }
+            None if schema.defs.is_some() => {}
+            _ => self.report(
+                file,
+                "",
+                "a definition's root must be an object schema (a presenter) or a `$defs` library",
+                Some(
+                    "add `type: object` with `properties`, or move the schema under `$defs`".into(),
+                ),
+            ),
+        }
+        // After the root, so that a presenter's own struct comes first in its module; `$defs`
+        // the root reached are already made and keep their place.
+        if let Some(defs) = &schema.defs {
+            for (name, def) in defs {
+                let pointer = format!("/$defs/{}", escape_pointer(name));
+                self.type_of(file, &pointer, def, name);
+            }
+        }
+    }
+
+    /// The type of the schema at `pointer` in `file`, made on first use.
+    fn type_of(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        suggested_name: &str,
+    ) -> FieldType {
+        let key = (file, pointer.to_owned());
+        if let Some(known) = self.types_at.get(&key) {
+            return known.clone();
+        }
+        if let Some(reference) = &schema.reference {
+            return self.follow(file, pointer, schema, reference);
+        }
+        let Some(nullability) = self.check_type_keyword(file, pointer, schema) else {
+            return FieldType::String;
+        };
+        let Some(kind) = schema_kind(schema) else {
+            self.report(
+                file,
+                pointer,
+                "missing `type`",
+                Some(
+                    "add `type: object`, `string`, `integer`, `number`, `boolean` or `array`"
+                        .into(),
+                ),
+            );
+            return FieldType::String;
+        };
+        self.check_keywords_fit(file, pointer, schema, kind);
+        let name = schema
+            .title
+            .clone()
+            .unwrap_or_else(|| suggested_name.to_owned());
+        let ty = match kind {
+            JsonType::Object => {
+                let id = self.new_type(
+                    file,
+                    pointer,
+                    schema,
+                    &name,
+                    TypeKind::Struct { fields: Vec::new() },
+                );
+                self.types_at.insert(key.clone(), FieldType::Named(id));
+                let fields = self.fields(file, pointer, schema, &name);
+                self.model.types[id].kind = TypeKind::Struct { fields };
+                FieldType::Named(id)
+            }
+            JsonType::String => match &schema.enum_values {
+                Some(values) => {
+                    self.check_enum_values(file, pointer, values);
+                    FieldType::Named(self.new_type(
+                        file,
+                        pointer,
+                        schema,
+                        &name,
+                        TypeKind::Enum {
+                            values: values.clone(),
+                        },
+                    ))
+                }
+                None => FieldType::String,
+            },
+            JsonType::Integer => FieldType::Integer,
+            JsonType::Number => FieldType::Number,
+            JsonType::Boolean => FieldType::Boolean,
+            JsonType::Array => match &schema.items {
+                Some(items) => {
+                    let element = self.type_of(
+                        file,
+                        &format!("{pointer}/items"),
+                        items,
+                        &format!("{name}Item"),
+                    );
+                    FieldType::Array(Box::new(element))
+                }
+                None => {
+                    self.report(
+                        file,
+                        pointer,
+                        "an array needs `items`",
+                        Some("add `items: { type: ... }` or `items: { $ref: ... }`".into()),
+                    );
+                    FieldType::Array(Box::new(FieldType::String))
+                }
+            },
+            // `check_type_keyword` rejected a lone `null`, and `schema_kind` skips it in a pair.
+            JsonType::Null => FieldType::String,
+        };
+        let ty = if nullability {
+            FieldType::Nullable(Box::new(ty))
+        } else {
+            ty
+        };
+        self.types_at.insert(key, ty.clone());
+        ty
+    }
+
+    fn new_type(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &Schema,
+        name: &str,
+        kind: TypeKind,
+    ) -> TypeId {
+        let id = self.model.types.len();
+        self.model.types.push(TypeDef {
+            title: name.to_owned(),
+            module: file,
+            pointer: pointer.to_owned(),
+            description: schema.description.clone(),
+            kind,
+        });
+        self.model.modules[file].types.push(id);
+        id
+    }
+
+    fn fields(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        parent: &str,
+    ) -> Vec<FieldDef> {
+        let properties = schema.properties.iter().flatten();
+        let required = schema.required.clone().unwrap_or_default();
+        for (i, name) in required.iter().enumerate() {
+            if !schema
+                .properties
+                .as_ref()
+                .is_some_and(|p| p.contains_key(name))
+            {
+                let help = did_you_mean(
+                    name,
+                    schema.properties.iter().flatten().map(|(k, _)| k.as_str()),
+                )
+                .map(|s| format!("did you mean `{s}`?"))
+                .or_else(|| Some("list only keys of `properties` in `required`".into()));
+                self.report(
+                    file,
+                    &format!("{pointer}/required/{i}"),
+                    format!("unknown field `{name}` in `required`"),
+                    help,
+                );
+            }
+        }
+        let mut fields = Vec::new();
+        for (key, property) in properties {
+            let field_pointer = format!("{pointer}/properties/{}", escape_pointer(key));
+            let ty = self.type_of(
+                file,
+                &field_pointer,
+                property,
+                &format!("{parent}{}", key.to_upper_camel_case()),
+            );
+            fields.push(FieldDef {
+                key: key.clone(),
+                pointer: field_pointer,
+                ty,
+                required: required.contains(key),
+                description: property.description.clone(),
+                format: property.format.clone(),
+                default: property.default.as_ref().map(|v| v.to_string()),
+                boxed: false,
+            });
+        }
+        fields
+    }
+
+    /// Follows a `$ref`; the referenced location owns the type, so every reference shares it.
+    fn follow(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &Schema,
+        reference: &str,
+    ) -> FieldType {
+        let siblings = [
+            schema.kind.is_some(),
+            schema.properties.is_some(),
+            schema.items.is_some(),
+            schema.enum_values.is_some(),
+            schema.required.is_some(),
+        ];
+        if siblings.iter().any(|&present| present) {
+            self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum` or `required`", Some("move those keywords into the referenced schema".into()));
+        }
+        let from = &self.definitions[file].0.path;
+        let (target_path, target_pointer) = match reference.split_once('#') {
+            Some((path, fragment)) => (path, fragment),
+            None => (reference, ""),
+        };
+        let target_file = if target_path.is_empty() {
+            Some(file)
+        } else {
+            self.files
+                .get(join_relative(from, target_path).as_str())
+                .copied()
+        };
+        let Some(target_file) = target_file else {
+            let candidates: Vec<String> = self.files.keys().map(|k| relative_to(from, k)).collect();
+            let help = did_you_mean(target_path, candidates.iter().map(String::as_str))
+                .map(|s| format!("did you mean `{s}`?"));
+            self.report(
+                file,
+                &format!("{pointer}/$ref"),
+                format!("unresolved `$ref`: no definition file `{target_path}`"),
+                help.or_else(|| {
+                    Some("paths are relative to the file that holds the `$ref`".into())
+                }),
+            );
+            return FieldType::String;
+        };
+        let Some(target) = schema_at(&self.definitions[target_file].1, target_pointer) else {
+            let help = self.definitions[target_file]
+                .1
+                .defs
+                .as_ref()
+                .and_then(|defs| {
+                    let wanted = target_pointer.rsplit('/').next().unwrap_or("");
+                    did_you_mean(wanted, defs.keys().map(String::as_str))
+                        .map(|s| format!("did you mean `#/$defs/{s}`?"))
+                });
+            self.report(
+                file,
+                &format!("{pointer}/$ref"),
+                format!("unresolved `$ref`: `{reference}` points at nothing"),
+                help.or_else(|| {
+                    Some(
+                        "a reference is `file.yaml`, `#/$defs/Name` or `file.yaml#/$defs/Name`"
+                            .into(),
+                    )
+                }),
+            );
+            return FieldType::String;
+        };
+        let name = target_pointer
+            .rsplit('/')
+            .next()
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                file_stem(&self.definitions[target_file].0.path).to_upper_camel_case()
+            });
+        self.type_of(target_file, target_pointer, target, &name)
+    }
+
+    /// Checks `type` and returns whether it makes the value nullable; `None` when it is invalid.
+    fn check_type_keyword(&mut self, file: usize, pointer: &str, schema: &Schema) -> Option<bool> {
+        match &schema.kind {
+            Some(TypeKeyword::Several(types)) => {
+                let non_null: Vec<JsonType> = types
+                    .iter()
+                    .copied()
+                    .filter(|t| *t != JsonType::Null)
+                    .collect();
+                if non_null.len() != 1 || types.len() != 2 {
+                    self.report(file, &format!("{pointer}/type"), "a list of types must be one type and \"null\"", Some("write `type: [string, \"null\"]` for a nullable string; unions are not supported".into()));
+                    return None;
+                }
+                Some(true)
+            }
+            Some(TypeKeyword::One(JsonType::Null)) => {
+                self.report(
+                    file,
+                    &format!("{pointer}/type"),
+                    "`type: null` alone describes no data",
+                    Some("use `[T, \"null\"]` for a nullable value".into()),
+                );
+                None
+            }
+            _ => Some(false),
+        }
+    }
+
+    fn check_keywords_fit(&mut self, file: usize, pointer: &str, schema: &Schema, kind: JsonType) {
+        let misplaced = [
+            (
+                schema.properties.is_some() && kind != JsonType::Object,
+                "properties",
+                "object",
+            ),
+            (
+                schema.required.is_some() && kind != JsonType::Object,
+                "required",
+                "object",
+            ),
+            (
+                schema.additional_properties.is_some() && kind != JsonType::Object,
+                "additionalProperties",
+                "object",
+            ),
+            (
+                schema.items.is_some() && kind != JsonType::Array,
+                "items",
+                "array",
+            ),
+            (
+                schema.enum_values.is_some() && kind != JsonType::String,
+                "enum",
+                "string",
+            ),
+        ];
+        for (wrong, keyword, fits) in misplaced {
+            if wrong {
+                self.report(
+                    file,
+                    &format!("{pointer}/{keyword}"),
+                    format!(
+                        "`{keyword}` only applies to `type: {fits}`, not `{}`",
+                        kind.as_str()
+                    ),
+                    None,
+                );
+            }
+        }
+        if schema.additional_properties == Some(true) {
+            self.report(file, &format!("{pointer}/additionalProperties"), "`additionalProperties: true` is not supported", Some("the schema is an allow-list: declare every field the data may carry, or write `false`".into()));
+        }
+    }
+
+    fn check_enum_values(&mut self, file: usize, pointer: &str, values: &[String]) {
+        if values.is_empty() {
+            self.report(
+                file,
+                &format!("{pointer}/enum"),
+                "an enum needs at least one value",
+                None,
+            );
+        }
+        for (i, value) in values.iter().enumerate() {
+            if values[..i].contains(value) {
+                self.report(
+                    file,
+                    &format!("{pointer}/enum/{i}"),
+                    format!("duplicate enum value `{value}`"),
+                    None,
+                );
+            }
+        }
+    }
+
+    fn check_presenter_names(&mut self) {
+        let mut seen: HashMap<String, usize> = HashMap::new();
+        for file in 0..self.model.modules.len() {
+            let Some(presenter) = &self.model.modules[file].presenter else {
+                continue;
+            };
+            let title = presenter.title.clone();
+            if let Some(&first) = seen.get(&title) {
+                let first_path = self.definitions[first].0.path.clone();
+                self.report(
+                    file,
+                    "/title",
+                    format!("duplicate presenter name `{title}`, also defined in {first_path}"),
+                    Some("give one of them another `title`".into()),
+                );
+            } else {
+                seen.insert(title, file);
+            }
+        }
+    }
+}
+
+fn schema_kind(schema: &Schema) -> Option<JsonType> {
+    match &schema.kind {
+        Some(TypeKeyword::One(kind)) => Some(*kind),
+        Some(TypeKeyword::Several(types)) => types.iter().copied().find(|t| *t != JsonType::Null),
+        None => None,
+    }
+}
+
+/// The sub-schema at a JSON pointer made of `$defs`, `properties` and `items` steps.
+fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
+    let mut tokens = pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"));
+    let mut schema = root;
+    while let Some(token) = tokens.next() {
+        schema = match token.as_str() {
+            "$defs" => schema.defs.as_ref()?.get(&tokens.next()?)?,
+            "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
+            "items" => schema.items.as_deref()?,
+            _ => return None,
+        };
+    }
+    Some(schema)
+}
+
+fn escape_pointer(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+fn file_stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.split('.').next().unwrap_or(name)
+}
+
+/// `target` as seen from the folder of `from`, both relative to the input folder.
+fn join_relative(from: &str, target: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+/// The shortest `$ref` path from the folder of `from` to `to`, for suggestions.
+fn relative_to(from: &str, to: &str) -> String {
+    let from_dir: Vec<&str> = from
+        .split('/')
+        .collect::<Vec<_>>()
+        .split_last()
+        .map(|(_, d)| d.to_vec())
+        .unwrap_or_default();
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from_dir
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut path: Vec<&str> = std::iter::repeat_n("..", from_dir.len() - common).collect();
+    path.extend(&to_parts[common..]);
+    path.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(
+            join_relative("billing/invoice.yaml", "client.yaml"),
+            "billing/client.yaml"
+        );
+        assert_eq!(
+            join_relative("billing/invoice.yaml", "../common/money.yaml"),
+            "common/money.yaml"
+        );
+        assert_eq!(
+            relative_to("billing/invoice.yaml", "common/money.yaml"),
+            "../common/money.yaml"
+        );
+        assert_eq!(
+            relative_to("billing/invoice.yaml", "billing/client.yaml"),
+            "client.yaml"
+        );
+    }
+}

@@ -1,0 +1,143 @@
+//! Phase 2, validate: every document is checked against the meta-schema before anything reads it,
+//! then turned into the typed definition. Errors name the file, the pointer, line and column.
+
+use jsonschema::Validator;
+use jsonschema::error::ValidationErrorKind;
+
+use crate::definition::{self, SCHEMA_KEYWORDS, Schema};
+use crate::diagnostics::{Diagnostic, did_you_mean};
+use crate::load::Document;
+
+/// The meta-schema, compiled once per run.
+pub struct MetaSchema {
+    validator: Validator,
+}
+
+impl MetaSchema {
+    /// Compiles the meta-schema generated from the definition types.
+    pub fn new() -> Result<Self, Diagnostic> {
+        jsonschema::draft202012::new(&definition::meta_schema())
+            .map(|validator| MetaSchema { validator })
+            .map_err(|err| {
+                Diagnostic::error(
+                    "",
+                    "",
+                    format!("internal error: the meta-schema does not compile: {err}"),
+                )
+            })
+    }
+
+    /// Checks one document; returns its typed definition or every problem found in it.
+    pub fn check(&self, document: &Document) -> Result<Schema, Vec<Diagnostic>> {
+        let mut problems: Vec<Diagnostic> = Vec::new();
+        for error in self.validator.iter_errors(&document.value) {
+            let pointer = error.instance_path().as_str().to_owned();
+            match error.kind() {
+                ValidationErrorKind::AdditionalProperties { unexpected } => {
+                    for key in unexpected {
+                        problems.push(unsupported_keyword(document, &pointer, key));
+                    }
+                }
+                _ => problems.push(
+                    Diagnostic::error(
+                        &document.path,
+                        &pointer,
+                        describe(&pointer, &error.to_string()),
+                    )
+                    .at_location(document.locate(&pointer)),
+                ),
+            }
+        }
+        if !problems.is_empty() {
+            problems.sort_by_key(|d| d.location);
+            problems.dedup();
+            return Err(problems);
+        }
+        serde_json::from_value(document.value.clone()).map_err(|err| {
+            vec![Diagnostic::error(&document.path, "", format!("internal error: a document that passed the meta-schema does not fit the definition types: {err}"))]
+        })
+    }
+}
+
+fn unsupported_keyword(document: &Document, parent: &str, key: &str) -> Diagnostic {
+    let pointer = format!("{parent}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let diagnostic = Diagnostic::error(
+        &document.path,
+        &pointer,
+        format!("unsupported keyword `{key}`"),
+    )
+    .at_location(document.locate_key(&pointer));
+    match did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()) {
+        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
+        None => diagnostic.with_help(format!(
+            "fusion-gen understands a subset of JSON Schema, and ignoring a keyword would silently change what the schema lets out; supported keywords: {}",
+            SCHEMA_KEYWORDS.join(", ")
+        )),
+    }
+}
+
+/// jsonschema's messages speak of the meta-schema's shapes; say what a definition author needs.
+fn describe(pointer: &str, raw: &str) -> String {
+    let last = pointer.rsplit('/').next().unwrap_or("");
+    let in_type_list = pointer.rsplit('/').nth(1) == Some("type");
+    if last == "type" || in_type_list {
+        return format!(
+            "invalid `type`: expected one of object, string, integer, number, boolean, array, or a pair such as [string, \"null\"] ({raw})"
+        );
+    }
+    raw.to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::load;
+    use crate::source::SourceFile;
+
+    fn check(text: &str) -> Result<Schema, Vec<Diagnostic>> {
+        let document = load(&SourceFile::new("t.yaml", text)).unwrap();
+        MetaSchema::new().unwrap().check(&document)
+    }
+
+    #[test]
+    fn accepts_the_supported_subset() {
+        let schema = check("title: T\ntype: object\nrequired: [a]\nproperties:\n  a: { type: [string, 'null'] }\n  b: { type: array, items: { $ref: '#/$defs/X' } }\n$defs:\n  X: { type: string, enum: [x, y] }\n").unwrap();
+        assert_eq!(schema.properties.unwrap().len(), 2);
+    }
+
+    #[test]
+    fn unsupported_keywords_are_named_with_their_location_and_a_suggestion() {
+        let errors = check("type: object\nproperties:\n  n:\n    type: integer\n    minimum: 3\n  s: { type: string, descripton: x }\n").unwrap_err();
+        assert_eq!(errors.len(), 2, "{errors:?}");
+        assert_eq!(errors[0].pointer, "/properties/n/minimum");
+        assert_eq!(errors[0].message, "unsupported keyword `minimum`");
+        assert_eq!(
+            (
+                errors[0].location.unwrap().line,
+                errors[0].location.unwrap().column
+            ),
+            (5, 5)
+        );
+        assert!(
+            errors[0]
+                .help
+                .as_deref()
+                .unwrap()
+                .contains("supported keywords")
+        );
+        assert_eq!(errors[1].pointer, "/properties/s/descripton");
+        assert_eq!(
+            errors[1].help.as_deref(),
+            Some("did you mean `description`?")
+        );
+    }
+
+    #[test]
+    fn wrong_types_are_reported_at_their_value() {
+        let errors =
+            check("type: object\nrequired: id\nproperties:\n  a: { type: strng }\n").unwrap_err();
+        let pointers: Vec<&str> = errors.iter().map(|e| e.pointer.as_str()).collect();
+        assert!(pointers.contains(&"/required"), "{pointers:?}");
+        assert!(pointers.contains(&"/properties/a/type"), "{pointers:?}");
+    }
+}
