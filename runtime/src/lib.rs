@@ -14,6 +14,8 @@ pub mod json;
 pub mod number;
 pub mod presenter;
 pub mod response;
+#[cfg(feature = "rmcp")]
+mod rmcp;
 pub mod ui;
 pub mod validation;
 pub mod wrap;
