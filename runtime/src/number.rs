@@ -25,6 +25,13 @@ pub fn write_f64(out: &mut String, v: f64) {
     }
     let mut ryu_buffer = ryu::Buffer::new();
     let shortest = ryu_buffer.format_finite(v);
+    // Without an exponent, ryu's text is already JavaScript's: the same shortest digits in plain
+    // decimal (ryu only switches to exponent form closer to 1 than JavaScript does). Integral
+    // values reach here only past 2^53, where ryu writes a `.0` that JavaScript does not.
+    if !shortest.contains('e') {
+        out.push_str(shortest.strip_suffix(".0").unwrap_or(shortest));
+        return;
+    }
     let mut digit_buffer = [0u8; 32];
     let (negative, digit_count, point) = decompose(shortest, &mut digit_buffer);
     if negative {
