@@ -198,10 +198,17 @@ impl<'o> Encoder<'o> {
         {
             group.write_fields(self.out, delimiter);
             self.out.push(':');
-            for item in items {
+            for (i, item) in items.iter().enumerate() {
+                let row_start = self.out.len();
                 self.new_line(depth + 1);
                 if let Value::Object(object) = item {
                     group.write_row(self.out, object, delimiter);
+                }
+                if i == 0 {
+                    // Rows of one table are alike: sizing the rest after the first saves the
+                    // repeated doubling (and page faults) of a large document.
+                    self.out
+                        .reserve((self.out.len() - row_start) * (items.len() - 1));
                 }
             }
             return;
