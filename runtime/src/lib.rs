@@ -14,6 +14,7 @@ pub mod json;
 pub mod number;
 pub mod presenter;
 pub mod response;
+pub mod toon;
 #[cfg(feature = "rmcp")]
 mod rmcp;
 pub mod ui;
