@@ -237,6 +237,23 @@ impl ::fusion_runtime::Presenter for InvoicePresenter {
             ),
         );
     }
+    fn present(&self, item: &Invoice) -> ::fusion_runtime::ToolResponse {
+        let mut data = ::std::string::String::new();
+        self.write_data(item, &mut data);
+        #[allow(unused_mut)]
+        let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            .presenter_view(::fusion_runtime::ViewData::DataBlock);
+        builder.build()
+    }
+    fn present_collection(&self, items: &[Invoice]) -> ::fusion_runtime::ToolResponse {
+        let kept = items;
+        let mut data = ::std::string::String::new();
+        self.write_collection_data(kept, &mut data);
+        #[allow(unused_mut)]
+        let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            .presenter_view(::fusion_runtime::ViewData::DataBlock);
+        builder.build()
+    }
 }
 
 impl ::fusion_runtime::IntoToolResponse for Invoice {

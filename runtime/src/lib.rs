@@ -14,9 +14,9 @@ pub mod json;
 pub mod number;
 pub mod presenter;
 pub mod response;
-pub mod toon;
 #[cfg(feature = "rmcp")]
 mod rmcp;
+pub mod toon;
 pub mod ui;
 pub mod validation;
 pub mod wrap;
@@ -33,6 +33,7 @@ pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
+    toon_success,
 };
 
 /// Not public API: what generated code names through the runtime, so that a crate using

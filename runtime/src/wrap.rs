@@ -43,6 +43,15 @@ pub fn success_structured<T: Serialize + ?Sized>(data: &T) -> ToolResponse {
     }
 }
 
+/// `toon_success(data)` (§11): one text block, the TOON encoding of `data` with the pipe
+/// delimiter and indent 2. Serialization failures are handled as in [`success`].
+pub fn toon_success<T: Serialize + ?Sized>(data: &T) -> ToolResponse {
+    match crate::toon::encode_serialize(data, &crate::toon::ToonOptions::pipe()) {
+        Ok(text) => ToolResponse::text(text),
+        Err(error) => serialization_failure(&error),
+    }
+}
+
 fn serialization_failure(error: &serde_json::Error) -> ToolResponse {
     tool_error(
         "INTERNAL_ERROR",

@@ -1,8 +1,6 @@
 //! The upstream goldens the runtime alone can express, byte for byte.
 //!
 //! Skipped here, because they need more than the runtime:
-//! - `toon_table`, `toon_object`, `toon_empty_object`: `toon_success` needs the TOON encoder
-//!   (`crate::toon`, written separately);
 //! - `collection_limit`, `collection_select`: need a Presenter (schema, rules, agent limit, `_select`);
 //! - `tool_inputSchema_with_select`, `tool_get_select`: need a tool definition and dispatcher.
 //!
@@ -12,7 +10,7 @@
 use fusion_runtime::{
     ResponseBuilder, Severity, ToolErrorOptions, ToolResponse, UiBlock, error, internal_error,
     missing_discriminator, required, success, success_structured, success_text, tool_error,
-    unknown_action,
+    toon_success, unknown_action,
 };
 use serde_json::{Value, json};
 
@@ -146,4 +144,21 @@ fn tool_missing_discriminator_envelope() {
         "tool_missing_discriminator",
         &missing_discriminator(&["get", "boom", "throws"]),
     );
+}
+
+#[test]
+fn toon_table() {
+    let rows = json!([{"id": 1, "name": "Alice", "email": "a@x.io"}, {"id": 2, "name": "Bob", "email": "b@x.io"}]);
+    assert_golden("toon_table", &toon_success(&rows));
+}
+
+#[test]
+fn toon_object() {
+    let data = json!({"id": 1, "title": "Test, with comma|pipe", "done": false, "tags": ["a", "b"], "nested": {"x": 1}});
+    assert_golden("toon_object", &toon_success(&data));
+}
+
+#[test]
+fn toon_empty_object() {
+    assert_golden("toon_empty_object", &toon_success(&json!({})));
 }

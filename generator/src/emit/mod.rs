@@ -1,6 +1,7 @@
 //! Phase 5, emit: askama templates (`templates/`) render the model into Rust text, which
 //! [`crate::format`] parses and pretty-prints.
 
+pub mod behaviour;
 pub mod view;
 
 use std::collections::BTreeSet;
@@ -57,7 +58,7 @@ pub fn emit(
     let mut files = Vec::new();
     let mut root_modules = Vec::new();
     for index in 0..model.modules.len() {
-        let data = view::module_view(model, names, index);
+        let data = view::module_view(model, names, index, settings.runtime_path);
         let module_name = data.name.clone();
         let exports = data.exports.clone();
         let rendered = match (ModuleView {

@@ -3,6 +3,7 @@
 
 use askama::Template;
 
+use super::behaviour::{BehaviourView, Context};
 use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
@@ -90,6 +91,8 @@ pub struct VariantView {
 pub struct PresenterView {
     /// Presenter type identifier.
     pub name: String,
+    /// Its declared behaviour, as code.
+    pub behaviour: BehaviourView,
     /// The item type identifier.
     pub item: String,
     /// Doc lines as Rust string literals.
@@ -130,7 +133,7 @@ fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
 }
 
 /// Builds the view of module `index`.
-pub fn module_view(model: &Model, names: &Names, index: usize) -> ModuleData {
+pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> ModuleData {
     let module = &model.modules[index];
     let mut data = ModuleData {
         name: names.modules[index].clone(),
@@ -182,7 +185,14 @@ pub fn module_view(model: &Model, names: &Names, index: usize) -> ModuleData {
     }
     if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
         data.exports.push(presenter_name.clone());
+        let context = Context {
+            model,
+            names,
+            item: presenter.item,
+            rt,
+        };
         data.presenter = Some(PresenterView {
+            behaviour: context.view(&presenter.behaviour),
             name: presenter_name.clone(),
             item: names.types[presenter.item].clone(),
             doc: doc_lines(

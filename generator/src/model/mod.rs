@@ -3,8 +3,14 @@
 //! References are resolved, every type has one identity however many places use it, and cycles
 //! are known. Rust names are not here: [`crate::naming`] assigns them in the next phase.
 
+mod behaviour;
 mod cycles;
 mod resolve;
+
+pub use behaviour::{
+    BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, LimitModel, Literal, RuleModel,
+    TextPart,
+};
 
 pub use resolve::resolve;
 
@@ -40,6 +46,8 @@ pub struct PresenterDef {
     pub description: Option<String>,
     /// The struct of one item.
     pub item: TypeId,
+    /// Rules, agent limit and data format from `x-fusion`.
+    pub behaviour: BehaviourModel,
 }
 
 /// A generated type.

@@ -6,7 +6,11 @@ use std::collections::HashMap;
 
 use heck::ToUpperCamelCase;
 
-use super::{FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind, cycles};
+use super::behaviour::BehaviourResolver;
+use super::{
+    BehaviourModel, FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind,
+    cycles,
+};
 use crate::definition::{JsonType, Schema, TypeKeyword};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::load::Document;
@@ -98,10 +102,12 @@ impl<'a> Resolver<'a> {
                 let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
                 let title = schema.title.clone().unwrap_or(fallback);
                 if let FieldType::Named(item) = self.type_of(file, "", schema, &title) {
+                    let behaviour = self.behaviour(file, item, schema);
                     self.model.modules[file].presenter = Some(PresenterDef {
                         title,
                         description: schema.description.clone(),
                         item,
+                        behaviour,
                     });
                 }
             }
@@ -125,6 +131,23 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// Resolves the presenter's `x-fusion` against its item struct.
+    fn behaviour(&mut self, file: usize, item: TypeId, schema: &Schema) -> BehaviourModel {
+        let Some(declared) = &schema.fusion else {
+            return BehaviourModel::default();
+        };
+        let mut resolver = BehaviourResolver {
+            file: &self.definitions[file].0.path,
+            item: &self.model.types[item],
+            types: &self.model.types,
+            errors: Vec::new(),
+        };
+        let behaviour = resolver.resolve(declared);
+        let found = std::mem::take(&mut resolver.errors);
+        self.errors.extend(found);
+        behaviour
+    }
+
     /// The type of the schema at `pointer` in `file`, made on first use.
     fn type_of(
         &mut self,
@@ -136,6 +159,17 @@ impl<'a> Resolver<'a> {
         let key = (file, pointer.to_owned());
         if let Some(known) = self.types_at.get(&key) {
             return known.clone();
+        }
+        if !pointer.is_empty() && schema.fusion.is_some() {
+            self.report(
+                file,
+                &format!("{pointer}/x-fusion"),
+                "`x-fusion` belongs at the root of a presenter definition",
+                Some(
+                    "move this schema to a file of its own to make it a presenter, and `$ref` it"
+                        .into(),
+                ),
+            );
         }
         if let Some(reference) = &schema.reference {
             return self.follow(file, pointer, schema, reference);

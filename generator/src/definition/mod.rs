@@ -2,6 +2,13 @@
 //! generated from these types, so the format, the validation and the editors' completion cannot
 //! drift apart.
 
+mod behaviour;
+
+pub use behaviour::{
+    AgentLimit, Behaviour, Comparison, Condition, ConditionalRule, CustomLimit, DataFormat,
+    RuleDef, Scalar, When,
+};
+
 use indexmap::IndexMap;
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -59,6 +66,9 @@ pub struct Schema {
     pub additional_properties: Option<bool>,
     /// Example values; kept as documentation.
     pub examples: Option<Vec<Value>>,
+    /// Presenter behaviour (rules, agent limit, data format); only at a presenter's root.
+    #[serde(rename = "x-fusion")]
+    pub fusion: Option<Behaviour>,
 }
 
 /// `type`: one JSON type, or a JSON type and `"null"`.
@@ -124,6 +134,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "default",
     "additionalProperties",
     "examples",
+    "x-fusion",
 ];
 
 /// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.

@@ -1,0 +1,325 @@
+//! Rust code for a presenter's declared behaviour: conditions become boolean expressions over the
+//! typed item, rule texts become pushes into one `String`. Values from data are escaped (wire
+//! format §5 deviation); literal runs are written as they were authored.
+
+use crate::model::{
+    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, Literal, Model, RuleModel,
+    TextPart, TypeId, TypeKind,
+};
+use crate::naming::Names;
+
+use super::view::literal;
+
+/// The behaviour of one presenter, as code snippets the presenter template places.
+pub struct BehaviourView {
+    /// Item rules in declaration order.
+    pub rules: Vec<RuleView>,
+    /// Collection rules in declaration order.
+    pub collection_rules: Vec<RuleView>,
+    /// Whether some item rule reads the item (a collection then reads its first element).
+    pub reads_first_item: bool,
+    /// Statements computing the aggregates the collection rules use, over `kept`.
+    pub aggregates: Vec<String>,
+    /// The agent limit, as a Rust `usize` literal.
+    pub limit: Option<String>,
+    /// Statements that push the truncation block, with `kept` and `total` in scope.
+    pub truncation: String,
+    /// `Pretty` or `Compact`.
+    pub json_style: &'static str,
+}
+
+/// One rule's code.
+pub struct RuleView {
+    /// The condition as a Rust expression over `item`, if any.
+    pub condition: Option<String>,
+    /// Statements that push the rule into `builder`.
+    pub push: String,
+    /// Whether the rule reads the item (so, in a collection, needs a first element).
+    pub needs_item: bool,
+}
+
+/// Code generation context: the item struct's fields and their Rust names.
+pub struct Context<'a> {
+    /// The model.
+    pub model: &'a Model,
+    /// All names.
+    pub names: &'a Names,
+    /// The item struct.
+    pub item: TypeId,
+    /// The runtime path.
+    pub rt: &'a str,
+}
+
+impl Context<'_> {
+    fn field(&self, index: usize) -> (&FieldDef, &str) {
+        let TypeKind::Struct { fields } = &self.model.types[self.item].kind else {
+            unreachable!("a presenter's item is a struct")
+        };
+        (&fields[index], &self.names.members[self.item][index])
+    }
+
+    /// The enum behind a field, if it is one.
+    fn enum_of(&self, ty: &FieldType) -> Option<TypeId> {
+        match ty.non_null() {
+            FieldType::Named(id) if matches!(self.model.types[*id].kind, TypeKind::Enum { .. }) => {
+                Some(*id)
+            }
+            _ => None,
+        }
+    }
+
+    /// The view of a presenter's behaviour.
+    pub fn view(&self, behaviour: &BehaviourModel) -> BehaviourView {
+        let rules: Vec<RuleView> = behaviour
+            .rules
+            .iter()
+            .map(|r| self.rule(r, "rule"))
+            .collect();
+        let reads_first_item = rules.iter().any(|r| r.needs_item);
+        let collection_rules = behaviour
+            .collection_rules
+            .iter()
+            .map(|r| self.rule(r, "rule"))
+            .collect();
+        let mut sums: Vec<usize> = behaviour
+            .collection_rules
+            .iter()
+            .flat_map(|r| r.parts.iter())
+            .filter_map(|p| {
+                if let TextPart::Sum(field) = p {
+                    Some(*field)
+                } else {
+                    None
+                }
+            })
+            .collect();
+        sums.sort_unstable();
+        sums.dedup();
+        let aggregates = sums
+            .into_iter()
+            .map(|field| self.sum_statement(field))
+            .collect();
+        let limit = behaviour
+            .agent_limit
+            .as_ref()
+            .map(|l| format!("{}_usize", l.max));
+        let truncation = match behaviour
+            .agent_limit
+            .as_ref()
+            .and_then(|l| l.summary.as_ref())
+        {
+            Some(parts) => format!(
+                "let mut text = ::std::string::String::new();\n{}builder.push_ui_first({rt}::UiBlock::summary(&text));",
+                self.push_parts(parts),
+                rt = self.rt
+            ),
+            None => format!(
+                "builder.push_ui_first({}::UiBlock::truncation(kept.len(), total - kept.len()));",
+                self.rt
+            ),
+        };
+        let json_style = match behaviour.data_format {
+            crate::definition::DataFormat::Pretty => "Pretty",
+            crate::definition::DataFormat::Compact => "Compact",
+        };
+        BehaviourView {
+            rules,
+            collection_rules,
+            reads_first_item,
+            aggregates,
+            limit,
+            truncation,
+            json_style,
+        }
+    }
+
+    fn rule(&self, rule: &RuleModel, push_method: &str) -> RuleView {
+        let needs_item = !rule.is_static();
+        let push = match rule.parts.as_slice() {
+            [] => format!("builder.push_{push_method}(\"\");"),
+            [TextPart::Literal(text)] => format!("builder.push_{push_method}({});", literal(text)),
+            parts => format!(
+                "let mut text = ::std::string::String::new();\n{}builder.push_{push_method}(text);",
+                self.push_parts(parts)
+            ),
+        };
+        RuleView {
+            condition: rule.when.as_ref().map(|c| self.condition(c)),
+            push,
+            needs_item,
+        }
+    }
+
+    /// Statements appending each part to `text`.
+    fn push_parts(&self, parts: &[TextPart]) -> String {
+        let rt = self.rt;
+        let mut code = String::new();
+        for part in parts {
+            let statement = match part {
+                TextPart::Literal(text) => format!("text.push_str({});", literal(text)),
+                TextPart::Count | TextPart::Shown => {
+                    format!("{rt}::number::write_u64(&mut text, kept.len() as u64);")
+                }
+                TextPart::Hidden => {
+                    format!("{rt}::number::write_u64(&mut text, (total - kept.len()) as u64);")
+                }
+                TextPart::Total => format!("{rt}::number::write_u64(&mut text, total as u64);"),
+                TextPart::Sum(field) => {
+                    let (def, _) = self.field(*field);
+                    match def.ty.non_null() {
+                        FieldType::Integer => {
+                            format!("{rt}::number::write_i64(&mut text, sum_{field});")
+                        }
+                        _ => format!("{rt}::number::write_f64(&mut text, sum_{field});"),
+                    }
+                }
+                TextPart::Field(field) => self.push_field(*field),
+            };
+            code.push_str(&statement);
+            code.push('\n');
+        }
+        code
+    }
+
+    /// Appends a field's value; absent optional values append nothing.
+    fn push_field(&self, field: usize) -> String {
+        let rt = self.rt;
+        let (def, name) = self.field(field);
+        let write = |value: &str| match def.ty.non_null() {
+            FieldType::String => format!("{rt}::escape::push_content(&mut text, {value});"),
+            FieldType::Integer => format!("{rt}::number::write_i64(&mut text, *{value});"),
+            FieldType::Number => format!("{rt}::number::write_f64(&mut text, *{value});"),
+            FieldType::Boolean => {
+                format!("text.push_str(if *{value} {{ \"true\" }} else {{ \"false\" }});")
+            }
+            // Enum values are authored in the definition and contain nothing to escape.
+            _ => format!("text.push_str({value}.as_str());"),
+        };
+        if def.is_option() {
+            format!(
+                "if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}",
+                write("value")
+            )
+        } else {
+            write(&format!("&item.{name}"))
+        }
+    }
+
+    fn sum_statement(&self, field: usize) -> String {
+        let (def, name) = self.field(field);
+        let ty = if def.ty.non_null() == &FieldType::Integer {
+            "i64"
+        } else {
+            "f64"
+        };
+        if def.is_option() {
+            format!("let sum_{field}: {ty} = kept.iter().filter_map(|item| item.{name}).sum();")
+        } else {
+            format!("let sum_{field}: {ty} = kept.iter().map(|item| item.{name}).sum();")
+        }
+    }
+
+    /// A condition as a Rust boolean expression over `item`.
+    fn condition(&self, condition: &ConditionModel) -> String {
+        match condition {
+            ConditionModel::All(items) if items.is_empty() => "true".into(),
+            ConditionModel::Any(items) if items.is_empty() => "false".into(),
+            ConditionModel::All(items) => items
+                .iter()
+                .map(|c| format!("({})", self.condition(c)))
+                .collect::<Vec<_>>()
+                .join(" && "),
+            ConditionModel::Any(items) => items
+                .iter()
+                .map(|c| format!("({})", self.condition(c)))
+                .collect::<Vec<_>>()
+                .join(" || "),
+            ConditionModel::Not(inner) => format!("!({})", self.condition(inner)),
+            ConditionModel::Present { field, present } => {
+                let (_, name) = self.field(*field);
+                format!(
+                    "item.{name}.{}()",
+                    if *present { "is_some" } else { "is_none" }
+                )
+            }
+            ConditionModel::Compare { field, op, value } => self.compare(*field, *op, *value),
+            ConditionModel::OneOf { field, values } => self.one_of(*field, values),
+        }
+    }
+
+    fn compare(&self, field: usize, op: CompareOp, value: f64) -> String {
+        let (def, name) = self.field(field);
+        let is_integer = def.ty.non_null() == &FieldType::Integer;
+        let (operand, rhs) = match (is_integer, value.fract() == 0.0) {
+            (true, true) => ("value", format!("{}_i64", value as i64)),
+            (true, false) => ("(value as f64)", float_literal(value)),
+            (false, _) => ("value", float_literal(value)),
+        };
+        let op = op.as_rust();
+        if def.is_option() {
+            format!("item.{name}.is_some_and(|value| {operand} {op} {rhs})")
+        } else {
+            format!(
+                "{} {op} {rhs}",
+                operand.replace("value", &format!("item.{name}"))
+            )
+        }
+    }
+
+    fn one_of(&self, field: usize, values: &[Literal]) -> String {
+        let (def, name) = self.field(field);
+        let enum_id = self.enum_of(&def.ty);
+        let pattern_of = |value: &Literal| match value {
+            Literal::Bool(b) => b.to_string(),
+            Literal::Integer(i) => format!("{i}_i64"),
+            Literal::Number(n) => float_literal(*n),
+            Literal::Text(s) => literal(s),
+            Literal::Variant(index) => {
+                let id = enum_id.unwrap_or_default();
+                format!(
+                    "{}::{}",
+                    self.names.types[id], self.names.members[id][*index]
+                )
+            }
+        };
+        if let ([Literal::Bool(expected)], false) = (values, def.is_option()) {
+            return format!("{}item.{name}", if *expected { "" } else { "!" });
+        }
+        let patterns: Vec<String> = values.iter().map(pattern_of).collect();
+        let numbers = values.iter().any(|v| matches!(v, Literal::Number(_)));
+        let subject = match (def.ty.non_null(), def.is_option()) {
+            (FieldType::String, false) => format!("item.{name}.as_str()"),
+            (FieldType::String, true) => format!("item.{name}.as_deref()"),
+            _ => format!("item.{name}"),
+        };
+        // Float literals cannot be patterns; compare them one by one.
+        if numbers {
+            let value = if def.is_option() {
+                format!("item.{name}")
+            } else {
+                format!("::core::option::Option::Some(item.{name})")
+            };
+            return patterns
+                .iter()
+                .map(|p| format!("{value} == ::core::option::Option::Some({p})"))
+                .collect::<Vec<_>>()
+                .join(" || ");
+        }
+        let pattern = patterns.join(" | ");
+        if def.is_option() {
+            format!("::core::matches!({subject}, ::core::option::Option::Some({pattern}))")
+        } else {
+            format!("::core::matches!({subject}, {pattern})")
+        }
+    }
+}
+
+/// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
+fn float_literal(value: f64) -> String {
+    let text = format!("{value:?}");
+    if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
+        format!("{text}_f64")
+    } else {
+        format!("{text}.0_f64")
+    }
+}
