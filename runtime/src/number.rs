@@ -158,6 +158,9 @@ mod tests {
             (2.5e-5, "0.000025"),
             (1.25e-7, "1.25e-7"),
             (-1.5, "-1.5"),
+            // Exactly halfway between two shortest digit strings: ECMA-262 picks the even one.
+            (1223507949980441.2, "1223507949980441.2"),
+            (996885591436564.2, "996885591436564.2"),
         ];
         for &(value, expected) in table {
             assert_eq!(js(value), expected, "formatting {value:?}");

@@ -236,7 +236,34 @@ fn known_serde_toon_deviation(value: &Value) -> Option<&'static str> {
     if non_root_string_starting_with_bom(value) {
         return Some("serde_toon quotes a leading U+FEFF beyond §7.2");
     }
+    // §2 requires numbers in JavaScript's canonical form. When a double lies exactly halfway
+    // between two shortest digit strings (1223507949980441.25 → ...441.2 or ...441.3),
+    // ECMA-262 Number::toString picks the even one (Node prints 1223507949980441.2, as we do);
+    // serde_toon rounds the other way. Both strings read back as the same double.
+    if any_number(value, &|n| tie_broken_differently(n)) {
+        return Some(
+            "serde_toon breaks shortest-digit ties against ECMA-262 (§2 canonical numbers)",
+        );
+    }
     None
+}
+
+fn any_number(value: &Value, test: &dyn Fn(&Number) -> bool) -> bool {
+    match value {
+        Value::Number(n) => test(n),
+        Value::Array(items) => items.iter().any(|v| any_number(v, test)),
+        Value::Object(fields) => fields.values().any(|v| any_number(v, test)),
+        _ => false,
+    }
+}
+
+fn tie_broken_differently(number: &Number) -> bool {
+    let alone = Value::Number(number.clone());
+    let ours = encode_value(&alone, &ToonOptions::new());
+    let theirs = serde_toon::to_string(&alone).unwrap_or_default();
+    ours != theirs
+        && ours.len() == theirs.len()
+        && ours.parse::<f64>().ok() == theirs.parse::<f64>().ok()
 }
 
 /// JSON equality with numbers compared as `f64`. Key order is not compared: a table row decodes
