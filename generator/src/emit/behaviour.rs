@@ -185,23 +185,19 @@ impl Context<'_> {
     fn push_field(&self, field: usize) -> String {
         let rt = self.rt;
         let (def, name) = self.field(field);
-        let write = |value: &str| match def.ty.non_null() {
-            FieldType::String => format!("{rt}::escape::push_content(&mut text, {value});"),
-            FieldType::Integer => format!("{rt}::number::write_i64(&mut text, *{value});"),
-            FieldType::Number => format!("{rt}::number::write_f64(&mut text, *{value});"),
-            FieldType::Boolean => {
-                format!("text.push_str(if *{value} {{ \"true\" }} else {{ \"false\" }});")
-            }
+        // `copy` reads a Copy value (numbers, booleans, enums), `reference` borrows a string.
+        let write = |copy: &str, reference: &str| match def.ty.non_null() {
+            FieldType::String => format!("{rt}::escape::push_content(&mut text, {reference});"),
+            FieldType::Integer => format!("{rt}::number::write_i64(&mut text, {copy});"),
+            FieldType::Number => format!("{rt}::number::write_f64(&mut text, {copy});"),
+            FieldType::Boolean => format!("text.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});"),
             // Enum values are authored in the definition and contain nothing to escape.
-            _ => format!("text.push_str({value}.as_str());"),
+            _ => format!("text.push_str({copy}.as_str());"),
         };
         if def.is_option() {
-            format!(
-                "if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}",
-                write("value")
-            )
+            format!("if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}", write("*value", "value"))
         } else {
-            write(&format!("&item.{name}"))
+            write(&format!("item.{name}"), &format!("&item.{name}"))
         }
     }
 
