@@ -7,7 +7,9 @@
 //!     Ok(())
 //! }
 //! ```
-//! and in the crate: `include!(concat!(env!("OUT_DIR"), "/fusion_generated.rs"));`
+//! and in the crate, inside a module: `fusion_runtime::include_generated!();` (the same as
+//! `include!(concat!(env!("OUT_DIR"), "/fusion_generated.rs"));`). The crate
+//! `examples/build-script` is a complete, tested example.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

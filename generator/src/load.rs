@@ -77,15 +77,21 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
         } else {
             "YAML"
         };
-        Diagnostic::error(
-            &file.path,
-            "",
-            format!(
-                "this file is not valid {format}: {}",
-                first_line(&err.to_string())
+        let text = err.to_string();
+        let reason = parser_message(&text);
+        let diagnostic = match reason.strip_prefix("duplicate mapping key: ") {
+            Some(key) => {
+                let key = key.split(", set DuplicateKeyPolicy").next().unwrap_or(key);
+                Diagnostic::error(&file.path, "", format!("duplicate key `{key}`"))
+                    .with_help("a key may appear only once in a mapping; remove or merge one")
+            }
+            None => Diagnostic::error(
+                &file.path,
+                "",
+                format!("this file is not valid {format}: {reason}"),
             ),
-        )
-        .at_location(location.unwrap_or(Location { line: 1, column: 1 }))
+        };
+        diagnostic.at_location(location.unwrap_or(Location { line: 1, column: 1 }))
     })?;
     let root = Node::from_spanned(parsed);
     Ok(Document {
@@ -96,8 +102,15 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
     })
 }
 
-fn first_line(text: &str) -> &str {
-    text.lines().next().unwrap_or(text)
+/// The parser's reason alone: its first line, without the `error: line L column C: ` prefix that
+/// the diagnostic's own location already says.
+fn parser_message(text: &str) -> &str {
+    let line = text.lines().next().unwrap_or(text);
+    let line = line.strip_prefix("error: ").unwrap_or(line);
+    match line.split_once(": ") {
+        Some((at, rest)) if at.starts_with("line ") && at.contains(" column ") => rest,
+        _ => line,
+    }
 }
 
 #[derive(Debug, Clone)]

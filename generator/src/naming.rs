@@ -102,7 +102,7 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
 
     for def in &model.types {
         let file = &model.modules[def.module].file;
-        let (members, what): (Vec<(String, &str, &str)>, &str) = match &def.kind {
+        let (members, what): (Vec<(String, &str, String)>, &str) = match &def.kind {
             TypeKind::Struct { fields } => (
                 fields
                     .iter()
@@ -110,7 +110,7 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                         (
                             value_name(&f.key, "field"),
                             f.key.as_str(),
-                            f.pointer.as_str(),
+                            f.pointer.clone(),
                         )
                     })
                     .collect(),
@@ -119,7 +119,14 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
             TypeKind::Enum { values } => (
                 values
                     .iter()
-                    .map(|v| (variant_name(v), v.as_str(), def.pointer.as_str()))
+                    .enumerate()
+                    .map(|(i, v)| {
+                        (
+                            variant_name(v),
+                            v.as_str(),
+                            format!("{}/enum/{i}", def.pointer),
+                        )
+                    })
                     .collect(),
                 "variant",
             ),

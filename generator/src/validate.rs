@@ -2,7 +2,8 @@
 //! then turned into the typed definition. Errors name the file, the pointer, line and column.
 
 use jsonschema::Validator;
-use jsonschema::error::ValidationErrorKind;
+use jsonschema::error::{TypeKind, ValidationErrorKind};
+use serde_json::Value;
 
 use crate::definition::{self, SCHEMA_KEYWORDS, Schema};
 use crate::diagnostics::{Diagnostic, did_you_mean};
@@ -38,6 +39,17 @@ impl MetaSchema {
                         problems.push(unsupported_keyword(document, &pointer, key));
                     }
                 }
+                _ if is_type_keyword(&pointer) && error.instance().is_string() => {
+                    problems.push(unknown_type(document, &pointer, error.instance()));
+                }
+                ValidationErrorKind::Type { kind } if !is_type_keyword(&pointer) => problems.push(
+                    Diagnostic::error(
+                        &document.path,
+                        &pointer,
+                        wrong_type(&pointer, kind, error.instance()),
+                    )
+                    .at_location(document.locate(&pointer)),
+                ),
                 _ => problems.push(
                     Diagnostic::error(
                         &document.path,
@@ -76,11 +88,69 @@ fn unsupported_keyword(document: &Document, parent: &str, key: &str) -> Diagnost
     }
 }
 
+/// The JSON types `type` accepts, for suggestions.
+const TYPE_NAMES: &[&str] = &[
+    "object", "string", "integer", "number", "boolean", "array", "null",
+];
+
+fn unknown_type(document: &Document, pointer: &str, found: &Value) -> Diagnostic {
+    let name = found.as_str().unwrap_or_default();
+    let diagnostic = Diagnostic::error(&document.path, pointer, format!("unknown type `{name}`"))
+        .at_location(document.locate(pointer));
+    match did_you_mean(name, TYPE_NAMES.iter().copied()) {
+        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
+        None => diagnostic.with_help(
+            "use object, string, integer, number, boolean, array, or a pair such as [string, \"null\"]",
+        ),
+    }
+}
+
+/// Whether `pointer` is a `type` keyword or an entry of a list of types.
+fn is_type_keyword(pointer: &str) -> bool {
+    let last = pointer.rsplit('/').next().unwrap_or("");
+    last == "type" || pointer.rsplit('/').nth(1) == Some("type")
+}
+
+/// A value of the wrong JSON type, said without the meta-schema's `null` (which only means the
+/// keyword may be left out): "`required` must be an array, not a string".
+fn wrong_type(pointer: &str, expected: &TypeKind, found: &Value) -> String {
+    let expected: Vec<String> = match expected {
+        TypeKind::Single(one) => vec![one.to_string()],
+        TypeKind::Multiple(set) => set
+            .iter()
+            .map(|t| t.to_string())
+            .filter(|t| t != "null")
+            .collect(),
+    };
+    let found = match found {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "a mapping",
+    };
+    let expected = expected
+        .iter()
+        .map(|t| match t.as_str() {
+            "object" => "a mapping".to_owned(),
+            "array" | "integer" => format!("an {t}"),
+            other => format!("a {other}"),
+        })
+        .collect::<Vec<_>>()
+        .join(" or ");
+    match pointer.rsplit('/').next() {
+        Some(key) if !key.is_empty() && key.parse::<usize>().is_err() => {
+            let key = key.replace("~1", "/").replace("~0", "~");
+            format!("`{key}` must be {expected}, not {found}")
+        }
+        _ => format!("expected {expected} here, not {found}"),
+    }
+}
+
 /// jsonschema's messages speak of the meta-schema's shapes; say what a definition author needs.
 fn describe(pointer: &str, raw: &str) -> String {
-    let last = pointer.rsplit('/').next().unwrap_or("");
-    let in_type_list = pointer.rsplit('/').nth(1) == Some("type");
-    if last == "type" || in_type_list {
+    if is_type_keyword(pointer) {
         return format!(
             "invalid `type`: expected one of object, string, integer, number, boolean, array, or a pair such as [string, \"null\"] ({raw})"
         );

@@ -42,3 +42,23 @@ pub use wrap::{
 pub mod __private {
     pub use serde;
 }
+
+/// Includes the code a build script generated with `fusion_gen::Builder` (the file
+/// `$OUT_DIR/fusion_generated.rs`); use it inside a module of its own:
+///
+/// ```ignore
+/// pub mod presenters {
+///     fusion_runtime::include_generated!();
+/// }
+/// ```
+///
+/// With a custom `Builder::file_name`, pass that name: `include_generated!("billing.rs")`.
+#[macro_export]
+macro_rules! include_generated {
+    () => {
+        include!(concat!(env!("OUT_DIR"), "/fusion_generated.rs"));
+    };
+    ($file_name:literal) => {
+        include!(concat!(env!("OUT_DIR"), "/", $file_name));
+    };
+}

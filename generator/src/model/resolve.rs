@@ -361,8 +361,17 @@ impl<'a> Resolver<'a> {
                 .copied()
         };
         let Some(target_file) = target_file else {
-            let candidates: Vec<String> = self.files.keys().map(|k| relative_to(from, k)).collect();
-            let help = did_you_mean(target_path, candidates.iter().map(String::as_str))
+            let mut candidates: Vec<String> =
+                self.files.keys().map(|k| relative_to(from, k)).collect();
+            candidates.sort();
+            // A file of that name in another folder is the likeliest meaning, however far away.
+            let wanted_name = target_path.rsplit('/').next().unwrap_or(target_path);
+            let same_name = candidates
+                .iter()
+                .find(|c| c.rsplit('/').next() == Some(wanted_name));
+            let help = same_name
+                .map(String::as_str)
+                .or_else(|| did_you_mean(target_path, candidates.iter().map(String::as_str)))
                 .map(|s| format!("did you mean `{s}`?"));
             self.report(
                 file,

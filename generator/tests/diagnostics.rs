@@ -1,0 +1,427 @@
+//! Diagnostics through the library API: for every kind of error, the file, pointer, line,
+//! column, message and help are exactly what a definition author needs to fix it; every error of
+//! a run is reported at once; rendering shows where, with the source line.
+
+use fusion_gen::{Diagnostic, Diagnostics, Options, SourceFile, generate};
+
+/// What a test compares: file, pointer, line, column, message, help.
+type Seen = (String, String, u32, u32, String, Option<String>);
+
+fn errors(files: &[(&str, &str)]) -> Diagnostics {
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| SourceFile::new(*path, *text))
+        .collect();
+    match generate(&sources, &Options::default()) {
+        Ok(files) => panic!("expected errors, got {} files", files.len()),
+        Err(diagnostics) => diagnostics,
+    }
+}
+
+fn seen(d: &Diagnostic) -> Seen {
+    let at = d.location.expect("every diagnostic here has a location");
+    (
+        d.file.clone(),
+        d.pointer.clone(),
+        at.line,
+        at.column,
+        d.message.clone(),
+        d.help.clone(),
+    )
+}
+
+fn expect(
+    file: &str,
+    pointer: &str,
+    (line, column): (u32, u32),
+    message: &str,
+    help: Option<&str>,
+) -> Seen {
+    (
+        file.into(),
+        pointer.into(),
+        line,
+        column,
+        message.into(),
+        help.map(Into::into),
+    )
+}
+
+fn only(files: &[(&str, &str)]) -> Seen {
+    let found = errors(files);
+    assert_eq!(found.0.len(), 1, "{found}");
+    seen(&found.0[0])
+}
+
+const CLIENT: &str =
+    "title: Client\ntype: object\nrequired: [id]\nproperties:\n  id: { type: string }\n";
+
+#[test]
+fn unknown_field_in_required_suggests_the_close_name() {
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
+    assert_eq!(
+        only(&[("billing/invoice.yaml", invoice)]),
+        expect(
+            "billing/invoice.yaml",
+            "/required/1",
+            (3, 16),
+            "unknown field `amount_cent` in `required`",
+            Some("did you mean `amount_cents`?"),
+        )
+    );
+}
+
+#[test]
+fn unknown_field_in_required_without_a_close_name() {
+    let text = "title: T\ntype: object\nrequired: [zzz]\nproperties:\n  id: { type: string }\n";
+    assert_eq!(
+        only(&[("t.yaml", text)]),
+        expect(
+            "t.yaml",
+            "/required/0",
+            (3, 12),
+            "unknown field `zzz` in `required`",
+            Some("list only keys of `properties` in `required`"),
+        )
+    );
+}
+
+#[test]
+fn unsupported_keyword_is_located_at_its_key() {
+    let text = "title: T\ntype: object\nproperties:\n  n:\n    type: integer\n    minimum: 3\n";
+    let (file, pointer, line, column, message, help) = only(&[("t.yaml", text)]);
+    assert_eq!(
+        (file, pointer, line, column, message),
+        (
+            "t.yaml".into(),
+            "/properties/n/minimum".into(),
+            6,
+            5,
+            "unsupported keyword `minimum`".into()
+        )
+    );
+    let help = help.expect("help");
+    assert!(
+        help.starts_with("fusion-gen understands a subset of JSON Schema"),
+        "{help}"
+    );
+    assert!(help.ends_with("additionalProperties, examples"), "{help}");
+}
+
+#[test]
+fn misspelt_keyword_suggests_the_keyword() {
+    let text = "title: T\ntype: object\nproperties:\n  s: { type: string, descripton: x }\n";
+    assert_eq!(
+        only(&[("t.yaml", text)]),
+        expect(
+            "t.yaml",
+            "/properties/s/descripton",
+            (4, 22),
+            "unsupported keyword `descripton`",
+            Some("did you mean `description`?"),
+        )
+    );
+}
+
+#[test]
+fn unresolved_file_ref_suggests_the_existing_file() {
+    let invoice = "title: Invoice\ntype: object\nproperties:\n  client: { $ref: clinet.yaml }\n";
+    assert_eq!(
+        only(&[
+            ("billing/invoice.yaml", invoice),
+            ("billing/client.yaml", CLIENT)
+        ]),
+        expect(
+            "billing/invoice.yaml",
+            "/properties/client/$ref",
+            (4, 19),
+            "unresolved `$ref`: no definition file `clinet.yaml`",
+            Some("did you mean `client.yaml`?"),
+        )
+    );
+}
+
+#[test]
+fn unresolved_ref_across_folders_suggests_the_relative_path() {
+    let invoice = "title: Invoice\ntype: object\nproperties:\n  client: { $ref: client.yaml }\n";
+    assert_eq!(
+        only(&[
+            ("billing/invoice.yaml", invoice),
+            ("crm/client.yaml", CLIENT)
+        ]),
+        expect(
+            "billing/invoice.yaml",
+            "/properties/client/$ref",
+            (4, 19),
+            "unresolved `$ref`: no definition file `client.yaml`",
+            Some("did you mean `../crm/client.yaml`?"),
+        )
+    );
+}
+
+#[test]
+fn unresolved_defs_ref_suggests_the_def() {
+    let text = "title: T\ntype: object\nproperties:\n  line: { $ref: \"#/$defs/Lin\" }\n$defs:\n  Line: { type: object, properties: { sku: { type: string } } }\n";
+    assert_eq!(
+        only(&[("t.yaml", text)]),
+        expect(
+            "t.yaml",
+            "/properties/line/$ref",
+            (4, 17),
+            "unresolved `$ref`: `#/$defs/Lin` points at nothing",
+            Some("did you mean `#/$defs/Line`?"),
+        )
+    );
+}
+
+#[test]
+fn duplicate_presenter_title_names_both_files() {
+    let a = "title: Invoice\ntype: object\nproperties:\n  id: { type: string }\n";
+    let b = "title: Invoice\ntype: object\nproperties:\n  no: { type: string }\n";
+    assert_eq!(
+        only(&[("billing/invoice.yaml", a), ("archive/invoice.yaml", b)]),
+        expect(
+            "billing/invoice.yaml",
+            "/title",
+            (1, 8),
+            "duplicate presenter name `Invoice`, also defined in archive/invoice.yaml",
+            Some("give one of them another `title`"),
+        )
+    );
+}
+
+#[test]
+fn field_names_colliding_after_conversion() {
+    let text = "title: Person\ntype: object\nproperties:\n  first-name: { type: string }\n  first_name: { type: string }\n";
+    assert_eq!(
+        only(&[("person.yaml", text)]),
+        expect(
+            "person.yaml",
+            "/properties/first_name",
+            (5, 3),
+            "`first_name` and `first-name` both become the Rust field `first_name` in `Person`",
+            Some(
+                "rename one of them; the generator never merges two wire names into one Rust name"
+            ),
+        )
+    );
+}
+
+#[test]
+fn enum_values_colliding_after_conversion_are_located_at_the_value() {
+    let text = "title: Task\ntype: object\nproperties:\n  state: { type: string, enum: [in-progress, in_progress] }\n";
+    assert_eq!(
+        only(&[("task.yaml", text)]),
+        expect(
+            "task.yaml",
+            "/properties/state/enum/1",
+            (4, 46),
+            "`in_progress` and `in-progress` both become the Rust variant `InProgress` in `TaskState`",
+            Some(
+                "rename one of them; the generator never merges two wire names into one Rust name"
+            ),
+        )
+    );
+}
+
+#[test]
+fn type_names_colliding_across_files() {
+    let a = "title: Invoice\ntype: object\nproperties:\n  line: { type: object, title: Line item, properties: { sku: { type: string } } }\n";
+    let b = "title: Order\ntype: object\nproperties:\n  line: { type: object, title: line_item, properties: { sku: { type: string } } }\n";
+    assert_eq!(
+        only(&[("invoice.yaml", a), ("order.yaml", b)]),
+        expect(
+            "order.yaml",
+            "/properties/line",
+            (4, 3),
+            "`line_item` becomes the Rust type `LineItem`, which invoice.yaml (at /properties/line) already defines",
+            Some("give one of them a distinct `title`"),
+        )
+    );
+}
+
+#[test]
+fn impossible_required_cycle() {
+    let text = "title: Node\ntype: object\nrequired: [next]\nproperties:\n  next: { $ref: \"#/$defs/Other\" }\n$defs:\n  Other:\n    type: object\n    required: [back]\n    properties:\n      back: { $ref: node.yaml }\n";
+    assert_eq!(
+        only(&[("node.yaml", text)]),
+        expect(
+            "node.yaml",
+            "/properties/next",
+            (5, 3),
+            "`Node` requires `Other`, which requires `Node` again: no finite value fits this schema",
+            Some("make `next` optional, nullable or an array to end the recursion"),
+        )
+    );
+}
+
+#[test]
+fn optional_cycles_are_fine() {
+    let text = "title: Node\ntype: object\nproperties:\n  next: { $ref: node.yaml }\n";
+    let files = generate(&[SourceFile::new("node.yaml", text)], &Options::default())
+        .expect("an optional self-reference is boxed, not an error");
+    assert!(files.iter().any(|f| f.contents.contains("Box<Node>")));
+}
+
+#[test]
+fn yaml_syntax_error_is_located() {
+    assert_eq!(
+        only(&[("bad.yaml", "title: Bad\nproperties: [1, 2\nb: c\n")]),
+        expect(
+            "bad.yaml",
+            "",
+            (3, 2),
+            "this file is not valid YAML: illegal placement of ':' indicator",
+            None,
+        )
+    );
+}
+
+#[test]
+fn json_syntax_error_is_located() {
+    let (file, pointer, line, column, message, _) = only(&[(
+        "bad.json",
+        "{\n  \"title\": \"J\",\n  \"type\": \"object\",,\n}\n",
+    )]);
+    assert_eq!(
+        (file.as_str(), pointer.as_str(), line, column),
+        ("bad.json", "", 3, 20)
+    );
+    assert!(
+        message.starts_with("this file is not valid JSON: "),
+        "{message}"
+    );
+    assert!(!message.contains("line 3"), "no second location: {message}");
+}
+
+#[test]
+fn duplicate_keys_are_located_at_the_second_key() {
+    assert_eq!(
+        only(&[("dup.yaml", "title: Dup\ntype: object\ntitle: Again\n")]),
+        expect(
+            "dup.yaml",
+            "",
+            (3, 1),
+            "duplicate key `title`",
+            Some("a key may appear only once in a mapping; remove or merge one"),
+        )
+    );
+}
+
+#[test]
+fn wrong_value_types_say_what_is_expected() {
+    let found = errors(&[(
+        "t.yaml",
+        "title: T\ntype: object\nrequired: id\nproperties:\n  a: { type: strng }\n",
+    )]);
+    let found: Vec<Seen> = found.0.iter().map(seen).collect();
+    assert_eq!(
+        found,
+        [
+            expect(
+                "t.yaml",
+                "/required",
+                (3, 11),
+                "`required` must be an array, not a string",
+                None
+            ),
+            expect(
+                "t.yaml",
+                "/properties/a/type",
+                (5, 14),
+                "unknown type `strng`",
+                Some("did you mean `string`?")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn every_error_of_a_phase_is_reported_across_files() {
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n  client: { $ref: clinet.yaml }\n";
+    let client = "title: Invoice\ntype: object\nproperties:\n  id: { type: string }\n";
+    let found = errors(&[
+        ("billing/invoice.yaml", invoice),
+        ("billing/client.yaml", client),
+    ]);
+    let summary: Vec<(&str, &str)> = found
+        .0
+        .iter()
+        .map(|d| (d.file.as_str(), d.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("billing/invoice.yaml", "/required/1"),
+            ("billing/invoice.yaml", "/properties/client/$ref"),
+            ("billing/invoice.yaml", "/title"),
+        ],
+        "{found}"
+    );
+
+    // Meta-schema errors are collected over every file too.
+    let a = "title: A\ntype: object\nproperties:\n  n: { type: integer, minimum: 3 }\n";
+    let b = "title: B\ntype: object\nrequired: id\nproperties:\n  id: { type: strng }\n";
+    let found = errors(&[("b.yaml", b), ("a.yaml", a)]);
+    let summary: Vec<(&str, &str)> = found
+        .0
+        .iter()
+        .map(|d| (d.file.as_str(), d.pointer.as_str()))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            ("a.yaml", "/properties/n/minimum"),
+            ("b.yaml", "/required"),
+            ("b.yaml", "/properties/id/type"),
+        ],
+        "{found}"
+    );
+}
+
+#[test]
+fn a_syntax_error_does_not_hide_the_other_files_errors() {
+    let found = errors(&[
+        ("bad.yaml", "a: [1\n"),
+        (
+            "t.yaml",
+            "title: T\ntype: object\nproperties:\n  n: { type: integer, minimum: 3 }\n",
+        ),
+    ]);
+    let files: Vec<&str> = found.0.iter().map(|d| d.file.as_str()).collect();
+    assert_eq!(files, ["bad.yaml", "t.yaml"], "{found}");
+}
+
+#[test]
+fn rendering_shows_file_line_column_source_and_help() {
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
+    let found = errors(&[("billing/invoice.yaml", invoice)]);
+    let text = found.render(|path| (path == "billing/invoice.yaml").then_some(invoice));
+    for expected in [
+        "unknown field `amount_cent` in `required` (at /required/1)",
+        "billing/invoice.yaml:3:16",
+        "required: [id, amount_cent]",
+        "help: did you mean `amount_cents`?",
+        "1 error in the definitions; nothing was written.",
+    ] {
+        assert!(text.contains(expected), "missing {expected:?} in\n{text}");
+    }
+    assert!(!text.contains('\u{1b}'), "no colour codes:\n{text}");
+
+    // Without the source, the location still shows.
+    let text = found.render(|_| None);
+    assert!(
+        text.contains("in billing/invoice.yaml:3:16"),
+        "without a source:\n{text}"
+    );
+}
+
+#[test]
+fn display_is_one_line_per_error() {
+    let invoice = "title: Invoice\ntype: object\nrequired: [amount_cent]\nproperties:\n  amount_cents: { type: integer }\n";
+    let found = errors(&[("invoice.yaml", invoice)]);
+    assert_eq!(
+        found.to_string(),
+        "invoice.yaml:3:12: unknown field `amount_cent` in `required` (at /required/0); did you mean `amount_cents`?\n"
+    );
+}
