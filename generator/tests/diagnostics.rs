@@ -105,7 +105,10 @@ fn unsupported_keyword_is_located_at_its_key() {
         help.starts_with("fusion-gen understands a subset of JSON Schema"),
         "{help}"
     );
-    assert!(help.ends_with("additionalProperties, examples"), "{help}");
+    assert!(
+        help.ends_with("additionalProperties, examples, x-fusion"),
+        "{help}"
+    );
 }
 
 #[test]

@@ -190,12 +190,17 @@ impl Context<'_> {
             FieldType::String => format!("{rt}::escape::push_content(&mut text, {reference});"),
             FieldType::Integer => format!("{rt}::number::write_i64(&mut text, {copy});"),
             FieldType::Number => format!("{rt}::number::write_f64(&mut text, {copy});"),
-            FieldType::Boolean => format!("text.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});"),
+            FieldType::Boolean => {
+                format!("text.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
+            }
             // Enum values are authored in the definition and contain nothing to escape.
             _ => format!("text.push_str({copy}.as_str());"),
         };
         if def.is_option() {
-            format!("if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}", write("*value", "value"))
+            format!(
+                "if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}",
+                write("*value", "value")
+            )
         } else {
             write(&format!("item.{name}"), &format!("&item.{name}"))
         }
