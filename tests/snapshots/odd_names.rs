@@ -63,7 +63,7 @@ pub mod odd_people {
             skip_serializing_if = "::core::option::Option::is_none"
         )]
         pub back_slash: ::core::option::Option<::std::string::String>,
-        /// Wire key `tab	key`; optional, left out of the data block when `None`.
+        /// Wire key `tab\tkey`; optional, left out of the data block when `None`.
         #[serde(
             rename = "tab\tkey",
             default,
