@@ -84,7 +84,9 @@ impl ClientTier {
 
 impl ::core::str::FromStr for ClientTier {
     type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, Self::Err> {
+    fn from_str(
+        value: &str,
+    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
         match value {
             "free" => ::core::result::Result::Ok(Self::Free),
             "pro" => ::core::result::Result::Ok(Self::Pro),

@@ -108,7 +108,9 @@ impl InvoiceStatus {
 
 impl ::core::str::FromStr for InvoiceStatus {
     type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, Self::Err> {
+    fn from_str(
+        value: &str,
+    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
         match value {
             "paid" => ::core::result::Result::Ok(Self::Paid),
             "pending" => ::core::result::Result::Ok(Self::Pending),

@@ -99,7 +99,9 @@ impl TicketPriority {
 
 impl ::core::str::FromStr for TicketPriority {
     type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, Self::Err> {
+    fn from_str(
+        value: &str,
+    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
         match value {
             "low" => ::core::result::Result::Ok(Self::Low),
             "normal" => ::core::result::Result::Ok(Self::Normal),

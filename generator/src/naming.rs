@@ -63,7 +63,9 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
         .map(|m| {
             m.presenter
                 .as_ref()
-                .map(|p| format!("{}Presenter", names.types[p.item]))
+                // Without the `_` a keyword type got (`Self_`): `Self_Presenter` is not
+                // UpperCamelCase and warns, while `SelfPresenter` is no keyword.
+                .map(|p| format!("{}Presenter", names.types[p.item].trim_end_matches('_')))
         })
         .collect();
     let mut type_owners: HashMap<String, (String, String)> = HashMap::new();

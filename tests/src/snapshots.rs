@@ -1,1 +1,39 @@
-//! The snapshot corpus, compiled. Each file is the single-file output for one corpus folder.
+//! The snapshot corpus, compiled. Each file is the single-file output for one corpus folder
+//! (`tests/corpus/<feature>/`), checked byte for byte by `tests/tests/snapshots.rs`.
+//!
+//! `rustfmt::skip`: the snapshots are the generator's exact bytes (prettyplease), not rustfmt's.
+
+/// Enums: values that are not identifiers (`in-progress`, `2x`, `""`), `$defs` enums shared across files.
+#[rustfmt::skip]
+#[path = "../snapshots/enums.rs"]
+pub mod enums;
+
+/// Nesting: inline objects in objects and arrays, arrays of arrays, an object without properties.
+#[rustfmt::skip]
+#[path = "../snapshots/nesting.rs"]
+pub mod nesting;
+
+/// References: across files, into a subfolder and back with `../`, `#/$defs/X`, `file#/$defs/Y`, JSON to YAML.
+#[rustfmt::skip]
+#[path = "../snapshots/refs.rs"]
+pub mod refs;
+
+/// Cycles: a tree through `Vec`, an optional self reference (boxed), mutual recursion A → B → A.
+#[rustfmt::skip]
+#[path = "../snapshots/cycles.rs"]
+pub mod cycles;
+
+/// Keywords: fields named `type`, `match`, `ref`, `gen`, `self`, `async`; a presenter titled `Self`; types named like prelude items.
+#[rustfmt::skip]
+#[path = "../snapshots/keywords.rs"]
+pub mod keywords;
+
+/// Odd names: keys with dashes, digits, spaces, dots, non-ASCII letters and JSON escapes.
+#[rustfmt::skip]
+#[path = "../snapshots/odd_names.rs"]
+pub mod odd_names;
+
+/// Nullable: required and optional nullable fields, a nullable object, an array of nullable items.
+#[rustfmt::skip]
+#[path = "../snapshots/nullable.rs"]
+pub mod nullable;

@@ -124,11 +124,27 @@ pub fn literal(text: &str) -> String {
     format!("{text:?}")
 }
 
-/// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`).
+/// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
+/// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
+/// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
+fn doc_literal(text: &str) -> String {
+    let mut shown = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    literal(&shown)
+}
+
+/// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
+/// description are layout, so they become spaces rather than `\t`.
 fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
     let text = description.unwrap_or(fallback);
     text.lines()
-        .map(|line| literal(&format!(" {}", line.trim_end())))
+        .map(|line| doc_literal(&format!(" {}", line.trim_end().replace('\t', "    "))))
         .collect()
 }
 
@@ -137,7 +153,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
     let module = &model.modules[index];
     let mut data = ModuleData {
         name: names.modules[index].clone(),
-        doc: literal(&format!(" Generated from `{}`.", module.file)),
+        doc: doc_literal(&format!(" Generated from `{}`.", module.file)),
         items: Vec::new(),
         presenter: None,
         exports: Vec::new(),
@@ -177,7 +193,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                     .map(|(value, variant)| VariantView {
                         name: variant.clone(),
                         value: literal(value),
-                        doc: literal(&format!(" `{value}`")),
+                        doc: doc_literal(&format!(" `{value}`")),
                     })
                     .collect(),
             })),
@@ -248,7 +264,7 @@ fn field_view(
     if !doc.is_empty() {
         doc.push(literal(""));
     }
-    doc.push(literal(&format!(" {}", field_facts(field))));
+    doc.push(doc_literal(&format!(" {}", field_facts(field))));
     FieldView {
         name: name.to_owned(),
         rust_type,
@@ -309,4 +325,19 @@ fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> St
 /// A key as JSON text, quotes included, escaped as the data block escapes strings.
 fn json_key(key: &str) -> String {
     serde_json::to_string(key).unwrap_or_else(|_| format!("\"{key}\""))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doc_lines_show_control_characters_escaped_and_tabs_of_descriptions_as_spaces() {
+        assert_eq!(
+            doc_literal(" Wire key `tab\tkey`."),
+            r#"" Wire key `tab\\tkey`.""#
+        );
+        assert_eq!(doc_literal(" `quo\"te`"), r#"" `quo\"te`""#);
+        assert_eq!(doc_lines(Some("a\tb\nc"), ""), [r#"" a    b""#, r#"" c""#]);
+    }
 }

@@ -1,0 +1,352 @@
+//! Round-trip properties of the generated writers, on arbitrary instances of generated types
+//! (`generated/` and the snapshot corpus):
+//!
+//! - the generated `WriteJson` impl (`to_json`, pretty and compact) writes exactly the bytes the
+//!   runtime's generic Serialize path (`to_pretty` / `to_compact`) writes for the same value, so
+//!   the typed fast path and the derive can never disagree on the wire;
+//! - the output deserializes (serde_json) back to an equal value, and writing that again gives
+//!   the same bytes.
+//!
+//! Float equality is `f64`'s `==`: `-0.0` is written `0` and comes back as `0.0`, which `==`
+//! counts as equal, and NaN and infinities (written `null`, as `JSON.stringify` does) are not
+//! generated because `null` cannot come back as an `f64`. Exact comparison relies on serde_json
+//! parsing floats correctly rounded: its `float_roundtrip` feature is on in this test build
+//! (jsonschema, under fusion-gen, enables it).
+
+use std::fmt::Debug;
+
+use fusion_runtime::json::{JsonStyle, WriteJson, to_compact, to_json, to_pretty};
+use fusion_tests::generated::{
+    Client, ClientTier, Invoice, InvoiceLine, InvoiceLineDiscount, InvoiceStatus, Person, Ticket,
+    TicketEscalation, TicketMessagesItem, TicketPriority,
+};
+use fusion_tests::snapshots::{cycles, nullable, odd_names};
+use proptest::collection::vec;
+use proptest::option::of;
+use proptest::prelude::*;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// Strings that stress escaping: any Unicode, plus a dense mix of quotes, backslashes, control
+/// characters, DEL, non-ASCII, U+2028/U+2029 and astral characters.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[\\x00-\\x1f\"\\\\/a-z \u{7f}\u{80}é\u{2028}\u{2029}\u{fffd}😀]{0,12}",
+        Just(String::new()),
+    ]
+}
+
+/// Finite doubles: the whole range, decimal-looking values around the layout boundaries, and
+/// the edge cases (negative zero, extremes, the smallest subnormal).
+fn number() -> impl Strategy<Value = f64> {
+    prop_oneof![
+        any::<f64>().prop_filter("finite", |v| v.is_finite()),
+        (-1e7f64..1e7).prop_map(|v| (v * 100.0).round() / 100.0),
+        (1u64..1_000_000_000_000_000, -30i32..30).prop_map(|(m, e)| m as f64 * 10f64.powi(e)),
+        prop::sample::select(vec![
+            0.0,
+            -0.0,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            5e-324,
+            1e21,
+            1e-7,
+            0.1,
+            4500.0,
+            9_007_199_254_740_993.0,
+        ]),
+    ]
+}
+
+/// Integers: the whole range and its extremes.
+fn integer() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        any::<i64>(),
+        prop::sample::select(vec![i64::MIN, i64::MAX, i64::MIN + 1, -1, 0, 1 << 53]),
+    ]
+}
+
+fn client() -> impl Strategy<Value = Client> {
+    (
+        text(),
+        text(),
+        of(text()),
+        of(prop::sample::select(ClientTier::ALL.to_vec())),
+    )
+        .prop_map(|(id, name, email, tier)| Client {
+            id,
+            name,
+            email,
+            tier,
+        })
+}
+
+fn invoice_line() -> impl Strategy<Value = InvoiceLine> {
+    let discount = (number(), of(text()))
+        .prop_map(|(percent, reason)| InvoiceLineDiscount { percent, reason });
+    (text(), integer(), integer(), of(discount)).prop_map(
+        |(sku, quantity, unit_cents, discount)| InvoiceLine {
+            sku,
+            quantity,
+            unit_cents,
+            discount,
+        },
+    )
+}
+
+fn invoice() -> impl Strategy<Value = Invoice> {
+    (
+        text(),
+        integer(),
+        prop::sample::select(InvoiceStatus::ALL.to_vec()),
+        of(text()),
+        of(text()),
+        of(number()),
+        client(),
+        of(vec(invoice_line(), 0..4)),
+    )
+        .prop_map(
+            |(id, amount_cents, status, due, paid_at, tax_rate, client, lines)| Invoice {
+                id,
+                amount_cents,
+                status,
+                due,
+                paid_at,
+                tax_rate,
+                client,
+                lines,
+            },
+        )
+}
+
+fn person() -> impl Strategy<Value = Person> {
+    (text(), of(text())).prop_map(|(name, email)| Person { name, email })
+}
+
+fn ticket() -> impl Strategy<Value = Ticket> {
+    let message = (person(), text(), text(), of(any::<bool>())).prop_map(
+        |(author, body, sent_at, internal)| TicketMessagesItem {
+            author,
+            body,
+            sent_at,
+            internal,
+        },
+    );
+    let escalation =
+        (integer(), of(text())).prop_map(|(level, reason)| TicketEscalation { level, reason });
+    (
+        integer(),
+        text(),
+        prop::sample::select(TicketPriority::ALL.to_vec()),
+        person(),
+        of(person()),
+        of(vec(text(), 0..4)),
+        vec(message, 0..3),
+        of(escalation),
+    )
+        .prop_map(
+            |(id, subject, priority, opened_by, assignee, tags, messages, escalation)| Ticket {
+                id,
+                subject,
+                priority,
+                opened_by,
+                assignee,
+                tags,
+                messages,
+                escalation,
+            },
+        )
+}
+
+fn odd_person() -> impl Strategy<Value = odd_names::OddPerson> {
+    (
+        (text(), any::<bool>(), of(text()), of(integer()), of(text())),
+        (of(text()), of(text()), text(), of(text()), of(text())),
+        of(of(number()).prop_map(|x_y| odd_names::OddPersonÜberItem { x_y })),
+    )
+        .prop_map(
+            |(
+                (first_name, field_2fa, ünï, with_space, a_b),
+                (upper, camel_case, quo_te, back_slash, tab_key),
+                über_item,
+            )| odd_names::OddPerson {
+                first_name,
+                field_2fa,
+                ünï,
+                with_space,
+                a_b,
+                upper,
+                camel_case,
+                quo_te,
+                back_slash,
+                tab_key,
+                über_item,
+            },
+        )
+}
+
+fn reading() -> impl Strategy<Value = nullable::Reading> {
+    let place = (number(), of(number())).prop_map(|(lat, lon)| nullable::ReadingPlace { lat, lon });
+    (
+        integer(),
+        of(number()),
+        of(text()),
+        of(text()),
+        of(place),
+        of(vec(of(integer()), 0..5)),
+        of(vec(any::<bool>(), 0..5)),
+        of(prop::sample::select(nullable::ReadingLevel::ALL.to_vec())),
+    )
+        .prop_map(|(id, value, note, comment, place, samples, flags, level)| {
+            nullable::Reading {
+                id,
+                value,
+                note,
+                comment,
+                place,
+                samples,
+                flags,
+                level,
+            }
+        })
+}
+
+/// Trees up to 4 levels deep, with boxed optional parents and `Vec` children.
+fn tree() -> impl Strategy<Value = cycles::Tree> {
+    let leaf = text().prop_map(|label| cycles::Tree {
+        label,
+        children: Vec::new(),
+        parent: None,
+    });
+    leaf.prop_recursive(4, 24, 3, |inner| {
+        (
+            text(),
+            vec(inner.clone(), 0..3),
+            of(inner.prop_map(Box::new)),
+        )
+            .prop_map(|(label, children, parent)| cycles::Tree {
+                label,
+                children,
+                parent,
+            })
+    })
+}
+
+/// Graphs of the mutually recursive `NodeA` → `NodeB` → `NodeA`, up to 4 levels deep.
+fn graph() -> impl Strategy<Value = cycles::Graph> {
+    let leaf = integer().prop_map(|id| cycles::NodeA { id, next: None });
+    let node = leaf.prop_recursive(4, 24, 3, |inner| {
+        let b = (
+            number(),
+            of(inner.clone().prop_map(Box::new)),
+            of(vec(inner, 0..3)),
+        )
+            .prop_map(|(weight, back, many)| cycles::NodeB { weight, back, many });
+        (integer(), of(b.prop_map(Box::new))).prop_map(|(id, next)| cycles::NodeA { id, next })
+    });
+    (text(), of(node)).prop_map(|(name, start)| cycles::Graph { name, start })
+}
+
+/// The property: both writers agree byte for byte in both styles, and the bytes read back to an
+/// equal value that writes the same bytes again.
+fn round_trips<T>(value: &T) -> Result<(), TestCaseError>
+where
+    T: WriteJson + Serialize + DeserializeOwned + PartialEq + Debug,
+{
+    let styles = [
+        (JsonStyle::Pretty, to_pretty(value)),
+        (JsonStyle::Compact, to_compact(value)),
+    ];
+    for (style, generic) in styles {
+        let typed = to_json(value, style);
+        let generic = generic.map_err(|e| TestCaseError::fail(format!("Serialize failed: {e}")))?;
+        prop_assert_eq!(
+            &typed,
+            &generic,
+            "{:?}: the generated writer and Serialize differ",
+            style
+        );
+        let back: T = serde_json::from_str(&typed).map_err(|e| {
+            TestCaseError::fail(format!("{style:?} output does not parse: {e}\n{typed}"))
+        })?;
+        prop_assert_eq!(
+            &back,
+            value,
+            "{:?} output reads back differently: {}",
+            style,
+            typed
+        );
+        prop_assert_eq!(to_json(&back, style), typed);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn invoices_round_trip(value in invoice()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn tickets_round_trip(value in ticket()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn odd_names_round_trip(value in odd_person()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn nullable_readings_round_trip(value in reading()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn trees_round_trip(value in tree()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn mutually_recursive_graphs_round_trip(value in graph()) {
+        round_trips(&value)?;
+    }
+}
+
+/// Values the property cannot read back but whose bytes must still agree: non-finite numbers
+/// are `null` on both paths, as `JSON.stringify` prints them.
+#[test]
+fn non_finite_numbers_are_null_on_both_paths() {
+    for v in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
+        let reading = nullable::Reading {
+            id: 0,
+            value: Some(v),
+            note: None,
+            comment: None,
+            place: Some(nullable::ReadingPlace {
+                lat: v,
+                lon: Some(v),
+            }),
+            samples: None,
+            flags: None,
+            level: None,
+        };
+        for style in [JsonStyle::Pretty, JsonStyle::Compact] {
+            let generic = match style {
+                JsonStyle::Pretty => to_pretty(&reading),
+                JsonStyle::Compact => to_compact(&reading),
+            }
+            .expect("serializes");
+            assert_eq!(to_json(&reading, style), generic);
+        }
+        assert_eq!(
+            to_json(&reading, JsonStyle::Compact),
+            r#"{"id":0,"value":null,"note":null,"place":{"lat":null,"lon":null}}"#
+        );
+    }
+}
