@@ -128,6 +128,23 @@ pub mod graph {
                 ),
             );
         }
+        fn present(&self, item: &Graph) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Graph]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
     }
     impl ::fusion_runtime::IntoToolResponse for Graph {
         fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
@@ -203,6 +220,23 @@ pub mod tree {
                     ::fusion_runtime::json::JsonStyle::Pretty,
                 ),
             );
+        }
+        fn present(&self, item: &Tree) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Tree]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Tree {

@@ -371,6 +371,23 @@ pub mod job {
                 ),
             );
         }
+        fn present(&self, item: &Job) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Job]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
     }
     impl ::fusion_runtime::IntoToolResponse for Job {
         fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
@@ -446,6 +463,23 @@ pub mod queue {
                     ::fusion_runtime::json::JsonStyle::Pretty,
                 ),
             );
+        }
+        fn present(&self, item: &Queue) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Queue]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Queue {

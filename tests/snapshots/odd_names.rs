@@ -173,6 +173,26 @@ pub mod odd_people {
                 ),
             );
         }
+        fn present(&self, item: &OddPerson) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(
+            &self,
+            items: &[OddPerson],
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
     }
     impl ::fusion_runtime::IntoToolResponse for OddPerson {
         fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {

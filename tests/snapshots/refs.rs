@@ -206,6 +206,23 @@ pub mod order {
                 ),
             );
         }
+        fn present(&self, item: &Order) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Order]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
     }
     impl ::fusion_runtime::IntoToolResponse for Order {
         fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
@@ -282,6 +299,23 @@ pub mod party {
                     ::fusion_runtime::json::JsonStyle::Pretty,
                 ),
             );
+        }
+        fn present(&self, item: &Party) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            self.write_data(item, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
+        }
+        fn present_collection(&self, items: &[Party]) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            self.write_collection_data(kept, &mut data);
+            #[allow(unused_mut)]
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            builder.build()
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Party {
