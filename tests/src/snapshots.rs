@@ -37,3 +37,9 @@ pub mod odd_names;
 #[rustfmt::skip]
 #[path = "../snapshots/nullable.rs"]
 pub mod nullable;
+
+/// Behaviours: rules with every condition and placeholder form, collection rules, agent limits
+/// (default and custom summary), compact data blocks; the upstream goldens' presenter.
+#[rustfmt::skip]
+#[path = "../snapshots/behaviours.rs"]
+pub mod behaviours;

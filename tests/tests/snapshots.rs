@@ -34,6 +34,7 @@ const FEATURES: &[&str] = &[
     "keywords",
     "odd_names",
     "nullable",
+    "behaviours",
 ];
 
 fn tests_dir() -> PathBuf {

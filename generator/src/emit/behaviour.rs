@@ -156,7 +156,10 @@ impl Context<'_> {
         let mut code = String::new();
         for part in parts {
             let statement = match part {
-                TextPart::Literal(text) => format!("text.push_str({});", literal(text)),
+                TextPart::Literal(text) => match single_char(text) {
+                    Some(c) => format!("text.push({c:?});"),
+                    None => format!("text.push_str({});", literal(text)),
+                },
                 TextPart::Count | TextPart::Shown => {
                     format!("{rt}::number::write_u64(&mut text, kept.len() as u64);")
                 }
@@ -313,6 +316,12 @@ impl Context<'_> {
             format!("::core::matches!({subject}, {pattern})")
         }
     }
+}
+
+/// The one character of a one-character text (clippy's `single_char_add_str` wants `push` then).
+fn single_char(text: &str) -> Option<char> {
+    let mut chars = text.chars();
+    chars.next().filter(|_| chars.next().is_none())
 }
 
 /// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
