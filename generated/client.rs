@@ -43,6 +43,37 @@ impl ::fusion_runtime::json::WriteJson for Client {
     }
 }
 
+impl Client {
+    /// The wire keys of the fields, in schema order; `_select` names index into it.
+    pub const FIELDS: &[&str] = &["id", "name", "email", "tier"];
+    /// Writes only the selected root fields, in the selection's order (wire format §9).
+    pub fn write_json_selected(
+        &self,
+        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+        selection: &::fusion_runtime::Selection,
+    ) {
+        let mut object = writer.object();
+        for &field in selection.fields() {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"name\"", &self.name),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.email {
+                        object.field("\"email\"", value);
+                    }
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.tier {
+                        object.field("\"tier\"", value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        object.end();
+    }
+}
+
 /// The values of `ClientTier`.
 #[derive(
     ::core::fmt::Debug,
@@ -127,36 +158,62 @@ pub struct ClientPresenter;
 
 impl ::fusion_runtime::Presenter for ClientPresenter {
     type Item = Client;
-    fn write_data(&self, item: &Client, out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            item,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_data(
+        &self,
+        item: &Client,
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+        } else {
+            item.write_json_selected(&mut writer, selection);
+        }
     }
-    fn write_collection_data(&self, items: &[Client], out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            items,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_collection_data(
+        &self,
+        items: &[Client],
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+        } else {
+            let mut array = writer.array();
+            for item in items {
+                item.write_json_selected(array.next_element(), selection);
+            }
+            array.end();
+        }
     }
-    fn present(&self, item: &Client) -> ::fusion_runtime::ToolResponse {
+    fn present_selected(
+        &self,
+        item: &Client,
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
-        self.write_data(item, &mut data);
+        self.write_data(item, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);
         builder.build()
     }
-    fn present_collection(&self, items: &[Client]) -> ::fusion_runtime::ToolResponse {
+    fn present_collection_selected(
+        &self,
+        items: &[Client],
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let kept = items;
         let mut data = ::std::string::String::new();
-        self.write_collection_data(kept, &mut data);
+        self.write_collection_data(kept, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -67,6 +67,58 @@ impl ::fusion_runtime::json::WriteJson for Invoice {
     }
 }
 
+impl Invoice {
+    /// The wire keys of the fields, in schema order; `_select` names index into it.
+    pub const FIELDS: &[&str] = &[
+        "id",
+        "amount_cents",
+        "status",
+        "due",
+        "paid_at",
+        "tax_rate",
+        "client",
+        "lines",
+    ];
+    /// Writes only the selected root fields, in the selection's order (wire format §9).
+    pub fn write_json_selected(
+        &self,
+        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+        selection: &::fusion_runtime::Selection,
+    ) {
+        let mut object = writer.object();
+        for &field in selection.fields() {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 => object.field("\"status\"", &self.status),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.due {
+                        object.field("\"due\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.paid_at {
+                        object.field("\"paid_at\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.tax_rate {
+                        object.field("\"tax_rate\"", value);
+                    }
+                }
+                6 => object.field("\"client\"", &self.client),
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.lines {
+                        object.field("\"lines\"", value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        object.end();
+    }
+}
+
 /// The values of `InvoiceStatus`.
 #[derive(
     ::core::fmt::Debug,
@@ -221,27 +273,49 @@ pub struct InvoicePresenter;
 
 impl ::fusion_runtime::Presenter for InvoicePresenter {
     type Item = Invoice;
-    fn write_data(&self, item: &Invoice, out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            item,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_data(
+        &self,
+        item: &Invoice,
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+        } else {
+            item.write_json_selected(&mut writer, selection);
+        }
     }
-    fn write_collection_data(&self, items: &[Invoice], out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            items,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_collection_data(
+        &self,
+        items: &[Invoice],
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+        } else {
+            let mut array = writer.array();
+            for item in items {
+                item.write_json_selected(array.next_element(), selection);
+            }
+            array.end();
+        }
     }
-    fn present(&self, item: &Invoice) -> ::fusion_runtime::ToolResponse {
+    fn present_selected(
+        &self,
+        item: &Invoice,
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
-        self.write_data(item, &mut data);
+        self.write_data(item, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -271,11 +345,15 @@ impl ::fusion_runtime::Presenter for InvoicePresenter {
         }
         builder.build()
     }
-    fn present_collection(&self, items: &[Invoice]) -> ::fusion_runtime::ToolResponse {
+    fn present_collection_selected(
+        &self,
+        items: &[Invoice],
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let total = items.len();
         let kept = &items[..total.min(50_usize)];
         let mut data = ::std::string::String::new();
-        self.write_collection_data(kept, &mut data);
+        self.write_collection_data(kept, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -58,6 +58,54 @@ impl ::fusion_runtime::json::WriteJson for Ticket {
     }
 }
 
+impl Ticket {
+    /// The wire keys of the fields, in schema order; `_select` names index into it.
+    pub const FIELDS: &[&str] = &[
+        "id",
+        "subject",
+        "priority",
+        "opened_by",
+        "assignee",
+        "tags",
+        "messages",
+        "escalation",
+    ];
+    /// Writes only the selected root fields, in the selection's order (wire format §9).
+    pub fn write_json_selected(
+        &self,
+        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+        selection: &::fusion_runtime::Selection,
+    ) {
+        let mut object = writer.object();
+        for &field in selection.fields() {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"subject\"", &self.subject),
+                2 => object.field("\"priority\"", &self.priority),
+                3 => object.field("\"opened_by\"", &self.opened_by),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.assignee {
+                        object.field("\"assignee\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.tags {
+                        object.field("\"tags\"", value);
+                    }
+                }
+                6 => object.field("\"messages\"", &self.messages),
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.escalation {
+                        object.field("\"escalation\"", value);
+                    }
+                }
+                _ => {}
+            }
+        }
+        object.end();
+    }
+}
+
 /// The values of `TicketPriority`.
 #[derive(
     ::core::fmt::Debug,
@@ -241,36 +289,62 @@ pub struct TicketPresenter;
 
 impl ::fusion_runtime::Presenter for TicketPresenter {
     type Item = Ticket;
-    fn write_data(&self, item: &Ticket, out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            item,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_data(
+        &self,
+        item: &Ticket,
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+        } else {
+            item.write_json_selected(&mut writer, selection);
+        }
     }
-    fn write_collection_data(&self, items: &[Ticket], out: &mut ::std::string::String) {
-        ::fusion_runtime::json::WriteJson::write_json(
-            items,
-            &mut ::fusion_runtime::json::JsonWriter::new(
-                out,
-                ::fusion_runtime::json::JsonStyle::Pretty,
-            ),
+    fn write_collection_data(
+        &self,
+        items: &[Ticket],
+        selection: &::fusion_runtime::Selection,
+        out: &mut ::std::string::String,
+    ) {
+        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+            out,
+            ::fusion_runtime::json::JsonStyle::Pretty,
         );
+        if selection.is_all() {
+            ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+        } else {
+            let mut array = writer.array();
+            for item in items {
+                item.write_json_selected(array.next_element(), selection);
+            }
+            array.end();
+        }
     }
-    fn present(&self, item: &Ticket) -> ::fusion_runtime::ToolResponse {
+    fn present_selected(
+        &self,
+        item: &Ticket,
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
-        self.write_data(item, &mut data);
+        self.write_data(item, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);
         builder.build()
     }
-    fn present_collection(&self, items: &[Ticket]) -> ::fusion_runtime::ToolResponse {
+    fn present_collection_selected(
+        &self,
+        items: &[Ticket],
+        selection: &::fusion_runtime::Selection,
+    ) -> ::fusion_runtime::ToolResponse {
         let kept = items;
         let mut data = ::std::string::String::new();
-        self.write_collection_data(kept, &mut data);
+        self.write_collection_data(kept, selection, &mut data);
         #[allow(unused_mut)]
         let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
             .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -16,6 +16,7 @@ pub mod presenter;
 pub mod response;
 #[cfg(feature = "rmcp")]
 mod rmcp;
+pub mod select;
 pub mod toon;
 pub mod ui;
 pub mod validation;
@@ -29,6 +30,7 @@ pub use error::{
 };
 pub use presenter::Presenter;
 pub use response::{TestView, ToolResponse, ViewData};
+pub use select::{Selection, UnknownField};
 pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{

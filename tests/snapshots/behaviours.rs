@@ -50,6 +50,47 @@ pub mod account {
             object.end();
         }
     }
+    impl Account {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &[
+            "id",
+            "owner",
+            "balance",
+            "plan",
+            "active",
+            "note",
+            "credit_limit",
+        ];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"id\"", &self.id),
+                    1 => object.field("\"owner\"", &self.owner),
+                    2 => object.field("\"balance\"", &self.balance),
+                    3 => object.field("\"plan\"", &self.plan),
+                    4 => object.field("\"active\"", &self.active),
+                    5 => {
+                        if let ::core::option::Option::Some(value) = &self.note {
+                            object.field("\"note\"", value);
+                        }
+                    }
+                    6 => {
+                        if let ::core::option::Option::Some(value) = &self.credit_limit {
+                            object.field("\"credit_limit\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// The values of `AccountPlan`.
     #[derive(
         ::core::fmt::Debug,
@@ -128,31 +169,49 @@ pub mod account {
     pub struct AccountPresenter;
     impl ::fusion_runtime::Presenter for AccountPresenter {
         type Item = Account;
-        fn write_data(&self, item: &Account, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
-                ),
+        fn write_data(
+            &self,
+            item: &Account,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Compact,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Account],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Compact,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Account) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Account,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -204,14 +263,15 @@ pub mod account {
             }
             builder.build()
         }
-        fn present_collection(
+        fn present_collection_selected(
             &self,
             items: &[Account],
+            selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
             let total = items.len();
             let kept = &items[..total.min(1_usize)];
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -332,6 +392,26 @@ pub mod status_row {
             object.end();
         }
     }
+    impl StatusRow {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &["id", "status"];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"id\"", &self.id),
+                    1 => object.field("\"status\"", &self.status),
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// Presents [`StatusRow`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
         ::core::fmt::Debug,
@@ -342,31 +422,49 @@ pub mod status_row {
     pub struct StatusRowPresenter;
     impl ::fusion_runtime::Presenter for StatusRowPresenter {
         type Item = StatusRow;
-        fn write_data(&self, item: &StatusRow, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &StatusRow,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[StatusRow],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &StatusRow) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &StatusRow,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -375,14 +473,15 @@ pub mod status_row {
             }
             builder.build()
         }
-        fn present_collection(
+        fn present_collection_selected(
             &self,
             items: &[StatusRow],
+            selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
             let total = items.len();
             let kept = &items[..total.min(2_usize)];
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -32,6 +32,30 @@ pub mod graph {
             object.end();
         }
     }
+    impl Graph {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &["name", "start"];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"name\"", &self.name),
+                    1 => {
+                        if let ::core::option::Option::Some(value) = &self.start {
+                            object.field("\"start\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -106,40 +130,62 @@ pub mod graph {
     pub struct GraphPresenter;
     impl ::fusion_runtime::Presenter for GraphPresenter {
         type Item = Graph;
-        fn write_data(&self, item: &Graph, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Graph,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Graph],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Graph) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Graph,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(&self, items: &[Graph]) -> ::fusion_runtime::ToolResponse {
+        fn present_collection_selected(
+            &self,
+            items: &[Graph],
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -189,6 +235,31 @@ pub mod tree {
             object.end();
         }
     }
+    impl Tree {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &["label", "children", "parent"];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"label\"", &self.label),
+                    1 => object.field("\"children\"", &self.children),
+                    2 => {
+                        if let ::core::option::Option::Some(value) = &self.parent {
+                            object.field("\"parent\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// Presents [`Tree`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
         ::core::fmt::Debug,
@@ -199,40 +270,62 @@ pub mod tree {
     pub struct TreePresenter;
     impl ::fusion_runtime::Presenter for TreePresenter {
         type Item = Tree;
-        fn write_data(&self, item: &Tree, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Tree,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Tree],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Tree) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Tree,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(&self, items: &[Tree]) -> ::fusion_runtime::ToolResponse {
+        fn present_collection_selected(
+            &self,
+            items: &[Tree],
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

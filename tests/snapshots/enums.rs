@@ -51,6 +51,41 @@ pub mod job {
             object.end();
         }
     }
+    impl Job {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &["id", "state", "speed", "label", "retry_policy"];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"id\"", &self.id),
+                    1 => object.field("\"state\"", &self.state),
+                    2 => {
+                        if let ::core::option::Option::Some(value) = &self.speed {
+                            object.field("\"speed\"", value);
+                        }
+                    }
+                    3 => {
+                        if let ::core::option::Option::Some(value) = &self.label {
+                            object.field("\"label\"", value);
+                        }
+                    }
+                    4 => {
+                        if let ::core::option::Option::Some(value) = &self.retry_policy {
+                            object.field("\"retry_policy\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// Where the job is.
     #[derive(
         ::core::fmt::Debug,
@@ -353,36 +388,62 @@ pub mod job {
     pub struct JobPresenter;
     impl ::fusion_runtime::Presenter for JobPresenter {
         type Item = Job;
-        fn write_data(&self, item: &Job, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Job,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
-        fn write_collection_data(&self, items: &[Job], out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_collection_data(
+            &self,
+            items: &[Job],
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Job) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Job,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(&self, items: &[Job]) -> ::fusion_runtime::ToolResponse {
+        fn present_collection_selected(
+            &self,
+            items: &[Job],
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
@@ -432,6 +493,32 @@ pub mod queue {
             object.end();
         }
     }
+    impl Queue {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &["name", "policies", "default_policy"];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"name\"", &self.name),
+                    1 => object.field("\"policies\"", &self.policies),
+                    2 => {
+                        if let ::core::option::Option::Some(value) = &self.default_policy
+                        {
+                            object.field("\"default_policy\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// Presents [`Queue`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
         ::core::fmt::Debug,
@@ -442,40 +529,62 @@ pub mod queue {
     pub struct QueuePresenter;
     impl ::fusion_runtime::Presenter for QueuePresenter {
         type Item = Queue;
-        fn write_data(&self, item: &Queue, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Queue,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Queue],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Queue) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Queue,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(&self, items: &[Queue]) -> ::fusion_runtime::ToolResponse {
+        fn present_collection_selected(
+            &self,
+            items: &[Queue],
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -93,6 +93,71 @@ pub mod self_ {
             object.end();
         }
     }
+    impl Self_ {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &[
+            "type",
+            "match",
+            "ref",
+            "gen",
+            "self",
+            "async",
+            "crate",
+            "option",
+            "result",
+        ];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"type\"", &self.type_),
+                    1 => object.field("\"match\"", &self.match_),
+                    2 => {
+                        if let ::core::option::Option::Some(value) = &self.ref_ {
+                            object.field("\"ref\"", value);
+                        }
+                    }
+                    3 => {
+                        if let ::core::option::Option::Some(value) = &self.gen_ {
+                            object.field("\"gen\"", value);
+                        }
+                    }
+                    4 => {
+                        if let ::core::option::Option::Some(value) = &self.self_ {
+                            object.field("\"self\"", value);
+                        }
+                    }
+                    5 => {
+                        if let ::core::option::Option::Some(value) = &self.async_ {
+                            object.field("\"async\"", value);
+                        }
+                    }
+                    6 => {
+                        if let ::core::option::Option::Some(value) = &self.crate_ {
+                            object.field("\"crate\"", value);
+                        }
+                    }
+                    7 => {
+                        if let ::core::option::Option::Some(value) = &self.option {
+                            object.field("\"option\"", value);
+                        }
+                    }
+                    8 => {
+                        if let ::core::option::Option::Some(value) = &self.result {
+                            object.field("\"result\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// A type named like a prelude type, which generated code must not shadow.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -208,40 +273,62 @@ pub mod self_ {
     pub struct SelfPresenter;
     impl ::fusion_runtime::Presenter for SelfPresenter {
         type Item = Self_;
-        fn write_data(&self, item: &Self_, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Self_,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Self_],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Self_) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Self_,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(&self, items: &[Self_]) -> ::fusion_runtime::ToolResponse {
+        fn present_collection_selected(
+            &self,
+            items: &[Self_],
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -59,6 +59,53 @@ pub mod catalog {
             object.end();
         }
     }
+    impl Catalog {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &[
+            "name",
+            "meta",
+            "sections",
+            "matrix",
+            "grid",
+            "nothing",
+        ];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"name\"", &self.name),
+                    1 => {
+                        if let ::core::option::Option::Some(value) = &self.meta {
+                            object.field("\"meta\"", value);
+                        }
+                    }
+                    2 => object.field("\"sections\"", &self.sections),
+                    3 => {
+                        if let ::core::option::Option::Some(value) = &self.matrix {
+                            object.field("\"matrix\"", value);
+                        }
+                    }
+                    4 => {
+                        if let ::core::option::Option::Some(value) = &self.grid {
+                            object.field("\"grid\"", value);
+                        }
+                    }
+                    5 => {
+                        if let ::core::option::Option::Some(value) = &self.nothing {
+                            object.field("\"nothing\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -266,43 +313,62 @@ pub mod catalog {
     pub struct CatalogPresenter;
     impl ::fusion_runtime::Presenter for CatalogPresenter {
         type Item = Catalog;
-        fn write_data(&self, item: &Catalog, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Catalog,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Catalog],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Catalog) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Catalog,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(
+        fn present_collection_selected(
             &self,
             items: &[Catalog],
+            selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

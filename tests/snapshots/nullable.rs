@@ -71,6 +71,57 @@ pub mod reading {
             object.end();
         }
     }
+    impl Reading {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &[
+            "id",
+            "value",
+            "note",
+            "comment",
+            "place",
+            "samples",
+            "flags",
+            "level",
+        ];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"id\"", &self.id),
+                    1 => object.field("\"value\"", &self.value),
+                    2 => object.field("\"note\"", &self.note),
+                    3 => {
+                        if let ::core::option::Option::Some(value) = &self.comment {
+                            object.field("\"comment\"", value);
+                        }
+                    }
+                    4 => object.field("\"place\"", &self.place),
+                    5 => {
+                        if let ::core::option::Option::Some(value) = &self.samples {
+                            object.field("\"samples\"", value);
+                        }
+                    }
+                    6 => {
+                        if let ::core::option::Option::Some(value) = &self.flags {
+                            object.field("\"flags\"", value);
+                        }
+                    }
+                    7 => {
+                        if let ::core::option::Option::Some(value) = &self.level {
+                            object.field("\"level\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// A required nullable object.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -173,43 +224,62 @@ pub mod reading {
     pub struct ReadingPresenter;
     impl ::fusion_runtime::Presenter for ReadingPresenter {
         type Item = Reading;
-        fn write_data(&self, item: &Reading, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &Reading,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[Reading],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &Reading) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &Reading,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(
+        fn present_collection_selected(
             &self,
             items: &[Reading],
+            selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -111,6 +111,79 @@ pub mod odd_people {
             object.end();
         }
     }
+    impl OddPerson {
+        /// The wire keys of the fields, in schema order; `_select` names index into it.
+        pub const FIELDS: &[&str] = &[
+            "first-name",
+            "2fa",
+            "ünï",
+            "with space",
+            "a.b",
+            "UPPER",
+            "camelCase",
+            "quo\"te",
+            "back\\slash",
+            "tab\tkey",
+            "über-item",
+        ];
+        /// Writes only the selected root fields, in the selection's order (wire format §9).
+        pub fn write_json_selected(
+            &self,
+            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
+            selection: &::fusion_runtime::Selection,
+        ) {
+            let mut object = writer.object();
+            for &field in selection.fields() {
+                match field {
+                    0 => object.field("\"first-name\"", &self.first_name),
+                    1 => object.field("\"2fa\"", &self.field_2fa),
+                    2 => {
+                        if let ::core::option::Option::Some(value) = &self.ünï {
+                            object.field("\"ünï\"", value);
+                        }
+                    }
+                    3 => {
+                        if let ::core::option::Option::Some(value) = &self.with_space {
+                            object.field("\"with space\"", value);
+                        }
+                    }
+                    4 => {
+                        if let ::core::option::Option::Some(value) = &self.a_b {
+                            object.field("\"a.b\"", value);
+                        }
+                    }
+                    5 => {
+                        if let ::core::option::Option::Some(value) = &self.upper {
+                            object.field("\"UPPER\"", value);
+                        }
+                    }
+                    6 => {
+                        if let ::core::option::Option::Some(value) = &self.camel_case {
+                            object.field("\"camelCase\"", value);
+                        }
+                    }
+                    7 => object.field("\"quo\\\"te\"", &self.quo_te),
+                    8 => {
+                        if let ::core::option::Option::Some(value) = &self.back_slash {
+                            object.field("\"back\\\\slash\"", value);
+                        }
+                    }
+                    9 => {
+                        if let ::core::option::Option::Some(value) = &self.tab_key {
+                            object.field("\"tab\\tkey\"", value);
+                        }
+                    }
+                    10 => {
+                        if let ::core::option::Option::Some(value) = &self.über_item {
+                            object.field("\"über-item\"", value);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            object.end();
+        }
+    }
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -151,43 +224,62 @@ pub mod odd_people {
     pub struct OddPersonPresenter;
     impl ::fusion_runtime::Presenter for OddPersonPresenter {
         type Item = OddPerson;
-        fn write_data(&self, item: &OddPerson, out: &mut ::std::string::String) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                item,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+        fn write_data(
+            &self,
+            item: &OddPerson,
+            selection: &::fusion_runtime::Selection,
+            out: &mut ::std::string::String,
+        ) {
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            } else {
+                item.write_json_selected(&mut writer, selection);
+            }
         }
         fn write_collection_data(
             &self,
             items: &[OddPerson],
+            selection: &::fusion_runtime::Selection,
             out: &mut ::std::string::String,
         ) {
-            ::fusion_runtime::json::WriteJson::write_json(
-                items,
-                &mut ::fusion_runtime::json::JsonWriter::new(
-                    out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
-                ),
+            let mut writer = ::fusion_runtime::json::JsonWriter::new(
+                out,
+                ::fusion_runtime::json::JsonStyle::Pretty,
             );
+            if selection.is_all() {
+                ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            } else {
+                let mut array = writer.array();
+                for item in items {
+                    item.write_json_selected(array.next_element(), selection);
+                }
+                array.end();
+            }
         }
-        fn present(&self, item: &OddPerson) -> ::fusion_runtime::ToolResponse {
+        fn present_selected(
+            &self,
+            item: &OddPerson,
+            selection: &::fusion_runtime::Selection,
+        ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
-            self.write_data(item, &mut data);
+            self.write_data(item, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);
             builder.build()
         }
-        fn present_collection(
+        fn present_collection_selected(
             &self,
             items: &[OddPerson],
+            selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, &mut data);
+            self.write_collection_data(kept, selection, &mut data);
             #[allow(unused_mut)]
             let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
                 .presenter_view(::fusion_runtime::ViewData::DataBlock);

@@ -2,7 +2,7 @@
 //! collections, the first-element semantics of wire format §6, agent limits (§7), the test view
 //! (§15), and interpolated data that tries to close its block.
 
-use fusion_runtime::{Presenter, ToolResponse};
+use fusion_runtime::{Presenter, Selection, ToolResponse};
 use fusion_tests::snapshots::behaviours::{
     Account, AccountPlan, AccountPresenter, StatusRow, StatusRowPresenter,
 };
@@ -50,6 +50,44 @@ fn upstream_collection_limit_is_byte_exact() {
     assert_eq!(
         view.data(),
         serde_json::json!([{"id": "1", "status": "a"}, {"id": "2", "status": "b"}])
+    );
+}
+
+#[test]
+fn upstream_collection_select_is_byte_exact_and_rules_see_full_items() {
+    let selection = Selection::from_names(StatusRow::FIELDS, &["status"]).expect("a field");
+    let response =
+        StatusRowPresenter.present_collection_selected(&[row("1", "a"), row("2", "b")], &selection);
+    assert_eq!(wire(&response), golden("collection_select"));
+    assert_eq!(
+        response.test_view().expect("view").data(),
+        serde_json::json!([{"status": "a"}, {"status": "b"}])
+    );
+}
+
+#[test]
+fn select_keeps_the_agents_order_and_drops_duplicates() {
+    let selection =
+        Selection::from_names(Account::FIELDS, &["plan", "id", "plan"]).expect("fields");
+    let response = AccountPresenter.present_selected(&account(), &selection);
+    assert_eq!(response.texts()[0], r#"{"plan":"pro","id":7}"#);
+    assert_eq!(
+        response.texts()[1],
+        ACCOUNT_RULES,
+        "rules still read the whole item"
+    );
+    let absent = Account {
+        note: None,
+        ..account()
+    };
+    let response = AccountPresenter.present_selected(
+        &absent,
+        &Selection::from_names(Account::FIELDS, &["note"]).expect("a field"),
+    );
+    assert_eq!(
+        response.texts()[0],
+        "{}",
+        "a selected optional field that is absent is omitted"
     );
 }
 

@@ -47,6 +47,8 @@ pub struct StructView {
     pub doc: Vec<String>,
     /// Fields in wire order.
     pub fields: Vec<FieldView>,
+    /// A presenter's item: it gets `FIELDS` and a `_select` writer.
+    pub selectable: bool,
 }
 
 /// One struct field.
@@ -61,6 +63,8 @@ pub struct FieldView {
     pub serde: String,
     /// The key as JSON text (quotes included, escaped), as a Rust string literal.
     pub key_json: String,
+    /// The key itself, as a Rust string literal.
+    pub key_literal: String,
     /// The key may be absent: write it only when the value is `Some`.
     pub omit_when_none: bool,
 }
@@ -179,6 +183,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                     .zip(&names.members[id])
                     .map(|(field, field_name)| field_view(model, names, index, field, field_name))
                     .collect(),
+                selectable: module.presenter.as_ref().is_some_and(|p| p.item == id),
             })),
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 name_literal: literal(&name),
@@ -271,6 +276,7 @@ fn field_view(
         doc,
         serde: serde.join(", "),
         key_json: literal(&json_key(&field.key)),
+        key_literal: literal(&field.key),
         omit_when_none: !field.required,
     }
 }

@@ -10,13 +10,13 @@
 //! To accept the generator's current output (after reviewing the diff):
 //!
 //! ```text
-//! FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-tests --test snapshots
+//! FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test snapshots
 //! ```
 //!
 //! This rewrites every snapshot that differs (and writes missing ones) instead of failing. A new
-//! corpus folder also needs its module in `tests/src/snapshots.rs`. When a change makes a
-//! checked-in snapshot fail to compile, the library (hence this test) cannot build: comment the
-//! module out in `tests/src/snapshots.rs`, update, and put it back.
+//! corpus folder also needs its module in `tests/src/snapshots.rs`. This test belongs to the
+//! generator crate, so `FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test snapshots`
+//! works even when a change makes the checked-in snapshots fail to compile.
 
 use std::path::{Path, PathBuf};
 
@@ -37,8 +37,12 @@ const FEATURES: &[&str] = &[
     "behaviours",
 ];
 
+/// The workspace's `tests/` folder. This test lives in the generator crate, not beside the
+/// compiled snapshots, so that updating works even when a snapshot no longer compiles.
 fn tests_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("tests")
 }
 
 /// The single-file output for one corpus folder, as the snapshot must hold it.
@@ -121,7 +125,7 @@ fn every_corpus_folder_matches_its_snapshot() {
         .collect();
     assert!(
         stale.is_empty(),
-        "{}\n\nreview the change, then run `{UPDATE_VAR}=1 cargo test -p fusion-tests --test snapshots`",
+        "{}\n\nreview the change, then run `{UPDATE_VAR}=1 cargo test -p fusion-gen --test snapshots`",
         stale.join("\n")
     );
 }
