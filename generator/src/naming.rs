@@ -23,6 +23,8 @@ pub struct Names {
     pub members: Vec<Vec<String>>,
     /// Presenter type identifier per model module that has a presenter.
     pub presenters: Vec<Option<String>>,
+    /// Hooks trait identifier per model module that has a presenter.
+    pub hooks: Vec<Option<String>>,
 }
 
 /// Words Rust reserves in edition 2024, including those reserved for the future (`gen`, `try`).
@@ -57,17 +59,21 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     }
 
     names.types = model.types.iter().map(|t| type_name(&t.title)).collect();
-    names.presenters = model
-        .modules
-        .iter()
-        .map(|m| {
-            m.presenter
-                .as_ref()
-                // Without the `_` a keyword type got (`Self_`): `Self_Presenter` is not
-                // UpperCamelCase and warns, while `SelfPresenter` is no keyword.
-                .map(|p| format!("{}Presenter", names.types[p.item].trim_end_matches('_')))
-        })
-        .collect();
+    // Without the `_` a keyword type got (`Self_`), `Self_Presenter` would not be UpperCamelCase
+    // and would warn, while `SelfPresenter` is no keyword.
+    let suffixed = |suffix: &str| -> Vec<Option<String>> {
+        model
+            .modules
+            .iter()
+            .map(|m| {
+                m.presenter
+                    .as_ref()
+                    .map(|p| format!("{}{suffix}", names.types[p.item].trim_end_matches('_')))
+            })
+            .collect()
+    };
+    names.presenters = suffixed("Presenter");
+    names.hooks = suffixed("Hooks");
     let mut type_owners: HashMap<String, (String, String)> = HashMap::new();
     let all_types = model.types.iter().enumerate().map(|(id, t)| {
         (
@@ -82,6 +88,7 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
         .modules
         .iter()
         .zip(&names.presenters)
+        .chain(model.modules.iter().zip(&names.hooks))
         .filter_map(|(m, p)| {
             Some((
                 p.clone()?,

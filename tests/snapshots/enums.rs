@@ -386,6 +386,92 @@ pub mod job {
         ::core::default::Default
     )]
     pub struct JobPresenter;
+    /// Rust code that adds blocks to [`JobPresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait JobHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Job,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Job],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> JobHooks<C> for () {}
+    impl JobPresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Job,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Job],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Job,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl JobHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Job],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl JobHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for JobPresenter {
         type Item = Job;
         fn write_data(
@@ -429,25 +515,14 @@ pub mod job {
             item: &Job,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Job],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Job {
@@ -527,6 +602,92 @@ pub mod queue {
         ::core::default::Default
     )]
     pub struct QueuePresenter;
+    /// Rust code that adds blocks to [`QueuePresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait QueueHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Queue,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Queue],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> QueueHooks<C> for () {}
+    impl QueuePresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Queue,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Queue],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Queue,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl QueueHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Queue],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl QueueHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for QueuePresenter {
         type Item = Queue;
         fn write_data(
@@ -570,25 +731,14 @@ pub mod queue {
             item: &Queue,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Queue],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Queue {
@@ -598,6 +748,6 @@ pub mod queue {
     }
 }
 
-pub use job::{Job, JobLabel, JobPresenter, JobSpeed, JobState, RetryPolicy};
+pub use job::{Job, JobHooks, JobLabel, JobPresenter, JobSpeed, JobState, RetryPolicy};
 
-pub use queue::{Queue, QueuePresenter};
+pub use queue::{Queue, QueueHooks, QueuePresenter};

@@ -271,6 +271,92 @@ pub mod self_ {
         ::core::default::Default
     )]
     pub struct SelfPresenter;
+    /// Rust code that adds blocks to [`SelfPresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait SelfHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Self_,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Self_],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> SelfHooks<C> for () {}
+    impl SelfPresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Self_,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Self_],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Self_,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl SelfHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Self_],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl SelfHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for SelfPresenter {
         type Item = Self_;
         fn write_data(
@@ -314,25 +400,14 @@ pub mod self_ {
             item: &Self_,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Self_],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Self_ {
@@ -342,4 +417,4 @@ pub mod self_ {
     }
 }
 
-pub use self_::{Option, Result, SelfPresenter, Self_};
+pub use self_::{Option, Result, SelfHooks, SelfPresenter, Self_};

@@ -222,6 +222,92 @@ pub mod reading {
         ::core::default::Default
     )]
     pub struct ReadingPresenter;
+    /// Rust code that adds blocks to [`ReadingPresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait ReadingHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Reading,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Reading],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> ReadingHooks<C> for () {}
+    impl ReadingPresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Reading,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Reading],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Reading,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl ReadingHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Reading],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl ReadingHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for ReadingPresenter {
         type Item = Reading;
         fn write_data(
@@ -265,25 +351,14 @@ pub mod reading {
             item: &Reading,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Reading],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Reading {
@@ -293,4 +368,4 @@ pub mod reading {
     }
 }
 
-pub use reading::{Reading, ReadingLevel, ReadingPlace, ReadingPresenter};
+pub use reading::{Reading, ReadingHooks, ReadingLevel, ReadingPlace, ReadingPresenter};

@@ -213,6 +213,92 @@ pub mod order {
         ::core::default::Default
     )]
     pub struct OrderPresenter;
+    /// Rust code that adds blocks to [`OrderPresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait OrderHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Order,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Order],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> OrderHooks<C> for () {}
+    impl OrderPresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Order,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Order],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Order,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl OrderHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Order],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl OrderHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for OrderPresenter {
         type Item = Order;
         fn write_data(
@@ -256,25 +342,14 @@ pub mod order {
             item: &Order,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Order],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Order {
@@ -358,6 +433,92 @@ pub mod party {
         ::core::default::Default
     )]
     pub struct PartyPresenter;
+    /// Rust code that adds blocks to [`PartyPresenter`]'s responses, for logic no declaration
+    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
+    pub trait PartyHooks<C: ?::core::marker::Sized = ()> {
+        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+        fn item(
+            &self,
+            item: &Party,
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, context, builder);
+        }
+        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+        fn collection(
+            &self,
+            items: &[Party],
+            context: &C,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (items, context, builder);
+        }
+    }
+    /// No hooks.
+    impl<C: ?::core::marker::Sized> PartyHooks<C> for () {}
+    impl PartyPresenter {
+        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
+        /// `builder`; embedding presenters call it for their child values.
+        pub fn item_blocks(
+            &self,
+            item: &Party,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (item, &builder);
+        }
+        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
+        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
+        /// item, then collection rules (wire format §6, §7, §8).
+        pub fn collection_blocks(
+            &self,
+            kept: &[Party],
+            total: usize,
+            builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {
+            let _ = (kept, total, &builder);
+        }
+        /// The response for one item with `_select` applied to the data block and `hooks` called
+        /// with `context` after the declared blocks.
+        pub fn present_with<C: ?::core::marker::Sized>(
+            &self,
+            item: &Party,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl PartyHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder.build()
+        }
+        /// The response for a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks.
+        pub fn present_collection_with<C: ?::core::marker::Sized>(
+            &self,
+            items: &[Party],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl PartyHooks<C>,
+            context: &C,
+        ) -> ::fusion_runtime::ToolResponse {
+            let kept = items;
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder.build()
+        }
+    }
     impl ::fusion_runtime::Presenter for PartyPresenter {
         type Item = Party;
         fn write_data(
@@ -401,25 +562,14 @@ pub mod party {
             item: &Party,
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            self.write_data(item, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_with(item, selection, &(), &())
         }
         fn present_collection_selected(
             &self,
             items: &[Party],
             selection: &::fusion_runtime::Selection,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            self.write_collection_data(kept, selection, &mut data);
-            #[allow(unused_mut)]
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            builder.build()
+            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl ::fusion_runtime::IntoToolResponse for Party {
@@ -431,6 +581,6 @@ pub mod party {
 
 pub use types::{Address, Currency};
 
-pub use order::{Money, Order, OrderPresenter};
+pub use order::{Money, Order, OrderHooks, OrderPresenter};
 
-pub use party::{Party, PartyPresenter};
+pub use party::{Party, PartyHooks, PartyPresenter};

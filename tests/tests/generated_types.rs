@@ -137,7 +137,11 @@ fn the_invoice_data_block_is_exact_and_holds_no_trace_of_undeclared_keys() {
     let invoice = invoice();
     assert_eq!(to_json(&invoice, JsonStyle::Pretty), INVOICE_BLOCK);
     let response = InvoicePresenter.present(&invoice);
-    assert_eq!(response.texts(), [INVOICE_BLOCK, OVERDUE_RULES]);
+    assert_eq!(response.texts()[0], INVOICE_BLOCK);
+    assert_eq!(
+        response.texts().last().map(String::as_str),
+        Some(OVERDUE_RULES)
+    );
     let wire = response.to_json();
     for secret in SECRETS {
         assert!(!wire.contains(secret), "`{secret}` leaked: {wire}");
@@ -183,7 +187,7 @@ fn into_tool_response_is_the_presenter_response_and_the_view_is_the_data_block()
     // integer `10` on the wire, as JavaScript prints it, where `to_value` keeps `10.0`.
     assert_eq!(view.data()["lines"][0]["discount"]["percent"], json!(10));
     assert_eq!(view.system_rules(), [CENTS_RULE, OVERDUE_RULE]);
-    assert!(view.ui_blocks().is_empty());
+    assert_eq!(view.ui_blocks().len(), 1, "the declared table");
 }
 
 #[test]
@@ -193,23 +197,8 @@ fn a_collection_is_a_pretty_array_of_items() {
     let block = response.first_text().expect("a data block");
     let indented = INVOICE_BLOCK.replace('\n', "\n  ");
     assert_eq!(block, format!("[\n  {indented},\n  {indented}\n]"));
-    // Item rules read the first element; the collection rule counts and sums the page.
-    assert_eq!(
-        response.texts()[1],
-        format!(
-            "<domain_rules>\n- {CENTS_RULE}\n- {OVERDUE_RULE}\n- 2 invoices in this page, 9000 cents in total.\n</domain_rules>"
-        )
-    );
-    // An empty page keeps the static rule and the collection rule, and nothing read from an item.
-    assert_eq!(
-        InvoicePresenter.present_collection(&[]).texts(),
-        [
-            "[]".to_owned(),
-            format!(
-                "<domain_rules>\n- {CENTS_RULE}\n- 0 invoices in this page, 0 cents in total.\n</domain_rules>"
-            )
-        ]
-    );
+    // The rest of the response (rules, UI, embeds) is pinned in tests/tests/billing_example.rs.
+    assert_eq!(InvoicePresenter.present_collection(&[]).texts()[0], "[]");
     let item: serde_json::Value = serde_json::from_str(INVOICE_BLOCK).expect("the block is JSON");
     assert_eq!(
         response.test_view().expect("view").data(),

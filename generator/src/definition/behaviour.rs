@@ -14,13 +14,20 @@ pub struct Behaviour {
     /// rules without placeholders and conditions are always emitted).
     pub rules: Option<Vec<RuleDef>>,
     /// Rules computed from a whole collection, appended after the item rules. Placeholders:
-    /// `{count}` (items kept), `{sum:field}`, `{min:field}`, `{max:field}` over a numeric field.
+    /// `{count}` (items kept) and `{sum:field}` over a numeric field.
     pub collection_rules: Option<Vec<RuleDef>>,
     /// The most items of a collection the agent sees; the rest is cut and a summary UI block
     /// says how many were hidden.
     pub agent_limit: Option<AgentLimit>,
     /// How the data block is written (default `pretty`).
     pub data_format: Option<DataFormat>,
+    /// UI blocks computed from the item (ignored for collections, wire format §6).
+    pub ui: Option<Vec<UiDef>>,
+    /// UI blocks computed from a whole collection.
+    pub collection_ui: Option<Vec<UiDef>>,
+    /// Fields whose value is presented by the presenter of its type (§8): the child's rules, UI
+    /// blocks and suggestions join the response; its data stays in this data block.
+    pub embed: Option<Vec<String>>,
 }
 
 /// A rule: static text, or text with `{field}` placeholders and an optional condition.
@@ -120,4 +127,78 @@ pub enum DataFormat {
     Pretty,
     /// `JSON.stringify(value)`.
     Compact,
+}
+
+/// A UI block (wire format §4): exactly one of the kinds, plus optional attributes.
+///
+/// For an item, placeholders name its fields; in `collection-ui`, `table` columns and the `list`
+/// template apply to every item, other templates take `{count}` and `{sum:field}`, and `echarts`
+/// also takes `"{column:field}"` (the field's values over the items, as a JSON array).
+#[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UiDef {
+    /// A markdown table with one column per field.
+    pub table: Option<TableDef>,
+    /// A markdown list: the template is one `- ` line (per item in a collection).
+    pub list: Option<String>,
+    /// Markdown text.
+    pub markdown: Option<String>,
+    /// A summary line (`📊 **Summary**: ...`).
+    pub summary: Option<String>,
+    /// A fenced JSON block of the item or collection (`true`) or of one field (its name).
+    pub json: Option<JsonUiDef>,
+    /// A fenced code block.
+    pub code: Option<CodeDef>,
+    /// An ECharts configuration (any JSON) whose strings may be placeholders.
+    pub echarts: Option<serde_json::Value>,
+    /// A mermaid diagram template.
+    pub mermaid: Option<String>,
+    /// The block's title; may hold placeholders (their values are escaped for an attribute).
+    pub title: Option<String>,
+    /// The block's width.
+    pub width: Option<WidthDef>,
+    /// The block's priority (an attribute for the client, not a sort key).
+    pub priority: Option<i64>,
+}
+
+/// Table columns.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TableDef {
+    /// The fields, one per column, in order.
+    pub columns: Vec<String>,
+    /// Column headers; the field names when absent.
+    pub headers: Option<Vec<String>>,
+}
+
+/// What a `json` block shows.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum JsonUiDef {
+    /// `true`: the whole item, or the whole collection.
+    Whole(bool),
+    /// One field of the item.
+    Field(String),
+}
+
+/// A code block.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CodeDef {
+    /// The language, also the block's type.
+    pub lang: String,
+    /// The code template.
+    pub code: String,
+}
+
+/// A UI block's width.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum WidthDef {
+    /// `full`
+    Full,
+    /// `half`
+    Half,
+    /// `third`
+    Third,
 }

@@ -5,8 +5,8 @@
 mod behaviour;
 
 pub use behaviour::{
-    AgentLimit, Behaviour, Comparison, Condition, ConditionalRule, CustomLimit, DataFormat,
-    RuleDef, Scalar, When,
+    AgentLimit, Behaviour, CodeDef, Comparison, Condition, ConditionalRule, CustomLimit,
+    DataFormat, JsonUiDef, RuleDef, Scalar, TableDef, UiDef, When, WidthDef,
 };
 
 use indexmap::IndexMap;

@@ -18,14 +18,27 @@ pub struct BehaviourView {
     pub collection_rules: Vec<RuleView>,
     /// Whether some item rule reads the item (a collection then reads its first element).
     pub reads_first_item: bool,
-    /// Statements computing the aggregates the collection rules use, over `kept`.
-    pub aggregates: Vec<String>,
     /// The agent limit, as a Rust `usize` literal.
     pub limit: Option<String>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
     pub truncation: String,
     /// `Pretty` or `Compact`.
     pub json_style: &'static str,
+    /// Statements pushing each item UI block.
+    pub ui: Vec<String>,
+    /// Statements pushing each collection UI block.
+    pub collection_ui: Vec<String>,
+    /// Statements embedding each child presenter for `item`, with `repeat` in scope.
+    pub embeds: Vec<String>,
+}
+
+/// How values from data are escaped where they are interpolated (wire format §4, §5 deviation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escape {
+    /// Block content and rule lines: `&` and `<`.
+    Content,
+    /// Attribute values (UI titles): `&`, `<`, `>` and `"`.
+    Attribute,
 }
 
 /// One rule's code.
@@ -51,7 +64,7 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn field(&self, index: usize) -> (&FieldDef, &str) {
+    pub(super) fn field(&self, index: usize) -> (&FieldDef, &str) {
         let TypeKind::Struct { fields } = &self.model.types[self.item].kind else {
             unreachable!("a presenter's item is a struct")
         };
@@ -81,24 +94,6 @@ impl Context<'_> {
             .iter()
             .map(|r| self.rule(r, "rule"))
             .collect();
-        let mut sums: Vec<usize> = behaviour
-            .collection_rules
-            .iter()
-            .flat_map(|r| r.parts.iter())
-            .filter_map(|p| {
-                if let TextPart::Sum(field) = p {
-                    Some(*field)
-                } else {
-                    None
-                }
-            })
-            .collect();
-        sums.sort_unstable();
-        sums.dedup();
-        let aggregates = sums
-            .into_iter()
-            .map(|field| self.sum_statement(field))
-            .collect();
         let limit = behaviour
             .agent_limit
             .as_ref()
@@ -126,10 +121,20 @@ impl Context<'_> {
             rules,
             collection_rules,
             reads_first_item,
-            aggregates,
             limit,
             truncation,
             json_style,
+            ui: behaviour
+                .ui
+                .iter()
+                .map(|u| self.ui_block(u, false))
+                .collect(),
+            collection_ui: behaviour
+                .collection_ui
+                .iter()
+                .map(|u| self.ui_block(u, true))
+                .collect(),
+            embeds: behaviour.embeds.iter().map(|e| self.embed(e)).collect(),
         }
     }
 
@@ -150,33 +155,37 @@ impl Context<'_> {
         }
     }
 
-    /// Statements appending each part to `text`.
+    /// Statements appending each part to `text`, data escaped for content.
     fn push_parts(&self, parts: &[TextPart]) -> String {
+        self.push_parts_into(parts, "text", Escape::Content)
+    }
+
+    /// Statements appending each part to the `String` named `target`.
+    pub(super) fn push_parts_into(
+        &self,
+        parts: &[TextPart],
+        target: &str,
+        escape: Escape,
+    ) -> String {
         let rt = self.rt;
         let mut code = String::new();
         for part in parts {
             let statement = match part {
                 TextPart::Literal(text) => match single_char(text) {
-                    Some(c) => format!("text.push({c:?});"),
-                    None => format!("text.push_str({});", literal(text)),
+                    Some(c) => format!("{target}.push({c:?});"),
+                    None => format!("{target}.push_str({});", literal(text)),
                 },
                 TextPart::Count | TextPart::Shown => {
-                    format!("{rt}::number::write_u64(&mut text, kept.len() as u64);")
+                    format!("{rt}::number::write_u64(&mut {target}, kept.len() as u64);")
                 }
                 TextPart::Hidden => {
-                    format!("{rt}::number::write_u64(&mut text, (total - kept.len()) as u64);")
+                    format!("{rt}::number::write_u64(&mut {target}, (total - kept.len()) as u64);")
                 }
-                TextPart::Total => format!("{rt}::number::write_u64(&mut text, total as u64);"),
-                TextPart::Sum(field) => {
-                    let (def, _) = self.field(*field);
-                    match def.ty.non_null() {
-                        FieldType::Integer => {
-                            format!("{rt}::number::write_i64(&mut text, sum_{field});")
-                        }
-                        _ => format!("{rt}::number::write_f64(&mut text, sum_{field});"),
-                    }
-                }
-                TextPart::Field(field) => self.push_field(*field),
+                TextPart::Total => format!("{rt}::number::write_u64(&mut {target}, total as u64);"),
+                TextPart::Sum(field) => format!("{};", self.write_sum(*field, target)),
+                TextPart::Field(field) => self.push_field_into(*field, target, escape),
+                // `text` never yields columns: they exist only in chart configurations.
+                TextPart::Column(_) => String::new(),
             };
             code.push_str(&statement);
             code.push('\n');
@@ -184,20 +193,46 @@ impl Context<'_> {
         code
     }
 
-    /// Appends a field's value; absent optional values append nothing.
-    fn push_field(&self, field: usize) -> String {
+    /// The call that writes the sum of a numeric field over `kept` (one pass per use: collection
+    /// texts are written once per response).
+    pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
         let rt = self.rt;
         let (def, name) = self.field(field);
-        // `copy` reads a Copy value (numbers, booleans, enums), `reference` borrows a string.
+        let (writer, ty) = if def.ty.non_null() == &FieldType::Integer {
+            ("write_i64", "i64")
+        } else {
+            ("write_f64", "f64")
+        };
+        let values = if def.is_option() {
+            format!("filter_map(|item| item.{name})")
+        } else {
+            format!("map(|item| item.{name})")
+        };
+        format!("{rt}::number::{writer}(&mut {target}, kept.iter().{values}.sum::<{ty}>())")
+    }
+
+    /// Appends a field's value to `target`; absent optional values append nothing.
+    pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
+        let rt = self.rt;
+        let (def, name) = self.field(field);
+        let escape_fn = match escape {
+            Escape::Content => "push_content",
+            Escape::Attribute => "push_attr_value",
+        };
+        // `copy` reads a Copy value (numbers, booleans), `reference` borrows the value (strings,
+        // and enums, whose `as_str` takes it through auto-deref).
         let write = |copy: &str, reference: &str| match def.ty.non_null() {
-            FieldType::String => format!("{rt}::escape::push_content(&mut text, {reference});"),
-            FieldType::Integer => format!("{rt}::number::write_i64(&mut text, {copy});"),
-            FieldType::Number => format!("{rt}::number::write_f64(&mut text, {copy});"),
+            FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
+            FieldType::Integer => format!("{rt}::number::write_i64(&mut {target}, {copy});"),
+            FieldType::Number => format!("{rt}::number::write_f64(&mut {target}, {copy});"),
             FieldType::Boolean => {
-                format!("text.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
+                format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
             }
             // Enum values are authored in the definition and contain nothing to escape.
-            _ => format!("text.push_str({copy}.as_str());"),
+            _ => format!(
+                "{target}.push_str({}.as_str());",
+                reference.trim_start_matches('&')
+            ),
         };
         if def.is_option() {
             format!(
@@ -206,20 +241,6 @@ impl Context<'_> {
             )
         } else {
             write(&format!("item.{name}"), &format!("&item.{name}"))
-        }
-    }
-
-    fn sum_statement(&self, field: usize) -> String {
-        let (def, name) = self.field(field);
-        let ty = if def.ty.non_null() == &FieldType::Integer {
-            "i64"
-        } else {
-            "f64"
-        };
-        if def.is_option() {
-            format!("let sum_{field}: {ty} = kept.iter().filter_map(|item| item.{name}).sum();")
-        } else {
-            format!("let sum_{field}: {ty} = kept.iter().map(|item| item.{name}).sum();")
         }
     }
 

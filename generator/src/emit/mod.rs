@@ -2,6 +2,7 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+mod ui;
 pub mod view;
 
 use std::collections::BTreeSet;

@@ -97,6 +97,8 @@ pub struct PresenterView {
     pub name: String,
     /// Its declared behaviour, as code.
     pub behaviour: BehaviourView,
+    /// The hooks trait's identifier.
+    pub hooks: String,
     /// The item type identifier.
     pub item: String,
     /// Doc lines as Rust string literals.
@@ -206,6 +208,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
     }
     if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
         data.exports.push(presenter_name.clone());
+        data.exports.extend(names.hooks[index].clone());
         let context = Context {
             model,
             names,
@@ -214,6 +217,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
         };
         data.presenter = Some(PresenterView {
             behaviour: context.view(&presenter.behaviour),
+            hooks: names.hooks[index].clone().unwrap_or_default(),
             name: presenter_name.clone(),
             item: names.types[presenter.item].clone(),
             doc: doc_lines(

@@ -7,6 +7,7 @@ use crate::definition::{
 };
 use crate::diagnostics::{Diagnostic, did_you_mean};
 
+use super::ui::UiModel;
 use super::{FieldDef, FieldType, TypeDef, TypeKind};
 
 /// A presenter's resolved behaviour.
@@ -20,6 +21,23 @@ pub struct BehaviourModel {
     pub agent_limit: Option<LimitModel>,
     /// The data block's format.
     pub data_format: DataFormat,
+    /// Item UI blocks.
+    pub ui: Vec<UiModel>,
+    /// Collection UI blocks.
+    pub collection_ui: Vec<UiModel>,
+    /// Embedded child presenters.
+    pub embeds: Vec<EmbedModel>,
+}
+
+/// A field presented by the presenter of its type (§8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedModel {
+    /// The field's index in the item struct.
+    pub field: usize,
+    /// The module whose presenter presents the value.
+    pub presenter_module: usize,
+    /// The field is an array: each element is presented.
+    pub many: bool,
 }
 
 /// One rule.
@@ -49,6 +67,8 @@ pub enum TextPart {
     Count,
     /// The sum of a numeric field over the kept items (collection rules).
     Sum(usize),
+    /// A field's values over the kept items, as a JSON array (chart configurations).
+    Column(usize),
     /// Items shown, hidden and in total (agent-limit summary).
     Shown,
     /// See [`TextPart::Shown`].
@@ -153,7 +173,7 @@ pub const CLOSING_TAGS: &[&str] = &[
 
 /// What placeholders a text may use.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Scope {
+pub(super) enum Scope {
     Item,
     Collection,
     Summary,
@@ -167,19 +187,26 @@ pub struct BehaviourResolver<'a> {
     pub item: &'a TypeDef,
     /// Every type, for enum values.
     pub types: &'a [TypeDef],
+    /// Which module presents each presenter item type.
+    pub presenter_of: std::collections::HashMap<usize, usize>,
     /// Problems found.
     pub errors: Vec<Diagnostic>,
 }
 
 impl BehaviourResolver<'_> {
-    fn fields(&self) -> &[FieldDef] {
+    pub(super) fn fields(&self) -> &[FieldDef] {
         match &self.item.kind {
             TypeKind::Struct { fields } => fields,
             TypeKind::Enum { .. } => &[],
         }
     }
 
-    fn report(&mut self, pointer: &str, message: impl Into<String>, help: Option<String>) {
+    pub(super) fn report(
+        &mut self,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
         let mut diagnostic = Diagnostic::error(self.file, pointer, message);
         diagnostic.help = help;
         self.errors.push(diagnostic);
@@ -214,12 +241,50 @@ impl BehaviourResolver<'_> {
                 }
             }
         });
+        let ui = self.ui_blocks(behaviour.ui.as_deref(), "/x-fusion/ui", false);
+        let collection_ui = self.ui_blocks(
+            behaviour.collection_ui.as_deref(),
+            "/x-fusion/collection-ui",
+            true,
+        );
+        let embeds = self.embeds(behaviour.embed.as_deref().unwrap_or_default());
         BehaviourModel {
             rules,
             collection_rules,
             agent_limit,
             data_format: behaviour.data_format.unwrap_or_default(),
+            ui,
+            collection_ui,
+            embeds,
         }
+    }
+
+    /// Embedded fields: each must hold an object (or array of objects) of a presenter's item type.
+    fn embeds(&mut self, names: &[String]) -> Vec<EmbedModel> {
+        let mut embeds = Vec::new();
+        for (index, name) in names.iter().enumerate() {
+            let pointer = format!("/x-fusion/embed/{index}");
+            let Some(field) = self.field(name, &pointer) else {
+                continue;
+            };
+            let (target, many) = match self.fields()[field].ty.non_null() {
+                FieldType::Named(id) => (Some(*id), false),
+                FieldType::Array(element) => match element.non_null() {
+                    FieldType::Named(id) => (Some(*id), true),
+                    _ => (None, true),
+                },
+                _ => (None, false),
+            };
+            match target.and_then(|id| self.presenter_of.get(&id).copied()) {
+                Some(presenter_module) => embeds.push(EmbedModel { field, presenter_module, many }),
+                None => self.report(
+                    &pointer,
+                    format!("`{name}` is not presented by a presenter, so it cannot be embedded"),
+                    Some("embed a field whose schema is a `$ref` to a presenter definition (a file with `type: object` at its root)".into()),
+                ),
+            }
+        }
+        embeds
     }
 
     fn check_limit(&mut self, max: u32, pointer: &str) {
@@ -251,7 +316,7 @@ impl BehaviourResolver<'_> {
     }
 
     /// Splits a text into literal runs and placeholders; `{{` and `}}` stand for braces.
-    fn text(&mut self, text: &str, pointer: &str, scope: Scope) -> Vec<TextPart> {
+    pub(super) fn text(&mut self, text: &str, pointer: &str, scope: Scope) -> Vec<TextPart> {
         if let Some(tag) = CLOSING_TAGS.iter().find(|tag| text.contains(*tag)) {
             self.report(
                 pointer,
@@ -345,7 +410,7 @@ impl BehaviourResolver<'_> {
     }
 
     /// The index of a root field, or a diagnostic with the closest name.
-    fn field(&mut self, name: &str, pointer: &str) -> Option<usize> {
+    pub(super) fn field(&mut self, name: &str, pointer: &str) -> Option<usize> {
         let found = self.fields().iter().position(|f| f.key == name);
         if found.is_none() {
             let keys: Vec<String> = self.fields().iter().map(|f| f.key.clone()).collect();

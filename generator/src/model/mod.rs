@@ -6,13 +6,15 @@
 mod behaviour;
 mod cycles;
 mod resolve;
+mod ui;
 
 pub use behaviour::{
-    BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, LimitModel, Literal, RuleModel,
-    TextPart,
+    BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, EmbedModel, LimitModel, Literal,
+    RuleModel, TextPart,
 };
 
 pub use resolve::resolve;
+pub use ui::{JsonPiece, UiKind, UiModel};
 
 /// Index of a type in [`Model::types`].
 pub type TypeId = usize;

@@ -38,6 +38,9 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
     for index in 0..definitions.len() {
         resolver.resolve_file(index);
     }
+    for index in 0..definitions.len() {
+        resolver.resolve_behaviour(index);
+    }
     resolver.check_presenter_names();
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
@@ -101,13 +104,13 @@ impl<'a> Resolver<'a> {
             Some(JsonType::Object) => {
                 let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
                 let title = schema.title.clone().unwrap_or(fallback);
+                // Behaviour is resolved once every presenter is known, since embeds name others.
                 if let FieldType::Named(item) = self.type_of(file, "", schema, &title) {
-                    let behaviour = self.behaviour(file, item, schema);
                     self.model.modules[file].presenter = Some(PresenterDef {
                         title,
                         description: schema.description.clone(),
                         item,
-                        behaviour,
+                        behaviour: BehaviourModel::default(),
                     });
                 }
             }
@@ -132,20 +135,33 @@ impl<'a> Resolver<'a> {
     }
 
     /// Resolves the presenter's `x-fusion` against its item struct.
-    fn behaviour(&mut self, file: usize, item: TypeId, schema: &Schema) -> BehaviourModel {
-        let Some(declared) = &schema.fusion else {
-            return BehaviourModel::default();
+    fn resolve_behaviour(&mut self, file: usize) {
+        let (Some(declared), Some(presenter)) = (
+            &self.definitions[file].1.fusion,
+            &self.model.modules[file].presenter,
+        ) else {
+            return;
         };
+        let presenter_of = self
+            .model
+            .modules
+            .iter()
+            .enumerate()
+            .filter_map(|(module, m)| m.presenter.as_ref().map(|p| (p.item, module)))
+            .collect();
         let mut resolver = BehaviourResolver {
             file: &self.definitions[file].0.path,
-            item: &self.model.types[item],
+            item: &self.model.types[presenter.item],
             types: &self.model.types,
+            presenter_of,
             errors: Vec::new(),
         };
         let behaviour = resolver.resolve(declared);
         let found = std::mem::take(&mut resolver.errors);
         self.errors.extend(found);
-        behaviour
+        if let Some(presenter) = &mut self.model.modules[file].presenter {
+            presenter.behaviour = behaviour;
+        }
     }
 
     /// The type of the schema at `pointer` in `file`, made on first use.

@@ -60,6 +60,13 @@ impl<'a> JsonWriter<'a> {
         }
     }
 
+    /// A writer for a value that sits `depth` levels deep in a larger pretty text laid out
+    /// elsewhere (a chart configuration fixed at build time with a column filled in at run
+    /// time): nested lines are indented as if the writer had started at that depth.
+    pub fn at_depth(out: &'a mut String, style: JsonStyle, depth: usize) -> Self {
+        Self { out, style, depth }
+    }
+
     /// The layout this writer produces.
     pub fn style(&self) -> JsonStyle {
         self.style
