@@ -12,13 +12,15 @@ use crate::load::Document;
 /// The meta-schema, compiled once per run.
 pub struct MetaSchema {
     validator: Validator,
+    schema: Value,
 }
 
 impl MetaSchema {
     /// Compiles the meta-schema generated from the definition types.
     pub fn new() -> Result<Self, Diagnostic> {
-        jsonschema::draft202012::new(&definition::meta_schema())
-            .map(|validator| MetaSchema { validator })
+        let schema = definition::meta_schema();
+        jsonschema::draft202012::new(&schema)
+            .map(|validator| MetaSchema { validator, schema })
             .map_err(|err| {
                 Diagnostic::error(
                     "",
@@ -32,33 +34,7 @@ impl MetaSchema {
     pub fn check(&self, document: &Document) -> Result<Schema, Vec<Diagnostic>> {
         let mut problems: Vec<Diagnostic> = Vec::new();
         for error in self.validator.iter_errors(&document.value) {
-            let pointer = error.instance_path().as_str().to_owned();
-            match error.kind() {
-                ValidationErrorKind::AdditionalProperties { unexpected } => {
-                    for key in unexpected {
-                        problems.push(unsupported_keyword(document, &pointer, key));
-                    }
-                }
-                _ if is_type_keyword(&pointer) && error.instance().is_string() => {
-                    problems.push(unknown_type(document, &pointer, error.instance()));
-                }
-                ValidationErrorKind::Type { kind } if !is_type_keyword(&pointer) => problems.push(
-                    Diagnostic::error(
-                        &document.path,
-                        &pointer,
-                        wrong_type(&pointer, kind, error.instance()),
-                    )
-                    .at_location(document.locate(&pointer)),
-                ),
-                _ => problems.push(
-                    Diagnostic::error(
-                        &document.path,
-                        &pointer,
-                        describe(&pointer, &error.to_string()),
-                    )
-                    .at_location(document.locate(&pointer)),
-                ),
-            }
+            report(&self.schema, document, &error, &mut problems);
         }
         if !problems.is_empty() {
             problems.sort_by_key(|d| d.location);
@@ -71,21 +47,116 @@ impl MetaSchema {
     }
 }
 
-fn unsupported_keyword(document: &Document, parent: &str, key: &str) -> Diagnostic {
-    let pointer = format!("{parent}/{}", key.replace('~', "~0").replace('/', "~1"));
-    let diagnostic = Diagnostic::error(
-        &document.path,
-        &pointer,
-        format!("unsupported keyword `{key}`"),
-    )
-    .at_location(document.locate_key(&pointer));
-    match did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()) {
-        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
-        None => diagnostic.with_help(format!(
-            "fusion-gen understands a subset of JSON Schema, and ignoring a keyword would silently change what the schema lets out; supported keywords: {}",
-            SCHEMA_KEYWORDS.join(", ")
-        )),
+/// Turns one meta-schema error into diagnostics. An `anyOf` (every `Option` and untagged type of
+/// the definition format is one) only says "none of the alternatives fit"; the alternative that
+/// got furthest into the value says what is actually wrong, so report its errors instead.
+fn report(
+    meta_schema: &Value,
+    document: &Document,
+    error: &jsonschema::ValidationError<'_>,
+    problems: &mut Vec<Diagnostic>,
+) {
+    let pointer = error.instance_path().as_str().to_owned();
+    match error.kind() {
+        ValidationErrorKind::AdditionalProperties { unexpected } => {
+            for key in unexpected {
+                let allowed = allowed_keys(meta_schema, error.schema_path().as_str());
+                problems.push(unsupported_keyword(document, &pointer, key, allowed));
+            }
+        }
+        ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context }
+            if closest_alternative(context, &pointer).is_some() =>
+        {
+            for inner in closest_alternative(context, &pointer).unwrap_or_default() {
+                report(meta_schema, document, inner, problems);
+            }
+        }
+        _ if is_type_keyword(&pointer) && error.instance().is_string() => {
+            problems.push(unknown_type(document, &pointer, error.instance()));
+        }
+        ValidationErrorKind::Type { kind } if !is_type_keyword(&pointer) => problems.push(
+            Diagnostic::error(
+                &document.path,
+                &pointer,
+                wrong_type(&pointer, kind, error.instance()),
+            )
+            .at_location(document.locate(&pointer)),
+        ),
+        _ => problems.push(
+            Diagnostic::error(
+                &document.path,
+                &pointer,
+                describe(&pointer, &error.to_string()),
+            )
+            .at_location(document.locate(&pointer)),
+        ),
     }
+}
+
+/// The alternative whose errors reach deepest below `pointer`, if any reaches below it at all
+/// (an alternative that fails right at `pointer`, such as "not null", explains nothing).
+fn closest_alternative<'a, 'e>(
+    alternatives: &'a [Vec<jsonschema::ValidationError<'e>>],
+    pointer: &str,
+) -> Option<&'a [jsonschema::ValidationError<'e>]> {
+    let depth = |errors: &[jsonschema::ValidationError<'_>]| {
+        errors
+            .iter()
+            .map(|e| e.instance_path().as_str().len())
+            .max()
+            .unwrap_or(0)
+    };
+    let reaches_below = |errors: &[jsonschema::ValidationError<'_>]| {
+        errors
+            .iter()
+            .any(|e| e.instance_path().as_str().len() > pointer.len())
+            || errors
+                .iter()
+                .any(|e| matches!(e.kind(), ValidationErrorKind::AdditionalProperties { .. }))
+    };
+    alternatives
+        .iter()
+        .filter(|errors| !errors.is_empty() && reaches_below(errors))
+        .max_by_key(|errors| (depth(errors), usize::MAX - errors.len()))
+        .map(Vec::as_slice)
+}
+
+fn unsupported_keyword(
+    document: &Document,
+    parent: &str,
+    key: &str,
+    allowed: Option<Vec<String>>,
+) -> Diagnostic {
+    let pointer = format!("{parent}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let location = document.locate_key(&pointer);
+    // Inside `x-fusion` the allowed keys are those of the declaration at hand (a UI block, a
+    // rule...), read from the meta-schema; elsewhere they are the supported JSON Schema keywords.
+    let (message, allowed, preamble) = match allowed {
+        Some(keys) => (format!("unknown key `{key}`"), keys, "keys allowed here"),
+        None => (
+            format!("unsupported keyword `{key}`"),
+            SCHEMA_KEYWORDS.iter().map(|k| (*k).to_owned()).collect(),
+            "fusion-gen understands a subset of JSON Schema, and ignoring a keyword would silently change what the schema lets out; supported keywords",
+        ),
+    };
+    let diagnostic = Diagnostic::error(&document.path, &pointer, message).at_location(location);
+    match did_you_mean(key, allowed.iter().map(String::as_str)) {
+        Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
+        None => diagnostic.with_help(format!("{preamble}: {}", allowed.join(", "))),
+    }
+}
+
+/// The properties a meta-schema object allows, when it is not the JSON Schema object itself.
+fn allowed_keys(meta_schema: &Value, schema_path: &str) -> Option<Vec<String>> {
+    let object_path = schema_path.strip_suffix("/additionalProperties")?;
+    if object_path.is_empty() {
+        return None;
+    }
+    let properties = meta_schema
+        .pointer(object_path)?
+        .get("properties")?
+        .as_object()?;
+    Some(properties.keys().cloned().collect())
 }
 
 /// The JSON types `type` accepts, for suggestions.

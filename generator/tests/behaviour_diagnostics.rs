@@ -107,3 +107,30 @@ fn x_fusion_belongs_at_a_presenter_root() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert_eq!(found[0].pointer, "/properties/b/x-fusion");
 }
+
+#[test]
+fn a_misspelt_key_inside_x_fusion_suggests_the_declarations_own_keys() {
+    let error = one("  ui:\n    - tabel: { columns: [id] }\n");
+    assert_eq!(error.message, "unknown key `tabel`");
+    assert_eq!(error.pointer, "/x-fusion/ui/0/tabel");
+    assert_eq!(error.help.as_deref(), Some("did you mean `table`?"));
+    let error = one("  rules: [r]\n  agent-limt: 3\n");
+    assert_eq!(error.help.as_deref(), Some("did you mean `agent-limit`?"));
+}
+
+#[test]
+fn ui_blocks_are_checked() {
+    let found = errors(
+        "  ui:\n    - { table: { columns: [lines] } }\n    - { markdown: x, summary: y }\n  collection-ui:\n    - json: id\n  embed: [id]\n",
+    );
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "the column `lines` is not a single value",
+            "a UI block declares exactly one of table, list, markdown, summary, json, code, echarts, mermaid",
+            "a collection's json block shows the whole collection",
+            "`id` is not presented by a presenter, so it cannot be embedded",
+        ]
+    );
+}
