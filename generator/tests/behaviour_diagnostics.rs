@@ -134,3 +134,13 @@ fn ui_blocks_are_checked() {
         ]
     );
 }
+
+#[test]
+fn a_misspelt_comparison_is_named() {
+    let error = one("  rules:\n    - text: big\n      when: { amount_cents: { gtt: 3 } }\n");
+    assert_eq!(error.pointer, "/x-fusion/rules/0/when/amount_cents");
+    assert_eq!(
+        error.help.as_deref(),
+        Some("did you mean `gt` instead of `gtt`?")
+    );
+}

@@ -507,7 +507,19 @@ impl BehaviourResolver<'_> {
             }
             Condition::Compare(comparison) => self.comparison(field, comparison, pointer),
             Condition::Group(_) | Condition::Nested(_) => {
-                self.report(pointer, "a field's condition is a value, a list of values, or `{gt, gte, lt, lte, present}`", None);
+                // A misspelt comparison (`gtt`) parses as a nested condition: name the fix.
+                let help = match condition {
+                    Condition::Nested(inner) => inner.keys().find_map(|key| {
+                        did_you_mean(key, ["gt", "gte", "lt", "lte", "present"])
+                            .map(|s| format!("did you mean `{s}` instead of `{key}`?"))
+                    }),
+                    _ => None,
+                };
+                self.report(
+                    pointer,
+                    "a field's condition is a value, a list of values, or `{gt, gte, lt, lte, present}`",
+                    help,
+                );
                 None
             }
         }
