@@ -59,16 +59,15 @@ pub struct Context<'a> {
     pub names: &'a Names,
     /// The item struct.
     pub item: TypeId,
+    /// The item struct's fields; model indices in placeholders and conditions point into it.
+    pub fields: &'a [FieldDef],
     /// The runtime path.
     pub rt: &'a str,
 }
 
 impl Context<'_> {
     pub(super) fn field(&self, index: usize) -> (&FieldDef, &str) {
-        let TypeKind::Struct { fields } = &self.model.types[self.item].kind else {
-            unreachable!("a presenter's item is a struct")
-        };
-        (&fields[index], &self.names.members[self.item][index])
+        (&self.fields[index], &self.names.members[self.item][index])
     }
 
     /// The enum behind a field, if it is one.

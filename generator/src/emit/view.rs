@@ -206,13 +206,16 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
             })),
         }
     }
-    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
+    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index])
+        && let TypeKind::Struct { fields } = &model.types[presenter.item].kind
+    {
         data.exports.push(presenter_name.clone());
         data.exports.extend(names.hooks[index].clone());
         let context = Context {
             model,
             names,
             item: presenter.item,
+            fields,
             rt,
         };
         data.presenter = Some(PresenterView {
