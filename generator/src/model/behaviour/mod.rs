@@ -1,0 +1,173 @@
+//! Resolves a presenter's `x-fusion` declarations against its item struct: every field a rule or
+//! condition names must exist and have a fitting type, every enum value must be a value of its
+//! enum. What comes out refers to fields by index, so emission cannot name a missing field.
+mod conditions;
+mod resolver;
+
+pub use resolver::BehaviourResolver;
+pub(in crate::model) use resolver::Scope;
+
+use crate::definition::DataFormat;
+
+use super::ui::UiModel;
+
+/// A presenter's resolved behaviour.
+#[derive(Debug, Clone, Default)]
+pub struct BehaviourModel {
+    /// Item rules, in declaration order.
+    pub rules: Vec<RuleModel>,
+    /// Collection rules, in declaration order.
+    pub collection_rules: Vec<RuleModel>,
+    /// The agent limit.
+    pub agent_limit: Option<LimitModel>,
+    /// The data block's format.
+    pub data_format: DataFormat,
+    /// Item UI blocks.
+    pub ui: Vec<UiModel>,
+    /// Collection UI blocks.
+    pub collection_ui: Vec<UiModel>,
+    /// Embedded child presenters.
+    pub embeds: Vec<EmbedModel>,
+}
+
+/// A field presented by the presenter of its type (§8).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmbedModel {
+    /// The field's index in the item struct.
+    pub field: usize,
+    /// The module whose presenter presents the value.
+    pub presenter_module: usize,
+    /// The field is an array: each element is presented.
+    pub many: bool,
+}
+
+/// One rule.
+#[derive(Debug, Clone)]
+pub struct RuleModel {
+    /// The text, split into literal runs and placeholders.
+    pub parts: Vec<TextPart>,
+    /// The condition, if any.
+    pub when: Option<ConditionModel>,
+}
+
+impl RuleModel {
+    /// A rule that needs no data: emitted for every response, even an empty collection.
+    pub fn is_static(&self) -> bool {
+        self.when.is_none() && self.parts.iter().all(|p| matches!(p, TextPart::Literal(_)))
+    }
+}
+
+/// A piece of a rule or summary text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TextPart {
+    /// Text written verbatim.
+    Literal(String),
+    /// The value of the item's field (index into the item struct's fields).
+    Field(usize),
+    /// The number of items kept (collection rules).
+    Count,
+    /// The sum of a numeric field over the kept items (collection rules).
+    Sum(usize),
+    /// A field's values over the kept items, as a JSON array (chart configurations).
+    Column(usize),
+    /// Items shown, hidden and in total (agent-limit summary).
+    Shown,
+    /// See [`TextPart::Shown`].
+    Hidden,
+    /// See [`TextPart::Shown`].
+    Total,
+}
+
+/// A compiled condition over the item's fields.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ConditionModel {
+    /// Every condition holds.
+    All(Vec<ConditionModel>),
+    /// At least one holds.
+    Any(Vec<ConditionModel>),
+    /// It does not hold.
+    Not(Box<ConditionModel>),
+    /// The field equals one of the values (one value for plain equality).
+    OneOf {
+        /// Field index.
+        field: usize,
+        /// Accepted values.
+        values: Vec<Literal>,
+    },
+    /// The numeric field compares to a number.
+    Compare {
+        /// Field index.
+        field: usize,
+        /// The comparison.
+        op: CompareOp,
+        /// The right-hand side.
+        value: f64,
+    },
+    /// The field is (not) present and non-null.
+    Present {
+        /// Field index.
+        field: usize,
+        /// `true`: must be present.
+        present: bool,
+    },
+}
+
+/// A value in a condition, checked against the field's type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Literal {
+    /// A boolean.
+    Bool(bool),
+    /// An integer, for integer fields.
+    Integer(i64),
+    /// A number, for number fields.
+    Number(f64),
+    /// A string.
+    Text(String),
+    /// The variant at this index of the field's enum.
+    Variant(usize),
+}
+
+/// A numeric comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CompareOp {
+    /// `>`
+    Gt,
+    /// `>=`
+    Gte,
+    /// `<`
+    Lt,
+    /// `<=`
+    Lte,
+}
+
+impl CompareOp {
+    /// The Rust operator.
+    pub fn as_rust(self) -> &'static str {
+        match self {
+            CompareOp::Gt => ">",
+            CompareOp::Gte => ">=",
+            CompareOp::Lt => "<",
+            CompareOp::Lte => "<=",
+        }
+    }
+}
+
+/// The agent limit.
+#[derive(Debug, Clone)]
+pub struct LimitModel {
+    /// Items kept at most.
+    pub max: u32,
+    /// A custom summary, or the default truncation text when `None`.
+    pub summary: Option<Vec<TextPart>>,
+}
+
+/// Closing tags of every block of the wire format: static text containing one could end a
+/// block early and forge the rest of the response.
+pub const CLOSING_TAGS: &[&str] = &[
+    "</ui_passthrough>",
+    "</llm_directives>",
+    "</domain_rules>",
+    "</action_suggestions>",
+    "</tool_error>",
+    "</validation_error>",
+];

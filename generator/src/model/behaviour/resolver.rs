@@ -1,0 +1,273 @@
+//! Resolution of rules, texts and placeholders, agent limits and embeds against the item.
+
+use crate::definition::{AgentLimit, Behaviour, RuleDef};
+use crate::diagnostics::{Diagnostic, did_you_mean};
+
+use super::{BehaviourModel, CLOSING_TAGS, EmbedModel, LimitModel, RuleModel, TextPart};
+use crate::model::{FieldDef, FieldType, TypeDef, TypeKind};
+
+/// What placeholders a text may use.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(in crate::model) enum Scope {
+    Item,
+    Collection,
+    Summary,
+}
+
+/// Resolves `x-fusion` for a presenter whose item struct is `item`.
+pub struct BehaviourResolver<'a> {
+    /// The definition file, for diagnostics.
+    pub file: &'a str,
+    /// The item struct.
+    pub item: &'a TypeDef,
+    /// Every type, for enum values.
+    pub types: &'a [TypeDef],
+    /// Which module presents each presenter item type.
+    pub presenter_of: std::collections::HashMap<usize, usize>,
+    /// Problems found.
+    pub errors: Vec<Diagnostic>,
+}
+
+impl BehaviourResolver<'_> {
+    pub(in crate::model) fn fields(&self) -> &[FieldDef] {
+        match &self.item.kind {
+            TypeKind::Struct { fields } => fields,
+            TypeKind::Enum { .. } => &[],
+        }
+    }
+
+    pub(in crate::model) fn report(
+        &mut self,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let mut diagnostic = Diagnostic::error(self.file, pointer, message);
+        diagnostic.help = help;
+        self.errors.push(diagnostic);
+    }
+
+    /// Resolves the whole `x-fusion` object.
+    pub fn resolve(&mut self, behaviour: &Behaviour) -> BehaviourModel {
+        let rules = self.rules(behaviour.rules.as_deref(), "/x-fusion/rules", Scope::Item);
+        let collection_rules = self.rules(
+            behaviour.collection_rules.as_deref(),
+            "/x-fusion/collection-rules",
+            Scope::Collection,
+        );
+        let agent_limit = behaviour.agent_limit.as_ref().map(|limit| match limit {
+            AgentLimit::Max(max) => {
+                self.check_limit(*max, "/x-fusion/agent-limit");
+                LimitModel {
+                    max: *max,
+                    summary: None,
+                }
+            }
+            AgentLimit::Custom(custom) => {
+                self.check_limit(custom.max, "/x-fusion/agent-limit/max");
+                let summary = self.text(
+                    &custom.summary,
+                    "/x-fusion/agent-limit/summary",
+                    Scope::Summary,
+                );
+                LimitModel {
+                    max: custom.max,
+                    summary: Some(summary),
+                }
+            }
+        });
+        let ui = self.ui_blocks(behaviour.ui.as_deref(), "/x-fusion/ui", false);
+        let collection_ui = self.ui_blocks(
+            behaviour.collection_ui.as_deref(),
+            "/x-fusion/collection-ui",
+            true,
+        );
+        let embeds = self.embeds(behaviour.embed.as_deref().unwrap_or_default());
+        BehaviourModel {
+            rules,
+            collection_rules,
+            agent_limit,
+            data_format: behaviour.data_format.unwrap_or_default(),
+            ui,
+            collection_ui,
+            embeds,
+        }
+    }
+
+    /// Embedded fields: each must hold an object (or array of objects) of a presenter's item type.
+    fn embeds(&mut self, names: &[String]) -> Vec<EmbedModel> {
+        let mut embeds = Vec::new();
+        for (index, name) in names.iter().enumerate() {
+            let pointer = format!("/x-fusion/embed/{index}");
+            let Some(field) = self.field(name, &pointer) else {
+                continue;
+            };
+            let (target, many) = match self.fields()[field].ty.non_null() {
+                FieldType::Named(id) => (Some(*id), false),
+                FieldType::Array(element) => match element.non_null() {
+                    FieldType::Named(id) => (Some(*id), true),
+                    _ => (None, true),
+                },
+                _ => (None, false),
+            };
+            match target.and_then(|id| self.presenter_of.get(&id).copied()) {
+                Some(presenter_module) => embeds.push(EmbedModel { field, presenter_module, many }),
+                None => self.report(
+                    &pointer,
+                    format!("`{name}` is not presented by a presenter, so it cannot be embedded"),
+                    Some("embed a field whose schema is a `$ref` to a presenter definition (a file with `type: object` at its root)".into()),
+                ),
+            }
+        }
+        embeds
+    }
+
+    fn check_limit(&mut self, max: u32, pointer: &str) {
+        if max == 0 {
+            self.report(
+                pointer,
+                "an agent limit of 0 would hide every item",
+                Some("use a limit of at least 1".into()),
+            );
+        }
+    }
+
+    fn rules(&mut self, rules: Option<&[RuleDef]>, pointer: &str, scope: Scope) -> Vec<RuleModel> {
+        let mut resolved = Vec::new();
+        for (index, rule) in rules.unwrap_or_default().iter().enumerate() {
+            let (text, when, text_pointer) = match rule {
+                RuleDef::Text(text) => (text, None, format!("{pointer}/{index}")),
+                RuleDef::Conditional(rule) => (
+                    &rule.text,
+                    rule.when.as_ref(),
+                    format!("{pointer}/{index}/text"),
+                ),
+            };
+            let parts = self.text(text, &text_pointer, scope);
+            let when = when.map(|when| self.when(when, &format!("{pointer}/{index}/when")));
+            resolved.push(RuleModel { parts, when });
+        }
+        resolved
+    }
+
+    /// Splits a text into literal runs and placeholders; `{{` and `}}` stand for braces.
+    pub(in crate::model) fn text(
+        &mut self,
+        text: &str,
+        pointer: &str,
+        scope: Scope,
+    ) -> Vec<TextPart> {
+        if let Some(tag) = CLOSING_TAGS.iter().find(|tag| text.contains(*tag)) {
+            self.report(
+                pointer,
+                format!(
+                    "the text contains the closing tag `{tag}`, which would end its block early"
+                ),
+                Some(
+                    "remove the tag; text from data is escaped, static text must not close blocks"
+                        .into(),
+                ),
+            );
+        }
+        let mut parts = Vec::new();
+        let mut literal = String::new();
+        let mut rest = text;
+        while let Some(open) = rest.find(['{', '}']) {
+            literal.push_str(&rest[..open]);
+            let brace = &rest[open..];
+            if brace.starts_with("{{") || brace.starts_with("}}") {
+                literal.push_str(&brace[..1]);
+                rest = &brace[2..];
+                continue;
+            }
+            let Some(close) = brace.find('}').filter(|_| brace.starts_with('{')) else {
+                self.report(
+                    pointer,
+                    "unbalanced `{` or `}` in the text",
+                    Some("write `{{` and `}}` for literal braces".into()),
+                );
+                return parts;
+            };
+            if !literal.is_empty() {
+                parts.push(TextPart::Literal(std::mem::take(&mut literal)));
+            }
+            if let Some(part) = self.placeholder(&brace[1..close], pointer, scope) {
+                parts.push(part);
+            }
+            rest = &brace[close + 1..];
+        }
+        literal.push_str(rest);
+        if !literal.is_empty() {
+            parts.push(TextPart::Literal(literal));
+        }
+        parts
+    }
+
+    fn placeholder(&mut self, name: &str, pointer: &str, scope: Scope) -> Option<TextPart> {
+        match (scope, name) {
+            (Scope::Collection, "count") => return Some(TextPart::Count),
+            (Scope::Summary, "shown") => return Some(TextPart::Shown),
+            (Scope::Summary, "hidden") => return Some(TextPart::Hidden),
+            (Scope::Summary, "total") => return Some(TextPart::Total),
+            (Scope::Summary, _) => {
+                self.report(
+                    pointer,
+                    format!("unknown placeholder `{{{name}}}` in the agent-limit summary"),
+                    Some("use {shown}, {hidden} or {total}".into()),
+                );
+                return None;
+            }
+            _ => {}
+        }
+        if let Some(field_name) = name
+            .strip_prefix("sum:")
+            .filter(|_| scope == Scope::Collection)
+        {
+            let field = self.field(field_name, pointer)?;
+            return match self.fields()[field].ty.non_null() {
+                FieldType::Integer | FieldType::Number => Some(TextPart::Sum(field)),
+                _ => {
+                    self.report(pointer, format!("`{{sum:{field_name}}}` needs a numeric field, and `{field_name}` is not one"), None);
+                    None
+                }
+            };
+        }
+        let field = self.field(name, pointer)?;
+        if self.scalar_kind(field).is_none() {
+            let help = if scope == Scope::Collection {
+                "in collection rules, use {count} or {sum:field}"
+            } else {
+                "interpolate a string, number, boolean or enum field"
+            };
+            self.report(
+                pointer,
+                format!("cannot interpolate `{name}`: it is not a single value"),
+                Some(help.into()),
+            );
+            return None;
+        }
+        Some(TextPart::Field(field))
+    }
+
+    /// The index of a root field, or a diagnostic with the closest name.
+    pub(in crate::model) fn field(&mut self, name: &str, pointer: &str) -> Option<usize> {
+        let found = self.fields().iter().position(|f| f.key == name);
+        if found.is_none() {
+            let keys: Vec<String> = self.fields().iter().map(|f| f.key.clone()).collect();
+            let help = did_you_mean(name, keys.iter().map(String::as_str))
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| format!("fields of `{}`: {}", self.item.title, keys.join(", ")));
+            self.report(pointer, format!("unknown field `{name}`"), Some(help));
+        }
+        found
+    }
+
+    /// The field's scalar type, or `None` for arrays and objects.
+    fn scalar_kind(&self, field: usize) -> Option<&FieldType> {
+        match self.fields()[field].ty.non_null() {
+            FieldType::Named(id) if !matches!(self.types[*id].kind, TypeKind::Enum { .. }) => None,
+            FieldType::Array(_) => None,
+            other => Some(other),
+        }
+    }
+}
