@@ -28,6 +28,24 @@ pub struct Behaviour {
     /// Fields whose value is presented by the presenter of its type (§8): the child's rules, UI
     /// blocks and suggestions join the response; its data stays in this data block.
     pub embed: Option<Vec<String>>,
+    /// Suggested next actions computed from the item (for a collection: from its first element,
+    /// unless `collection-suggestions` are declared).
+    pub suggestions: Option<Vec<SuggestionDef>>,
+    /// Suggested next actions for a collection; they replace the item suggestions, and an empty
+    /// collection gets none.
+    pub collection_suggestions: Option<Vec<SuggestionDef>>,
+}
+
+/// A suggested next action: `- tool.action: reason` in `<action_suggestions>`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SuggestionDef {
+    /// The action, as `tool.action`; it must be declared by a tool definition.
+    pub action: String,
+    /// Why; may hold placeholders (escaped like rule text).
+    pub reason: String,
+    /// When to suggest it; always when absent.
+    pub when: Option<When>,
 }
 
 /// A rule: static text, or text with `{field}` placeholders and an optional condition.

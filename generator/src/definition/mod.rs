@@ -6,7 +6,7 @@ mod behaviour;
 
 pub use behaviour::{
     AgentLimit, Behaviour, CodeDef, Comparison, Condition, ConditionalRule, CustomLimit,
-    DataFormat, JsonUiDef, RuleDef, Scalar, TableDef, UiDef, When, WidthDef,
+    DataFormat, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When, WidthDef,
 };
 
 use indexmap::IndexMap;

@@ -4,7 +4,7 @@
 
 use crate::model::{
     BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, Literal, Model, RuleModel,
-    TextPart, TypeId, TypeKind,
+    SuggestionModel, TextPart, TypeId, TypeKind,
 };
 use crate::naming::Names;
 
@@ -30,6 +30,10 @@ pub struct BehaviourView {
     pub collection_ui: Vec<String>,
     /// Statements embedding each child presenter for `item`, with `repeat` in scope.
     pub embeds: Vec<String>,
+    /// Item suggestions.
+    pub suggestions: Vec<RuleView>,
+    /// Collection suggestions, which replace the item suggestions when declared.
+    pub collection_suggestions: Option<Vec<RuleView>>,
 }
 
 /// How values from data are escaped where they are interpolated (wire format §4, §5 deviation).
@@ -134,6 +138,36 @@ impl Context<'_> {
                 .map(|u| self.ui_block(u, true))
                 .collect(),
             embeds: behaviour.embeds.iter().map(|e| self.embed(e)).collect(),
+            suggestions: behaviour
+                .suggestions
+                .iter()
+                .map(|s| self.suggestion(s))
+                .collect(),
+            collection_suggestions: behaviour
+                .collection_suggestions
+                .as_ref()
+                .map(|list| list.iter().map(|s| self.suggestion(s)).collect()),
+        }
+    }
+
+    fn suggestion(&self, suggestion: &SuggestionModel) -> RuleView {
+        let action = literal(&suggestion.action);
+        let push = match suggestion.reason.as_slice() {
+            [TextPart::Literal(text)] => {
+                format!(
+                    "builder.push_suggest({action}, {});",
+                    literal(text.as_str())
+                )
+            }
+            parts => format!(
+                "let mut text = ::std::string::String::new();\n{}builder.push_suggest({action}, text);",
+                self.push_parts(parts)
+            ),
+        };
+        RuleView {
+            condition: suggestion.when.as_ref().map(|c| self.condition(c)),
+            push,
+            needs_item: !suggestion.is_static(),
         }
     }
 

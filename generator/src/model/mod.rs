@@ -10,7 +10,7 @@ mod ui;
 
 pub use behaviour::{
     BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, EmbedModel, LimitModel, Literal,
-    RuleModel, TextPart,
+    RuleModel, SuggestionModel, TextPart,
 };
 
 pub use resolve::resolve;

@@ -24,6 +24,7 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
         definitions,
         files: HashMap::new(),
         types_at: HashMap::new(),
+        actions: Vec::new(),
         model: Model::default(),
         errors: Vec::new(),
     };
@@ -58,6 +59,8 @@ struct Resolver<'a> {
     /// The type already made for a schema location (file index, pointer), so that every `$ref`
     /// to one place shares one type, and a cycle of references ends.
     types_at: HashMap<(usize, String), FieldType>,
+    /// Actions declared by tool definitions (`tool.action`, wire name), for suggestions.
+    actions: Vec<(String, String)>,
     model: Model,
     errors: Vec<Diagnostic>,
 }
@@ -154,6 +157,7 @@ impl<'a> Resolver<'a> {
             item: &self.model.types[presenter.item],
             types: &self.model.types,
             presenter_of,
+            actions: &self.actions,
             errors: Vec::new(),
         };
         let behaviour = resolver.resolve(declared);

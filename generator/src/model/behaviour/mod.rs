@@ -28,6 +28,32 @@ pub struct BehaviourModel {
     pub collection_ui: Vec<UiModel>,
     /// Embedded child presenters.
     pub embeds: Vec<EmbedModel>,
+    /// Item suggestions.
+    pub suggestions: Vec<SuggestionModel>,
+    /// Collection suggestions; when declared they replace the item suggestions (§6).
+    pub collection_suggestions: Option<Vec<SuggestionModel>>,
+}
+
+/// A suggested next action.
+#[derive(Debug, Clone)]
+pub struct SuggestionModel {
+    /// The action as the client knows it (`billing.remind`).
+    pub action: String,
+    /// The reason, with placeholders.
+    pub reason: Vec<TextPart>,
+    /// The condition, if any.
+    pub when: Option<ConditionModel>,
+}
+
+impl SuggestionModel {
+    /// A suggestion that needs no data.
+    pub fn is_static(&self) -> bool {
+        self.when.is_none()
+            && self
+                .reason
+                .iter()
+                .all(|p| matches!(p, TextPart::Literal(_)))
+    }
 }
 
 /// A field presented by the presenter of its type (§8).

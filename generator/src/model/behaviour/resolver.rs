@@ -1,9 +1,11 @@
 //! Resolution of rules, texts and placeholders, agent limits and embeds against the item.
 
-use crate::definition::{AgentLimit, Behaviour, RuleDef};
+use crate::definition::{AgentLimit, Behaviour, RuleDef, SuggestionDef};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 
-use super::{BehaviourModel, CLOSING_TAGS, EmbedModel, LimitModel, RuleModel, TextPart};
+use super::{
+    BehaviourModel, CLOSING_TAGS, EmbedModel, LimitModel, RuleModel, SuggestionModel, TextPart,
+};
 use crate::model::{FieldDef, FieldType, TypeDef, TypeKind};
 
 /// What placeholders a text may use.
@@ -22,6 +24,8 @@ pub struct BehaviourResolver<'a> {
     pub item: &'a TypeDef,
     /// Every type, for enum values.
     pub types: &'a [TypeDef],
+    /// The actions tool definitions declare, as `tool.action`, with the name the client calls.
+    pub actions: &'a [(String, String)],
     /// Which module presents each presenter item type.
     pub presenter_of: std::collections::HashMap<usize, usize>,
     /// Problems found.
@@ -91,7 +95,68 @@ impl BehaviourResolver<'_> {
             ui,
             collection_ui,
             embeds,
+            suggestions: self.suggestions(
+                behaviour.suggestions.as_deref(),
+                "/x-fusion/suggestions",
+                Scope::Item,
+            ),
+            collection_suggestions: behaviour.collection_suggestions.as_deref().map(|list| {
+                self.suggestions(
+                    Some(list),
+                    "/x-fusion/collection-suggestions",
+                    Scope::Collection,
+                )
+            }),
         }
+    }
+
+    /// Suggestions: the action must be declared by a tool (wire format §5 deviation).
+    fn suggestions(
+        &mut self,
+        suggestions: Option<&[SuggestionDef]>,
+        pointer: &str,
+        scope: Scope,
+    ) -> Vec<SuggestionModel> {
+        let mut resolved = Vec::new();
+        for (index, suggestion) in suggestions.unwrap_or_default().iter().enumerate() {
+            let here = format!("{pointer}/{index}");
+            let reason = self.text(&suggestion.reason, &format!("{here}/reason"), scope);
+            let when = suggestion
+                .when
+                .as_ref()
+                .map(|when| self.when(when, &format!("{here}/when")));
+            let declared = self
+                .actions
+                .iter()
+                .find(|(name, _)| *name == suggestion.action);
+            let Some((_, wire)) = declared else {
+                let help = did_you_mean(
+                    &suggestion.action,
+                    self.actions.iter().map(|(n, _)| n.as_str()),
+                )
+                .map(|s| format!("did you mean `{s}`?"))
+                .unwrap_or_else(|| {
+                    let known: Vec<&str> = self.actions.iter().map(|(n, _)| n.as_str()).collect();
+                    if known.is_empty() {
+                        "no tool definition declares any action yet".to_owned()
+                    } else {
+                        format!("declared actions: {}", known.join(", "))
+                    }
+                });
+                self.report(
+                    &format!("{here}/action"),
+                    format!("no tool declares the action `{}`", suggestion.action),
+                    Some(help),
+                );
+                continue;
+            };
+            resolved.push(SuggestionModel {
+                action: wire.clone(),
+                reason,
+                when,
+            });
+        }
+        resolved
     }
 
     /// Embedded fields: each must hold an object (or array of objects) of a presenter's item type.
