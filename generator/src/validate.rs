@@ -79,8 +79,13 @@ fn unsupported_keyword(document: &Document, parent: &str, key: &str) -> Diagnost
         format!("unsupported keyword `{key}`"),
     )
     .at_location(document.locate_key(&pointer));
-    match did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()) {
+    // Inside `x-fusion-tool`, the tool's own keys are the likely meaning, not JSON Schema's.
+    let keywords = definition::keywords_at(parent).unwrap_or(SCHEMA_KEYWORDS);
+    match did_you_mean(key, keywords.iter().copied()) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
+        None if keywords != SCHEMA_KEYWORDS => {
+            diagnostic.with_help(format!("valid keys here: {}", keywords.join(", ")))
+        }
         None => diagnostic.with_help(format!(
             "fusion-gen understands a subset of JSON Schema, and ignoring a keyword would silently change what the schema lets out; supported keywords: {}",
             SCHEMA_KEYWORDS.join(", ")
@@ -150,6 +155,9 @@ fn wrong_type(pointer: &str, expected: &TypeKind, found: &Value) -> String {
 
 /// jsonschema's messages speak of the meta-schema's shapes; say what a definition author needs.
 fn describe(pointer: &str, raw: &str) -> String {
+    if pointer.starts_with("/x-fusion-tool/actions/") && pointer.ends_with("/returns") {
+        return "`returns` must be a presenter file (`invoice.yaml`) or a collection of one (`{type: array, items: {$ref: invoice.yaml}}`)".to_owned();
+    }
     if is_type_keyword(pointer) {
         return format!(
             "invalid `type`: expected one of object, string, integer, number, boolean, array, or a pair such as [string, \"null\"] ({raw})"

@@ -3,10 +3,15 @@
 //! drift apart.
 
 mod behaviour;
+mod tool;
 
 pub use behaviour::{
     AgentLimit, Behaviour, Comparison, Condition, ConditionalRule, CustomLimit, DataFormat,
     RuleDef, Scalar, When,
+};
+pub use tool::{
+    ACTION_KEYWORDS, ActionDefinition, ArrayKeyword, CollectionReturns, PresenterRef, Returns,
+    TOOL_FILE_KEYWORDS, TOOL_KEYWORDS, ToolDefinition, keywords_at,
 };
 
 use indexmap::IndexMap;
@@ -19,7 +24,8 @@ use serde_json::Value;
 /// tool's output schema.
 ///
 /// A file whose root is `type: object` defines a presenter named by its `title` (or its file
-/// name); a file with only `$defs` is a library of types for other files to `$ref`.
+/// name); a file with only `$defs` is a library of types for other files to `$ref`; a file with
+/// only `x-fusion-tool` (a tool file) declares an MCP tool whose actions return presenters.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "fusion-gen presenter definition")]
@@ -69,6 +75,10 @@ pub struct Schema {
     /// Presenter behaviour (rules, agent limit, data format); only at a presenter's root.
     #[serde(rename = "x-fusion")]
     pub fusion: Option<Behaviour>,
+    /// A tool (only at the root of a tool file, alone): actions with typed inputs that return
+    /// presenters.
+    #[serde(rename = "x-fusion-tool")]
+    pub tool: Option<ToolDefinition>,
 }
 
 /// `type`: one JSON type, or a JSON type and `"null"`.
@@ -135,6 +145,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "additionalProperties",
     "examples",
     "x-fusion",
+    "x-fusion-tool",
 ];
 
 /// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.

@@ -6,6 +6,7 @@
 mod behaviour;
 mod cycles;
 mod resolve;
+mod tools;
 
 pub use behaviour::{
     BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, LimitModel, Literal, RuleModel,
@@ -13,6 +14,7 @@ pub use behaviour::{
 };
 
 pub use resolve::resolve;
+pub use tools::{ActionModel, ReturnsModel, ToolModel};
 
 /// Index of a type in [`Model::types`].
 pub type TypeId = usize;
@@ -35,6 +37,8 @@ pub struct Module {
     pub presenter: Option<PresenterDef>,
     /// The types defined in this file, in definition order.
     pub types: Vec<TypeId>,
+    /// The tool the file declares, when it is a tool file.
+    pub tool: Option<ToolModel>,
 }
 
 /// A presenter: the schema of the item it presents.

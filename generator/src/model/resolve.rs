@@ -33,11 +33,14 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
             file: document.path.clone(),
             presenter: None,
             types: Vec::new(),
+            tool: None,
         });
     }
     for index in 0..definitions.len() {
         resolver.resolve_file(index);
     }
+    // Tools last: their `returns` name presenters of any file.
+    super::tools::resolve_tools(&mut resolver);
     resolver.check_presenter_names();
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
@@ -49,14 +52,14 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
     }
 }
 
-struct Resolver<'a> {
-    definitions: &'a [(Document, Schema)],
-    files: HashMap<&'a str, usize>,
+pub(super) struct Resolver<'a> {
+    pub(super) definitions: &'a [(Document, Schema)],
+    pub(super) files: HashMap<&'a str, usize>,
     /// The type already made for a schema location (file index, pointer), so that every `$ref`
     /// to one place shares one type, and a cycle of references ends.
     types_at: HashMap<(usize, String), FieldType>,
-    model: Model,
-    errors: Vec<Diagnostic>,
+    pub(super) model: Model,
+    pub(super) errors: Vec<Diagnostic>,
 }
 
 impl<'a> Resolver<'a> {
@@ -65,7 +68,7 @@ impl<'a> Resolver<'a> {
         Diagnostic::error(&document.path, pointer, message).at_location(document.locate(pointer))
     }
 
-    fn report(
+    pub(super) fn report(
         &mut self,
         file: usize,
         pointer: &str,
@@ -79,6 +82,9 @@ impl<'a> Resolver<'a> {
 
     fn resolve_file(&mut self, file: usize) {
         let schema = &self.definitions[file].1;
+        if schema.tool.is_some() {
+            return super::tools::check_tool_file(self, file);
+        }
         if let Some(dialect) = schema
             .dialect
             .as_ref()
@@ -149,7 +155,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The type of the schema at `pointer` in `file`, made on first use.
-    fn type_of(
+    pub(super) fn type_of(
         &mut self,
         file: usize,
         pointer: &str,
@@ -560,7 +566,7 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     Some(schema)
 }
 
-fn escape_pointer(token: &str) -> String {
+pub(super) fn escape_pointer(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
@@ -570,7 +576,7 @@ fn file_stem(path: &str) -> &str {
 }
 
 /// `target` as seen from the folder of `from`, both relative to the input folder.
-fn join_relative(from: &str, target: &str) -> String {
+pub(super) fn join_relative(from: &str, target: &str) -> String {
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     for part in target.split('/') {
@@ -586,7 +592,7 @@ fn join_relative(from: &str, target: &str) -> String {
 }
 
 /// The shortest `$ref` path from the folder of `from` to `to`, for suggestions.
-fn relative_to(from: &str, to: &str) -> String {
+pub(super) fn relative_to(from: &str, to: &str) -> String {
     let from_dir: Vec<&str> = from
         .split('/')
         .collect::<Vec<_>>()
