@@ -496,15 +496,15 @@ fn get_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
     ::fusion_runtime::Selection::from_indices(
         select
             .iter()
-            .filter_map(|key| match key {
-                BillingSelect::AmountCents => ::core::option::Option::Some(1_u16),
-                BillingSelect::Client => ::core::option::Option::Some(6_u16),
-                BillingSelect::Due => ::core::option::Option::Some(3_u16),
-                BillingSelect::Id => ::core::option::Option::Some(0_u16),
-                BillingSelect::Lines => ::core::option::Option::Some(7_u16),
-                BillingSelect::PaidAt => ::core::option::Option::Some(4_u16),
-                BillingSelect::Status => ::core::option::Option::Some(2_u16),
-                BillingSelect::TaxRate => ::core::option::Option::Some(5_u16),
+            .map(|key| match key {
+                BillingSelect::AmountCents => 1_u16,
+                BillingSelect::Client => 6_u16,
+                BillingSelect::Due => 3_u16,
+                BillingSelect::Id => 0_u16,
+                BillingSelect::Lines => 7_u16,
+                BillingSelect::PaidAt => 4_u16,
+                BillingSelect::Status => 2_u16,
+                BillingSelect::TaxRate => 5_u16,
             }),
     )
 }
@@ -514,15 +514,15 @@ fn list_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
     ::fusion_runtime::Selection::from_indices(
         select
             .iter()
-            .filter_map(|key| match key {
-                BillingSelect::AmountCents => ::core::option::Option::Some(1_u16),
-                BillingSelect::Client => ::core::option::Option::Some(6_u16),
-                BillingSelect::Due => ::core::option::Option::Some(3_u16),
-                BillingSelect::Id => ::core::option::Option::Some(0_u16),
-                BillingSelect::Lines => ::core::option::Option::Some(7_u16),
-                BillingSelect::PaidAt => ::core::option::Option::Some(4_u16),
-                BillingSelect::Status => ::core::option::Option::Some(2_u16),
-                BillingSelect::TaxRate => ::core::option::Option::Some(5_u16),
+            .map(|key| match key {
+                BillingSelect::AmountCents => 1_u16,
+                BillingSelect::Client => 6_u16,
+                BillingSelect::Due => 3_u16,
+                BillingSelect::Id => 0_u16,
+                BillingSelect::Lines => 7_u16,
+                BillingSelect::PaidAt => 4_u16,
+                BillingSelect::Status => 2_u16,
+                BillingSelect::TaxRate => 5_u16,
             }),
     )
 }

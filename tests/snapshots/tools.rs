@@ -272,10 +272,10 @@ pub mod billing_tool {
         ::fusion_runtime::Selection::from_indices(
             select
                 .iter()
-                .filter_map(|key| match key {
-                    BillingSelect::Amount => ::core::option::Option::Some(1_u16),
-                    BillingSelect::Id => ::core::option::Option::Some(0_u16),
-                    BillingSelect::Status => ::core::option::Option::Some(2_u16),
+                .map(|key| match key {
+                    BillingSelect::Amount => 1_u16,
+                    BillingSelect::Id => 0_u16,
+                    BillingSelect::Status => 2_u16,
                 }),
         )
     }

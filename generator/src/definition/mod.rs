@@ -77,7 +77,10 @@ pub struct Schema {
     pub fusion: Option<Behaviour>,
     /// A tool (only at the root of a tool file, alone): actions with typed inputs that return
     /// presenters.
-    #[serde(rename = "x-fusion-tool")]
+    // A plain `$ref` rather than `anyOf [tool, null]`, so that a mistake inside the tool is
+    // reported where it is written, not as "matches no alternative" at `/x-fusion-tool`.
+    #[serde(rename = "x-fusion-tool", default)]
+    #[schemars(with = "ToolDefinition")]
     pub tool: Option<ToolDefinition>,
 }
 
@@ -145,7 +148,6 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "additionalProperties",
     "examples",
     "x-fusion",
-    "x-fusion-tool",
 ];
 
 /// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.

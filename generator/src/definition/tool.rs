@@ -35,10 +35,15 @@ pub struct ActionDefinition {
     /// What the action does (the `desc` column of a TOON description).
     pub description: Option<String>,
     /// The arguments: an object schema, the same JSON Schema subset as presenters.
+    // Plain `$ref`s, not `anyOf [T, null]`: errors inside are then located where they are.
+    #[serde(default)]
+    #[schemars(with = "Schema")]
     pub input: Option<Schema>,
     /// The presenter file of the returned data (one item), or
     /// `{type: array, items: {$ref: file}}` for a collection. Without it the handler returns a
     /// response of its own.
+    #[serde(default)]
+    #[schemars(with = "Returns")]
     pub returns: Option<Returns>,
     /// The action destroys data (`destructive: true` in a TOON description, MCP's destructive hint).
     #[serde(default)]

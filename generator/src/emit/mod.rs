@@ -64,13 +64,7 @@ pub fn emit(
         let data = view::module_view(model, names, index, settings.runtime_path);
         let module_name = data.name.clone();
         let mut exports = data.exports.clone();
-        let tool = tools::render(
-            model,
-            names,
-            index,
-            settings.runtime_path,
-            &argument_types[index],
-        );
+        let tool = tools::render(model, names, index, settings.runtime_path, &argument_types);
         if let Some(tool_names) = &names.tools[index] {
             exports.extend(
                 [&tool_names.args, &tool_names.call, &tool_names.handler].map(String::clone),

@@ -25,6 +25,10 @@ pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
     keys
 }
 
+/// One property of the merged input schema: key, schema, own description, the actions that
+/// require it, the actions that accept it.
+type Merged<'a> = (String, Value, Option<String>, Vec<&'a str>, Vec<&'a str>);
+
 /// The tool's input schema: `action` first, then the union of the actions' properties (each
 /// described with the actions that require or accept it), then `_select`; `required: [action]`.
 ///
@@ -38,8 +42,7 @@ pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
         "action".into(),
         json!({"type": "string", "enum": names, "description": "Which operation to perform"}),
     );
-    // key -> (schema, own description, required for, optional for)
-    let mut merged: Vec<(String, Value, Option<String>, Vec<&str>, Vec<&str>)> = Vec::new();
+    let mut merged: Vec<Merged<'_>> = Vec::new();
     for action in &tool.actions {
         let Some(input) = action.input else { continue };
         for field in struct_fields(model, input) {

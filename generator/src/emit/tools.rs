@@ -127,14 +127,16 @@ pub struct ArgField {
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
-/// `owned` are the input types whose `FromArgument` impls this module writes.
+/// `argument_types` is [`argument_types`]: per module, the input types whose `FromArgument`
+/// impls it writes.
 pub fn render(
     model: &Model,
     names: &Names,
     index: usize,
     rt: &str,
-    owned: &[TypeId],
+    argument_types: &[Vec<TypeId>],
 ) -> Option<Result<String, askama::Error>> {
+    let owned = argument_types.get(index)?;
     let tool = model.modules[index].tool.as_ref()?;
     let tool_names = names.tools[index].as_ref()?;
     let select_keys = select_keys(model, tool);
