@@ -5,12 +5,15 @@
 //! through `#[serde(rename)]` and the writer's key literals. Two things that convert to the same
 //! name anywhere in the output are reported, never merged.
 
+mod tools;
+
 use std::collections::HashMap;
 
 use heck::{ToSnakeCase, ToUpperCamelCase};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{Model, TypeKind};
+pub use tools::{ToolNames, tool_names};
 
 /// The Rust names of everything in a [`Model`], indexed like it.
 #[derive(Debug, Clone, Default)]
@@ -25,6 +28,8 @@ pub struct Names {
     pub presenters: Vec<Option<String>>,
     /// Hooks trait identifier per model module that has a presenter.
     pub hooks: Vec<Option<String>>,
+    /// Tool item names per model module that declares a tool.
+    pub tools: Vec<Option<ToolNames>>,
 }
 
 /// Words Rust reserves in edition 2024, including those reserved for the future (`gen`, `try`).
@@ -44,7 +49,15 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     names.modules = model
         .modules
         .iter()
-        .map(|m| value_name(file_stem(&m.file), "definitions"))
+        .map(|m| {
+            let name = value_name(file_stem(&m.file), "definitions");
+            // `billing.tool.yaml` beside `billing.yaml` must not collide with its presenter.
+            if m.tool.is_some() {
+                format!("{}_tool", name.trim_end_matches('_'))
+            } else {
+                name
+            }
+        })
         .collect();
     let mut module_owners: HashMap<&str, usize> = HashMap::new();
     for (index, name) in names.modules.iter().enumerate() {
@@ -74,6 +87,38 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     };
     names.presenters = suffixed("Presenter");
     names.hooks = suffixed("Hooks");
+    names.tools = model
+        .modules
+        .iter()
+        .map(|m| m.tool.as_ref().map(tool_names))
+        .collect();
+    let tool_pointer = "/x-fusion-tool/name".to_owned();
+    let tool_pointer = &tool_pointer;
+    let all_tool_items = model
+        .modules
+        .iter()
+        .zip(&names.tools)
+        .filter_map(|(m, t)| Some((m, t.as_ref()?)))
+        .flat_map(|(m, t)| {
+            let title = &m.tool.as_ref().map(|tool| &tool.name);
+            [
+                Some(&t.args),
+                Some(&t.call),
+                Some(&t.handler),
+                t.select.as_ref(),
+            ]
+            .into_iter()
+            .flatten()
+            .map(move |name| {
+                (
+                    name.clone(),
+                    &m.file,
+                    tool_pointer,
+                    title.unwrap_or(&m.file),
+                )
+            })
+            .collect::<Vec<_>>()
+        });
     let mut type_owners: HashMap<String, (String, String)> = HashMap::new();
     let all_types = model.types.iter().enumerate().map(|(id, t)| {
         (
@@ -97,7 +142,7 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                 &m.presenter.as_ref()?.title,
             ))
         });
-    for (name, file, pointer, title) in all_types.chain(all_presenters) {
+    for (name, file, pointer, title) in all_types.chain(all_presenters).chain(all_tool_items) {
         match type_owners.get(&name) {
             Some((first_file, first_pointer)) => errors.push(
                 Diagnostic::error(file, pointer, format!("`{title}` becomes the Rust type `{name}`, which {first_file} (at {first_pointer}) already defines"))

@@ -65,7 +65,7 @@ fn report(
             }
         }
         ValidationErrorKind::AnyOf { context } | ValidationErrorKind::OneOfNotValid { context }
-            if closest_alternative(context, &pointer).is_some() =>
+            if !is_tool_returns(&pointer) && closest_alternative(context, &pointer).is_some() =>
         {
             for inner in closest_alternative(context, &pointer).unwrap_or_default() {
                 report(meta_schema, document, inner, problems);
@@ -219,8 +219,16 @@ fn wrong_type(pointer: &str, expected: &TypeKind, found: &Value) -> String {
     }
 }
 
+/// An action's `returns`, whose two shapes one sentence explains better than either's errors.
+fn is_tool_returns(pointer: &str) -> bool {
+    pointer.starts_with("/x-fusion-tool/actions/") && pointer.ends_with("/returns")
+}
+
 /// jsonschema's messages speak of the meta-schema's shapes; say what a definition author needs.
 fn describe(pointer: &str, raw: &str) -> String {
+    if is_tool_returns(pointer) {
+        return "`returns` must be a presenter file (`invoice.yaml`) or a collection of one (`{type: array, items: {$ref: invoice.yaml}}`)".to_owned();
+    }
     if is_type_keyword(pointer) {
         return format!(
             "invalid `type`: expected one of object, string, integer, number, boolean, array, or a pair such as [string, \"null\"] ({raw})"

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod args;
 pub mod builder;
 pub mod enums;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod response;
 #[cfg(feature = "rmcp")]
 mod rmcp;
 pub mod select;
+pub mod tool;
 pub mod toon;
 pub mod ui;
 pub mod validation;
@@ -31,6 +33,7 @@ pub use error::{
 pub use presenter::Presenter;
 pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
+pub use tool::{Reply, ToolInfo};
 pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{

@@ -43,3 +43,9 @@ pub mod nullable;
 #[rustfmt::skip]
 #[path = "../snapshots/behaviours.rs"]
 pub mod behaviours;
+
+/// Tools: the upstream goldens' `billing` tool (`_select`, handler errors, discriminator errors)
+/// and a `ledger` tool with every input kind, a collection return and a TOON description.
+#[rustfmt::skip]
+#[path = "../snapshots/tools.rs"]
+pub mod tools;

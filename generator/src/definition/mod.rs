@@ -3,10 +3,14 @@
 //! drift apart.
 
 mod behaviour;
+mod tool;
 
 pub use behaviour::{
     AgentLimit, Behaviour, CodeDef, Comparison, Condition, ConditionalRule, CustomLimit,
     DataFormat, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When, WidthDef,
+};
+pub use tool::{
+    ActionDefinition, ArrayKeyword, CollectionReturns, PresenterRef, Returns, ToolDefinition,
 };
 
 use indexmap::IndexMap;
@@ -19,7 +23,8 @@ use serde_json::Value;
 /// tool's output schema.
 ///
 /// A file whose root is `type: object` defines a presenter named by its `title` (or its file
-/// name); a file with only `$defs` is a library of types for other files to `$ref`.
+/// name); a file with only `$defs` is a library of types for other files to `$ref`; a file with
+/// only `x-fusion-tool` (a tool file) declares an MCP tool whose actions return presenters.
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "fusion-gen presenter definition")]
@@ -69,6 +74,13 @@ pub struct Schema {
     /// Presenter behaviour (rules, agent limit, data format); only at a presenter's root.
     #[serde(rename = "x-fusion")]
     pub fusion: Option<Behaviour>,
+    /// A tool (only at the root of a tool file, alone): actions with typed inputs that return
+    /// presenters.
+    // A plain `$ref` rather than `anyOf [tool, null]`, so that a mistake inside the tool is
+    // reported where it is written, not as "matches no alternative" at `/x-fusion-tool`.
+    #[serde(rename = "x-fusion-tool", default)]
+    #[schemars(with = "ToolDefinition")]
+    pub tool: Option<ToolDefinition>,
 }
 
 /// `type`: one JSON type, or a JSON type and `"null"`.

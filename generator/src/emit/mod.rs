@@ -2,6 +2,8 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+pub mod tool_schema;
+pub mod tools;
 mod ui;
 pub mod view;
 
@@ -58,16 +60,28 @@ pub fn emit(
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut root_modules = Vec::new();
+    let argument_types = tools::argument_types(model);
     for index in 0..model.modules.len() {
         let data = view::module_view(model, names, index, settings.runtime_path);
         let module_name = data.name.clone();
-        let exports = data.exports.clone();
+        let mut exports = data.exports.clone();
+        let tool = tools::render(model, names, index, settings.runtime_path, &argument_types);
+        if let Some(tool_names) = &names.tools[index] {
+            exports.extend(
+                [&tool_names.args, &tool_names.call, &tool_names.handler].map(String::clone),
+            );
+            exports.extend(tool_names.select.clone());
+            exports.sort();
+        }
         let rendered = match (ModuleView {
             rt: settings.runtime_path.to_owned(),
             module: data,
         })
         .render()
-        {
+        .and_then(|text| match tool {
+            Some(tool) => tool.map(|tool| format!("{text}\n{tool}")),
+            None => Ok(text),
+        }) {
             Ok(text) => text,
             Err(err) => {
                 errors.push(Diagnostic::error(
@@ -146,6 +160,13 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
     let mut seen = BTreeSet::from([index]);
     let mut stack = vec![index];
     while let Some(module) = stack.pop() {
+        // A tool's module names its presenters (paths, field indices, `_select` keys).
+        let returns = model.modules[module].tool.iter().flat_map(|t| &t.actions);
+        for owner in returns.filter_map(|a| a.returns).map(|r| r.module) {
+            if seen.insert(owner) {
+                stack.push(owner);
+            }
+        }
         for &id in &model.modules[module].types {
             let TypeKind::Struct { fields } = &model.types[id].kind else {
                 continue;

@@ -308,7 +308,7 @@ fn field_facts(field: &FieldDef) -> String {
 }
 
 /// The Rust type of a value, fully qualified so that no user name can shadow it.
-fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> String {
+pub(crate) fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> String {
     match ty {
         FieldType::String => "::std::string::String".to_owned(),
         FieldType::Integer => "i64".to_owned(),
@@ -326,7 +326,7 @@ fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> Str
     }
 }
 
-fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> String {
+pub(crate) fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> String {
     let owner = model.types[id].module;
     if owner == from_module {
         names.types[id].clone()

@@ -6,6 +6,7 @@
 mod behaviour;
 mod cycles;
 mod resolve;
+mod tools;
 mod ui;
 
 pub use behaviour::{
@@ -14,6 +15,7 @@ pub use behaviour::{
 };
 
 pub use resolve::resolve;
+pub use tools::{ActionModel, ReturnsModel, ToolModel};
 pub use ui::{JsonPiece, UiKind, UiModel};
 
 /// Index of a type in [`Model::types`].
@@ -37,6 +39,8 @@ pub struct Module {
     pub presenter: Option<PresenterDef>,
     /// The types defined in this file, in definition order.
     pub types: Vec<TypeId>,
+    /// The tool the file declares, when it is a tool file.
+    pub tool: Option<ToolModel>,
 }
 
 /// A presenter: the schema of the item it presents.

@@ -34,11 +34,16 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
             file: document.path.clone(),
             presenter: None,
             types: Vec::new(),
+            tool: None,
         });
     }
     for index in 0..definitions.len() {
         resolver.resolve_file(index);
     }
+    // Tools after every presenter (their `returns` name presenters of any file), behaviour
+    // last: suggestions name the actions tools declare.
+    super::tools::resolve_tools(&mut resolver);
+    resolver.actions = resolver.declared_actions();
     for index in 0..definitions.len() {
         resolver.resolve_behaviour(index);
     }
@@ -53,16 +58,16 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
     }
 }
 
-struct Resolver<'a> {
-    definitions: &'a [(Document, Schema)],
-    files: HashMap<&'a str, usize>,
+pub(super) struct Resolver<'a> {
+    pub(super) definitions: &'a [(Document, Schema)],
+    pub(super) files: HashMap<&'a str, usize>,
     /// The type already made for a schema location (file index, pointer), so that every `$ref`
     /// to one place shares one type, and a cycle of references ends.
     types_at: HashMap<(usize, String), FieldType>,
     /// Actions declared by tool definitions (`tool.action`, wire name), for suggestions.
     actions: Vec<(String, String)>,
-    model: Model,
-    errors: Vec<Diagnostic>,
+    pub(super) model: Model,
+    pub(super) errors: Vec<Diagnostic>,
 }
 
 impl<'a> Resolver<'a> {
@@ -71,7 +76,7 @@ impl<'a> Resolver<'a> {
         Diagnostic::error(&document.path, pointer, message).at_location(document.locate(pointer))
     }
 
-    fn report(
+    pub(super) fn report(
         &mut self,
         file: usize,
         pointer: &str,
@@ -85,6 +90,9 @@ impl<'a> Resolver<'a> {
 
     fn resolve_file(&mut self, file: usize) {
         let schema = &self.definitions[file].1;
+        if schema.tool.is_some() {
+            return super::tools::check_tool_file(self, file);
+        }
         if let Some(dialect) = schema
             .dialect
             .as_ref()
@@ -137,6 +145,20 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// Every action the tool definitions declare, as `tool.action`: the name a suggestion uses
+    /// and, since a tool is exposed under its own name with the action as its discriminator, the
+    /// name the client knows it by.
+    fn declared_actions(&self) -> Vec<(String, String)> {
+        let mut actions = Vec::new();
+        for tool in self.model.modules.iter().filter_map(|m| m.tool.as_ref()) {
+            for action in &tool.actions {
+                let name = format!("{}.{}", tool.name, action.name);
+                actions.push((name.clone(), name));
+            }
+        }
+        actions
+    }
+
     /// Resolves the presenter's `x-fusion` against its item struct.
     fn resolve_behaviour(&mut self, file: usize) {
         let (Some(declared), Some(presenter)) = (
@@ -169,7 +191,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// The type of the schema at `pointer` in `file`, made on first use.
-    fn type_of(
+    pub(super) fn type_of(
         &mut self,
         file: usize,
         pointer: &str,
@@ -580,7 +602,7 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     Some(schema)
 }
 
-fn escape_pointer(token: &str) -> String {
+pub(super) fn escape_pointer(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 
@@ -590,7 +612,7 @@ fn file_stem(path: &str) -> &str {
 }
 
 /// `target` as seen from the folder of `from`, both relative to the input folder.
-fn join_relative(from: &str, target: &str) -> String {
+pub(super) fn join_relative(from: &str, target: &str) -> String {
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     for part in target.split('/') {
@@ -606,7 +628,7 @@ fn join_relative(from: &str, target: &str) -> String {
 }
 
 /// The shortest `$ref` path from the folder of `from` to `to`, for suggestions.
-fn relative_to(from: &str, to: &str) -> String {
+pub(super) fn relative_to(from: &str, to: &str) -> String {
     let from_dir: Vec<&str> = from
         .split('/')
         .collect::<Vec<_>>()

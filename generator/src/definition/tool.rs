@@ -1,0 +1,95 @@
+//! The tool file format: a root `x-fusion-tool` object declaring one MCP tool whose actions take
+//! typed inputs and return presenters.
+
+use indexmap::IndexMap;
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::Schema;
+
+/// `x-fusion-tool`: one MCP tool with several actions, selected by the `action` argument.
+///
+/// A tool file holds only this key (besides `$schema`, `$id` and `$comment`).
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ToolDefinition {
+    /// The tool's name as MCP clients call it; unique across the definitions.
+    pub name: String,
+    /// What the tool does; the first sentence of its description.
+    pub description: Option<String>,
+    /// Adds the optional `_select` argument to every action (wire format §9): the agent names
+    /// the root fields of the returned data it wants.
+    #[serde(default)]
+    pub select: bool,
+    /// Makes the description the compile-time TOON table of the actions (wire format §11).
+    #[serde(rename = "toon-description", default)]
+    pub toon_description: bool,
+    /// The actions, in the order the `action` enum lists them.
+    pub actions: IndexMap<String, ActionDefinition>,
+}
+
+/// One action of a tool.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDefinition {
+    /// What the action does (the `desc` column of a TOON description).
+    pub description: Option<String>,
+    /// The arguments: an object schema, the same JSON Schema subset as presenters.
+    // Plain `$ref`s, not `anyOf [T, null]`: errors inside are then located where they are.
+    #[serde(default)]
+    #[schemars(with = "Schema")]
+    pub input: Option<Schema>,
+    /// The presenter file of the returned data (one item), or
+    /// `{type: array, items: {$ref: file}}` for a collection. Without it the handler returns a
+    /// response of its own.
+    #[serde(default)]
+    #[schemars(with = "Returns")]
+    pub returns: Option<Returns>,
+    /// The action destroys data (`destructive: true` in a TOON description, MCP's destructive hint).
+    #[serde(default)]
+    pub destructive: bool,
+    /// The action changes nothing (MCP's read-only hint when every action says so).
+    #[serde(rename = "read-only", default)]
+    pub read_only: bool,
+    /// Calling the action twice has the effect of calling it once (MCP's idempotent hint).
+    #[serde(default)]
+    pub idempotent: bool,
+}
+
+/// What an action returns.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Returns {
+    /// One item of the presenter in this file (a path relative to the tool file).
+    Item(String),
+    /// A collection of the presenter's items.
+    Collection(CollectionReturns),
+}
+
+/// `{type: array, items: {$ref: presenter file}}`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CollectionReturns {
+    /// Always `array`.
+    #[serde(rename = "type")]
+    pub kind: ArrayKeyword,
+    /// The presenter of each element.
+    pub items: PresenterRef,
+}
+
+/// The keyword `array`.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ArrayKeyword {
+    /// `array`
+    Array,
+}
+
+/// `{$ref: presenter file}`.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PresenterRef {
+    /// The presenter file, relative to the tool file.
+    #[serde(rename = "$ref")]
+    pub reference: String,
+}

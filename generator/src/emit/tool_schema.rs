@@ -1,0 +1,231 @@
+//! A tool's texts computed at build time: the merged input schema (with `_select`, wire format
+//! §9), the output schema of each action (§13) and the TOON description (§11).
+//!
+//! Schemas are written from the model, not copied from the definitions, so that `$ref`s across
+//! files are inlined and the published schema is self-contained.
+
+use serde_json::{Map, Value, json};
+
+use crate::model::{FieldDef, FieldType, Model, ToolModel, TypeId, TypeKind};
+
+/// The description of `_select`, exactly as upstream writes it.
+pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
+
+/// The sorted (byte order), deduplicated union of the root keys of every action's return type.
+pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
+    let mut keys: Vec<String> = tool
+        .actions
+        .iter()
+        .filter_map(|a| a.returns)
+        .filter_map(|r| model.modules[r.module].presenter.as_ref())
+        .flat_map(|p| struct_fields(model, p.item).iter().map(|f| f.key.clone()))
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// One property of the merged input schema: key, schema, own description, the actions that
+/// require it, the actions that accept it.
+type Merged<'a> = (String, Value, Option<String>, Vec<&'a str>, Vec<&'a str>);
+
+/// The tool's input schema: `action` first, then the union of the actions' properties (each
+/// described with the actions that require or accept it), then `_select`; `required: [action]`.
+///
+/// A property that several actions declare keeps the schema of the first one. Its description
+/// is the property's own (trailing period removed), then `. `, then `Required for: a, b` and/or
+/// `For: c` (actions where it is optional), joined by `. `.
+pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
+    let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
+    let mut properties = Map::new();
+    properties.insert(
+        "action".into(),
+        json!({"type": "string", "enum": names, "description": "Which operation to perform"}),
+    );
+    let mut merged: Vec<Merged<'_>> = Vec::new();
+    for action in &tool.actions {
+        let Some(input) = action.input else { continue };
+        for field in struct_fields(model, input) {
+            let index = match merged.iter().position(|m| m.0 == field.key) {
+                Some(index) => index,
+                None => {
+                    let schema = field_schema(model, field, &mut Vec::new());
+                    merged.push((
+                        field.key.clone(),
+                        schema,
+                        field.description.clone(),
+                        vec![],
+                        vec![],
+                    ));
+                    merged.len() - 1
+                }
+            };
+            let entry = &mut merged[index];
+            if field.required {
+                entry.3.push(&action.name);
+            } else {
+                entry.4.push(&action.name);
+            }
+        }
+    }
+    for (key, mut schema, own, required_for, optional_for) in merged {
+        let mut parts: Vec<String> = own
+            .map(|d| d.trim_end_matches('.').to_owned())
+            .into_iter()
+            .collect();
+        if !required_for.is_empty() {
+            parts.push(format!("Required for: {}", required_for.join(", ")));
+        }
+        if !optional_for.is_empty() {
+            parts.push(format!("For: {}", optional_for.join(", ")));
+        }
+        if let Some(object) = schema.as_object_mut() {
+            object.insert("description".into(), Value::String(parts.join(". ")));
+        }
+        properties.insert(key, schema);
+    }
+    if tool.select {
+        properties.insert(
+            "_select".into(),
+            json!({
+                "type": "array",
+                "description": SELECT_DESCRIPTION,
+                "items": {"type": "string", "enum": select_keys(model, tool)},
+            }),
+        );
+    }
+    json!({"type": "object", "properties": properties, "required": ["action"]})
+}
+
+/// The schema of one presenter's item (or of an array of them), for `outputSchema`.
+pub fn output_schema(model: &Model, item: TypeId, collection: bool) -> Value {
+    let mut schema = type_schema(model, item, &mut Vec::new());
+    if let (Some(description), Some(object)) =
+        (&model.types[item].description, schema.as_object_mut())
+    {
+        object.insert("description".into(), Value::String(description.clone()));
+    }
+    if collection {
+        json!({"type": "array", "items": schema})
+    } else {
+        schema
+    }
+}
+
+/// The §11 description: `{description or name}. Select operation via the `action` parameter.`,
+/// and with two or more actions, a blank line and the TOON (pipe) rows `{action, desc, required}`
+/// (`destructive: true` added on destructive actions only, which makes TOON use list form).
+pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
+    let lead = tool.description.as_deref().unwrap_or(&tool.name);
+    let mut text = format!("{lead}. Select operation via the `action` parameter.");
+    if tool.actions.len() < 2 {
+        return text;
+    }
+    let rows: Vec<Value> = tool
+        .actions
+        .iter()
+        .map(|action| {
+            let required: Vec<&str> = action
+                .input
+                .map(|input| struct_fields(model, input))
+                .unwrap_or_default()
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| f.key.as_str())
+                .collect();
+            let mut row = Map::new();
+            row.insert("action".into(), Value::String(action.name.clone()));
+            let desc = action.description.clone().unwrap_or_default();
+            row.insert("desc".into(), Value::String(desc));
+            row.insert("required".into(), Value::String(required.join(",")));
+            if action.destructive {
+                row.insert("destructive".into(), Value::Bool(true));
+            }
+            Value::Object(row)
+        })
+        .collect();
+    text.push_str("\n\n");
+    text.push_str(&fusion_runtime::toon::encode_value(
+        &Value::Array(rows),
+        &fusion_runtime::toon::ToonOptions::pipe(),
+    ));
+    text
+}
+
+/// The description MCP clients see: the §11 form when asked for, else as declared (or the name).
+pub fn description(model: &Model, tool: &ToolModel) -> String {
+    if tool.toon_description {
+        toon_description(model, tool)
+    } else {
+        tool.description
+            .clone()
+            .unwrap_or_else(|| tool.name.clone())
+    }
+}
+
+fn struct_fields(model: &Model, id: TypeId) -> &[FieldDef] {
+    match &model.types[id].kind {
+        TypeKind::Struct { fields } => fields,
+        TypeKind::Enum { .. } => &[],
+    }
+}
+
+fn field_schema(model: &Model, field: &FieldDef, seen: &mut Vec<TypeId>) -> Value {
+    let mut schema = value_schema(model, &field.ty, seen);
+    if let (Some(format), Some(object)) = (&field.format, schema.as_object_mut()) {
+        object.insert("format".into(), Value::String(format.clone()));
+    }
+    schema
+}
+
+fn value_schema(model: &Model, ty: &FieldType, seen: &mut Vec<TypeId>) -> Value {
+    match ty {
+        FieldType::String => json!({"type": "string"}),
+        FieldType::Integer => json!({"type": "integer"}),
+        FieldType::Number => json!({"type": "number"}),
+        FieldType::Boolean => json!({"type": "boolean"}),
+        FieldType::Named(id) => type_schema(model, *id, seen),
+        FieldType::Array(element) => {
+            json!({"type": "array", "items": value_schema(model, element, seen)})
+        }
+        FieldType::Nullable(inner) => {
+            let mut schema = value_schema(model, inner, seen);
+            if let Some(Value::String(kind)) = schema.get("type").cloned() {
+                schema["type"] = json!([kind, "null"]);
+            }
+            schema
+        }
+    }
+}
+
+/// A named type inline; a type already being written further up (a cycle) is a bare object.
+fn type_schema(model: &Model, id: TypeId, seen: &mut Vec<TypeId>) -> Value {
+    match &model.types[id].kind {
+        TypeKind::Enum { values } => json!({"type": "string", "enum": values}),
+        TypeKind::Struct { .. } if seen.contains(&id) => json!({"type": "object"}),
+        TypeKind::Struct { fields } => {
+            seen.push(id);
+            let mut properties = Map::new();
+            for field in fields {
+                let mut schema = field_schema(model, field, seen);
+                if let (Some(description), Some(object)) =
+                    (&field.description, schema.as_object_mut())
+                {
+                    object.insert("description".into(), Value::String(description.clone()));
+                }
+                properties.insert(field.key.clone(), schema);
+            }
+            seen.pop();
+            let required: Vec<&str> = fields
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| f.key.as_str())
+                .collect();
+            let mut schema = json!({"type": "object", "properties": properties});
+            if !required.is_empty() {
+                schema["required"] = json!(required);
+            }
+            schema
+        }
+    }
+}

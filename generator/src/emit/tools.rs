@@ -1,0 +1,344 @@
+//! A tool file's module: the view `templates/tool.rs.jinja` renders (typed arguments, `_select`,
+//! handler trait, dispatcher, schemas), appended to the module of the file's input types.
+
+use std::collections::BTreeSet;
+
+use askama::Template;
+
+use super::tool_schema::{description, input_schema, output_schema, select_keys};
+use super::view::{EnumView, VariantView, literal, rust_type, type_path};
+use crate::model::{FieldType, Model, TypeId, TypeKind};
+use crate::naming::{Names, variant_name};
+
+/// The tool part of a tool file's module.
+#[derive(Template)]
+#[template(path = "tool.rs.jinja", escape = "none")]
+pub struct ToolTemplate {
+    /// Path of the runtime crate.
+    pub rt: String,
+    /// The tool's data.
+    pub tool: ToolView,
+}
+
+/// One tool.
+pub struct ToolView {
+    /// The tool name as a Rust literal.
+    pub name: String,
+    /// The tool name as written, for docs.
+    pub raw_name: String,
+    /// The description as a Rust literal.
+    pub description: String,
+    /// The description is the TOON form.
+    pub toon: bool,
+    /// The input schema JSON as a Rust literal.
+    pub input_schema: String,
+    /// MCP hints.
+    pub read_only: bool,
+    /// MCP hints.
+    pub destructive: bool,
+    /// MCP hints.
+    pub idempotent: bool,
+    /// The arguments enum.
+    pub args: String,
+    /// The call struct.
+    pub call: String,
+    /// The handler trait.
+    pub handler: String,
+    /// The `_select` enum, when enabled.
+    pub select: Option<EnumView>,
+    /// Its name (empty when disabled).
+    pub select_name: String,
+    /// The actions.
+    pub actions: Vec<ActionView>,
+    /// `FromArgument` impls of the input types this module owns.
+    pub arg_impls: Vec<ArgImpl>,
+}
+
+/// One action.
+pub struct ActionView {
+    /// The action name as a Rust literal.
+    pub name: String,
+    /// The action name as written.
+    pub raw_name: String,
+    /// `tool/action` as a Rust literal, for `<validation_error action="...">`.
+    pub at: String,
+    /// The doc as a Rust literal.
+    pub doc: String,
+    /// Enum variant.
+    pub variant: String,
+    /// Handler method.
+    pub method: String,
+    /// The input struct's path.
+    pub input: Option<String>,
+    /// The keys the arguments may hold, as Rust literals.
+    pub keys: Vec<String>,
+    /// The handler's `Ok` type.
+    pub reply: String,
+    /// The presenter, when the action returns one.
+    pub returns: Option<ReturnsView>,
+}
+
+/// An action's presenter.
+pub struct ReturnsView {
+    /// Presenter value path.
+    pub presenter: String,
+    /// Item type path.
+    pub item: String,
+    /// A collection.
+    pub collection: bool,
+    /// Output schema constant name.
+    pub schema_const: String,
+    /// Output schema JSON as a Rust literal.
+    pub schema: String,
+    /// The selection expression passed to the presenter.
+    pub selection: String,
+    /// The selection function's name.
+    pub select_fn: String,
+    /// `(select variant, field index)` per key the presenter has, when `_select` is on.
+    pub select_arms: Option<Vec<(String, usize)>>,
+    /// Some select keys are not this presenter's: the match needs a fallback arm.
+    pub partial: bool,
+}
+
+/// A `FromArgument` implementation.
+pub enum ArgImpl {
+    /// A string enum, by its path.
+    Enum(String),
+    /// An object.
+    Struct(ArgStruct),
+}
+
+/// An object read field by field.
+pub struct ArgStruct {
+    /// Type path.
+    pub path: String,
+    /// Fields.
+    pub fields: Vec<ArgField>,
+}
+
+/// One field read.
+pub struct ArgField {
+    /// Field identifier.
+    pub name: String,
+    /// The key as a Rust literal.
+    pub key: String,
+    /// The reading expression.
+    pub read: String,
+}
+
+/// Renders the tool of module `index`, or `None` when the file is no tool file.
+/// `argument_types` is [`argument_types`]: per module, the input types whose `FromArgument`
+/// impls it writes.
+pub fn render(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    rt: &str,
+    argument_types: &[Vec<TypeId>],
+) -> Option<Result<String, askama::Error>> {
+    let owned = argument_types.get(index)?;
+    let tool = model.modules[index].tool.as_ref()?;
+    let tool_names = names.tools[index].as_ref()?;
+    let select_keys = select_keys(model, tool);
+    let select_variants: Vec<String> = select_keys.iter().map(|k| variant_name(k)).collect();
+    let select = tool_names.select.as_ref().map(|name| EnumView {
+        name_literal: literal(name),
+        name: name.clone(),
+        doc: vec![literal(&format!(
+            " The `_select` keys of `{}`: the root fields of every action's returned data (wire format §9).",
+            tool.name
+        ))],
+        variants: select_keys
+            .iter()
+            .zip(&select_variants)
+            .map(|(key, variant)| VariantView {
+                name: variant.clone(),
+                value: literal(key),
+                doc: literal(&format!(" `{key}`")),
+            })
+            .collect(),
+    });
+    let path = |id: TypeId| type_path(model, names, index, id);
+    let actions = tool
+        .actions
+        .iter()
+        .enumerate()
+        .map(|(i, action)| {
+            let method = tool_names.methods[i].clone();
+            let mut keys = vec![literal("action")];
+            if tool.select {
+                keys.push(literal("_select"));
+            }
+            if let Some(input) = action.input
+                && let TypeKind::Struct { fields } = &model.types[input].kind
+            {
+                keys.extend(fields.iter().map(|f| literal(&f.key)));
+            }
+            let returns = action.returns.and_then(|returns| {
+                let presenter = model.modules[returns.module].presenter.as_ref()?;
+                let item = presenter.item;
+                let TypeKind::Struct { fields } = &model.types[item].kind else {
+                    return None;
+                };
+                let select_fn = format!("{method}_selection");
+                let select_arms = tool.select.then(|| {
+                    select_keys
+                        .iter()
+                        .zip(&select_variants)
+                        .filter_map(|(key, variant)| {
+                            Some((variant.clone(), fields.iter().position(|f| &f.key == key)?))
+                        })
+                        .collect::<Vec<_>>()
+                });
+                let partial = select_arms
+                    .as_ref()
+                    .is_some_and(|a| a.len() < select_keys.len());
+                let owner = &names.modules[returns.module];
+                let presenter_name = names.presenters[returns.module].clone()?;
+                let schema = output_schema(model, item, returns.collection).to_string();
+                Some(ReturnsView {
+                    presenter: format!("super::{owner}::{presenter_name}"),
+                    item: path(item),
+                    collection: returns.collection,
+                    schema_const: format!(
+                        "{}_OUTPUT_SCHEMA",
+                        method.trim_end_matches('_').to_uppercase()
+                    ),
+                    schema: literal(&schema),
+                    selection: if tool.select {
+                        format!("{select_fn}(&call.select)")
+                    } else {
+                        format!("{rt}::Selection::all()")
+                    },
+                    select_fn,
+                    select_arms,
+                    partial,
+                })
+            });
+            let reply = match &returns {
+                Some(r) if r.collection => format!("{rt}::Reply<::std::vec::Vec<{}>>", r.item),
+                Some(r) => format!("{rt}::Reply<{}>", r.item),
+                None => format!("{rt}::ToolResponse"),
+            };
+            ActionView {
+                name: literal(&action.name),
+                raw_name: action.name.clone(),
+                at: literal(&format!("{}/{}", tool.name, action.name)),
+                doc: literal(&format!(
+                    " `{}`: {}",
+                    action.name,
+                    action.description.as_deref().unwrap_or("(no description)")
+                )),
+                variant: tool_names.variants[i].clone(),
+                method,
+                input: action.input.map(path),
+                keys,
+                reply,
+                returns,
+            }
+        })
+        .collect();
+    let arg_impls = owned
+        .iter()
+        .map(|&id| match &model.types[id].kind {
+            TypeKind::Enum { .. } => ArgImpl::Enum(path(id)),
+            TypeKind::Struct { fields } => ArgImpl::Struct(ArgStruct {
+                path: path(id),
+                fields: fields
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(field, name)| {
+                        let mut inner = rust_type(model, names, index, field.ty.non_null());
+                        if field.boxed {
+                            inner = format!("::std::boxed::Box<{inner}>");
+                        }
+                        let nullable = matches!(field.ty, FieldType::Nullable(_));
+                        let ty = if nullable {
+                            format!("::core::option::Option<{inner}>")
+                        } else {
+                            inner
+                        };
+                        let helper = if field.required {
+                            "required"
+                        } else {
+                            "optional"
+                        };
+                        let flatten = if nullable && !field.required {
+                            ".map(::core::option::Option::flatten)"
+                        } else {
+                            ""
+                        };
+                        ArgField {
+                            name: name.clone(),
+                            key: literal(&field.key),
+                            read: format!(
+                                "{rt}::args::{helper}::<{ty}>(map, {}, path, issues){flatten}",
+                                literal(&field.key)
+                            ),
+                        }
+                    })
+                    .collect(),
+            }),
+        })
+        .collect();
+    let view = ToolView {
+        name: literal(&tool.name),
+        raw_name: tool.name.clone(),
+        description: literal(&description(model, tool)),
+        toon: tool.toon_description,
+        input_schema: literal(&input_schema(model, tool).to_string()),
+        read_only: tool.actions.iter().all(|a| a.read_only),
+        destructive: tool.actions.iter().any(|a| a.destructive),
+        idempotent: tool.actions.iter().all(|a| a.idempotent),
+        args: tool_names.args.clone(),
+        call: tool_names.call.clone(),
+        handler: tool_names.handler.clone(),
+        select_name: tool_names.select.clone().unwrap_or_default(),
+        select,
+        actions,
+        arg_impls,
+    };
+    Some(
+        ToolTemplate {
+            rt: rt.to_owned(),
+            tool: view,
+        }
+        .render(),
+    )
+}
+
+/// For every tool module, the types reachable from its inputs that no earlier tool module
+/// reached: each gets its `FromArgument` impl exactly once, whichever tools share it.
+pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
+    let mut done = BTreeSet::new();
+    model
+        .modules
+        .iter()
+        .map(|module| {
+            let mut owned = Vec::new();
+            let Some(tool) = &module.tool else {
+                return owned;
+            };
+            let mut stack: Vec<TypeId> =
+                tool.actions.iter().filter_map(|a| a.input).rev().collect();
+            while let Some(id) = stack.pop() {
+                if !done.insert(id) {
+                    continue;
+                }
+                owned.push(id);
+                if let TypeKind::Struct { fields } = &model.types[id].kind {
+                    for field in fields.iter().rev() {
+                        let mut ty = &field.ty;
+                        while let FieldType::Array(inner) | FieldType::Nullable(inner) = ty {
+                            ty = inner;
+                        }
+                        if let FieldType::Named(target) = ty {
+                            stack.push(*target);
+                        }
+                    }
+                }
+            }
+            owned
+        })
+        .collect()
+}

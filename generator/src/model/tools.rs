@@ -1,0 +1,286 @@
+//! Tools: resolves `x-fusion-tool` files against the presenters, after every file is resolved.
+//!
+//! An action's input is an ordinary object schema, so it goes through the same type machinery as
+//! presenters (its struct lives in the tool file's module); its `returns` must name a presenter.
+
+use std::collections::HashMap;
+
+use super::resolve::{Resolver, escape_pointer, join_relative, relative_to};
+use super::{FieldType, TypeId, TypeKind};
+use crate::definition::{Returns, Schema, ToolDefinition};
+use crate::diagnostics::did_you_mean;
+use crate::naming::{type_name, value_name, variant_name};
+
+/// A tool: one MCP tool whose `action` argument selects an action.
+#[derive(Debug, Clone)]
+pub struct ToolModel {
+    /// The MCP tool name.
+    pub name: String,
+    /// The declared description.
+    pub description: Option<String>,
+    /// `_select` is enabled.
+    pub select: bool,
+    /// The description is the §11 TOON form.
+    pub toon_description: bool,
+    /// The actions in declaration order.
+    pub actions: Vec<ActionModel>,
+}
+
+/// One action.
+#[derive(Debug, Clone)]
+pub struct ActionModel {
+    /// The action name as the agent sends it.
+    pub name: String,
+    /// What it does.
+    pub description: Option<String>,
+    /// The input struct; `None` when the action takes no arguments.
+    pub input: Option<TypeId>,
+    /// What it returns; `None` when the handler builds its own response.
+    pub returns: Option<ReturnsModel>,
+    /// Declared destructive.
+    pub destructive: bool,
+    /// Declared read-only.
+    pub read_only: bool,
+    /// Declared idempotent.
+    pub idempotent: bool,
+}
+
+/// The presenter an action's data goes through.
+#[derive(Debug, Clone, Copy)]
+pub struct ReturnsModel {
+    /// The module (definition file) of the presenter.
+    pub module: usize,
+    /// A collection of items rather than one.
+    pub collection: bool,
+}
+
+/// The keys a tool's arguments use for themselves, which an input may not declare.
+const RESERVED_KEYS: &[&str] = &["action", "_select"];
+
+/// A tool file holds only `x-fusion-tool`: anything presenter-like beside it is a mistake.
+pub(super) fn check_tool_file(resolver: &mut Resolver<'_>, file: usize) {
+    let schema = &resolver.definitions[file].1;
+    let beside = [
+        ("title", schema.title.is_some()),
+        ("description", schema.description.is_some()),
+        ("type", schema.kind.is_some()),
+        ("properties", schema.properties.is_some()),
+        ("required", schema.required.is_some()),
+        ("$defs", schema.defs.is_some()),
+        ("$ref", schema.reference.is_some()),
+        ("enum", schema.enum_values.is_some()),
+        ("items", schema.items.is_some()),
+        ("x-fusion", schema.fusion.is_some()),
+    ];
+    for (keyword, present) in beside {
+        if present {
+            resolver.report(
+                file,
+                &format!("/{}", escape_pointer(keyword)),
+                format!("`{keyword}` cannot stand beside `x-fusion-tool`"),
+                Some("a tool file declares only the tool; define presenters and types in files of their own".into()),
+            );
+        }
+    }
+}
+
+/// Resolves every tool file, then checks tool names across files.
+pub(super) fn resolve_tools(resolver: &mut Resolver<'_>) {
+    let definitions = resolver.definitions;
+    let mut names: HashMap<String, usize> = HashMap::new();
+    for (file, (document, schema)) in definitions.iter().enumerate() {
+        let Some(tool) = &schema.tool else { continue };
+        check_name(resolver, file, &tool.name);
+        if let Some(&first) = names.get(&tool.name) {
+            let first_path = definitions[first].0.path.clone();
+            resolver.report(
+                file,
+                "/x-fusion-tool/name",
+                format!(
+                    "duplicate tool name `{}`, also declared in {first_path}",
+                    tool.name
+                ),
+                Some("MCP clients call tools by name; give one of them another `name`".into()),
+            );
+        } else {
+            names.insert(tool.name.clone(), file);
+        }
+        let model = resolve_tool(resolver, file, &document.path, tool);
+        resolver.model.modules[file].tool = Some(model);
+    }
+}
+
+fn check_name(resolver: &mut Resolver<'_>, file: usize, name: &str) {
+    let valid = !name.is_empty()
+        && name.len() <= 64
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+    if !valid {
+        resolver.report(
+            file,
+            "/x-fusion-tool/name",
+            format!("invalid tool name `{name}`"),
+            Some("MCP tool names are 1 to 64 characters among A-Z, a-z, 0-9, `_` and `-`".into()),
+        );
+    }
+}
+
+fn resolve_tool<'a>(
+    resolver: &mut Resolver<'a>,
+    file: usize,
+    path: &str,
+    tool: &'a ToolDefinition,
+) -> ToolModel {
+    if tool.actions.is_empty() {
+        resolver.report(
+            file,
+            "/x-fusion-tool/actions",
+            "a tool needs at least one action",
+            None,
+        );
+    }
+    let mut variants: HashMap<String, &str> = HashMap::new();
+    let mut actions = Vec::new();
+    for (name, action) in &tool.actions {
+        let pointer = format!("/x-fusion-tool/actions/{}", escape_pointer(name));
+        // The variant and the handler method must both be distinct; the variant is the stricter.
+        let variant = variant_name(name);
+        if let Some(first) = variants.insert(variant.clone(), name) {
+            resolver.report(
+                file,
+                &pointer,
+                format!("actions `{first}` and `{name}` both become the Rust variant `{variant}` (method `{}`)", value_name(name, "action")),
+                Some("rename one of them; the generator never merges two actions into one Rust name".into()),
+            );
+        }
+        let input = action
+            .input
+            .as_ref()
+            .and_then(|input| resolve_input(resolver, file, &pointer, tool, name, input));
+        let returns = action.returns.as_ref().and_then(|returns| {
+            let (reference, at, collection) = match returns {
+                Returns::Item(reference) => (reference, format!("{pointer}/returns"), false),
+                Returns::Collection(many) => (
+                    &many.items.reference,
+                    format!("{pointer}/returns/items/$ref"),
+                    true,
+                ),
+            };
+            let module = presenter_file(resolver, file, path, reference, &at)?;
+            Some(ReturnsModel { module, collection })
+        });
+        actions.push(ActionModel {
+            name: name.clone(),
+            description: action.description.clone(),
+            input,
+            returns,
+            destructive: action.destructive,
+            read_only: action.read_only,
+            idempotent: action.idempotent,
+        });
+    }
+    if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
+        resolver.report(
+            file,
+            "/x-fusion-tool/select",
+            "`select: true` needs an action that `returns` a presenter",
+            Some(
+                "`_select` names fields of returned data; add `returns` or remove `select`".into(),
+            ),
+        );
+    }
+    ToolModel {
+        name: tool.name.clone(),
+        description: tool.description.clone(),
+        select: tool.select,
+        toon_description: tool.toon_description,
+        actions,
+    }
+}
+
+fn resolve_input<'a>(
+    resolver: &mut Resolver<'a>,
+    file: usize,
+    action_pointer: &str,
+    tool: &ToolDefinition,
+    action: &str,
+    input: &'a Schema,
+) -> Option<TypeId> {
+    let pointer = format!("{action_pointer}/input");
+    let suggested = format!("{}{}Input", type_name(&tool.name), type_name(action));
+    let id = match resolver.type_of(file, &pointer, input, &suggested) {
+        FieldType::Named(id)
+            if matches!(resolver.model.types[id].kind, TypeKind::Struct { .. }) =>
+        {
+            id
+        }
+        _ => {
+            resolver.report(
+                file,
+                &pointer,
+                "an action's `input` must be an object schema",
+                Some("write `input: { type: object, properties: { ... } }`".into()),
+            );
+            return None;
+        }
+    };
+    if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
+        let reserved: Vec<String> = fields
+            .iter()
+            .filter(|f| RESERVED_KEYS.contains(&f.key.as_str()))
+            .map(|f| f.pointer.clone())
+            .collect();
+        for at in reserved {
+            let key = at.rsplit('/').next().unwrap_or_default().to_owned();
+            resolver.report(
+                file,
+                &at,
+                format!("the input field `{key}` is reserved"),
+                Some("`action` selects the action and `_select` the returned fields; rename the field".into()),
+            );
+        }
+    }
+    Some(id)
+}
+
+/// The module of the presenter file `reference` names, relative to the tool file.
+fn presenter_file(
+    resolver: &mut Resolver<'_>,
+    file: usize,
+    from: &str,
+    reference: &str,
+    pointer: &str,
+) -> Option<usize> {
+    let target = join_relative(from, reference);
+    let found = resolver.files.get(target.as_str()).copied();
+    match found {
+        Some(module) if resolver.model.modules[module].presenter.is_some() => Some(module),
+        _ => {
+            let mut candidates: Vec<String> = resolver
+                .model
+                .modules
+                .iter()
+                .filter(|m| m.presenter.is_some())
+                .map(|m| relative_to(from, &m.file))
+                .collect();
+            candidates.sort();
+            let message = match found {
+                Some(_) => {
+                    format!("`{reference}` defines no presenter (its root is not an object schema)")
+                }
+                None => format!("unknown presenter `{reference}`: no definition file `{target}`"),
+            };
+            let help = did_you_mean(reference, candidates.iter().map(String::as_str))
+                .map(|s| format!("did you mean `{s}`?"))
+                .or_else(|| {
+                    Some(format!(
+                        "`returns` names a presenter file relative to the tool file; presenters: {}",
+                        candidates.join(", ")
+                    ))
+                });
+            resolver.report(file, pointer, message, help);
+            None
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Tool files (`x-fusion-tool`) are checked like presenters: every problem names the file, the
+//! pointer, the line and column, and a fix where one can be told.
+
+use fusion_gen::{Diagnostic, Options, SourceFile, generate};
+
+const PRESENTER: &str = "title: Invoice\ntype: object\nrequired: [id]\nproperties:\n  id: { type: string }\n  amount: { type: integer }\n";
+
+fn errors(files: &[(&str, &str)]) -> Vec<Diagnostic> {
+    let mut sources = vec![SourceFile::new("billing/invoice.yaml", PRESENTER)];
+    sources.extend(
+        files
+            .iter()
+            .map(|(path, text)| SourceFile::new(*path, *text)),
+    );
+    generate(&sources, &Options::default())
+        .expect_err("the definitions are rejected")
+        .0
+}
+
+fn one(tool: &str) -> Diagnostic {
+    let mut found = errors(&[("billing/billing.tool.yaml", tool)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    found.remove(0)
+}
+
+#[test]
+fn a_valid_tool_file_generates_its_module() {
+    let tool = "x-fusion-tool:\n  name: billing\n  select: true\n  actions:\n    get:\n      input: { type: object, required: [id], properties: { id: { type: string } } }\n      returns: invoice.yaml\n";
+    let files = generate(
+        &[
+            SourceFile::new("billing/invoice.yaml", PRESENTER),
+            SourceFile::new("billing/billing.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .expect("generates");
+    let paths: Vec<&str> = files.iter().map(|f| f.path.as_str()).collect();
+    assert_eq!(paths, ["billing_tool.rs", "invoice.rs", "mod.rs"]);
+    let root = &files[2].contents;
+    assert!(root.contains("pub use billing_tool::{"), "{root}");
+    assert!(root.contains("BillingHandler"), "{root}");
+}
+
+#[test]
+fn an_unknown_presenter_in_returns_suggests_the_closest() {
+    let error =
+        one("x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      returns: invoce.yaml\n");
+    assert_eq!(error.file, "billing/billing.tool.yaml");
+    assert_eq!(error.pointer, "/x-fusion-tool/actions/get/returns");
+    assert_eq!(
+        error.message,
+        "unknown presenter `invoce.yaml`: no definition file `billing/invoce.yaml`"
+    );
+    assert_eq!(error.help.as_deref(), Some("did you mean `invoice.yaml`?"));
+    let at = error.location.expect("located");
+    assert_eq!((at.line, at.column), (5, 16));
+}
+
+#[test]
+fn a_collection_return_is_checked_at_its_ref() {
+    let error = one(
+        "x-fusion-tool:\n  name: billing\n  actions:\n    list:\n      returns: { type: array, items: { $ref: invoices.yaml } }\n",
+    );
+    assert_eq!(
+        error.pointer,
+        "/x-fusion-tool/actions/list/returns/items/$ref"
+    );
+    assert_eq!(error.help.as_deref(), Some("did you mean `invoice.yaml`?"));
+}
+
+#[test]
+fn an_unknown_required_input_field_suggests_the_closest() {
+    let error = one(
+        "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input: { type: object, required: [idd], properties: { id: { type: string } } }\n",
+    );
+    assert_eq!(error.pointer, "/x-fusion-tool/actions/get/input/required/0");
+    assert_eq!(error.message, "unknown field `idd` in `required`");
+    assert_eq!(error.help.as_deref(), Some("did you mean `id`?"));
+    assert_eq!(error.location.map(|l| l.line), Some(5));
+}
+
+#[test]
+fn duplicate_tool_names_are_reported_in_the_second_file() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: {}\n";
+    let found = errors(&[("a.tool.yaml", tool), ("b.tool.yaml", tool)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].file, "b.tool.yaml");
+    assert_eq!(found[0].pointer, "/x-fusion-tool/name");
+    assert_eq!(
+        found[0].message,
+        "duplicate tool name `billing`, also declared in a.tool.yaml"
+    );
+    assert_eq!(found[0].location.map(|l| (l.line, l.column)), Some((2, 9)));
+}
+
+#[test]
+fn actions_that_collide_in_rust_are_reported() {
+    let error = one(
+        "x-fusion-tool:\n  name: billing\n  actions:\n    send-reminder: {}\n    send_reminder: {}\n",
+    );
+    assert_eq!(error.pointer, "/x-fusion-tool/actions/send_reminder");
+    assert_eq!(
+        error.message,
+        "actions `send-reminder` and `send_reminder` both become the Rust variant `SendReminder` (method `send_reminder`)"
+    );
+    assert_eq!(error.location.map(|l| l.line), Some(5));
+}
+
+#[test]
+fn unknown_tool_keys_suggest_the_tools_own_keywords() {
+    let found = errors(&[(
+        "billing/billing.tool.yaml",
+        "x-fusion-tool:\n  name: billing\n  selct: true\n  actions:\n    get:\n      destrutive: true\n",
+    )]);
+    let shown: Vec<(&str, Option<&str>)> = found
+        .iter()
+        .map(|d| (d.pointer.as_str(), d.help.as_deref()))
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("/x-fusion-tool/selct", Some("did you mean `select`?")),
+            (
+                "/x-fusion-tool/actions/get/destrutive",
+                Some("did you mean `destructive`?")
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_malformed_returns_says_what_it_may_be() {
+    let error =
+        one("x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      returns: { items: 3 }\n");
+    assert_eq!(error.pointer, "/x-fusion-tool/actions/get/returns");
+    assert!(
+        error
+            .message
+            .starts_with("`returns` must be a presenter file"),
+        "{}",
+        error.message
+    );
+}
+
+#[test]
+fn reserved_input_fields_and_presenter_keys_beside_the_tool_are_rejected() {
+    let found = errors(&[(
+        "billing/billing.tool.yaml",
+        "title: Billing\nx-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input: { type: object, properties: { action: { type: string } } }\n",
+    )]);
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`title` cannot stand beside `x-fusion-tool`",
+            "the input field `action` is reserved"
+        ]
+    );
+}
+
+#[test]
+fn select_without_any_return_and_invalid_names_are_rejected() {
+    let found = errors(&[(
+        "t.tool.yaml",
+        "x-fusion-tool:\n  name: bill ing\n  select: true\n  actions:\n    get: {}\n",
+    )]);
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "invalid tool name `bill ing`",
+            "`select: true` needs an action that `returns` a presenter"
+        ]
+    );
+}
+
+#[test]
+fn a_tool_type_that_collides_with_a_presenter_type_is_reported() {
+    let found = errors(&[
+        (
+            "billing_args.yaml",
+            "title: BillingArgs\ntype: object\nproperties: {}\n",
+        ),
+        (
+            "b.tool.yaml",
+            "x-fusion-tool:\n  name: billing\n  actions:\n    get: {}\n",
+        ),
+    ]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0]
+            .message
+            .contains("becomes the Rust type `BillingArgs`"),
+        "{}",
+        found[0].message
+    );
+}

@@ -1,0 +1,158 @@
+//! What generated tools call: the `action` discriminator, `_select`, and turning a handler's
+//! result into the response (wire format §9, §12, §14).
+
+use std::fmt::Display;
+
+use serde_json::{Map, Value};
+
+use crate::args::{ArgPath, enum_value, wrong_type};
+use crate::error::{internal_error, missing_discriminator, unknown_action};
+use crate::presenter::Presenter;
+use crate::response::ToolResponse;
+use crate::select::Selection;
+use crate::validation::FieldIssue;
+
+/// What an action handler hands back: typed data for the action's presenter, or a finished
+/// response (a `tool_error`, a plain text) that passes through untouched (§14).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Reply<T> {
+    /// Data the action's presenter turns into the response, `_select` applied.
+    Data(T),
+    /// A response sent as is.
+    Response(ToolResponse),
+}
+
+impl<T> From<T> for Reply<T> {
+    fn from(data: T) -> Self {
+        Reply::Data(data)
+    }
+}
+
+/// A tool as MCP's `tools/list` shows it, all known at build time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ToolInfo {
+    /// The tool's name.
+    pub name: &'static str,
+    /// The description (the §11 TOON form when the definition asks for it).
+    pub description: &'static str,
+    /// The input schema as JSON text.
+    pub input_schema: &'static str,
+    /// Every action is read-only.
+    pub read_only: bool,
+    /// Some action is destructive.
+    pub destructive: bool,
+    /// Every action is idempotent.
+    pub idempotent: bool,
+}
+
+impl ToolInfo {
+    /// The input schema as a JSON object (empty if the constant were not an object, which the
+    /// generator never writes).
+    pub fn input_schema_object(&self) -> Map<String, Value> {
+        match serde_json::from_str(self.input_schema) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        }
+    }
+
+    /// The tool for rmcp's `tools/list` (feature `rmcp`), annotations included.
+    #[cfg(feature = "rmcp")]
+    pub fn to_rmcp(&self) -> rmcp::model::Tool {
+        let mut tool = rmcp::model::Tool::new(
+            self.name,
+            self.description,
+            std::sync::Arc::new(self.input_schema_object()),
+        );
+        tool.annotations = Some(rmcp::model::ToolAnnotations::from_raw(
+            None,
+            Some(self.read_only),
+            Some(self.destructive),
+            Some(self.idempotent),
+            None,
+        ));
+        tool
+    }
+}
+
+/// Reads the `action` discriminator. Arguments that are not an object, and an `action` that is
+/// absent or not a string, are `MISSING_DISCRIMINATOR` (its recovery asks for "the `action` field
+/// as a string"); a name not in `actions` is `UNKNOWN_ACTION`.
+pub fn discriminator<'v>(
+    arguments: &'v Value,
+    actions: &[&str],
+) -> Result<(&'v str, &'v Map<String, Value>), ToolResponse> {
+    let Value::Object(map) = arguments else {
+        return Err(missing_discriminator(actions));
+    };
+    match map.get("action") {
+        Some(Value::String(action)) if actions.contains(&action.as_str()) => Ok((action, map)),
+        Some(Value::String(action)) => Err(unknown_action(action, actions)),
+        _ => Err(missing_discriminator(actions)),
+    }
+}
+
+/// Reads `_select`: absent or `[]` selects everything; an entry outside `all` is an invalid-enum
+/// issue naming the valid keys (the §9 deviation). Entries are kept in the agent's order.
+pub fn select<T: Copy>(
+    map: &Map<String, Value>,
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<Vec<T>> {
+    let path = ArgPath::Root;
+    let path = path.key("_select");
+    let Some(value) = map.get("_select") else {
+        return Some(Vec::new());
+    };
+    let Value::Array(entries) = value else {
+        return wrong_type(value, "array", &path, issues);
+    };
+    let mut out = Vec::with_capacity(entries.len());
+    let mut ok = true;
+    for (index, entry) in entries.iter().enumerate() {
+        match enum_value(entry, all, as_str, &path.index(index), issues) {
+            Some(key) => out.push(key),
+            None => ok = false,
+        }
+    }
+    ok.then_some(out)
+}
+
+/// The response of an action that returns one presenter item.
+pub fn present_item<P: Presenter, E: Display>(
+    result: Result<Reply<P::Item>, E>,
+    presenter: &P,
+    selection: &Selection,
+    tool: &str,
+    action: &str,
+) -> ToolResponse {
+    match result {
+        Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
+        Ok(Reply::Response(response)) => response,
+        Err(error) => internal_error(tool, action, &error.to_string()),
+    }
+}
+
+/// The response of an action that returns a collection of presenter items.
+pub fn present_collection<P: Presenter, E: Display>(
+    result: Result<Reply<Vec<P::Item>>, E>,
+    presenter: &P,
+    selection: &Selection,
+    tool: &str,
+    action: &str,
+) -> ToolResponse {
+    match result {
+        Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
+        Ok(Reply::Response(response)) => response,
+        Err(error) => internal_error(tool, action, &error.to_string()),
+    }
+}
+
+/// The response of an action without a return presenter.
+pub fn respond<E: Display>(
+    result: Result<ToolResponse, E>,
+    tool: &str,
+    action: &str,
+) -> ToolResponse {
+    result.unwrap_or_else(|error| internal_error(tool, action, &error.to_string()))
+}

@@ -1,0 +1,189 @@
+//! What a generated tool advertises, all computed at build time: TOON descriptions (wire format
+//! §11), merged input schemas (§9), output schemas (§13), and the rmcp `Tool` built from them.
+
+use fusion_tests::snapshots::tools::{billing_tool, items_tool, ledger_tool};
+use serde_json::{Value, json};
+
+#[test]
+fn toon_description_table_form_is_the_wire_format_example() {
+    assert_eq!(
+        items_tool::DESCRIPTION,
+        "Manage items. Select operation via the `action` parameter.\n\n\
+         [2|]{action|desc|required}:\n  list|List all items|\"\"\n  create|\"Create, an | item\"|title"
+    );
+}
+
+#[test]
+fn toon_description_with_a_destructive_action_is_list_form() {
+    assert_eq!(
+        ledger_tool::DESCRIPTION,
+        "Search and fix ledger entries. Select operation via the `action` parameter.\n\n\
+         [2|]:\n  - action: search\n    desc: Search charges\n    required: status,limit\n  \
+         - action: purge\n    desc: Delete a charge\n    required: id\n    destructive: true"
+    );
+    // Without `toon-description`, the description is the declared one, or the name.
+    assert_eq!(billing_tool::DESCRIPTION, "billing");
+}
+
+#[test]
+fn merged_input_schema_describes_each_property_with_its_actions() {
+    let schema: Value = serde_json::from_str(ledger_tool::INPUT_SCHEMA).expect("JSON");
+    let properties = schema["properties"].as_object().expect("properties");
+    let keys: Vec<&str> = properties.keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "action",
+            "status",
+            "limit",
+            "min_amount",
+            "exact",
+            "tags",
+            "note",
+            "range",
+            "id"
+        ]
+    );
+    assert_eq!(
+        properties["status"],
+        json!({"type": "string", "enum": ["paid", "pending", "overdue"], "description": "The state to match. Required for: search"})
+    );
+    assert_eq!(
+        properties["note"],
+        json!({"type": ["string", "null"], "description": "For: search"})
+    );
+    assert_eq!(
+        properties["range"],
+        json!({"type": "object", "properties": {"from": {"type": "string", "format": "date"}, "to": {"type": "string", "format": "date"}}, "required": ["from"], "description": "For: search"})
+    );
+    assert_eq!(properties["id"]["description"], "Required for: purge");
+    assert!(
+        !properties.contains_key("_select"),
+        "select is off for ledger"
+    );
+    assert_eq!(schema["required"], json!(["action"]));
+}
+
+#[test]
+fn output_schemas_are_the_presenters_item_or_an_array_of_it() {
+    let item = json!({
+        "type": "object",
+        "properties": {"id": {"type": "string"}, "amount": {"type": "integer"}, "status": {"type": "string"}},
+        "required": ["id", "amount", "status"],
+        "description": "A charge as the agent sees it.",
+    });
+    let get: Value = serde_json::from_str(billing_tool::GET_OUTPUT_SCHEMA).unwrap();
+    assert_eq!(get, item);
+    let search: Value = serde_json::from_str(ledger_tool::SEARCH_OUTPUT_SCHEMA).unwrap();
+    assert_eq!(search, json!({"type": "array", "items": item}));
+}
+
+#[test]
+fn tool_info_carries_the_hints() {
+    let ledger = ledger_tool::TOOL;
+    assert_eq!(
+        (ledger.read_only, ledger.destructive, ledger.idempotent),
+        (false, true, false)
+    );
+    assert_eq!(ledger.name, "ledger");
+    assert_eq!(ledger_tool::ACTIONS, ["search", "purge"]);
+}
+
+/// The generated tool plugs into rmcp: its `Tool` for `tools/list`, and a call's response as a
+/// `CallToolResult`.
+#[test]
+fn rmcp_tool_and_call_result() {
+    let tool: rmcp::model::Tool = billing_tool::TOOL.to_rmcp();
+    assert_eq!(tool.name, "billing");
+    assert_eq!(tool.description.as_deref(), Some("billing"));
+    let schema = serde_json::to_string(&*tool.input_schema).unwrap();
+    assert_eq!(
+        schema,
+        billing_tool::INPUT_SCHEMA,
+        "the schema keeps its key order"
+    );
+    let annotations = tool.annotations.expect("annotations");
+    assert_eq!(annotations.destructive_hint, Some(false));
+
+    // rmcp hands arguments as a JSON object; the dispatcher takes the value.
+    let arguments: rmcp::model::JsonObject =
+        serde_json::from_value(json!({"action": "nope"})).unwrap();
+    let response = block_on(billing_tool::call(&NeverCalled, &Value::Object(arguments)));
+    let expected: Value = serde_json::from_str(&response.to_json()).unwrap();
+    let result = rmcp::model::CallToolResult::from(response);
+    assert_eq!(result.is_error, Some(true));
+    let mut wire = serde_json::to_value(&result).unwrap();
+    wire.as_object_mut().unwrap().remove("resultType");
+    assert_eq!(wire, expected);
+}
+
+struct NeverCalled;
+
+impl billing_tool::BillingHandler for NeverCalled {
+    type Error = String;
+    async fn get(
+        &self,
+        _args: billing_tool::BillingGetInput,
+    ) -> Result<fusion_runtime::Reply<fusion_tests::snapshots::tools::Charge>, String> {
+        Err("not called".into())
+    }
+    async fn boom(&self) -> Result<fusion_runtime::ToolResponse, String> {
+        Err("not called".into())
+    }
+    async fn throws(&self) -> Result<fusion_runtime::ToolResponse, String> {
+        Err("not called".into())
+    }
+}
+
+/// Runs a future that never waits.
+fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+}
+
+/// The checked-in billing tool of `schemas/billing/billing.tool.yaml`.
+#[test]
+fn the_billing_example_tool() {
+    use fusion_tests::generated::billing_tool::{self, BillingArgs, BillingCall, BillingSelect};
+    assert_eq!(
+        billing_tool::DESCRIPTION,
+        "Manage invoices. Select operation via the `action` parameter.\n\n[3|]:\n  \
+         - action: get\n    desc: Get one invoice\n    required: id\n  \
+         - action: list\n    desc: List invoices\n    required: \"\"\n  \
+         - action: remind\n    desc: Send a payment reminder\n    required: id\n    destructive: true"
+    );
+    let keys: Vec<&str> = BillingSelect::ALL.iter().map(|k| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "amount_cents",
+            "client",
+            "due",
+            "id",
+            "lines",
+            "paid_at",
+            "status",
+            "tax_rate"
+        ]
+    );
+    let call =
+        BillingCall::parse(&json!({"action": "list", "status": "overdue", "_select": ["id"]}))
+            .expect("valid");
+    assert!(matches!(call.args, BillingArgs::List(_)));
+    assert_eq!(call.select, [BillingSelect::Id]);
+    let schema: Value = serde_json::from_str(billing_tool::INPUT_SCHEMA).unwrap();
+    assert_eq!(
+        schema["properties"]["id"]["description"],
+        "Invoice number. Required for: get, remind"
+    );
+    let tool = billing_tool::TOOL;
+    assert_eq!(
+        (tool.read_only, tool.destructive, tool.idempotent),
+        (false, true, false)
+    );
+}

@@ -1,0 +1,334 @@
+//! Generated tools (`tests/corpus/tools/`): the upstream tool goldens byte-exact, argument errors
+//! of every kind (wire format §12), `_select` (§9), schemas (§9, §13), the TOON description (§11)
+//! and the rmcp bridge.
+
+use std::future::Future;
+use std::pin::pin;
+use std::task::{Context, Poll, Waker};
+
+use fusion_runtime::{Reply, ToolResponse, error};
+use fusion_tests::snapshots::tools::{
+    BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect, Charge, LedgerArgs,
+    LedgerCall, LedgerHandler, LedgerSearchInputStatus, billing_tool, ledger_tool,
+};
+use serde_json::{Value, json};
+
+/// Runs a future that never waits: the test handlers answer at once.
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    loop {
+        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+}
+
+fn golden(name: &str) -> Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/upstream/goldens.json"
+    );
+    let goldens: Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("goldens.json")).expect("JSON");
+    goldens["cases"]
+        .as_array()
+        .expect("cases")
+        .iter()
+        .find(|c| c["name"] == name)
+        .expect("case")["expected"]
+        .clone()
+}
+
+fn wire(response: &ToolResponse) -> Value {
+    serde_json::from_str(&response.to_json()).expect("a response is JSON")
+}
+
+fn text(response: &ToolResponse) -> String {
+    wire(response)["content"][0]["text"]
+        .as_str()
+        .expect("a text block")
+        .to_owned()
+}
+
+/// The goldens' handler: `get` returns one charge, `boom` a tool error, `throws` fails.
+struct Billing;
+
+impl BillingHandler for Billing {
+    type Error = String;
+
+    async fn get(&self, args: BillingGetInput) -> Result<Reply<Charge>, String> {
+        Ok(Charge {
+            id: args.id,
+            amount: 100,
+            status: "paid".into(),
+        }
+        .into())
+    }
+
+    async fn boom(&self) -> Result<ToolResponse, String> {
+        Ok(error("boom", None))
+    }
+
+    async fn throws(&self) -> Result<ToolResponse, String> {
+        Err("db <down>".into())
+    }
+}
+
+fn call_billing(arguments: Value) -> ToolResponse {
+    block_on(billing_tool::call(&Billing, &arguments))
+}
+
+#[test]
+fn upstream_input_schema_is_byte_exact() {
+    let schema: Value = serde_json::from_str(billing_tool::INPUT_SCHEMA).expect("JSON");
+    let expected = golden("tool_inputSchema_with_select");
+    assert_eq!(schema, expected);
+    // The `_select` property byte for byte, key order included.
+    let select = serde_json::to_string(&schema["properties"]["_select"]).unwrap();
+    assert_eq!(
+        select,
+        serde_json::to_string(&expected["properties"]["_select"]).unwrap()
+    );
+    // The whole schema byte for byte too (serde_json keeps the golden's key order).
+    assert_eq!(
+        billing_tool::INPUT_SCHEMA,
+        serde_json::to_string(&expected).unwrap()
+    );
+}
+
+#[test]
+fn upstream_get_with_select_is_byte_exact() {
+    let response = call_billing(json!({"action": "get", "id": "INV-1", "_select": ["status"]}));
+    assert_eq!(wire(&response), golden("tool_get_select"));
+    let view = response.test_view().expect("a presenter response");
+    assert_eq!(view.data(), json!({"status": "paid"}));
+}
+
+#[test]
+fn upstream_handler_failure_is_byte_exact() {
+    assert_eq!(
+        wire(&call_billing(json!({"action": "throws"}))),
+        golden("tool_handler_throws")
+    );
+}
+
+#[test]
+fn upstream_unknown_action_and_missing_discriminator_are_byte_exact() {
+    assert_eq!(
+        wire(&call_billing(json!({"action": "nope"}))),
+        golden("tool_unknown_action")
+    );
+    assert_eq!(
+        wire(&call_billing(json!({}))),
+        golden("tool_missing_discriminator")
+    );
+    // Decided: an `action` that is not a string, and arguments that are not an object, are a
+    // missing discriminator too (its recovery asks for the field "as a string").
+    for arguments in [
+        json!({"action": 3}),
+        json!({"action": null}),
+        json!([]),
+        Value::Null,
+    ] {
+        assert_eq!(
+            wire(&call_billing(arguments)),
+            golden("tool_missing_discriminator")
+        );
+    }
+}
+
+#[test]
+fn a_response_from_the_handler_passes_through() {
+    assert_eq!(
+        text(&call_billing(json!({"action": "boom"}))),
+        "<tool_error>\n<message>boom</message>\n</tool_error>"
+    );
+}
+
+#[test]
+fn select_keeps_the_agents_order_and_no_select_writes_everything() {
+    let response =
+        call_billing(json!({"action": "get", "id": "A", "_select": ["status", "id", "status"]}));
+    assert_eq!(
+        text(&response),
+        "{\n  \"status\": \"paid\",\n  \"id\": \"A\"\n}"
+    );
+    for select in [json!([]), Value::Null] {
+        let mut arguments = json!({"action": "get", "id": "A"});
+        if !select.is_null() {
+            arguments["_select"] = select;
+        }
+        assert_eq!(
+            text(&call_billing(arguments)),
+            "{\n  \"id\": \"A\",\n  \"amount\": 100,\n  \"status\": \"paid\"\n}"
+        );
+    }
+    let parsed =
+        BillingCall::parse(&json!({"action": "get", "id": "A", "_select": ["amount"]})).unwrap();
+    assert_eq!(parsed.select, [BillingSelect::Amount]);
+    assert_eq!(
+        parsed.args,
+        BillingArgs::Get(BillingGetInput { id: "A".into() })
+    );
+}
+
+#[test]
+fn an_unknown_select_key_names_the_valid_keys() {
+    let response =
+        call_billing(json!({"action": "get", "id": "A", "_select": ["status", "amout"]}));
+    assert_eq!(
+        text(&response),
+        "<validation_error action=\"billing/get\">\n\
+         <field name=\"_select.1\">Invalid enum value. You sent: 'amout'. Valid options: 'amount', 'id', 'status'.</field>\n\
+         <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n\
+         </validation_error>"
+    );
+    assert_eq!(wire(&response)["isError"], true);
+    assert_eq!(
+        text(&call_billing(
+            json!({"action": "get", "id": "A", "_select": "id"})
+        )),
+        "<validation_error action=\"billing/get\">\n\
+         <field name=\"_select\">Expected array, received string. You sent: 'id'. Expected type: array.</field>\n\
+         <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n\
+         </validation_error>"
+    );
+}
+
+fn field_lines(response: &ToolResponse) -> Vec<String> {
+    text(response)
+        .lines()
+        .filter(|l| l.starts_with("<field"))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn each_kind_of_argument_problem_is_one_field_line() {
+    assert_eq!(
+        field_lines(&call_billing(json!({"action": "get"}))),
+        ["<field name=\"id\">Required. You sent: (missing). Expected type: string.</field>"]
+    );
+    assert_eq!(
+        field_lines(&call_billing(json!({"action": "get", "id": 42}))),
+        [
+            "<field name=\"id\">Expected string, received number. You sent: 42. Expected type: string.</field>"
+        ]
+    );
+    assert_eq!(
+        field_lines(&call_billing(
+            json!({"action": "get", "id": "A", "extra": 1, "idd": "x"})
+        )),
+        [
+            "<field name=\"(root)\">Unrecognized key(s) in object: 'extra', 'idd'. You sent: object. Remove or correct unrecognized fields: 'extra', 'idd'. Check for typos.</field>"
+        ]
+    );
+    // An action without input accepts no field but `action` and `_select`.
+    assert_eq!(
+        field_lines(&call_billing(json!({"action": "boom", "id": "A"}))),
+        [
+            "<field name=\"(root)\">Unrecognized key(s) in object: 'id'. You sent: object. Remove or correct unrecognized fields: 'id'. Check for typos.</field>"
+        ]
+    );
+    let response = block_on(ledger_tool::call(
+        &Ledger,
+        &json!({"action": "search", "status": "open", "limit": 1.5}),
+    ));
+    assert!(text(&response).starts_with("<validation_error action=\"ledger/search\">\n"));
+    assert_eq!(
+        field_lines(&response),
+        [
+            "<field name=\"status\">Invalid enum value. You sent: 'open'. Valid options: 'paid', 'pending', 'overdue'.</field>",
+            "<field name=\"limit\">Expected integer, received float. You sent: 1.5. Expected type: integer.</field>",
+        ]
+    );
+}
+
+#[test]
+fn nested_arrays_and_objects_report_dotted_paths() {
+    let arguments = json!({
+        "action": "search", "status": "paid", "limit": 2.0, "exact": "yes",
+        "tags": ["a", 7], "range": {"to": "2024-01-01", "x": 1}, "note": null,
+    });
+    assert_eq!(
+        field_lines(&block_on(ledger_tool::call(&Ledger, &arguments))),
+        [
+            "<field name=\"exact\">Expected boolean, received string. You sent: 'yes'. Expected type: boolean.</field>",
+            "<field name=\"tags.1\">Expected string, received number. You sent: 7. Expected type: string.</field>",
+            "<field name=\"range\">Unrecognized key(s) in object: 'x'. You sent: object. Remove or correct unrecognized fields: 'x'. Check for typos.</field>",
+            "<field name=\"range.from\">Required. You sent: (missing). Expected type: string.</field>",
+        ]
+    );
+}
+
+#[test]
+fn valid_arguments_are_typed() {
+    let arguments = json!({
+        "action": "search", "status": "overdue", "limit": 5.0, "tags": ["a"],
+        "range": {"from": "2024-01-01"}, "note": null, "min_amount": 2.5,
+    });
+    let LedgerArgs::Search(input) = LedgerCall::parse(&arguments).expect("valid").args else {
+        panic!("search");
+    };
+    assert_eq!(input.status, LedgerSearchInputStatus::Overdue);
+    assert_eq!(input.limit, 5);
+    assert_eq!(input.tags.as_deref(), Some(&["a".to_owned()][..]));
+    assert_eq!(input.range.expect("range").from, "2024-01-01");
+    assert_eq!(
+        (input.note, input.min_amount, input.exact),
+        (None, Some(2.5), None)
+    );
+}
+
+/// The ledger: `search` returns two charges, `purge` fails.
+struct Ledger;
+
+impl LedgerHandler for Ledger {
+    type Error = std::io::Error;
+
+    async fn search(
+        &self,
+        _args: fusion_tests::snapshots::tools::LedgerSearchInput,
+    ) -> Result<Reply<Vec<Charge>>, std::io::Error> {
+        let charge = |id: &str| Charge {
+            id: id.into(),
+            amount: 5,
+            status: "paid".into(),
+        };
+        Ok(vec![charge("A"), charge("B")].into())
+    }
+
+    async fn purge(
+        &self,
+        args: fusion_tests::snapshots::tools::LedgerPurgeInput,
+    ) -> Result<ToolResponse, std::io::Error> {
+        Err(std::io::Error::other(format!("cannot purge {}", args.id)))
+    }
+}
+
+#[test]
+fn a_collection_goes_through_the_presenter() {
+    let response = block_on(ledger_tool::call(
+        &Ledger,
+        &json!({"action": "search", "status": "paid", "limit": 2}),
+    ));
+    assert_eq!(
+        wire(&response)["content"],
+        json!([
+            {"type": "text", "text": "[\n  {\n    \"id\": \"A\",\n    \"amount\": 5,\n    \"status\": \"paid\"\n  },\n  {\n    \"id\": \"B\",\n    \"amount\": 5,\n    \"status\": \"paid\"\n  }\n]"},
+            {"type": "text", "text": "<domain_rules>\n- Amounts in cents\n</domain_rules>"},
+        ])
+    );
+    let failed = block_on(ledger_tool::call(
+        &Ledger,
+        &json!({"action": "purge", "id": "X"}),
+    ));
+    assert!(text(&failed).contains("<message>[ledger/purge] cannot purge X</message>"));
+    // A tool without `select` has no `_select` argument.
+    let extra = block_on(ledger_tool::call(
+        &Ledger,
+        &json!({"action": "purge", "id": "X", "_select": []}),
+    ));
+    assert!(text(&extra).contains("Unrecognized key(s) in object: '_select'"));
+}
