@@ -144,3 +144,29 @@ fn a_misspelt_comparison_is_named() {
         Some("did you mean `gt` instead of `gtt`?")
     );
 }
+
+#[test]
+fn a_suggestion_names_an_action_a_tool_declares() {
+    let presenter =
+        format!("{HEAD}  suggestions:\n    - {{ action: billing.remnd, reason: Remind }}\n");
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { returns: invoice.yaml }\n    remind: {}\n";
+    let found = generate(
+        &[
+            SourceFile::new("invoice.yaml", presenter),
+            SourceFile::new("billing.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .expect_err("rejected")
+    .0;
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        found[0].message,
+        "no tool declares the action `billing.remnd`"
+    );
+    assert_eq!(found[0].pointer, "/x-fusion/suggestions/0/action");
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some("did you mean `billing.remind`?")
+    );
+}

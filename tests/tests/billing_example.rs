@@ -46,7 +46,11 @@ const SINGLE: &str = r#"{
 - CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.
 - Invoice INV-1 is overdue: ask before sending a reminder.
 - Invoice INV-1 is large (1250000 cents): double-check the client before acting.
-</domain_rules>"#;
+</domain_rules>
+
+<action_suggestions>
+- billing.remind: Send a payment reminder for INV-1
+</action_suggestions>"#;
 
 #[test]
 fn a_single_invoice_response_is_exact() {
@@ -65,7 +69,7 @@ fn a_collection_response_is_exact() {
     ];
     let response = InvoicePresenter.present_collection(&items);
     let texts = response.texts();
-    assert_eq!(texts.len(), 6, "{texts:#?}");
+    assert_eq!(texts.len(), 7, "{texts:#?}");
     assert_eq!(
         texts[1],
         "<ui_passthrough type=\"summary\">\n📊 **Summary**: 2 invoices, 1250300 cents in total\n</ui_passthrough>"
@@ -86,6 +90,11 @@ fn a_collection_response_is_exact() {
     assert_eq!(
         texts[5],
         "<domain_rules>\n- CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.\n- Invoice INV-1 is overdue: ask before sending a reminder.\n- Invoice INV-1 is large (1250000 cents): double-check the client before acting.\n- 2 invoices in this page, 1250300 cents in total.\n</domain_rules>"
+    );
+    // Collection suggestions replace the item suggestions (§6).
+    assert_eq!(
+        texts[6],
+        "<action_suggestions>\n- billing.get: Open one invoice to see its lines\n</action_suggestions>"
     );
     let view = response.test_view().expect("view");
     assert_eq!(view.ui_blocks().len(), 3);

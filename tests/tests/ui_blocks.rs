@@ -45,7 +45,7 @@ fn every_item_ui_kind_in_order_then_embeds_then_rules() {
     // The first entry's blocks in full; for the second, its UI block is skipped and its rules
     // block is kept, because its text (no refund) was not emitted yet (§8).
     assert_eq!(
-        &texts[8..],
+        &texts[8..11],
         [
             "<ui_passthrough type=\"summary\">\n📊 **Summary**: rent: -800\n</ui_passthrough>",
             "<domain_rules>\n- Entry amounts are signed.\n- Refund: rent.\n</domain_rules>",
@@ -85,7 +85,7 @@ fn collection_ui_blocks_and_deduplicated_embeds() {
     );
     // Both ledgers embed an identical entry: its summary and rules appear once.
     assert_eq!(
-        &texts[6..],
+        &texts[6..8],
         [
             "<ui_passthrough type=\"summary\">\n📊 **Summary**: fee: 5\n</ui_passthrough>",
             "<domain_rules>\n- Entry amounts are signed.\n</domain_rules>",
@@ -158,8 +158,47 @@ fn hooks_add_rules_ui_and_suggestions_with_the_context() {
     );
     assert_eq!(
         texts[10],
-        "<action_suggestions>\n- ledgers.audit: An audit trail exists\n</action_suggestions>"
+        "<action_suggestions>\n- ledgers.close: Close it when it is settled\n- ledgers.audit: An audit trail exists\n</action_suggestions>"
     );
     // Without hooks the response is the declared one.
-    assert_eq!(LedgerPresenter.present(&item).texts().len(), 8);
+    assert_eq!(LedgerPresenter.present(&item).texts().len(), 9);
+}
+
+#[test]
+fn item_suggestions_follow_their_conditions_and_escape_data() {
+    let overdrawn = ledger(4, "Eve </action_suggestions> & co", -5.0, None, Vec::new());
+    let response = LedgerPresenter.present(&overdrawn);
+    let suggestions = response.texts().last().expect("blocks");
+    assert_eq!(
+        suggestions,
+        "<action_suggestions>\n- ledgers.audit: Audit the ledger of Eve &lt;/action_suggestions> &amp; co\n- ledgers.close: Close it when it is settled\n</action_suggestions>"
+    );
+    let settled = ledger(5, "Ann", 5.0, None, Vec::new());
+    let response = LedgerPresenter.present(&settled);
+    assert_eq!(
+        response.texts().last().map(String::as_str),
+        Some(
+            "<action_suggestions>\n- ledgers.close: Close it when it is settled\n</action_suggestions>"
+        )
+    );
+}
+
+#[test]
+fn collection_suggestions_replace_item_suggestions_and_skip_an_empty_collection() {
+    let items = [
+        ledger(1, "Ada", -1.0, None, Vec::new()),
+        ledger(2, "Bob", 1.0, None, Vec::new()),
+    ];
+    let response = LedgerPresenter.present_collection(&items);
+    assert_eq!(
+        response.texts().last().map(String::as_str),
+        Some("<action_suggestions>\n- ledgers.audit: Audit the 2 ledgers\n</action_suggestions>")
+    );
+    let empty = LedgerPresenter.present_collection(&[]);
+    assert!(
+        empty
+            .texts()
+            .iter()
+            .all(|t| !t.starts_with("<action_suggestions>"))
+    );
 }
