@@ -491,8 +491,12 @@ pub async fn call<H: BillingHandler + ?::core::marker::Sized>(
     }
 }
 
-/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped.
+/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
+/// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
 fn get_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
+    if select.is_empty() {
+        return ::fusion_runtime::Selection::all();
+    }
     ::fusion_runtime::Selection::from_indices(
         select
             .iter()
@@ -509,8 +513,12 @@ fn get_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
     )
 }
 
-/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped.
+/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
+/// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
 fn list_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
+    if select.is_empty() {
+        return ::fusion_runtime::Selection::all();
+    }
     ::fusion_runtime::Selection::from_indices(
         select
             .iter()

@@ -4,22 +4,33 @@
 use std::fmt;
 
 /// The root fields to write, as indices into the item struct's fields in the agent's order,
-/// duplicates dropped. Empty means every field (an absent or empty `_select`).
+/// duplicates dropped; or every field (an absent or empty `_select`).
 ///
 /// Generated writers match on these indices: selecting costs no string comparison per field or
 /// per row, only the one lookup per request that built the selection.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Selection {
+    all: bool,
     fields: Vec<u16>,
+}
+
+impl Default for Selection {
+    fn default() -> Self {
+        Self::all()
+    }
 }
 
 impl Selection {
     /// Every field, in schema order.
     pub const fn all() -> Self {
-        Selection { fields: Vec::new() }
+        Selection {
+            all: true,
+            fields: Vec::new(),
+        }
     }
 
-    /// The given field indices in order, keeping the first of any duplicates.
+    /// Exactly the given field indices in order, keeping the first of any duplicates. No index
+    /// selects no field at all (`_select` named only keys this item does not have).
     pub fn from_indices(indices: impl IntoIterator<Item = u16>) -> Self {
         let mut fields: Vec<u16> = Vec::new();
         for index in indices {
@@ -27,10 +38,11 @@ impl Selection {
                 fields.push(index);
             }
         }
-        Selection { fields }
+        Selection { all: false, fields }
     }
 
-    /// Resolves field names against a struct's wire keys (`FIELDS` of a generated type).
+    /// Resolves field names against a struct's wire keys (`FIELDS` of a generated type); no
+    /// names means every field, as an empty `_select` does (§9).
     ///
     /// # Errors
     /// On a name that is not a key; the error lists the valid keys (the §9 deviation: upstream
@@ -52,15 +64,18 @@ impl Selection {
                 }
             }
         }
+        if indices.is_empty() {
+            return Ok(Selection::all());
+        }
         Ok(Selection::from_indices(indices))
     }
 
     /// Whether every field is written.
     pub fn is_all(&self) -> bool {
-        self.fields.is_empty()
+        self.all
     }
 
-    /// The selected field indices, in the agent's order; empty for every field.
+    /// The selected field indices, in the agent's order; empty for every field or for none.
     pub fn fields(&self) -> &[u16] {
         &self.fields
     }

@@ -15,3 +15,15 @@ pub mod generated;
 
 /// One generated module per feature of the snapshot corpus (`tests/corpus/`).
 pub mod snapshots;
+
+/// Runs a future that never waits, as the test handlers of generated tools answer at once; a
+/// future that is pending is polled again (tests need no executor).
+pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+            return output;
+        }
+    }
+}

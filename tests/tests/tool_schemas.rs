@@ -1,6 +1,7 @@
 //! What a generated tool advertises, all computed at build time: TOON descriptions (wire format
 //! §11), merged input schemas (§9), output schemas (§13), and the rmcp `Tool` built from them.
 
+use fusion_tests::block_on;
 use fusion_tests::snapshots::tools::{billing_tool, items_tool, ledger_tool};
 use serde_json::{Value, json};
 
@@ -132,17 +133,6 @@ impl billing_tool::BillingHandler for NeverCalled {
     }
     async fn throws(&self) -> Result<fusion_runtime::ToolResponse, String> {
         Err("not called".into())
-    }
-}
-
-/// Runs a future that never waits.
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    let mut future = std::pin::pin!(future);
-    let mut context = std::task::Context::from_waker(std::task::Waker::noop());
-    loop {
-        if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
-            return output;
-        }
     }
 }
 

@@ -2,27 +2,13 @@
 //! of every kind (wire format §12), `_select` (§9), schemas (§9, §13), the TOON description (§11)
 //! and the rmcp bridge.
 
-use std::future::Future;
-use std::pin::pin;
-use std::task::{Context, Poll, Waker};
-
 use fusion_runtime::{Reply, ToolResponse, error};
+use fusion_tests::block_on;
 use fusion_tests::snapshots::tools::{
     BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect, Charge, LedgerArgs,
     LedgerCall, LedgerHandler, LedgerSearchInputStatus, billing_tool, ledger_tool,
 };
 use serde_json::{Value, json};
-
-/// Runs a future that never waits: the test handlers answer at once.
-fn block_on<F: Future>(future: F) -> F::Output {
-    let mut future = pin!(future);
-    let mut context = Context::from_waker(Waker::noop());
-    loop {
-        if let Poll::Ready(output) = future.as_mut().poll(&mut context) {
-            return output;
-        }
-    }
-}
 
 fn golden(name: &str) -> Value {
     let path = concat!(
