@@ -35,6 +35,7 @@ const FEATURES: &[&str] = &[
     "odd_names",
     "nullable",
     "behaviours",
+    "redaction",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -91,6 +91,17 @@ pub mod account {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Account {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "owner",
+            "balance",
+            "plan",
+            "active",
+            "note",
+            "credit_limit",
+        ];
+    }
     /// The values of `AccountPlan`.
     #[derive(
         ::core::fmt::Debug,
@@ -410,6 +421,77 @@ pub mod status_row {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for StatusRow {
+        const KEYS: &'static [&'static str] = &["id", "status"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{id,status}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{id\tstatus}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{id|status}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    1 => "status",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::toon::write_string(out, &self.status, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 2 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                    }
+                    1 => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            &self.status,
+                            delimiter,
+                        );
+                    }
+                    _ => {}
+                }
+            }
         }
     }
     /// Presents [`StatusRow`]: writes its data block straight into the response buffer, with no reflection at run time.

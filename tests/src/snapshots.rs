@@ -43,3 +43,9 @@ pub mod nullable;
 #[rustfmt::skip]
 #[path = "../snapshots/behaviours.rs"]
 pub mod behaviours;
+
+/// Redaction: default and custom censors on strings, numbers, enums, arrays, a `$ref` object and
+/// a nested field; a TOON presenter whose rows are a table with redacted cells.
+#[rustfmt::skip]
+#[path = "../snapshots/redaction.rs"]
+pub mod redaction;

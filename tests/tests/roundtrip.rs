@@ -288,7 +288,10 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
-    fn invoices_round_trip(value in invoice()) {
+    fn invoices_round_trip(mut value in invoice()) {
+        // `client.email` is redacted (§10): the data block reads back as the censor, never the
+        // clear value, so the round trip holds for a value that already shows the censor.
+        value.client.email = value.client.email.map(|_| "[REDACTED]".to_owned());
         round_trips(&value)?;
     }
 

@@ -120,4 +120,7 @@ pub enum DataFormat {
     Pretty,
     /// `JSON.stringify(value)`.
     Compact,
+    /// TOON with the pipe delimiter and indent 2, as `toon_success` writes it (wire format §11),
+    /// by the generated per-type encoders.
+    Toon,
 }

@@ -24,8 +24,11 @@ pub struct BehaviourView {
     pub limit: Option<String>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
     pub truncation: String,
-    /// `Pretty` or `Compact`.
+    /// `Pretty` or `Compact`: the data block's JSON style, or for a TOON data block the style of
+    /// the test view's JSON (compact).
     pub json_style: &'static str,
+    /// The data block is TOON (`data-format: toon`).
+    pub toon: bool,
 }
 
 /// One rule's code.
@@ -120,8 +123,11 @@ impl Context<'_> {
         };
         let json_style = match behaviour.data_format {
             crate::definition::DataFormat::Pretty => "Pretty",
-            crate::definition::DataFormat::Compact => "Compact",
+            crate::definition::DataFormat::Compact | crate::definition::DataFormat::Toon => {
+                "Compact"
+            }
         };
+        let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
         BehaviourView {
             rules,
             collection_rules,
@@ -130,6 +136,7 @@ impl Context<'_> {
             limit,
             truncation,
             json_style,
+            toon,
         }
     }
 

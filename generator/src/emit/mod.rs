@@ -2,6 +2,7 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+pub mod toon;
 pub mod view;
 
 use std::collections::BTreeSet;
