@@ -120,7 +120,9 @@ fn per_delimiter(rt: &str, texts: &[String]) -> String {
     let arms: Vec<String> = DELIMITERS
         .iter()
         .zip(texts)
-        .map(|((variant, _), text)| format!("{rt}::toon::Delimiter::{variant} => {}", literal(text)))
+        .map(|((variant, _), text)| {
+            format!("{rt}::toon::Delimiter::{variant} => {}", literal(text))
+        })
         .collect();
     format!("match delimiter {{ {} }}", arms.join(", "))
 }
@@ -150,7 +152,9 @@ fn primitive_cell(model: &Model, ty: &FieldType, place: &str, rt: &str) -> Strin
         FieldType::String => format!("{rt}::toon::write_string(out, &{place}, delimiter);"),
         FieldType::Integer => format!("{rt}::number::write_i64(out, {place});"),
         FieldType::Number => format!("{rt}::number::write_f64(out, {place});"),
-        FieldType::Boolean => format!("out.push_str(if {place} {{ \"true\" }} else {{ \"false\" }});"),
+        FieldType::Boolean => {
+            format!("out.push_str(if {place} {{ \"true\" }} else {{ \"false\" }});")
+        }
         FieldType::Named(id) if !is_struct(model, *id) => {
             format!("{rt}::toon::write_string(out, {place}.as_str(), delimiter);")
         }

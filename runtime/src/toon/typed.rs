@@ -69,12 +69,19 @@ pub fn write_toon_slice<T: WriteToon>(
         write_table(out, items, selection, options);
         return;
     }
-    let values = items.iter().map(|item| wire_value(item, selection)).collect();
+    let values = items
+        .iter()
+        .map(|item| wire_value(item, selection))
+        .collect();
     write_value(out, &Value::Array(values), options);
 }
 
 /// [`write_toon`] into a new string.
-pub fn encode_typed<T: WriteToon>(item: &T, selection: &Selection, options: &ToonOptions) -> String {
+pub fn encode_typed<T: WriteToon>(
+    item: &T,
+    selection: &Selection,
+    options: &ToonOptions,
+) -> String {
     let mut out = String::new();
     write_toon(&mut out, item, selection, options);
     out
