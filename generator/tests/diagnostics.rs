@@ -106,7 +106,7 @@ fn unsupported_keyword_is_located_at_its_key() {
         "{help}"
     );
     assert!(
-        help.ends_with("additionalProperties, examples, x-fusion"),
+        help.ends_with("additionalProperties, examples, x-fusion, x-fusion-redact"),
         "{help}"
     );
 }

@@ -36,6 +36,7 @@ const FEATURES: &[&str] = &[
     "nullable",
     "behaviours",
     "tools",
+    "redaction",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

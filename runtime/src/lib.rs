@@ -38,7 +38,7 @@ pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
-    toon_success,
+    toon_success, toon_success_item, toon_success_typed,
 };
 
 /// Not public API: what generated code names through the runtime, so that a crate using

@@ -52,6 +52,26 @@ pub fn toon_success<T: Serialize + ?Sized>(data: &T) -> ToolResponse {
     }
 }
 
+/// `toon_success` for a slice of a generated type (§11): the same text as [`toon_success`] on the
+/// same data, written by the type's own encoder ([`crate::toon::WriteToon`]), redacted fields
+/// censored. Cannot fail.
+pub fn toon_success_typed<T: crate::toon::WriteToon>(items: &[T]) -> ToolResponse {
+    ToolResponse::text(crate::toon::encode_typed_slice(
+        items,
+        &crate::Selection::all(),
+        &crate::toon::ToonOptions::pipe(),
+    ))
+}
+
+/// `toon_success` for one item of a generated type (§11); see [`toon_success_typed`].
+pub fn toon_success_item<T: crate::toon::WriteToon>(item: &T) -> ToolResponse {
+    ToolResponse::text(crate::toon::encode_typed(
+        item,
+        &crate::Selection::all(),
+        &crate::toon::ToonOptions::pipe(),
+    ))
+}
+
 fn serialization_failure(error: &serde_json::Error) -> ToolResponse {
     tool_error(
         "INTERNAL_ERROR",

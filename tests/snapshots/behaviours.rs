@@ -91,6 +91,17 @@ pub mod account {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Account {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "owner",
+            "balance",
+            "plan",
+            "active",
+            "note",
+            "credit_limit",
+        ];
+    }
     /// The values of `AccountPlan`.
     #[derive(
         ::core::fmt::Debug,
@@ -490,6 +501,76 @@ pub mod entry {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Entry {
+        const KEYS: &'static [&'static str] = &["label", "amount"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{label,amount}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{label\tamount}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{label|amount}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "label",
+                    1 => "amount",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.label, delimiter);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::number::write_f64(out, self.amount);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 2 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            &self.label,
+                            delimiter,
+                        );
+                    }
+                    _ => {
+                        ::fusion_runtime::number::write_f64(out, self.amount);
+                    }
+                }
+            }
+        }
+    }
     /// Presents [`Entry`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
         ::core::fmt::Debug,
@@ -740,6 +821,15 @@ pub mod ledger {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Ledger {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "owner",
+            "balance",
+            "memo",
+            "entries",
+        ];
     }
     /// Presents [`Ledger`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
@@ -1120,6 +1210,56 @@ pub mod ledgers_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for LedgersAuditInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::number::write_i64(out, self.id);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::number::write_i64(out, self.id);
+            }
+        }
+    }
     /// `LedgersCloseInput` as the schema at `ledgers.tool.yaml#/x-fusion-tool/actions/close/input` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -1141,6 +1281,56 @@ pub mod ledgers_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for LedgersCloseInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::number::write_i64(out, self.id);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::number::write_i64(out, self.id);
+            }
         }
     }
     /// The tool's name as MCP clients call it.
@@ -1392,6 +1582,76 @@ pub mod status_row {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for StatusRow {
+        const KEYS: &'static [&'static str] = &["id", "status"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{id,status}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{id\tstatus}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{id|status}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    1 => "status",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::toon::write_string(out, &self.status, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 2 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                    }
+                    _ => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            &self.status,
+                            delimiter,
+                        );
+                    }
+                }
+            }
         }
     }
     /// Presents [`StatusRow`]: writes its data block straight into the response buffer, with no reflection at run time.

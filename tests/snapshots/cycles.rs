@@ -56,6 +56,9 @@ pub mod graph {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Graph {
+        const KEYS: &'static [&'static str] = &["name", "start"];
+    }
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -84,6 +87,9 @@ pub mod graph {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for NodeA {
+        const KEYS: &'static [&'static str] = &["id", "next"];
     }
     /// `NodeB` as the schema at `graph.yaml#/$defs/NodeB` describes it.
     ///
@@ -119,6 +125,9 @@ pub mod graph {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for NodeB {
+        const KEYS: &'static [&'static str] = &["weight", "back", "many"];
     }
     /// Presents [`Graph`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
@@ -334,6 +343,9 @@ pub mod tree {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Tree {
+        const KEYS: &'static [&'static str] = &["label", "children", "parent"];
     }
     /// Presents [`Tree`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(

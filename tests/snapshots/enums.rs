@@ -86,6 +86,15 @@ pub mod job {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Job {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "state",
+            "speed",
+            "label",
+            "retry_policy",
+        ];
+    }
     /// Where the job is.
     #[derive(
         ::core::fmt::Debug,
@@ -593,6 +602,9 @@ pub mod queue {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Queue {
+        const KEYS: &'static [&'static str] = &["name", "policies", "default_policy"];
     }
     /// Presents [`Queue`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(

@@ -158,6 +158,19 @@ pub mod self_ {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Self_ {
+        const KEYS: &'static [&'static str] = &[
+            "type",
+            "match",
+            "ref",
+            "gen",
+            "self",
+            "async",
+            "crate",
+            "option",
+            "result",
+        ];
+    }
     /// A type named like a prelude type, which generated code must not shadow.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -189,6 +202,9 @@ pub mod self_ {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Option {
+        const KEYS: &'static [&'static str] = &["some", "none"];
     }
     /// Variants named like prelude values.
     #[derive(

@@ -106,6 +106,16 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Catalog {
+        const KEYS: &'static [&'static str] = &[
+            "name",
+            "meta",
+            "sections",
+            "matrix",
+            "grid",
+            "nothing",
+        ];
+    }
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -138,6 +148,9 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for CatalogMeta {
+        const KEYS: &'static [&'static str] = &["created", "owner"];
+    }
     /// `CatalogMetaOwner` as the schema at `catalog.yaml#/properties/meta/properties/owner` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -167,6 +180,9 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for CatalogMetaOwner {
+        const KEYS: &'static [&'static str] = &["id", "contact"];
+    }
     /// `CatalogMetaOwnerContact` as the schema at `catalog.yaml#/properties/meta/properties/owner/properties/contact` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -192,6 +208,9 @@ pub mod catalog {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for CatalogMetaOwnerContact {
+        const KEYS: &'static [&'static str] = &["email"];
     }
     /// `CatalogSectionsItem` as the schema at `catalog.yaml#/properties/sections/items` describes it.
     ///
@@ -224,6 +243,9 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for CatalogSectionsItem {
+        const KEYS: &'static [&'static str] = &["title", "entries"];
+    }
     /// `CatalogSectionsItemEntriesItem` as the schema at `catalog.yaml#/properties/sections/items/properties/entries/items` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -252,6 +274,9 @@ pub mod catalog {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for CatalogSectionsItemEntriesItem {
+        const KEYS: &'static [&'static str] = &["sku", "price"];
     }
     /// `CatalogGridItemItem` as the schema at `catalog.yaml#/properties/grid/items/items` describes it.
     ///
@@ -285,6 +310,9 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for CatalogGridItemItem {
+        const KEYS: &'static [&'static str] = &["x", "on"];
+    }
     /// An object with no properties at all.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -302,6 +330,9 @@ pub mod catalog {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.object().end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for CatalogNothing {
+        const KEYS: &'static [&'static str] = &[];
     }
     /// Presents [`Catalog`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(

@@ -122,6 +122,18 @@ pub mod reading {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Reading {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "value",
+            "note",
+            "comment",
+            "place",
+            "samples",
+            "flags",
+            "level",
+        ];
+    }
     /// A required nullable object.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -150,6 +162,9 @@ pub mod reading {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for ReadingPlace {
+        const KEYS: &'static [&'static str] = &["lat", "lon"];
     }
     /// The values of `ReadingLevel`.
     #[derive(

@@ -184,6 +184,21 @@ pub mod odd_people {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for OddPerson {
+        const KEYS: &'static [&'static str] = &[
+            "first-name",
+            "2fa",
+            "ünï",
+            "with space",
+            "a.b",
+            "UPPER",
+            "camelCase",
+            "quo\"te",
+            "back\\slash",
+            "tab\tkey",
+            "über-item",
+        ];
+    }
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -213,6 +228,9 @@ pub mod odd_people {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for OddPersonÜberItem {
+        const KEYS: &'static [&'static str] = &["x-y"];
     }
     /// Presents [`OddPerson`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(

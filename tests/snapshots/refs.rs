@@ -35,6 +35,9 @@ pub mod types {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Address {
+        const KEYS: &'static [&'static str] = &["street", "country", "resident"];
+    }
     /// The values of `Currency`.
     #[derive(
         ::core::fmt::Debug,
@@ -179,6 +182,15 @@ pub mod order {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Order {
+        const KEYS: &'static [&'static str] = &[
+            "id",
+            "customer",
+            "ship_to",
+            "total",
+            "refunds",
+        ];
+    }
     /// `Money` as the schema at `order.yaml#/$defs/Money` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -203,6 +215,80 @@ pub mod order {
             object.field("\"amount\"", &self.amount);
             object.field("\"currency\"", &self.currency);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Money {
+        const KEYS: &'static [&'static str] = &["amount", "currency"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{amount,currency}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{amount\tcurrency}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{amount|currency}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "amount",
+                    1 => "currency",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::number::write_i64(out, self.amount);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::toon::write_string(
+                    out,
+                    self.currency.as_str(),
+                    delimiter,
+                );
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 2 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::number::write_i64(out, self.amount);
+                    }
+                    _ => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            self.currency.as_str(),
+                            delimiter,
+                        );
+                    }
+                }
+            }
         }
     }
     /// Presents [`Order`]: writes its data block straight into the response buffer, with no reflection at run time.
@@ -424,6 +510,9 @@ pub mod party {
             }
             object.end();
         }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Party {
+        const KEYS: &'static [&'static str] = &["name", "home", "currency"];
     }
     /// Presents [`Party`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(

@@ -26,6 +26,56 @@ pub mod billing_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for BillingGetInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+            }
+        }
+    }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "billing";
     /// The tool's description, computed when generating.
@@ -370,6 +420,82 @@ pub mod charge {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for Charge {
+        const KEYS: &'static [&'static str] = &["id", "amount", "status"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{id,amount,status}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{id\tamount\tstatus}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{id|amount|status}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    1 => "amount",
+                    2 => "status",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::number::write_i64(out, self.amount);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::toon::write_string(out, &self.status, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 3 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                    }
+                    1 => {
+                        ::fusion_runtime::number::write_i64(out, self.amount);
+                    }
+                    _ => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            &self.status,
+                            delimiter,
+                        );
+                    }
+                }
+            }
+        }
+    }
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(
         ::core::fmt::Debug,
@@ -555,6 +681,56 @@ pub mod desk_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for DeskChargeInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+            }
+        }
+    }
     /// `DeskReceiptInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/receipt/input` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -576,6 +752,56 @@ pub mod desk_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for DeskReceiptInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+            }
         }
     }
     /// The tool's name as MCP clients call it.
@@ -949,6 +1175,56 @@ pub mod items_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for ItemsCreateInput {
+        const KEYS: &'static [&'static str] = &["title"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{title}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "title",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.title, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::toon::write_string(out, &self.title, delimiter);
+            }
+        }
+    }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "items";
     /// The tool's description, computed when generating (the TOON form, wire format §11).
@@ -1174,6 +1450,17 @@ pub mod ledger_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for LedgerSearchInput {
+        const KEYS: &'static [&'static str] = &[
+            "status",
+            "limit",
+            "min_amount",
+            "exact",
+            "tags",
+            "note",
+            "range",
+        ];
+    }
     /// The state to match.
     #[derive(
         ::core::fmt::Debug,
@@ -1271,6 +1558,9 @@ pub mod ledger_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::WriteToon for LedgerSearchInputRange {
+        const KEYS: &'static [&'static str] = &["from", "to"];
+    }
     /// `LedgerPurgeInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/purge/input` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -1292,6 +1582,56 @@ pub mod ledger_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for LedgerPurgeInput {
+        const KEYS: &'static [&'static str] = &["id"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str("{id}");
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 1 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+            }
         }
     }
     /// The tool's name as MCP clients call it.
@@ -1654,6 +1994,80 @@ pub mod receipt {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::WriteToon for Receipt {
+        const KEYS: &'static [&'static str] = &["id", "method"];
+        const TABULAR: bool = true;
+        fn write_toon_fields(
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                out.push_str(
+                    match delimiter {
+                        ::fusion_runtime::toon::Delimiter::Comma => "{id,method}",
+                        ::fusion_runtime::toon::Delimiter::Tab => "{id\tmethod}",
+                        ::fusion_runtime::toon::Delimiter::Pipe => "{id|method}",
+                    },
+                );
+                return;
+            }
+            out.push('{');
+            let mut first = true;
+            for &field in selection.fields() {
+                let header = match field {
+                    0 => "id",
+                    1 => "method",
+                    _ => continue,
+                };
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                out.push_str(header);
+            }
+            out.push('}');
+        }
+        fn write_toon_row(
+            &self,
+            selection: &::fusion_runtime::Selection,
+            delimiter: ::fusion_runtime::toon::Delimiter,
+            out: &mut ::std::string::String,
+        ) {
+            if selection.is_all() {
+                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                out.push(delimiter.as_char());
+                ::fusion_runtime::toon::write_string(
+                    out,
+                    self.method.as_str(),
+                    delimiter,
+                );
+                return;
+            }
+            let mut first = true;
+            for &field in selection.fields() {
+                if usize::from(field) >= 2 {
+                    continue;
+                }
+                if !first {
+                    out.push(delimiter.as_char());
+                }
+                first = false;
+                match field {
+                    0 => {
+                        ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                    }
+                    _ => {
+                        ::fusion_runtime::toon::write_string(
+                            out,
+                            self.method.as_str(),
+                            delimiter,
+                        );
+                    }
+                }
+            }
         }
     }
     /// The values of `ReceiptMethod`.

@@ -49,3 +49,9 @@ pub mod behaviours;
 #[rustfmt::skip]
 #[path = "../snapshots/tools.rs"]
 pub mod tools;
+
+/// Redaction: default and custom censors on strings, numbers, enums, arrays, a `$ref` object and
+/// a nested field; a TOON presenter whose rows are a table with redacted cells.
+#[rustfmt::skip]
+#[path = "../snapshots/redaction.rs"]
+pub mod redaction;

@@ -145,6 +145,9 @@ pub enum DataFormat {
     Pretty,
     /// `JSON.stringify(value)`.
     Compact,
+    /// TOON with the pipe delimiter and indent 2, as `toon_success` writes it (wire format §11),
+    /// by the generated per-type encoders.
+    Toon,
 }
 
 /// A UI block (wire format §4): exactly one of the kinds, plus optional attributes.

@@ -81,7 +81,38 @@ pub struct Schema {
     #[serde(rename = "x-fusion-tool", default)]
     #[schemars(with = "ToolDefinition")]
     pub tool: Option<ToolDefinition>,
+    /// Redaction of this property in the data block (wire format §10): `true` writes the default
+    /// censor `[REDACTED]`, a string writes that censor, `false` writes the value. The whole value
+    /// is replaced, whatever its type (an object or array included); an absent optional field
+    /// stays absent. Rules and UI still read the clear value. Only on a property (beside `$ref`
+    /// too: the field is redacted, not the referenced type).
+    #[serde(rename = "x-fusion-redact")]
+    pub redact: Option<Redact>,
 }
+
+/// `x-fusion-redact`: on or off, or the censor to write.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Redact {
+    /// `true` redacts with the default censor `[REDACTED]`; `false` does not redact.
+    Flag(bool),
+    /// Redacts with this censor text.
+    Censor(String),
+}
+
+impl Redact {
+    /// The censor the data block writes, if the field is redacted.
+    pub fn censor(&self) -> Option<&str> {
+        match self {
+            Redact::Flag(true) => Some(DEFAULT_CENSOR),
+            Redact::Flag(false) => None,
+            Redact::Censor(censor) => Some(censor),
+        }
+    }
+}
+
+/// What a redacted field shows when no censor is given (wire format §10).
+pub const DEFAULT_CENSOR: &str = "[REDACTED]";
 
 /// `type`: one JSON type, or a JSON type and `"null"`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
@@ -147,6 +178,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "additionalProperties",
     "examples",
     "x-fusion",
+    "x-fusion-redact",
 ];
 
 /// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.

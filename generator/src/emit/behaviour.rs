@@ -22,7 +22,8 @@ pub struct BehaviourView {
     pub limit: Option<String>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
     pub truncation: String,
-    /// `Pretty` or `Compact`.
+    /// `Pretty` or `Compact`: the data block's JSON style, or for a TOON data block the style of
+    /// the test view's JSON (compact).
     pub json_style: &'static str,
     /// Statements pushing each item UI block.
     pub ui: Vec<String>,
@@ -34,6 +35,8 @@ pub struct BehaviourView {
     pub suggestions: Vec<RuleView>,
     /// Collection suggestions, which replace the item suggestions when declared.
     pub collection_suggestions: Option<Vec<RuleView>>,
+    /// The data block is TOON (`data-format: toon`).
+    pub toon: bool,
 }
 
 /// How values from data are escaped where they are interpolated (wire format §4, §5 deviation).
@@ -118,8 +121,11 @@ impl Context<'_> {
         };
         let json_style = match behaviour.data_format {
             crate::definition::DataFormat::Pretty => "Pretty",
-            crate::definition::DataFormat::Compact => "Compact",
+            crate::definition::DataFormat::Compact | crate::definition::DataFormat::Toon => {
+                "Compact"
+            }
         };
+        let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
         BehaviourView {
             rules,
             collection_rules,
@@ -147,6 +153,7 @@ impl Context<'_> {
                 .collection_suggestions
                 .as_ref()
                 .map(|list| list.iter().map(|s| self.suggestion(s)).collect()),
+            toon,
         }
     }
 

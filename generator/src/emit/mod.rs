@@ -4,6 +4,7 @@
 pub mod behaviour;
 pub mod tool_schema;
 pub mod tools;
+pub mod toon;
 mod ui;
 pub mod view;
 

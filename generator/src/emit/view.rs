@@ -4,6 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
+use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
@@ -49,6 +50,10 @@ pub struct StructView {
     pub fields: Vec<FieldView>,
     /// A presenter's item: it gets `FIELDS` and a `_select` writer.
     pub selectable: bool,
+    /// Some field is redacted: the struct gets the censor serializers its `Serialize` uses.
+    pub redacts: bool,
+    /// The TOON table writers, when every value of the struct is a table row.
+    pub toon: Option<ToonTableView>,
 }
 
 /// One struct field.
@@ -67,6 +72,8 @@ pub struct FieldView {
     pub key_literal: String,
     /// The key may be absent: write it only when the value is `Some`.
     pub omit_when_none: bool,
+    /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
+    pub redact: Option<String>,
 }
 
 /// A string enum.
@@ -170,7 +177,8 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
-                name,
+                redacts: fields.iter().any(|f| f.redact.is_some()),
+                toon: table_view(model, names, id, rt),
                 doc: doc_lines(
                     def.description.as_deref(),
                     &format!(
@@ -183,8 +191,13 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                 fields: fields
                     .iter()
                     .zip(&names.members[id])
-                    .map(|(field, field_name)| field_view(model, names, index, field, field_name))
+                    .enumerate()
+                    .map(|(i, (field, field_name))| {
+                        let redactor = format!("{name}::__fusion_redact_{i}");
+                        field_view(model, names, index, field, field_name, &redactor)
+                    })
                     .collect(),
+                name,
                 selectable: module.presenter.as_ref().is_some_and(|p| p.item == id),
             })),
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
@@ -250,6 +263,7 @@ fn field_view(
     module: usize,
     field: &FieldDef,
     name: &str,
+    redactor: &str,
 ) -> FieldView {
     let mut inner = rust_type(model, names, module, field.ty.non_null());
     if field.boxed {
@@ -268,6 +282,11 @@ fn field_view(
         serde.push("default".to_owned());
         serde.push("skip_serializing_if = \"::core::option::Option::is_none\"".to_owned());
     }
+    if field.redact.is_some() {
+        // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
+        // censor too, so no path out of the type shows the clear value (§10).
+        serde.push(format!("serialize_with = {}", literal(redactor)));
+    }
     let mut doc = field
         .description
         .as_deref()
@@ -285,6 +304,7 @@ fn field_view(
         key_json: literal(&json_key(&field.key)),
         key_literal: literal(&field.key),
         omit_when_none: !field.required,
+        redact: field.redact.as_deref().map(literal),
     }
 }
 
@@ -303,6 +323,9 @@ fn field_facts(field: &FieldDef) -> String {
     }
     if let Some(default) = &field.default {
         facts.push(format!("default `{default}`"));
+    }
+    if let Some(censor) = &field.redact {
+        facts.push(format!("redacted: the data block shows `{censor}`"));
     }
     format!("{}.", facts.join("; "))
 }

@@ -105,6 +105,8 @@ pub struct FieldDef {
     pub default: Option<String>,
     /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
     pub boxed: bool,
+    /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
+    pub redact: Option<String>,
 }
 
 impl FieldDef {

@@ -213,6 +213,14 @@ impl<'a> Resolver<'a> {
                 ),
             );
         }
+        if schema.redact.is_some() && !is_property(pointer) {
+            self.report(
+                file,
+                &format!("{pointer}/x-fusion-redact"),
+                "`x-fusion-redact` applies to a property of an object",
+                Some("mark the property that holds this value instead".into()),
+            );
+        }
         if let Some(reference) = &schema.reference {
             return self.follow(file, pointer, schema, reference);
         }
@@ -367,6 +375,11 @@ impl<'a> Resolver<'a> {
                 format: property.format.clone(),
                 default: property.default.as_ref().map(|v| v.to_string()),
                 boxed: false,
+                redact: property
+                    .redact
+                    .as_ref()
+                    .and_then(|r| r.censor())
+                    .map(str::to_owned),
             });
         }
         fields
@@ -600,6 +613,13 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
         };
     }
     Some(schema)
+}
+
+/// Whether `pointer` names a property (`…/properties/<key>`); a key may itself be `properties`.
+fn is_property(pointer: &str) -> bool {
+    pointer
+        .rsplit_once('/')
+        .is_some_and(|(parent, _)| parent.ends_with("/properties") || parent == "/properties")
 }
 
 pub(super) fn escape_pointer(token: &str) -> String {

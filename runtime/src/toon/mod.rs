@@ -14,12 +14,14 @@
 mod encoder;
 mod quote;
 mod tabular;
+mod typed;
 
 use serde::Serialize;
 use serde_json::Value;
 
 pub use encoder::{write_array_header, write_keyed_header, write_number, write_primitive};
 pub use quote::{is_bare_key, needs_quotes, write_key, write_quoted, write_string};
+pub use typed::{WriteToon, encode_typed, encode_typed_slice, write_toon, write_toon_slice};
 
 /// The TOON specification version this encoder implements (`toon-spec: 4.1`, tag v4.1.1).
 pub const TOON_SPEC_VERSION: &str = "4.1";

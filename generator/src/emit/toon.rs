@@ -1,0 +1,204 @@
+//! The TOON side of a struct's view: its wire keys and, when the schema makes every value a
+//! table row, the table's field lists (one constant per delimiter) and the code of each cell.
+
+use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::naming::Names;
+
+use super::view::literal;
+
+/// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
+const DELIMITERS: [(&str, char); 3] = [("Comma", ','), ("Tab", '\t'), ("Pipe", '|')];
+
+/// How a tabular struct writes its table (wire format §11, TOON §9.3).
+pub struct ToonTableView {
+    /// `match delimiter { … }` giving the whole field list, `{f1|f2{s1|s2}}`.
+    pub all_fields: String,
+    /// Per field, in schema order: an expression giving its part of the field list.
+    pub field_headers: Vec<String>,
+    /// Per field, in schema order: statements appending its cell(s) to `out`.
+    pub cells: Vec<String>,
+}
+
+/// The table view of struct `id`, when every value of it is a table row whatever the data.
+pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<ToonTableView> {
+    let fields = tabular_fields(model, id, &mut Vec::new())?;
+    let field_lists: Vec<String> = DELIMITERS
+        .iter()
+        .map(|&(_, d)| field_list(model, id, d))
+        .collect();
+    Some(ToonTableView {
+        all_fields: per_delimiter(rt, &field_lists),
+        field_headers: fields
+            .iter()
+            .map(|field| {
+                let parts: Vec<String> = DELIMITERS
+                    .iter()
+                    .map(|&(_, d)| field_header(model, field, d))
+                    .collect();
+                per_delimiter(rt, &parts)
+            })
+            .collect(),
+        cells: fields
+            .iter()
+            .zip(&names.members[id])
+            .map(|(field, name)| cell(model, field, &format!("self.{name}"), rt))
+            .collect(),
+    })
+}
+
+/// The fields of `id` when it qualifies: at least one field, each required, not boxed, and
+/// redacted (a string cell), primitive (a nullable primitive too: `null` is a cell), or a
+/// non-nullable nested struct that qualifies itself (a v4 nested column).
+fn tabular_fields<'m>(
+    model: &'m Model,
+    id: TypeId,
+    visiting: &mut Vec<TypeId>,
+) -> Option<&'m [FieldDef]> {
+    let TypeKind::Struct { fields } = &model.types[id].kind else {
+        return None;
+    };
+    if fields.is_empty() || visiting.contains(&id) {
+        return None;
+    }
+    visiting.push(id);
+    let qualifies = fields.iter().all(|field| {
+        field.required
+            && !field.boxed
+            && (field.redact.is_some()
+                || match &field.ty {
+                    FieldType::Named(nested) if is_struct(model, *nested) => {
+                        tabular_fields(model, *nested, visiting).is_some()
+                    }
+                    ty => is_primitive(model, ty.non_null()),
+                })
+    });
+    visiting.pop();
+    qualifies.then_some(fields.as_slice())
+}
+
+fn is_struct(model: &Model, id: TypeId) -> bool {
+    matches!(model.types[id].kind, TypeKind::Struct { .. })
+}
+
+fn is_primitive(model: &Model, ty: &FieldType) -> bool {
+    match ty {
+        FieldType::String | FieldType::Integer | FieldType::Number | FieldType::Boolean => true,
+        FieldType::Named(id) => !is_struct(model, *id),
+        FieldType::Array(_) | FieldType::Nullable(_) => false,
+    }
+}
+
+/// `{f1<d>f2{s1<d>s2}}` for struct `id` (which qualifies).
+fn field_list(model: &Model, id: TypeId, delimiter: char) -> String {
+    let TypeKind::Struct { fields } = &model.types[id].kind else {
+        return String::new();
+    };
+    let parts: Vec<String> = fields
+        .iter()
+        .map(|f| field_header(model, f, delimiter))
+        .collect();
+    format!("{{{}}}", parts.join(&delimiter.to_string()))
+}
+
+/// A field's part of the field list: its key, and a nested column's own field list.
+fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
+    let mut header = toon_key(&field.key);
+    if field.redact.is_none()
+        && let FieldType::Named(nested) = field.ty
+        && is_struct(model, nested)
+    {
+        header.push_str(&field_list(model, nested, delimiter));
+    }
+    header
+}
+
+/// A literal when every delimiter gives the same text, else a `match` on `delimiter`.
+fn per_delimiter(rt: &str, texts: &[String]) -> String {
+    if texts.iter().all(|t| *t == texts[0]) {
+        return literal(&texts[0]);
+    }
+    let arms: Vec<String> = DELIMITERS
+        .iter()
+        .zip(texts)
+        .map(|((variant, _), text)| {
+            format!("{rt}::toon::Delimiter::{variant} => {}", literal(text))
+        })
+        .collect();
+    format!("match delimiter {{ {} }}", arms.join(", "))
+}
+
+/// Statements appending the cell(s) of `field`, whose value is the place `place`.
+fn cell(model: &Model, field: &FieldDef, place: &str, rt: &str) -> String {
+    if let Some(censor) = &field.redact {
+        return format!(
+            "{rt}::toon::write_string(out, {}, delimiter);",
+            literal(censor)
+        );
+    }
+    match &field.ty {
+        FieldType::Nullable(inner) => format!(
+            "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
+            primitive_cell(model, inner, "(*value)", rt)
+        ),
+        FieldType::Named(id) if is_struct(model, *id) => format!(
+            "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
+        ),
+        ty => primitive_cell(model, ty, place, rt),
+    }
+}
+
+fn primitive_cell(model: &Model, ty: &FieldType, place: &str, rt: &str) -> String {
+    match ty {
+        FieldType::String => format!("{rt}::toon::write_string(out, &{place}, delimiter);"),
+        FieldType::Integer => format!("{rt}::number::write_i64(out, {place});"),
+        FieldType::Number => format!("{rt}::number::write_f64(out, {place});"),
+        FieldType::Boolean => {
+            format!("out.push_str(if {place} {{ \"true\" }} else {{ \"false\" }});")
+        }
+        FieldType::Named(id) if !is_struct(model, *id) => {
+            format!("{rt}::toon::write_string(out, {place}.as_str(), delimiter);")
+        }
+        // `tabular_fields` admits nothing else.
+        _ => String::new(),
+    }
+}
+
+/// A key as TOON writes it (§7.3): bare when it matches `^[A-Za-z_][A-Za-z0-9_.]*$`, else
+/// quoted with the escapes `\\ \" \n \r \t` and `\u00xx` for other controls.
+pub fn toon_key(key: &str) -> String {
+    let mut bytes = key.bytes();
+    let bare = bytes
+        .next()
+        .is_some_and(|b| b.is_ascii_alphabetic() || b == b'_')
+        && bytes.all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'.');
+    if bare {
+        return key.to_owned();
+    }
+    let mut quoted = String::from("\"");
+    for c in key.chars() {
+        match c {
+            '\\' => quoted.push_str("\\\\"),
+            '"' => quoted.push_str("\\\""),
+            '\n' => quoted.push_str("\\n"),
+            '\r' => quoted.push_str("\\r"),
+            '\t' => quoted.push_str("\\t"),
+            c if u32::from(c) < 0x20 => quoted.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::toon_key;
+
+    #[test]
+    fn keys_are_quoted_as_the_runtime_quotes_them() {
+        assert_eq!(toon_key("user.name"), "user.name");
+        assert_eq!(toon_key("first-name"), "\"first-name\"");
+        assert_eq!(toon_key("tab\tkey\u{1}"), "\"tab\\tkey\\u0001\"");
+        assert_eq!(toon_key("quo\"te"), "\"quo\\\"te\"");
+    }
+}

@@ -1,0 +1,146 @@
+//! Per-type TOON encoders: the contract generated types implement ([`WriteToon`]) and the
+//! document writers built on it.
+//!
+//! Every output is byte-identical to [`super::encode_value`] on `serde_json::to_value(item)` cut to
+//! the selection (the differential tests of `tests/tests/toon_typed.rs` check it). Two paths:
+//!
+//! - A slice of a type whose schema makes every value a table row ([`WriteToon::TABULAR`]: every
+//!   field required and primitive, or a nested object column of such fields) is written directly:
+//!   the header's field list is a constant of the generated code, rows go cell by cell through
+//!   [`super::write_string`] and [`crate::number`], with no `Value` and no per-row decision.
+//! - Anything else — optional fields, nullable objects, arrays inside items, where the form
+//!   depends on the data — goes through the generated `Serialize` (which redacts too) and the
+//!   generic encoder, which decides per value exactly as the spec does.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::encoder::{push_spaces, write_array_header};
+use super::{Delimiter, ToonOptions, write_value};
+use crate::select::Selection;
+
+/// A generated type that writes its own TOON: its wire keys and, for a type whose values are
+/// always table rows, the table's field list and row cells.
+///
+/// Generated code implements it for every struct; the serde implementation it requires is the
+/// generated one, which writes the censor of redacted fields (wire format §10).
+pub trait WriteToon: Serialize + Sized {
+    /// The wire keys in schema order; [`Selection`] indices point into it.
+    const KEYS: &'static [&'static str];
+
+    /// Every value is a non-empty object with the same keys, each value primitive (a redacted
+    /// field is a string) or a nested object of the same kind: a slice is always a table.
+    const TABULAR: bool = false;
+
+    /// Appends the field list of the table, `{f1|f2{s1|s2}}` for the pipe, of the selected
+    /// fields in the selection's order. Called only when [`WriteToon::TABULAR`].
+    fn write_toon_fields(_selection: &Selection, _delimiter: Delimiter, _out: &mut String) {}
+
+    /// Appends the cells of this value's row, the selected fields only, joined by the delimiter.
+    /// Called only when [`WriteToon::TABULAR`].
+    fn write_toon_row(&self, _selection: &Selection, _delimiter: Delimiter, _out: &mut String) {}
+}
+
+/// Appends the TOON document of one item cut to `selection` (the data block of a TOON
+/// presenter for one item).
+pub fn write_toon<T: WriteToon>(
+    out: &mut String,
+    item: &T,
+    selection: &Selection,
+    options: &ToonOptions,
+) {
+    write_value(out, &wire_value(item, selection), options);
+}
+
+/// Appends the TOON document of a slice, each element cut to `selection` (the data block of a
+/// TOON presenter for a collection).
+pub fn write_toon_slice<T: WriteToon>(
+    out: &mut String,
+    items: &[T],
+    selection: &Selection,
+    options: &ToonOptions,
+) {
+    let selects_a_field = selection.is_all()
+        || selection
+            .fields()
+            .iter()
+            .any(|&field| usize::from(field) < T::KEYS.len());
+    if T::TABULAR && !items.is_empty() && selects_a_field {
+        write_table(out, items, selection, options);
+        return;
+    }
+    let values = items
+        .iter()
+        .map(|item| wire_value(item, selection))
+        .collect();
+    write_value(out, &Value::Array(values), options);
+}
+
+/// [`write_toon`] into a new string.
+pub fn encode_typed<T: WriteToon>(
+    item: &T,
+    selection: &Selection,
+    options: &ToonOptions,
+) -> String {
+    let mut out = String::new();
+    write_toon(&mut out, item, selection, options);
+    out
+}
+
+/// [`write_toon_slice`] into a new string.
+pub fn encode_typed_slice<T: WriteToon>(
+    items: &[T],
+    selection: &Selection,
+    options: &ToonOptions,
+) -> String {
+    let mut out = String::new();
+    write_toon_slice(&mut out, items, selection, options);
+    out
+}
+
+/// A root table (§9.3): `[N|]{fields}:`, then one row per item at depth 1.
+fn write_table<T: WriteToon>(
+    out: &mut String,
+    items: &[T],
+    selection: &Selection,
+    options: &ToonOptions,
+) {
+    let delimiter = options.delimiter;
+    write_array_header(out, None, items.len(), delimiter);
+    T::write_toon_fields(selection, delimiter, out);
+    out.push(':');
+    for (i, item) in items.iter().enumerate() {
+        let row_start = out.len();
+        out.push('\n');
+        push_spaces(out, options.indent);
+        item.write_toon_row(selection, delimiter, out);
+        if i == 0 {
+            // Rows of one table are alike: sizing the rest after the first saves the repeated
+            // doubling of a large document.
+            out.reserve((out.len() - row_start) * (items.len() - 1));
+        }
+    }
+}
+
+/// The wire value of `item` cut to `selection`: its serde form (redacted by the generated
+/// `Serialize`), with the selected root keys in the selection's order (§9).
+fn wire_value<T: WriteToon>(item: &T, selection: &Selection) -> Value {
+    // A generated type's `Serialize` cannot fail: its keys are strings and its only custom
+    // serializer writes a censor string.
+    let value = serde_json::to_value(item).unwrap_or(Value::Null);
+    let Value::Object(mut object) = value else {
+        return value;
+    };
+    if selection.is_all() {
+        return Value::Object(object);
+    }
+    let mut picked = Map::with_capacity(selection.fields().len());
+    for &field in selection.fields() {
+        if let Some(key) = T::KEYS.get(usize::from(field))
+            && let Some(value) = object.remove(*key)
+        {
+            picked.insert((*key).to_owned(), value);
+        }
+    }
+    Value::Object(picked)
+}
