@@ -417,7 +417,8 @@ impl InvoicePresenter {
             let mut content = ::std::string::String::new();
             content
                 .push_str("| Invoice | Amount (cents) | Status |\n| --- | --- | --- |");
-            for item in kept {
+            let start = content.len();
+            for (index, item) in kept.iter().enumerate() {
                 content.push_str("\n| ");
                 ::fusion_runtime::escape::push_content(&mut content, &item.id);
                 content.push_str(" | ");
@@ -425,6 +426,9 @@ impl InvoicePresenter {
                 content.push_str(" | ");
                 content.push_str(item.status.as_str());
                 content.push_str(" |");
+                if index == 0 {
+                    content.reserve((content.len() - start) * (kept.len() - 1));
+                }
             }
             if kept.is_empty() {
                 content.push('\n');

@@ -37,6 +37,7 @@ const FEATURES: &[&str] = &[
     "behaviours",
     "tools",
     "redaction",
+    "bench",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

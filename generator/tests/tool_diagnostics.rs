@@ -195,3 +195,18 @@ fn a_tool_type_that_collides_with_a_presenter_type_is_reported() {
         found[0].message
     );
 }
+
+#[test]
+fn one_input_name_with_two_schemas_is_rejected() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { id: { type: string } } } }\n    list: { input: { type: object, properties: { id: { type: integer }, status: { type: string, enum: [a, b] } } } }\n    find: { input: { type: object, properties: { status: { type: string, enum: [a, b] } } } }\n";
+    let found = errors(&[("billing.tool.yaml", tool)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        found[0].message,
+        "input field `id` of `list` has another schema than in `get`"
+    );
+    assert_eq!(
+        found[0].pointer,
+        "/x-fusion-tool/actions/list/input/properties/id"
+    );
+}

@@ -14,14 +14,16 @@
 
 use std::borrow::Cow;
 
-/// Appends `s` to `out`, replacing each character in `set` by its entity.
+/// Appends `s` to `out`, replacing each character of `set` by its entity.
 ///
-/// Copies clean runs as whole slices: escaping is rare, so the common path is one `push_str`.
-fn push_escaped(out: &mut String, s: &str, set: &[u8]) {
+/// Copies clean runs as whole slices: escaping is rare, so the common path is one lookup per byte
+/// and one `push_str`. Tables rather than a scan of `set` per byte: tables and rules interpolate
+/// a value per row, so this is on the hot path of collection UI blocks.
+fn push_escaped(out: &mut String, s: &str, set: &[bool; 256]) {
     let mut clean_from = 0;
     for (index, byte) in s.bytes().enumerate() {
         // Every escaped character is ASCII, so a byte match never splits a UTF-8 sequence.
-        if !set.contains(&byte) {
+        if !set[usize::from(byte)] {
             continue;
         }
         out.push_str(&s[clean_from..index]);
@@ -29,6 +31,17 @@ fn push_escaped(out: &mut String, s: &str, set: &[u8]) {
         clean_from = index + 1;
     }
     out.push_str(&s[clean_from..]);
+}
+
+/// The membership table of a set of ASCII characters.
+const fn table(set: &[u8]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < set.len() {
+        table[set[i] as usize] = true;
+        i += 1;
+    }
+    table
 }
 
 /// The entity for one escaped ASCII character.
@@ -44,8 +57,8 @@ fn entity(byte: u8) -> &'static str {
     }
 }
 
-fn escaped<'a>(s: &'a str, set: &[u8]) -> Cow<'a, str> {
-    if !s.bytes().any(|byte| set.contains(&byte)) {
+fn escaped<'a>(s: &'a str, set: &[bool; 256]) -> Cow<'a, str> {
+    if !s.bytes().any(|byte| set[usize::from(byte)]) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 16);
@@ -53,9 +66,9 @@ fn escaped<'a>(s: &'a str, set: &[u8]) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
-const CONTENT: &[u8] = b"&<";
-const ATTR_VALUE: &[u8] = b"&<>\"";
-const ATTR: &[u8] = b"&<>\"'";
+const CONTENT: &[bool; 256] = &table(b"&<");
+const ATTR_VALUE: &[bool; 256] = &table(b"&<>\"");
+const ATTR: &[bool; 256] = &table(b"&<>\"'");
 
 /// Appends a run-time value for UI content, rule or suggestion text (§4/§5 deviation): `&` and `<`.
 pub fn push_content(out: &mut String, s: &str) {

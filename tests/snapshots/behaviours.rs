@@ -977,6 +977,7 @@ pub mod ledger {
             let _ = (kept, total, &builder);
             {
                 let mut content = ::std::string::String::new();
+                let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
                     if index > 0 {
                         content.push('\n');
@@ -985,6 +986,9 @@ pub mod ledger {
                     ::fusion_runtime::number::write_i64(&mut content, item.id);
                     content.push_str(": ");
                     ::fusion_runtime::escape::push_content(&mut content, &item.owner);
+                    if index == 0 {
+                        content.reserve((content.len() - start) * (kept.len() - 1));
+                    }
                 }
                 let block = ::fusion_runtime::UiBlock::markdown(content);
                 builder.push_ui(block);
@@ -1017,7 +1021,8 @@ pub mod ledger {
             {
                 let mut content = ::std::string::String::new();
                 content.push_str("| id | owner | memo |\n| --- | --- | --- |");
-                for item in kept {
+                let start = content.len();
+                for (index, item) in kept.iter().enumerate() {
                     content.push_str("\n| ");
                     ::fusion_runtime::number::write_i64(&mut content, item.id);
                     content.push_str(" | ");
@@ -1027,6 +1032,9 @@ pub mod ledger {
                         ::fusion_runtime::escape::push_content(&mut content, value);
                     }
                     content.push_str(" |");
+                    if index == 0 {
+                        content.reserve((content.len() - start) * (kept.len() - 1));
+                    }
                 }
                 if kept.is_empty() {
                     content.push('\n');

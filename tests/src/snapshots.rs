@@ -55,3 +55,9 @@ pub mod tools;
 #[rustfmt::skip]
 #[path = "../snapshots/redaction.rs"]
 pub mod redaction;
+
+/// Bench: the 10k-row benchmark row with behaviours that read the first row or aggregates, and
+/// with a table that reads every row (tests/benches/responses.rs).
+#[rustfmt::skip]
+#[path = "../snapshots/bench.rs"]
+pub mod bench;

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::resolve::{Resolver, escape_pointer, join_relative, relative_to};
-use super::{FieldType, TypeId, TypeKind};
+use super::{FieldType, TypeDef, TypeId, TypeKind};
 use crate::definition::{Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::{type_name, value_name, variant_name};
@@ -180,6 +180,7 @@ fn resolve_tool<'a>(
             idempotent: action.idempotent,
         });
     }
+    check_shared_inputs(resolver, file, &actions);
     if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
         resolver.report(
             file,
@@ -282,5 +283,50 @@ fn presenter_file(
             resolver.report(file, pointer, message, help);
             None
         }
+    }
+}
+
+/// A tool advertises one input schema merged over its actions (wire format §9), where a field
+/// name can be described only once: two actions that give one name different schemas would make
+/// the advertised schema lie about one of them.
+fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[ActionModel]) {
+    let mut seen: HashMap<String, (String, FieldType)> = HashMap::new();
+    for action in actions {
+        let Some(input) = action.input else { continue };
+        let TypeKind::Struct { fields } = &resolver.model.types[input].kind else {
+            continue;
+        };
+        let fields = fields.clone();
+        for field in fields {
+            match seen.get(&field.key) {
+                Some((first, ty)) if !same_shape(&resolver.model.types, ty, &field.ty) => {
+                    let message = format!(
+                        "input field `{}` of `{}` has another schema than in `{first}`",
+                        field.key, action.name
+                    );
+                    let help = "the tool's merged input schema describes each field name once: give both the same schema, or different names";
+                    resolver.report(file, &field.pointer, message, Some(help.into()));
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(field.key.clone(), (action.name.clone(), field.ty.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// Whether two input fields would be described by the same JSON Schema: enums compare by their
+/// values (each action's inline enum is its own type), everything else structurally.
+fn same_shape(types: &[TypeDef], a: &FieldType, b: &FieldType) -> bool {
+    match (a, b) {
+        (FieldType::Named(x), FieldType::Named(y)) => {
+            x == y
+                || matches!((&types[*x].kind, &types[*y].kind),
+                    (TypeKind::Enum { values: v }, TypeKind::Enum { values: w }) if v == w)
+        }
+        (FieldType::Array(x), FieldType::Array(y))
+        | (FieldType::Nullable(x), FieldType::Nullable(y)) => same_shape(types, x, y),
+        _ => a == b,
     }
 }
