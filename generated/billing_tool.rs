@@ -30,6 +30,32 @@ impl ::fusion_runtime::json::WriteJson for BillingGetInput {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for BillingGetInput {
+    fn toon_field_count(&self) -> usize {
+        1
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "id",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for BillingGetInput {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for BillingGetInput {
     const KEYS: &'static [&'static str] = &["id"];
     const TABULAR: bool = true;
@@ -117,6 +143,42 @@ impl ::fusion_runtime::json::WriteJson for BillingListInput {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for BillingListInput {
+    fn toon_field_count(&self) -> usize {
+        2
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                self.status
+                    .as_ref()
+                    .map(|value| (
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            1 => {
+                self.limit
+                    .as_ref()
+                    .map(|value| (
+                        "limit",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for BillingListInput {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for BillingListInput {
     const KEYS: &'static [&'static str] = &["status", "limit"];
 }
@@ -194,6 +256,12 @@ impl ::fusion_runtime::json::WriteJson for BillingListInputStatus {
     }
 }
 
+impl ::fusion_runtime::toon::ToonElement for BillingListInputStatus {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+    }
+}
+
 /// `BillingRemindInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/remind/input` describes it.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -218,6 +286,32 @@ impl ::fusion_runtime::json::WriteJson for BillingRemindInput {
         let mut object = writer.object();
         object.field("\"id\"", &self.id);
         object.end();
+    }
+}
+
+impl ::fusion_runtime::toon::ToonObject for BillingRemindInput {
+    fn toon_field_count(&self) -> usize {
+        1
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "id",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for BillingRemindInput {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
     }
 }
 
@@ -414,6 +508,12 @@ impl ::core::fmt::Display for BillingSelect {
 impl ::fusion_runtime::json::WriteJson for BillingSelect {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
         writer.str(self.as_str());
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for BillingSelect {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
     }
 }
 

@@ -84,6 +84,54 @@ impl Client {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for Client {
+    fn toon_field_count(&self) -> usize {
+        4
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "id",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                ))
+            }
+            1 => {
+                ::core::option::Option::Some((
+                    "name",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                ))
+            }
+            2 => {
+                self.email
+                    .is_some()
+                    .then_some((
+                        "email",
+                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                    ))
+            }
+            3 => {
+                self.tier
+                    .as_ref()
+                    .map(|value| (
+                        "tier",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for Client {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for Client {
     const KEYS: &'static [&'static str] = &["id", "name", "email", "tier"];
 }
@@ -158,6 +206,12 @@ impl ::core::fmt::Display for ClientTier {
 impl ::fusion_runtime::json::WriteJson for ClientTier {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
         writer.str(self.as_str());
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for ClientTier {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
     }
 }
 

@@ -119,6 +119,82 @@ impl Invoice {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for Invoice {
+    fn toon_field_count(&self) -> usize {
+        8
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "id",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                ))
+            }
+            1 => {
+                ::core::option::Option::Some((
+                    "amount_cents",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.amount_cents),
+                ))
+            }
+            2 => {
+                ::core::option::Option::Some((
+                    "status",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                ))
+            }
+            3 => {
+                self.due
+                    .as_ref()
+                    .map(|value| (
+                        "due",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            4 => {
+                self.paid_at
+                    .as_ref()
+                    .map(|value| (
+                        "paid_at",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            5 => {
+                self.tax_rate
+                    .as_ref()
+                    .map(|value| (
+                        "tax_rate",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            6 => {
+                ::core::option::Option::Some((
+                    "client",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.client),
+                ))
+            }
+            7 => {
+                self.lines
+                    .as_ref()
+                    .map(|value| (
+                        "lines",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for Invoice {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for Invoice {
     const KEYS: &'static [&'static str] = &[
         "id",
@@ -205,6 +281,12 @@ impl ::fusion_runtime::json::WriteJson for InvoiceStatus {
     }
 }
 
+impl ::fusion_runtime::toon::ToonElement for InvoiceStatus {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+    }
+}
+
 /// One line of an invoice.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -244,6 +326,52 @@ impl ::fusion_runtime::json::WriteJson for InvoiceLine {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for InvoiceLine {
+    fn toon_field_count(&self) -> usize {
+        4
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "sku",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.sku),
+                ))
+            }
+            1 => {
+                ::core::option::Option::Some((
+                    "quantity",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.quantity),
+                ))
+            }
+            2 => {
+                ::core::option::Option::Some((
+                    "unit_cents",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.unit_cents),
+                ))
+            }
+            3 => {
+                self.discount
+                    .as_ref()
+                    .map(|value| (
+                        "discount",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for InvoiceLine {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for InvoiceLine {
     const KEYS: &'static [&'static str] = &["sku", "quantity", "unit_cents", "discount"];
 }
@@ -276,6 +404,40 @@ impl ::fusion_runtime::json::WriteJson for InvoiceLineDiscount {
             object.field("\"reason\"", value);
         }
         object.end();
+    }
+}
+
+impl ::fusion_runtime::toon::ToonObject for InvoiceLineDiscount {
+    fn toon_field_count(&self) -> usize {
+        2
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "percent",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.percent),
+                ))
+            }
+            1 => {
+                self.reason
+                    .as_ref()
+                    .map(|value| (
+                        "reason",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for InvoiceLineDiscount {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
     }
 }
 

@@ -106,6 +106,80 @@ impl Ticket {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for Ticket {
+    fn toon_field_count(&self) -> usize {
+        8
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "id",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                ))
+            }
+            1 => {
+                ::core::option::Option::Some((
+                    "subject",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.subject),
+                ))
+            }
+            2 => {
+                ::core::option::Option::Some((
+                    "priority",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.priority),
+                ))
+            }
+            3 => {
+                ::core::option::Option::Some((
+                    "opened_by",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.opened_by),
+                ))
+            }
+            4 => {
+                self.assignee
+                    .as_ref()
+                    .map(|value| (
+                        "assignee",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            5 => {
+                self.tags
+                    .as_ref()
+                    .map(|value| (
+                        "tags",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            6 => {
+                ::core::option::Option::Some((
+                    "messages",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.messages),
+                ))
+            }
+            7 => {
+                self.escalation
+                    .as_ref()
+                    .map(|value| (
+                        "escalation",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for Ticket {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for Ticket {
     const KEYS: &'static [&'static str] = &[
         "id",
@@ -192,6 +266,12 @@ impl ::fusion_runtime::json::WriteJson for TicketPriority {
     }
 }
 
+impl ::fusion_runtime::toon::ToonElement for TicketPriority {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+    }
+}
+
 /// `Person` as the schema at `support/ticket.json#/$defs/Person` describes it.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -220,6 +300,40 @@ impl ::fusion_runtime::json::WriteJson for Person {
             object.field("\"email\"", value);
         }
         object.end();
+    }
+}
+
+impl ::fusion_runtime::toon::ToonObject for Person {
+    fn toon_field_count(&self) -> usize {
+        2
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "name",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                ))
+            }
+            1 => {
+                self.email
+                    .as_ref()
+                    .map(|value| (
+                        "email",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for Person {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
     }
 }
 
@@ -264,6 +378,52 @@ impl ::fusion_runtime::json::WriteJson for TicketMessagesItem {
     }
 }
 
+impl ::fusion_runtime::toon::ToonObject for TicketMessagesItem {
+    fn toon_field_count(&self) -> usize {
+        4
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "author",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.author),
+                ))
+            }
+            1 => {
+                ::core::option::Option::Some((
+                    "body",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.body),
+                ))
+            }
+            2 => {
+                ::core::option::Option::Some((
+                    "sent_at",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.sent_at),
+                ))
+            }
+            3 => {
+                self.internal
+                    .as_ref()
+                    .map(|value| (
+                        "internal",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for TicketMessagesItem {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
+    }
+}
+
 impl ::fusion_runtime::toon::WriteToon for TicketMessagesItem {
     const KEYS: &'static [&'static str] = &["author", "body", "sent_at", "internal"];
 }
@@ -296,6 +456,40 @@ impl ::fusion_runtime::json::WriteJson for TicketEscalation {
             object.field("\"reason\"", value);
         }
         object.end();
+    }
+}
+
+impl ::fusion_runtime::toon::ToonObject for TicketEscalation {
+    fn toon_field_count(&self) -> usize {
+        2
+    }
+    fn toon_field(
+        &self,
+        index: usize,
+    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+        match index {
+            0 => {
+                ::core::option::Option::Some((
+                    "level",
+                    ::fusion_runtime::toon::ToonElement::toon_value(&self.level),
+                ))
+            }
+            1 => {
+                self.reason
+                    .as_ref()
+                    .map(|value| (
+                        "reason",
+                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                    ))
+            }
+            _ => ::core::option::Option::None,
+        }
+    }
+}
+
+impl ::fusion_runtime::toon::ToonElement for TicketEscalation {
+    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+        ::fusion_runtime::toon::ToonValue::object(self)
     }
 }
 

@@ -91,6 +91,72 @@ pub mod account {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Account {
+        fn toon_field_count(&self) -> usize {
+            7
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "owner",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.owner),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "balance",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.balance),
+                    ))
+                }
+                3 => {
+                    ::core::option::Option::Some((
+                        "plan",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.plan),
+                    ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "active",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.active),
+                    ))
+                }
+                5 => {
+                    self.note
+                        .as_ref()
+                        .map(|value| (
+                            "note",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                6 => {
+                    self.credit_limit
+                        .as_ref()
+                        .map(|value| (
+                            "credit_limit",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Account {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Account {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -168,6 +234,11 @@ pub mod account {
     impl ::fusion_runtime::json::WriteJson for AccountPlan {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for AccountPlan {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Account`]: writes its data block straight into the response buffer, with no reflection at run time.
@@ -501,6 +572,38 @@ pub mod entry {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Entry {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "label",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.label),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "amount",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.amount),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Entry {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Entry {
         const KEYS: &'static [&'static str] = &["label", "amount"];
         const TABULAR: bool = true;
@@ -820,6 +923,58 @@ pub mod ledger {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Ledger {
+        fn toon_field_count(&self) -> usize {
+            5
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "owner",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.owner),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "balance",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.balance),
+                    ))
+                }
+                3 => {
+                    self.memo
+                        .as_ref()
+                        .map(|value| (
+                            "memo",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "entries",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.entries),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Ledger {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Ledger {
@@ -1218,6 +1373,32 @@ pub mod ledgers_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for LedgersAuditInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for LedgersAuditInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for LedgersAuditInput {
         const KEYS: &'static [&'static str] = &["id"];
         const TABULAR: bool = true;
@@ -1289,6 +1470,32 @@ pub mod ledgers_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for LedgersCloseInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for LedgersCloseInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for LedgersCloseInput {
@@ -1590,6 +1797,38 @@ pub mod status_row {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for StatusRow {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for StatusRow {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for StatusRow {

@@ -56,6 +56,40 @@ pub mod graph {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Graph {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                1 => {
+                    self.start
+                        .as_ref()
+                        .map(|value| (
+                            "start",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Graph {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Graph {
         const KEYS: &'static [&'static str] = &["name", "start"];
     }
@@ -86,6 +120,40 @@ pub mod graph {
                 object.field("\"next\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for NodeA {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    self.next
+                        .as_ref()
+                        .map(|value| (
+                            "next",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for NodeA {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for NodeA {
@@ -124,6 +192,48 @@ pub mod graph {
                 object.field("\"many\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for NodeB {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "weight",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.weight),
+                    ))
+                }
+                1 => {
+                    self.back
+                        .as_ref()
+                        .map(|value| (
+                            "back",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                2 => {
+                    self.many
+                        .as_ref()
+                        .map(|value| (
+                            "many",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for NodeB {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for NodeB {
@@ -342,6 +452,46 @@ pub mod tree {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Tree {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "label",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.label),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "children",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.children),
+                    ))
+                }
+                2 => {
+                    self.parent
+                        .as_ref()
+                        .map(|value| (
+                            "parent",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Tree {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Tree {

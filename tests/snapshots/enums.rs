@@ -86,6 +86,62 @@ pub mod job {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Job {
+        fn toon_field_count(&self) -> usize {
+            5
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "state",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.state),
+                    ))
+                }
+                2 => {
+                    self.speed
+                        .as_ref()
+                        .map(|value| (
+                            "speed",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                3 => {
+                    self.label
+                        .as_ref()
+                        .map(|value| (
+                            "label",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    self.retry_policy
+                        .as_ref()
+                        .map(|value| (
+                            "retry_policy",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Job {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Job {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -173,6 +229,11 @@ pub mod job {
             writer.str(self.as_str());
         }
     }
+    impl ::fusion_runtime::toon::ToonElement for JobState {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+        }
+    }
     /// The values of `JobSpeed`.
     #[derive(
         ::core::fmt::Debug,
@@ -239,6 +300,11 @@ pub mod job {
     impl ::fusion_runtime::json::WriteJson for JobSpeed {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for JobSpeed {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// An enum whose values include the empty string and `Self`.
@@ -319,6 +385,11 @@ pub mod job {
             writer.str(self.as_str());
         }
     }
+    impl ::fusion_runtime::toon::ToonElement for JobLabel {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+        }
+    }
     /// A named enum, shared through `$defs`.
     #[derive(
         ::core::fmt::Debug,
@@ -385,6 +456,11 @@ pub mod job {
     impl ::fusion_runtime::json::WriteJson for RetryPolicy {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for RetryPolicy {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Job`]: writes its data block straight into the response buffer, with no reflection at run time.
@@ -601,6 +677,46 @@ pub mod queue {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Queue {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "policies",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.policies),
+                    ))
+                }
+                2 => {
+                    self.default_policy
+                        .as_ref()
+                        .map(|value| (
+                            "default_policy",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Queue {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Queue {

@@ -158,6 +158,94 @@ pub mod self_ {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Self_ {
+        fn toon_field_count(&self) -> usize {
+            9
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "type",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.type_),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "match",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.match_),
+                    ))
+                }
+                2 => {
+                    self.ref_
+                        .as_ref()
+                        .map(|value| (
+                            "ref",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                3 => {
+                    self.gen_
+                        .as_ref()
+                        .map(|value| (
+                            "gen",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    self.self_
+                        .as_ref()
+                        .map(|value| (
+                            "self",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                5 => {
+                    self.async_
+                        .as_ref()
+                        .map(|value| (
+                            "async",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                6 => {
+                    self.crate_
+                        .as_ref()
+                        .map(|value| (
+                            "crate",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                7 => {
+                    self.option
+                        .as_ref()
+                        .map(|value| (
+                            "option",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                8 => {
+                    self.result
+                        .as_ref()
+                        .map(|value| (
+                            "result",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Self_ {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Self_ {
         const KEYS: &'static [&'static str] = &[
             "type",
@@ -201,6 +289,42 @@ pub mod self_ {
                 object.field("\"none\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Option {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    self.some
+                        .as_ref()
+                        .map(|value| (
+                            "some",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                1 => {
+                    self.none
+                        .as_ref()
+                        .map(|value| (
+                            "none",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Option {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Option {
@@ -277,6 +401,11 @@ pub mod self_ {
     impl ::fusion_runtime::json::WriteJson for Result {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Result {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Self_`]: writes its data block straight into the response buffer, with no reflection at run time.

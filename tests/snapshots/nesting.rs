@@ -106,6 +106,70 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Catalog {
+        fn toon_field_count(&self) -> usize {
+            6
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                1 => {
+                    self.meta
+                        .as_ref()
+                        .map(|value| (
+                            "meta",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "sections",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.sections),
+                    ))
+                }
+                3 => {
+                    self.matrix
+                        .as_ref()
+                        .map(|value| (
+                            "matrix",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    self.grid
+                        .as_ref()
+                        .map(|value| (
+                            "grid",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                5 => {
+                    self.nothing
+                        .as_ref()
+                        .map(|value| (
+                            "nothing",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Catalog {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Catalog {
         const KEYS: &'static [&'static str] = &[
             "name",
@@ -148,6 +212,42 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for CatalogMeta {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    self.created
+                        .as_ref()
+                        .map(|value| (
+                            "created",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                1 => {
+                    self.owner
+                        .as_ref()
+                        .map(|value| (
+                            "owner",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogMeta {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for CatalogMeta {
         const KEYS: &'static [&'static str] = &["created", "owner"];
     }
@@ -180,6 +280,40 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for CatalogMetaOwner {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    self.contact
+                        .as_ref()
+                        .map(|value| (
+                            "contact",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogMetaOwner {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for CatalogMetaOwner {
         const KEYS: &'static [&'static str] = &["id", "contact"];
     }
@@ -207,6 +341,34 @@ pub mod catalog {
                 object.field("\"email\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for CatalogMetaOwnerContact {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    self.email
+                        .as_ref()
+                        .map(|value| (
+                            "email",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogMetaOwnerContact {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for CatalogMetaOwnerContact {
@@ -243,6 +405,40 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for CatalogSectionsItem {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "title",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.title),
+                    ))
+                }
+                1 => {
+                    self.entries
+                        .as_ref()
+                        .map(|value| (
+                            "entries",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogSectionsItem {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for CatalogSectionsItem {
         const KEYS: &'static [&'static str] = &["title", "entries"];
     }
@@ -273,6 +469,40 @@ pub mod catalog {
                 object.field("\"price\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for CatalogSectionsItemEntriesItem {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "sku",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.sku),
+                    ))
+                }
+                1 => {
+                    self.price
+                        .as_ref()
+                        .map(|value| (
+                            "price",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogSectionsItemEntriesItem {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for CatalogSectionsItemEntriesItem {
@@ -310,6 +540,42 @@ pub mod catalog {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for CatalogGridItemItem {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    self.x
+                        .as_ref()
+                        .map(|value| (
+                            "x",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                1 => {
+                    self.on
+                        .as_ref()
+                        .map(|value| (
+                            "on",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogGridItemItem {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for CatalogGridItemItem {
         const KEYS: &'static [&'static str] = &["x", "on"];
     }
@@ -329,6 +595,25 @@ pub mod catalog {
     impl ::fusion_runtime::json::WriteJson for CatalogNothing {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.object().end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for CatalogNothing {
+        fn toon_field_count(&self) -> usize {
+            0
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            let _ = index;
+            ::core::option::Option::None
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CatalogNothing {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for CatalogNothing {

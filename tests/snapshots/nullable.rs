@@ -122,6 +122,82 @@ pub mod reading {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Reading {
+        fn toon_field_count(&self) -> usize {
+            8
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "value",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.value),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "note",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.note),
+                    ))
+                }
+                3 => {
+                    self.comment
+                        .as_ref()
+                        .map(|value| (
+                            "comment",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "place",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.place),
+                    ))
+                }
+                5 => {
+                    self.samples
+                        .as_ref()
+                        .map(|value| (
+                            "samples",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                6 => {
+                    self.flags
+                        .as_ref()
+                        .map(|value| (
+                            "flags",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                7 => {
+                    self.level
+                        .as_ref()
+                        .map(|value| (
+                            "level",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Reading {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Reading {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -161,6 +237,40 @@ pub mod reading {
                 object.field("\"lon\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for ReadingPlace {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "lat",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.lat),
+                    ))
+                }
+                1 => {
+                    self.lon
+                        .as_ref()
+                        .map(|value| (
+                            "lon",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ReadingPlace {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for ReadingPlace {
@@ -227,6 +337,11 @@ pub mod reading {
     impl ::fusion_runtime::json::WriteJson for ReadingLevel {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ReadingLevel {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Reading`]: writes its data block straight into the response buffer, with no reflection at run time.

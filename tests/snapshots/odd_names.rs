@@ -184,6 +184,108 @@ pub mod odd_people {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for OddPerson {
+        fn toon_field_count(&self) -> usize {
+            11
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "first-name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.first_name),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "2fa",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.field_2fa),
+                    ))
+                }
+                2 => {
+                    self.ünï
+                        .as_ref()
+                        .map(|value| (
+                            "ünï",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                3 => {
+                    self.with_space
+                        .as_ref()
+                        .map(|value| (
+                            "with space",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    self.a_b
+                        .as_ref()
+                        .map(|value| (
+                            "a.b",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                5 => {
+                    self.upper
+                        .as_ref()
+                        .map(|value| (
+                            "UPPER",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                6 => {
+                    self.camel_case
+                        .as_ref()
+                        .map(|value| (
+                            "camelCase",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                7 => {
+                    ::core::option::Option::Some((
+                        "quo\"te",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.quo_te),
+                    ))
+                }
+                8 => {
+                    self.back_slash
+                        .as_ref()
+                        .map(|value| (
+                            "back\\slash",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                9 => {
+                    self.tab_key
+                        .as_ref()
+                        .map(|value| (
+                            "tab\tkey",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                10 => {
+                    self.über_item
+                        .as_ref()
+                        .map(|value| (
+                            "über-item",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for OddPerson {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for OddPerson {
         const KEYS: &'static [&'static str] = &[
             "first-name",
@@ -227,6 +329,34 @@ pub mod odd_people {
                 object.field("\"x-y\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for OddPersonÜberItem {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    self.x_y
+                        .as_ref()
+                        .map(|value| (
+                            "x-y",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for OddPersonÜberItem {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for OddPersonÜberItem {

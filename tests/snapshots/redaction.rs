@@ -85,6 +85,56 @@ pub mod card {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Card {
+        fn toon_field_count(&self) -> usize {
+            5
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "holder",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.holder),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "number",
+                        ::fusion_runtime::toon::ToonValue::Str("****"),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "brand",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.brand),
+                    ))
+                }
+                3 => {
+                    ::core::option::Option::Some((
+                        "limit_cents",
+                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                    ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "address",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.address),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Card {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Card {
         const KEYS: &'static [&'static str] = &[
             "holder",
@@ -287,6 +337,11 @@ pub mod card {
             writer.str(self.as_str());
         }
     }
+    impl ::fusion_runtime::toon::ToonElement for CardBrand {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+        }
+    }
     /// `CardAddress` as the schema at `card.yaml#/properties/address` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -321,6 +376,38 @@ pub mod card {
             object.field("\"city\"", &self.city);
             object.field("\"zip\"", "[REDACTED]");
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for CardAddress {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "city",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.city),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "zip",
+                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for CardAddress {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for CardAddress {
@@ -766,6 +853,94 @@ pub mod patient {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Patient {
+        fn toon_field_count(&self) -> usize {
+            10
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "ssn",
+                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                    ))
+                }
+                3 => {
+                    self.dob
+                        .is_some()
+                        .then_some((
+                            "dob",
+                            ::fusion_runtime::toon::ToonValue::Str("***"),
+                        ))
+                }
+                4 => {
+                    self.visible
+                        .as_ref()
+                        .map(|value| (
+                            "visible",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                5 => {
+                    ::core::option::Option::Some((
+                        "insurer",
+                        ::fusion_runtime::toon::ToonValue::Str("[HIDDEN]"),
+                    ))
+                }
+                6 => {
+                    ::core::option::Option::Some((
+                        "contact",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.contact),
+                    ))
+                }
+                7 => {
+                    self.tags
+                        .is_some()
+                        .then_some((
+                            "tags",
+                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                        ))
+                }
+                8 => {
+                    self.risk
+                        .is_some()
+                        .then_some((
+                            "risk",
+                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                        ))
+                }
+                9 => {
+                    ::core::option::Option::Some((
+                        "balance_cents",
+                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Patient {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Patient {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -807,6 +982,40 @@ pub mod patient {
                 object.field("\"policy\"", value);
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Insurer {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                1 => {
+                    self.policy
+                        .as_ref()
+                        .map(|value| (
+                            "policy",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Insurer {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Insurer {
@@ -852,6 +1061,40 @@ pub mod patient {
                 object.field("\"phone\"", "[REDACTED]");
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for PatientContact {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "city",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.city),
+                    ))
+                }
+                1 => {
+                    self.phone
+                        .is_some()
+                        .then_some((
+                            "phone",
+                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for PatientContact {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for PatientContact {
@@ -918,6 +1161,11 @@ pub mod patient {
     impl ::fusion_runtime::json::WriteJson for PatientRisk {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for PatientRisk {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Patient`]: writes its data block straight into the response buffer, with no reflection at run time.

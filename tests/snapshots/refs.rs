@@ -35,6 +35,46 @@ pub mod types {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Address {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "street",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.street),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "country",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.country),
+                    ))
+                }
+                2 => {
+                    self.resident
+                        .as_ref()
+                        .map(|value| (
+                            "resident",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Address {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Address {
         const KEYS: &'static [&'static str] = &["street", "country", "resident"];
     }
@@ -104,6 +144,11 @@ pub mod types {
     impl ::fusion_runtime::json::WriteJson for Currency {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Currency {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
 }
@@ -182,6 +227,60 @@ pub mod order {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Order {
+        fn toon_field_count(&self) -> usize {
+            5
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "customer",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.customer),
+                    ))
+                }
+                2 => {
+                    self.ship_to
+                        .as_ref()
+                        .map(|value| (
+                            "ship_to",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                3 => {
+                    ::core::option::Option::Some((
+                        "total",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.total),
+                    ))
+                }
+                4 => {
+                    self.refunds
+                        .as_ref()
+                        .map(|value| (
+                            "refunds",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Order {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Order {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -215,6 +314,38 @@ pub mod order {
             object.field("\"amount\"", &self.amount);
             object.field("\"currency\"", &self.currency);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Money {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "amount",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.amount),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "currency",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.currency),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Money {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Money {
@@ -509,6 +640,48 @@ pub mod party {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Party {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    ))
+                }
+                1 => {
+                    self.home
+                        .as_ref()
+                        .map(|value| (
+                            "home",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                2 => {
+                    self.currency
+                        .as_ref()
+                        .map(|value| (
+                            "currency",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Party {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Party {

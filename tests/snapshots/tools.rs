@@ -26,6 +26,32 @@ pub mod billing_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for BillingGetInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for BillingGetInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for BillingGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         const TABULAR: bool = true;
@@ -162,6 +188,11 @@ pub mod billing_tool {
     impl ::fusion_runtime::json::WriteJson for BillingSelect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for BillingSelect {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// The arguments of one call, typed per action.
@@ -418,6 +449,44 @@ pub mod charge {
                 }
             }
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for Charge {
+        fn toon_field_count(&self) -> usize {
+            3
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "amount",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.amount),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Charge {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for Charge {
@@ -681,6 +750,32 @@ pub mod desk_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for DeskChargeInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for DeskChargeInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for DeskChargeInput {
         const KEYS: &'static [&'static str] = &["id"];
         const TABULAR: bool = true;
@@ -752,6 +847,32 @@ pub mod desk_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for DeskReceiptInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for DeskReceiptInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for DeskReceiptInput {
@@ -897,6 +1018,11 @@ pub mod desk_tool {
     impl ::fusion_runtime::json::WriteJson for DeskSelect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for DeskSelect {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// The arguments of one call, typed per action.
@@ -1175,6 +1301,32 @@ pub mod items_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for ItemsCreateInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "title",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.title),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ItemsCreateInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for ItemsCreateInput {
         const KEYS: &'static [&'static str] = &["title"];
         const TABULAR: bool = true;
@@ -1450,6 +1602,78 @@ pub mod ledger_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for LedgerSearchInput {
+        fn toon_field_count(&self) -> usize {
+            7
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "limit",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.limit),
+                    ))
+                }
+                2 => {
+                    self.min_amount
+                        .as_ref()
+                        .map(|value| (
+                            "min_amount",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                3 => {
+                    self.exact
+                        .as_ref()
+                        .map(|value| (
+                            "exact",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                4 => {
+                    self.tags
+                        .as_ref()
+                        .map(|value| (
+                            "tags",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                5 => {
+                    self.note
+                        .as_ref()
+                        .map(|value| (
+                            "note",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                6 => {
+                    self.range
+                        .as_ref()
+                        .map(|value| (
+                            "range",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for LedgerSearchInput {
         const KEYS: &'static [&'static str] = &[
             "status",
@@ -1529,6 +1753,11 @@ pub mod ledger_tool {
             writer.str(self.as_str());
         }
     }
+    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInputStatus {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+        }
+    }
     /// `LedgerSearchInputRange` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input/properties/range` describes it.
     ///
     /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -1558,6 +1787,40 @@ pub mod ledger_tool {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for LedgerSearchInputRange {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "from",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.from),
+                    ))
+                }
+                1 => {
+                    self.to
+                        .as_ref()
+                        .map(|value| (
+                            "to",
+                            ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInputRange {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for LedgerSearchInputRange {
         const KEYS: &'static [&'static str] = &["from", "to"];
     }
@@ -1582,6 +1845,32 @@ pub mod ledger_tool {
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl ::fusion_runtime::toon::ToonObject for LedgerPurgeInput {
+        fn toon_field_count(&self) -> usize {
+            1
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for LedgerPurgeInput {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
         }
     }
     impl ::fusion_runtime::toon::WriteToon for LedgerPurgeInput {
@@ -1996,6 +2285,38 @@ pub mod receipt {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for Receipt {
+        fn toon_field_count(&self) -> usize {
+            2
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "method",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.method),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for Receipt {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for Receipt {
         const KEYS: &'static [&'static str] = &["id", "method"];
         const TABULAR: bool = true;
@@ -2131,6 +2452,11 @@ pub mod receipt {
     impl ::fusion_runtime::json::WriteJson for ReceiptMethod {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ReceiptMethod {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`Receipt`]: writes its data block straight into the response buffer, with no reflection at run time.

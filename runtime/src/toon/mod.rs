@@ -13,8 +13,11 @@
 
 mod encoder;
 mod quote;
+mod shape;
 mod tabular;
 mod typed;
+mod view;
+mod walk;
 
 use serde::Serialize;
 use serde_json::Value;
@@ -22,6 +25,7 @@ use serde_json::Value;
 pub use encoder::{write_array_header, write_keyed_header, write_number, write_primitive};
 pub use quote::{is_bare_key, needs_quotes, write_key, write_quoted, write_string};
 pub use typed::{WriteToon, encode_typed, encode_typed_slice, write_toon, write_toon_slice};
+pub use view::{ToonArray, ToonElement, ToonObj, ToonObject, ToonValue};
 
 /// The TOON specification version this encoder implements (`toon-spec: 4.1`, tag v4.1.1).
 pub const TOON_SPEC_VERSION: &str = "4.1";

@@ -8,23 +8,26 @@
 //!   field required and primitive, or a nested object column of such fields) is written directly:
 //!   the header's field list is a constant of the generated code, rows go cell by cell through
 //!   [`super::write_string`] and [`crate::number`], with no `Value` and no per-row decision.
-//! - Anything else — optional fields, nullable objects, arrays inside items, where the form
-//!   depends on the data — goes through the generated `Serialize` (which redacts too) and the
-//!   generic encoder, which decides per value exactly as the spec does.
+//! - Every other shape — one item, optional fields, nullable objects, arrays inside items, where
+//!   the form depends on the data — is walked through the generated [`ToonObject`] view of the
+//!   struct (`walk.rs`), which decides per value exactly as the generic encoder does, writing
+//!   straight into the output with no `Value` either.
 
 use serde::Serialize;
-use serde_json::{Map, Value};
 
 use super::encoder::{push_spaces, write_array_header};
-use super::{Delimiter, ToonOptions, write_value};
+use super::view::{RootItems, ToonObj, ToonObject, ToonValue};
+use super::walk::Walker;
+use super::{Delimiter, ToonOptions};
 use crate::select::Selection;
 
 /// A generated type that writes its own TOON: its wire keys and, for a type whose values are
 /// always table rows, the table's field list and row cells.
 ///
 /// Generated code implements it for every struct; the serde implementation it requires is the
-/// generated one, which writes the censor of redacted fields (wire format §10).
-pub trait WriteToon: Serialize + Sized {
+/// generated one, which writes the censor of redacted fields (wire format §10); the
+/// [`ToonObject`] view it requires is generated too and shows the same censors.
+pub trait WriteToon: Serialize + ToonObject + Sized {
     /// The wire keys in schema order; [`Selection`] indices point into it.
     const KEYS: &'static [&'static str];
 
@@ -49,7 +52,7 @@ pub fn write_toon<T: WriteToon>(
     selection: &Selection,
     options: &ToonOptions,
 ) {
-    write_value(out, &wire_value(item, selection), options);
+    Walker::new(out, options).root(ToonValue::Object(ToonObj::selected(item, selection)));
 }
 
 /// Appends the TOON document of a slice, each element cut to `selection` (the data block of a
@@ -69,11 +72,8 @@ pub fn write_toon_slice<T: WriteToon>(
         write_table(out, items, selection, options);
         return;
     }
-    let values = items
-        .iter()
-        .map(|item| wire_value(item, selection))
-        .collect();
-    write_value(out, &Value::Array(values), options);
+    let root = RootItems { items, selection };
+    Walker::new(out, options).root(ToonValue::Array(&root));
 }
 
 /// [`write_toon`] into a new string.
@@ -120,27 +120,4 @@ fn write_table<T: WriteToon>(
             out.reserve((out.len() - row_start) * (items.len() - 1));
         }
     }
-}
-
-/// The wire value of `item` cut to `selection`: its serde form (redacted by the generated
-/// `Serialize`), with the selected root keys in the selection's order (§9).
-fn wire_value<T: WriteToon>(item: &T, selection: &Selection) -> Value {
-    // A generated type's `Serialize` cannot fail: its keys are strings and its only custom
-    // serializer writes a censor string.
-    let value = serde_json::to_value(item).unwrap_or(Value::Null);
-    let Value::Object(mut object) = value else {
-        return value;
-    };
-    if selection.is_all() {
-        return Value::Object(object);
-    }
-    let mut picked = Map::with_capacity(selection.fields().len());
-    for &field in selection.fields() {
-        if let Some(key) = T::KEYS.get(usize::from(field))
-            && let Some(value) = object.remove(*key)
-        {
-            picked.insert((*key).to_owned(), value);
-        }
-    }
-    Value::Object(picked)
 }
