@@ -189,6 +189,78 @@ pub mod reviewed_row {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for ReviewedRow {
+        fn toon_field_count(&self) -> usize {
+            8
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "amount_cents",
+                        ::fusion_runtime::toon::ToonElement::toon_value(
+                            &self.amount_cents,
+                        ),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    ))
+                }
+                3 => {
+                    ::core::option::Option::Some((
+                        "client_name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(
+                            &self.client_name,
+                        ),
+                    ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "due",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.due),
+                    ))
+                }
+                5 => {
+                    ::core::option::Option::Some((
+                        "paid",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.paid),
+                    ))
+                }
+                6 => {
+                    ::core::option::Option::Some((
+                        "tax_rate",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.tax_rate),
+                    ))
+                }
+                7 => {
+                    ::core::option::Option::Some((
+                        "notes",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.notes),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ReviewedRow {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for ReviewedRow {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -388,6 +460,11 @@ pub mod reviewed_row {
     impl ::fusion_runtime::json::WriteJson for ReviewedRowStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for ReviewedRowStatus {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`ReviewedRow`]: writes its data block straight into the response buffer, with no reflection at run time.
@@ -682,6 +759,78 @@ pub mod tabled_row {
             object.end();
         }
     }
+    impl ::fusion_runtime::toon::ToonObject for TabledRow {
+        fn toon_field_count(&self) -> usize {
+            8
+        }
+        fn toon_field(
+            &self,
+            index: usize,
+        ) -> ::core::option::Option<
+            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
+        > {
+            match index {
+                0 => {
+                    ::core::option::Option::Some((
+                        "id",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    ))
+                }
+                1 => {
+                    ::core::option::Option::Some((
+                        "amount_cents",
+                        ::fusion_runtime::toon::ToonElement::toon_value(
+                            &self.amount_cents,
+                        ),
+                    ))
+                }
+                2 => {
+                    ::core::option::Option::Some((
+                        "status",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    ))
+                }
+                3 => {
+                    ::core::option::Option::Some((
+                        "client_name",
+                        ::fusion_runtime::toon::ToonElement::toon_value(
+                            &self.client_name,
+                        ),
+                    ))
+                }
+                4 => {
+                    ::core::option::Option::Some((
+                        "due",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.due),
+                    ))
+                }
+                5 => {
+                    ::core::option::Option::Some((
+                        "paid",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.paid),
+                    ))
+                }
+                6 => {
+                    ::core::option::Option::Some((
+                        "tax_rate",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.tax_rate),
+                    ))
+                }
+                7 => {
+                    ::core::option::Option::Some((
+                        "notes",
+                        ::fusion_runtime::toon::ToonElement::toon_value(&self.notes),
+                    ))
+                }
+                _ => ::core::option::Option::None,
+            }
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for TabledRow {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::object(self)
+        }
+    }
     impl ::fusion_runtime::toon::WriteToon for TabledRow {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -881,6 +1030,11 @@ pub mod tabled_row {
     impl ::fusion_runtime::json::WriteJson for TabledRowStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
             writer.str(self.as_str());
+        }
+    }
+    impl ::fusion_runtime::toon::ToonElement for TabledRowStatus {
+        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
+            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// Presents [`TabledRow`]: writes its data block straight into the response buffer, with no reflection at run time.
