@@ -4,7 +4,9 @@
 //! are known. Rust names are not here: [`crate::naming`] assigns them in the next phase.
 
 mod behaviour;
+mod checks;
 mod cycles;
+mod refs;
 mod resolve;
 mod tools;
 mod ui;

@@ -5,7 +5,8 @@
 
 use std::collections::HashMap;
 
-use super::resolve::{Resolver, escape_pointer, join_relative, relative_to};
+use super::refs::{escape_pointer, join_relative, relative_to};
+use super::resolve::Resolver;
 use super::{FieldType, TypeDef, TypeId, TypeKind};
 use crate::definition::{Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;

@@ -1,0 +1,183 @@
+//! `$ref`s: following a reference to its file and pointer, and the path arithmetic behind it.
+
+use super::FieldType;
+use super::resolve::Resolver;
+use crate::definition::Schema;
+use crate::diagnostics::did_you_mean;
+use heck::ToUpperCamelCase;
+
+impl Resolver<'_> {
+    /// Follows a `$ref`; the referenced location owns the type, so every reference shares it.
+    pub(super) fn follow(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &Schema,
+        reference: &str,
+    ) -> FieldType {
+        let siblings = [
+            schema.kind.is_some(),
+            schema.properties.is_some(),
+            schema.items.is_some(),
+            schema.enum_values.is_some(),
+            schema.required.is_some(),
+        ];
+        if siblings.iter().any(|&present| present) {
+            self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum` or `required`", Some("move those keywords into the referenced schema".into()));
+        }
+        let from = &self.definitions[file].0.path;
+        let (target_path, target_pointer) = match reference.split_once('#') {
+            Some((path, fragment)) => (path, fragment),
+            None => (reference, ""),
+        };
+        let target_file = if target_path.is_empty() {
+            Some(file)
+        } else {
+            self.files
+                .get(join_relative(from, target_path).as_str())
+                .copied()
+        };
+        let Some(target_file) = target_file else {
+            let mut candidates: Vec<String> =
+                self.files.keys().map(|k| relative_to(from, k)).collect();
+            candidates.sort();
+            // A file of that name in another folder is the likeliest meaning, however far away.
+            let wanted_name = target_path.rsplit('/').next().unwrap_or(target_path);
+            let same_name = candidates
+                .iter()
+                .find(|c| c.rsplit('/').next() == Some(wanted_name));
+            let help = same_name
+                .map(String::as_str)
+                .or_else(|| did_you_mean(target_path, candidates.iter().map(String::as_str)))
+                .map(|s| format!("did you mean `{s}`?"));
+            self.report(
+                file,
+                &format!("{pointer}/$ref"),
+                format!("unresolved `$ref`: no definition file `{target_path}`"),
+                help.or_else(|| {
+                    Some("paths are relative to the file that holds the `$ref`".into())
+                }),
+            );
+            return FieldType::String;
+        };
+        let Some(target) = schema_at(&self.definitions[target_file].1, target_pointer) else {
+            let help = self.definitions[target_file]
+                .1
+                .defs
+                .as_ref()
+                .and_then(|defs| {
+                    let wanted = target_pointer.rsplit('/').next().unwrap_or("");
+                    did_you_mean(wanted, defs.keys().map(String::as_str))
+                        .map(|s| format!("did you mean `#/$defs/{s}`?"))
+                });
+            self.report(
+                file,
+                &format!("{pointer}/$ref"),
+                format!("unresolved `$ref`: `{reference}` points at nothing"),
+                help.or_else(|| {
+                    Some(
+                        "a reference is `file.yaml`, `#/$defs/Name` or `file.yaml#/$defs/Name`"
+                            .into(),
+                    )
+                }),
+            );
+            return FieldType::String;
+        };
+        let name = target_pointer
+            .rsplit('/')
+            .next()
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                file_stem(&self.definitions[target_file].0.path).to_upper_camel_case()
+            });
+        self.type_of(target_file, target_pointer, target, &name)
+    }
+}
+
+/// The sub-schema at a JSON pointer made of `$defs`, `properties` and `items` steps.
+fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
+    let mut tokens = pointer
+        .split('/')
+        .skip(1)
+        .map(|t| t.replace("~1", "/").replace("~0", "~"));
+    let mut schema = root;
+    while let Some(token) = tokens.next() {
+        schema = match token.as_str() {
+            "$defs" => schema.defs.as_ref()?.get(&tokens.next()?)?,
+            "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
+            "items" => schema.items.as_deref()?,
+            _ => return None,
+        };
+    }
+    Some(schema)
+}
+
+pub(super) fn escape_pointer(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+pub(super) fn file_stem(path: &str) -> &str {
+    let name = path.rsplit('/').next().unwrap_or(path);
+    name.split('.').next().unwrap_or(name)
+}
+
+/// `target` as seen from the folder of `from`, both relative to the input folder.
+pub(super) fn join_relative(from: &str, target: &str) -> String {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for part in target.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+/// The shortest `$ref` path from the folder of `from` to `to`, for suggestions.
+pub(super) fn relative_to(from: &str, to: &str) -> String {
+    let from_dir: Vec<&str> = from
+        .split('/')
+        .collect::<Vec<_>>()
+        .split_last()
+        .map(|(_, d)| d.to_vec())
+        .unwrap_or_default();
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let common = from_dir
+        .iter()
+        .zip(&to_parts)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut path: Vec<&str> = std::iter::repeat_n("..", from_dir.len() - common).collect();
+    path.extend(&to_parts[common..]);
+    path.join("/")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn relative_paths() {
+        assert_eq!(
+            join_relative("billing/invoice.yaml", "client.yaml"),
+            "billing/client.yaml"
+        );
+        assert_eq!(
+            join_relative("billing/invoice.yaml", "../common/money.yaml"),
+            "common/money.yaml"
+        );
+        assert_eq!(
+            relative_to("billing/invoice.yaml", "common/money.yaml"),
+            "../common/money.yaml"
+        );
+        assert_eq!(
+            relative_to("billing/invoice.yaml", "billing/client.yaml"),
+            "client.yaml"
+        );
+    }
+}
