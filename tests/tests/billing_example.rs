@@ -148,3 +148,43 @@ fn the_readme_shows_the_real_definition_and_response() {
         format!("{SINGLE}\n")
     );
 }
+
+/// Wire format §3's example data block, an invoice with an embedded client, byte for byte; and
+/// the single-item case of §2/§8: the client's blocks come before the invoice's own rules.
+#[test]
+fn the_wire_format_example_data_block() {
+    let item: Invoice = serde_json::from_value(serde_json::json!({
+        "id": "INV-1", "amount_cents": 4500, "status": "pending",
+        "client": {"id": "C1", "name": "Acme", "tier": "free"}
+    }))
+    .expect("fits");
+    let mut without_tier = item.clone();
+    without_tier.client.tier = None;
+    let response = InvoicePresenter.present(&without_tier);
+    assert_eq!(
+        response.texts()[0],
+        "{\n  \"id\": \"INV-1\",\n  \"amount_cents\": 4500,\n  \"status\": \"pending\",\n  \"client\": {\n    \"id\": \"C1\",\n    \"name\": \"Acme\"\n  }\n}"
+    );
+    let texts = InvoicePresenter.present(&item).texts().to_vec();
+    let client_rules = texts
+        .iter()
+        .position(|t| t.contains("Client Acme is on the free plan"))
+        .expect("embedded rules");
+    let own_rules = texts
+        .iter()
+        .position(|t| t.contains("CRITICAL: amount_cents"))
+        .expect("own rules");
+    assert!(
+        texts[1].starts_with("<ui_passthrough"),
+        "UI blocks come right after the data (§2)"
+    );
+    assert!(
+        client_rules < own_rules,
+        "embeds sit at position 3, before the parent's rules (§2, §8)"
+    );
+    assert!(
+        texts
+            .last()
+            .is_some_and(|t| t.starts_with("<action_suggestions>"))
+    );
+}
