@@ -2039,11 +2039,7 @@ pub mod receipt {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.method.as_str(),
-                    delimiter,
-                );
+                out.push_str(self.method.as_str());
                 return;
             }
             let mut first = true;
@@ -2060,11 +2056,7 @@ pub mod receipt {
                         ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                     }
                     _ => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.method.as_str(),
-                            delimiter,
-                        );
+                        out.push_str(self.method.as_str());
                     }
                 }
             }
