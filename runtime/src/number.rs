@@ -18,10 +18,15 @@ pub fn write_f64(out: &mut String, v: f64) {
         return;
     }
     // Integral values below 2^53 are exact in an i64 and print as plain digits; this is the common
-    // case (amounts, counts) and skips the shortest-digits search entirely.
-    if v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0 {
-        write_i64(out, v as i64);
-        return;
+    // case (amounts, counts) and skips the shortest-digits search entirely. The round trip through
+    // `i64` (exact in this range) tests integrality in two conversions, where `fract` is a call
+    // to `trunc`.
+    if v.abs() < 9_007_199_254_740_992.0 {
+        let integer = v as i64;
+        if integer as f64 == v {
+            write_i64(out, integer);
+            return;
+        }
     }
     if write_short_decimal(out, v) {
         return;
