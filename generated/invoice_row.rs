@@ -221,7 +221,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
             out.push(delimiter.as_char());
             ::fusion_runtime::number::write_i64(out, self.amount_cents);
             out.push(delimiter.as_char());
-            ::fusion_runtime::toon::write_string(out, self.status.as_str(), delimiter);
+            out.push_str(self.status.as_str());
             out.push(delimiter.as_char());
             ::fusion_runtime::toon::write_string(out, &self.client_name, delimiter);
             out.push(delimiter.as_char());
@@ -251,11 +251,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
                     ::fusion_runtime::number::write_i64(out, self.amount_cents);
                 }
                 2 => {
-                    ::fusion_runtime::toon::write_string(
-                        out,
-                        self.status.as_str(),
-                        delimiter,
-                    );
+                    out.push_str(self.status.as_str());
                 }
                 3 => {
                     ::fusion_runtime::toon::write_string(

@@ -18,11 +18,104 @@ pub fn write_f64(out: &mut String, v: f64) {
         return;
     }
     // Integral values below 2^53 are exact in an i64 and print as plain digits; this is the common
-    // case (amounts, counts) and skips the shortest-digits search entirely.
-    if v.fract() == 0.0 && v.abs() < 9_007_199_254_740_992.0 {
-        write_i64(out, v as i64);
+    // case (amounts, counts) and skips the shortest-digits search entirely. The round trip through
+    // `i64` (exact in this range) tests integrality in two conversions, where `fract` is a call
+    // to `trunc`.
+    if v.abs() < 9_007_199_254_740_992.0 {
+        let integer = v as i64;
+        if integer as f64 == v {
+            write_i64(out, integer);
+            return;
+        }
+    }
+    if write_short_decimal(out, v) {
         return;
     }
+    write_shortest(out, v);
+}
+
+/// Exact powers of ten: every `10^k` with `k <= 22` is a double (5^22 < 2^53).
+const POW10: [f64; 17] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+];
+
+/// Bound on `|v| · 10^k` for the fast path: 2^50.
+const SCALED_LIMIT: f64 = 1_125_899_906_842_624.0;
+
+/// The fast path for a non-integral `v` that is a decimal with few digits (tax rates, prices):
+/// finds the fewest fractional digits `k` such that the decimal `m · 10^-k` reads back as `v`,
+/// and writes it. Returns `false`, having written nothing, when it cannot prove that decimal is
+/// JavaScript's output; the caller then takes the general path.
+///
+/// Why the text is exactly what ECMA-262 (and ryu) prints. Let `I` be the set of reals that
+/// round to `v` (round to nearest, ties to even), so `I` is an interval of width at most
+/// `ulp(v)` around `v`, and let `t = v · 10^k` (real), with `10^k` exact.
+///
+/// 1. Round trip: `m` is an integer of at most 2^50 and `10^k` is exact, so both are doubles and
+///    IEEE division gives the double nearest to the real `m / 10^k` with the same rounding a
+///    correct parser (JavaScript's, Rust's) applies to the text. `m / 10^k == v` therefore means
+///    the decimal `m · 10^-k` lies in `I`.
+/// 2. No miss: while the computed `|t|` is below 2^50 (so the real one is below 2^50 · (1 +
+///    2^-52)), `10^k · ulp(v) <= |t| · 2^-52` is about 1/4 at most. If some `m'` with
+///    `m' · 10^-k` in `I` exists, `|m' - t|` is about 1/8 at most; the computed product is
+///    within `|t| · 2^-53`, about 1/8, of `t`; so it is about 1/4 from `m'`, far below the 1/2
+///    at which rounding could pick another integer, and rounds to `m'`. So when the
+///    test fails for every smaller `k`, no decimal with fewer fractional digits is in `I`, and
+///    the same width bound leaves at most one integer in `10^k · I`: the candidate is unique,
+///    so no tie between two shortest candidates can arise.
+/// 3. Shortest: a decimal with `k` fractional digits (the last one not 0, which minimality
+///    ensures: `m` ending in 0 would have passed at `k - 1`; `k = 0` is impossible since an
+///    integer below 2^53 is a double other than the non-integral `v`) has
+///    `floor(log10 |d|) + 1 + k` significant digits. Over `I` the first term is constant unless
+///    `I` contains a power of ten `10^j`: not with `j >= 0` (that integer is a double other
+///    than `v`), and with `j < 0` that power is the only decimal of `I` with at most `-j`
+///    fractional digits, one significant digit, found as `m = ±1`. So fewest fractional digits
+///    is fewest significant digits: the digits ECMA-262 asks for, and ryu's.
+/// 4. Layout: `|d| < 2^50 < 1e21`, and `|m| >= 10^(k-6)` is checked, so `|d| >= 1e-6`: the
+///    plain decimal form of `Number::toString`, `0.` and leading zeros below 1.
+fn write_short_decimal(out: &mut String, v: f64) -> bool {
+    for k in 1..POW10.len() {
+        let scaled = v * POW10[k];
+        // Infinite for huge `v`, which then stops here too.
+        if scaled.abs() >= SCALED_LIMIT {
+            return false;
+        }
+        let m = scaled.round();
+        if m / POW10[k] != v {
+            continue;
+        }
+        let magnitude = m.abs();
+        if k > 6 && magnitude < POW10[k - 6] {
+            // Below 1e-6: exponent form, left to the general path.
+            return false;
+        }
+        if v < 0.0 {
+            out.push('-');
+        }
+        // `magnitude` is an integer in [1, 2^50), so the conversion is exact.
+        let mut digits_buffer = itoa::Buffer::new();
+        let digits = digits_buffer.format(magnitude as u64);
+        match digits.len().checked_sub(k) {
+            Some(int_len) if int_len > 0 => {
+                let (int_digits, frac_digits) = digits.split_at(int_len);
+                out.push_str(int_digits);
+                out.push('.');
+                out.push_str(frac_digits);
+            }
+            _ => {
+                // At most five zeros: `|d| >= 1e-6`.
+                const ZEROS: &str = "0.0000000000000000";
+                out.push_str(&ZEROS[..2 + k - digits.len()]);
+                out.push_str(digits);
+            }
+        }
+        return true;
+    }
+    false
+}
+
+/// The general path: ryu's shortest digits in ECMA-262's layout.
+fn write_shortest(out: &mut String, v: f64) {
     let mut ryu_buffer = ryu::Buffer::new();
     let shortest = ryu_buffer.format_finite(v);
     // Without an exponent, ryu's text is already JavaScript's: the same shortest digits in plain
@@ -118,6 +211,8 @@ fn layout(out: &mut String, digits: &[u8], point: i32) {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
 
     fn js(v: f64) -> String {
@@ -164,6 +259,88 @@ mod tests {
         ];
         for &(value, expected) in table {
             assert_eq!(js(value), expected, "formatting {value:?}");
+        }
+    }
+
+    /// The fast path's text for `v`, if it takes `v`.
+    fn short(v: f64) -> Option<String> {
+        let mut out = String::new();
+        write_short_decimal(&mut out, v).then_some(out)
+    }
+
+    /// The general path's text for a non-integral `v`.
+    fn general(v: f64) -> String {
+        let mut out = String::new();
+        write_shortest(&mut out, v);
+        out
+    }
+
+    #[test]
+    fn short_decimals_take_the_fast_path() {
+        for (v, text) in [
+            (0.19, "0.19"),
+            (0.075, "0.075"),
+            (-0.0825, "-0.0825"),
+            (22.5, "22.5"),
+            (1e-6, "0.000001"),
+            (-2.5e-6, "-0.0000025"),
+            (123_456_789.123, "123456789.123"),
+            (0.1, "0.1"),
+        ] {
+            assert_eq!(short(v).as_deref(), Some(text), "{v:?}");
+        }
+        // Seventeen digits, exponent form, or too large to prove: the general path.
+        for v in [
+            0.1 + 0.2,
+            1e-7,
+            1.25e-7,
+            1223507949980441.2,
+            996885591436564.2,
+        ] {
+            assert_eq!(short(v), None, "{v:?}");
+        }
+    }
+
+    /// Non-integral doubles (the fast path never sees integers or non-finite values).
+    fn non_integral(v: f64) -> bool {
+        v.is_finite() && v.fract() != 0.0
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4096))]
+
+        /// Any double: whenever the fast path answers, it answers what ryu's path prints.
+        #[test]
+        fn fast_path_agrees_with_ryu_on_any_double(
+            v in proptest::num::f64::ANY.prop_filter("non-integral", |v| non_integral(*v))
+        ) {
+            if let Some(text) = short(v) {
+                prop_assert_eq!(text, general(v), "{:?}", v);
+            }
+        }
+
+        /// Decimals with few digits, `m / 10^k` (also their neighbours one ulp away, which
+        /// need all 17 digits): the fast path answers for the decimals and agrees with ryu.
+        #[test]
+        fn fast_path_agrees_with_ryu_on_short_decimals(
+            m in -10_000_000_000i64..10_000_000_000,
+            k in 1usize..=12,
+            neighbour in -1i8..=1,
+        ) {
+            let exact = m as f64 / POW10[k];
+            let v = match neighbour {
+                -1 => exact.next_down(),
+                1 => exact.next_up(),
+                _ => exact,
+            };
+            prop_assume!(non_integral(v));
+            match short(v) {
+                Some(text) => prop_assert_eq!(text, general(v), "{:?}", v),
+                None => prop_assert!(
+                    neighbour != 0 || v.abs() < 1e-6,
+                    "the fast path refused {:?} = {} / 10^{}", v, m, k
+                ),
+            }
         }
     }
 

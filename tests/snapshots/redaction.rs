@@ -205,15 +205,23 @@ pub mod card {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.holder, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(out, "****", delimiter);
+                out.push_str("****");
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.brand.as_str(),
-                    delimiter,
+                out.push_str(
+                    match self.brand {
+                        CardBrand::Visa => "visa",
+                        CardBrand::MasterCard => "master card",
+                        CardBrand::AB => {
+                            match delimiter {
+                                ::fusion_runtime::toon::Delimiter::Comma => "a|b",
+                                ::fusion_runtime::toon::Delimiter::Tab => "a|b",
+                                ::fusion_runtime::toon::Delimiter::Pipe => "\"a|b\"",
+                            }
+                        }
+                    },
                 );
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(out, "[REDACTED]", delimiter);
+                out.push_str("\"[REDACTED]\"");
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::WriteToon::write_toon_row(
                     &self.address,
@@ -241,21 +249,25 @@ pub mod card {
                         );
                     }
                     1 => {
-                        ::fusion_runtime::toon::write_string(out, "****", delimiter);
+                        out.push_str("****");
                     }
                     2 => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.brand.as_str(),
-                            delimiter,
+                        out.push_str(
+                            match self.brand {
+                                CardBrand::Visa => "visa",
+                                CardBrand::MasterCard => "master card",
+                                CardBrand::AB => {
+                                    match delimiter {
+                                        ::fusion_runtime::toon::Delimiter::Comma => "a|b",
+                                        ::fusion_runtime::toon::Delimiter::Tab => "a|b",
+                                        ::fusion_runtime::toon::Delimiter::Pipe => "\"a|b\"",
+                                    }
+                                }
+                            },
                         );
                     }
                     3 => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            "[REDACTED]",
-                            delimiter,
-                        );
+                        out.push_str("\"[REDACTED]\"");
                     }
                     _ => {
                         ::fusion_runtime::toon::WriteToon::write_toon_row(
@@ -453,7 +465,7 @@ pub mod card {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.city, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(out, "[REDACTED]", delimiter);
+                out.push_str("\"[REDACTED]\"");
                 return;
             }
             let mut first = true;
@@ -470,11 +482,7 @@ pub mod card {
                         ::fusion_runtime::toon::write_string(out, &self.city, delimiter);
                     }
                     _ => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            "[REDACTED]",
-                            delimiter,
-                        );
+                        out.push_str("\"[REDACTED]\"");
                     }
                 }
             }

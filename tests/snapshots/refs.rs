@@ -391,11 +391,7 @@ pub mod order {
             if selection.is_all() {
                 ::fusion_runtime::number::write_i64(out, self.amount);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.currency.as_str(),
-                    delimiter,
-                );
+                out.push_str(self.currency.as_str());
                 return;
             }
             let mut first = true;
@@ -412,11 +408,7 @@ pub mod order {
                         ::fusion_runtime::number::write_i64(out, self.amount);
                     }
                     _ => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.currency.as_str(),
-                            delimiter,
-                        );
+                        out.push_str(self.currency.as_str());
                     }
                 }
             }

@@ -2360,11 +2360,7 @@ pub mod receipt {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.method.as_str(),
-                    delimiter,
-                );
+                out.push_str(self.method.as_str());
                 return;
             }
             let mut first = true;
@@ -2381,11 +2377,7 @@ pub mod receipt {
                         ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                     }
                     _ => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.method.as_str(),
-                            delimiter,
-                        );
+                        out.push_str(self.method.as_str());
                     }
                 }
             }

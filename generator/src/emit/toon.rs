@@ -4,10 +4,16 @@
 use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
-use super::view::literal;
+use fusion_runtime::toon::{Delimiter, write_string};
+
+use super::view::{literal, type_path};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
-const DELIMITERS: [(&str, char); 3] = [("Comma", ','), ("Tab", '\t'), ("Pipe", '|')];
+const DELIMITERS: [(&str, Delimiter); 3] = [
+    ("Comma", Delimiter::Comma),
+    ("Tab", Delimiter::Tab),
+    ("Pipe", Delimiter::Pipe),
+];
 
 /// How a tabular struct writes its table (wire format §11, TOON §9.3).
 pub struct ToonTableView {
@@ -24,7 +30,7 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<
     let fields = tabular_fields(model, id, &mut Vec::new())?;
     let field_lists: Vec<String> = DELIMITERS
         .iter()
-        .map(|&(_, d)| field_list(model, id, d))
+        .map(|&(_, d)| field_list(model, id, d.as_char()))
         .collect();
     Some(ToonTableView {
         all_fields: per_delimiter(rt, &field_lists),
@@ -33,7 +39,7 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<
             .map(|field| {
                 let parts: Vec<String> = DELIMITERS
                     .iter()
-                    .map(|&(_, d)| field_header(model, field, d))
+                    .map(|&(_, d)| field_header(model, field, d.as_char()))
                     .collect();
                 per_delimiter(rt, &parts)
             })
@@ -41,7 +47,16 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<
         cells: fields
             .iter()
             .zip(&names.members[id])
-            .map(|(field, name)| cell(model, field, &format!("self.{name}"), rt))
+            .map(|(field, name)| {
+                let place = format!("self.{name}");
+                let context = CellContext {
+                    model,
+                    names,
+                    module: model.types[id].module,
+                    rt,
+                };
+                cell(&context, field, &place)
+            })
             .collect(),
     })
 }
@@ -127,27 +142,36 @@ fn per_delimiter(rt: &str, texts: &[String]) -> String {
     format!("match delimiter {{ {} }}", arms.join(", "))
 }
 
+/// What writing a cell needs besides the field: the model and names to spell an enum's path
+/// from the struct's module, and the runtime crate's path.
+struct CellContext<'a> {
+    model: &'a Model,
+    names: &'a Names,
+    module: usize,
+    rt: &'a str,
+}
+
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
-fn cell(model: &Model, field: &FieldDef, place: &str, rt: &str) -> String {
+fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
+    let rt = cx.rt;
     if let Some(censor) = &field.redact {
-        return format!(
-            "{rt}::toon::write_string(out, {}, delimiter);",
-            literal(censor)
-        );
+        // The censor is a constant: its quoting is decided here, once per delimiter.
+        return format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
     }
     match &field.ty {
         FieldType::Nullable(inner) => format!(
             "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
-            primitive_cell(model, inner, "(*value)", rt)
+            primitive_cell(cx, inner, "(*value)")
         ),
-        FieldType::Named(id) if is_struct(model, *id) => format!(
+        FieldType::Named(id) if is_struct(cx.model, *id) => format!(
             "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
         ),
-        ty => primitive_cell(model, ty, place, rt),
+        ty => primitive_cell(cx, ty, place),
     }
 }
 
-fn primitive_cell(model: &Model, ty: &FieldType, place: &str, rt: &str) -> String {
+fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: &str) -> String {
+    let rt = cx.rt;
     match ty {
         FieldType::String => format!("{rt}::toon::write_string(out, &{place}, delimiter);"),
         FieldType::Integer => format!("{rt}::number::write_i64(out, {place});"),
@@ -155,12 +179,48 @@ fn primitive_cell(model: &Model, ty: &FieldType, place: &str, rt: &str) -> Strin
         FieldType::Boolean => {
             format!("out.push_str(if {place} {{ \"true\" }} else {{ \"false\" }});")
         }
-        FieldType::Named(id) if !is_struct(model, *id) => {
-            format!("{rt}::toon::write_string(out, {place}.as_str(), delimiter);")
-        }
+        FieldType::Named(id) => match &cx.model.types[*id].kind {
+            TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
+            // `tabular_fields` admits no struct here.
+            TypeKind::Struct { .. } => String::new(),
+        },
         // `tabular_fields` admits nothing else.
         _ => String::new(),
     }
+}
+
+/// An enum's cell: its values are known now, so is their quoting under each delimiter. When
+/// every value is bare under every delimiter (the usual case) the cell is the value itself;
+/// otherwise a `match` gives each value's cell text as a constant.
+fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: &str) -> String {
+    let cells: Vec<Vec<String>> = values.iter().map(|value| toon_cells(value)).collect();
+    if values
+        .iter()
+        .zip(&cells)
+        .all(|(value, texts)| texts.iter().all(|text| text == value))
+    {
+        return format!("out.push_str({place}.as_str());");
+    }
+    let path = type_path(cx.model, cx.names, cx.module, id);
+    let arms: Vec<String> = cx.names.members[id]
+        .iter()
+        .zip(&cells)
+        .map(|(variant, texts)| format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts)))
+        .collect();
+    format!("out.push_str(match {place} {{ {} }});", arms.join(", "))
+}
+
+/// The cell text of the string `value` under each delimiter of [`DELIMITERS`], quoted exactly
+/// as the runtime's `write_string` quotes it (it is the runtime's function).
+fn toon_cells(value: &str) -> Vec<String> {
+    DELIMITERS
+        .iter()
+        .map(|&(_, delimiter)| {
+            let mut text = String::new();
+            write_string(&mut text, value, delimiter);
+            text
+        })
+        .collect()
 }
 
 /// A key as TOON writes it (§7.3): bare when it matches `^[A-Za-z_][A-Za-z0-9_.]*$`, else

@@ -4,34 +4,81 @@ use super::Delimiter;
 
 /// Bytes that force quoting wherever they appear: `:` `"` `\` `[` `]` `{` `}` and the C0 controls
 /// (which covers HTAB, the tab delimiter). One table per delimiter folds the delimiter test into
-/// the same lookup, so the scan is a single load per byte.
-const fn special_bytes(delimiter: u8) -> [bool; 256] {
-    let mut table = [false; 256];
+/// the same lookup. Entries are 0 or 1 rather than `bool` so that the scan can OR them together
+/// without a branch per byte.
+const fn special_bytes(delimiter: u8) -> [u8; 256] {
+    let mut table = [0; 256];
     let mut b = 0;
     while b < 0x20 {
-        table[b] = true;
+        table[b] = 1;
         b += 1;
     }
     let structural = *b":\"\\[]{}";
     let mut i = 0;
     while i < structural.len() {
-        table[structural[i] as usize] = true;
+        table[structural[i] as usize] = 1;
         i += 1;
     }
-    table[delimiter as usize] = true;
+    table[delimiter as usize] = 1;
     table
 }
 
-static SPECIAL_COMMA: [bool; 256] = special_bytes(b',');
-static SPECIAL_TAB: [bool; 256] = special_bytes(b'\t');
-static SPECIAL_PIPE: [bool; 256] = special_bytes(b'|');
+static SPECIAL_COMMA: [u8; 256] = special_bytes(b',');
+static SPECIAL_TAB: [u8; 256] = special_bytes(b'\t');
+static SPECIAL_PIPE: [u8; 256] = special_bytes(b'|');
 
-fn special_table(delimiter: Delimiter) -> &'static [bool; 256] {
+fn special_table(delimiter: Delimiter) -> &'static [u8; 256] {
     match delimiter {
         Delimiter::Comma => &SPECIAL_COMMA,
         Delimiter::Tab => &SPECIAL_TAB,
         Delimiter::Pipe => &SPECIAL_PIPE,
     }
+}
+
+/// What the first byte of a value says about quoting, before the rest is looked at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Leading {
+    /// Nothing: only the byte scan decides.
+    Plain,
+    /// `-` `#` space, tab: quoted whatever follows.
+    Quote,
+    /// A digit or `+`: quoted if the whole value is numeric-like.
+    Number,
+    /// `t` `f` `n`: quoted if the value is `true`, `false` or `null`.
+    Keyword,
+}
+
+const fn leading_classes() -> [Leading; 256] {
+    let mut table = [Leading::Plain; 256];
+    table[b'-' as usize] = Leading::Quote;
+    table[b'#' as usize] = Leading::Quote;
+    table[b' ' as usize] = Leading::Quote;
+    table[b'\t' as usize] = Leading::Quote;
+    table[b'+' as usize] = Leading::Number;
+    let mut digit = b'0';
+    while digit <= b'9' {
+        table[digit as usize] = Leading::Number;
+        digit += 1;
+    }
+    table[b't' as usize] = Leading::Keyword;
+    table[b'f' as usize] = Leading::Keyword;
+    table[b'n' as usize] = Leading::Keyword;
+    table
+}
+
+static LEADING: [Leading; 256] = leading_classes();
+
+/// Whether any byte of `bytes` is marked in `table`. Eight bytes at a time with the marks ORed
+/// together: one branch per chunk instead of one per byte, and a loop the compiler unrolls.
+fn contains_special(bytes: &[u8], table: &[u8; 256]) -> bool {
+    let mark = |acc: u8, &b: &u8| acc | table[usize::from(b)];
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        if chunk.iter().fold(0, mark) != 0 {
+            return true;
+        }
+    }
+    chunks.remainder().iter().fold(0, mark) != 0
 }
 
 /// Whether the string value `s` must be quoted when written where `delimiter` is active (§7.2).
@@ -40,22 +87,25 @@ fn special_table(delimiter: Delimiter) -> &'static [bool; 256] {
 /// `-3.14`, `1e-6`, `05`, `+1`); containing `:` `"` `\` `[` `]` `{` `}`, a control character or
 /// the delimiter; starting with `-` or `#`. Everything else — unicode, inner spaces, `1.`, `.5`,
 /// `0x10`, `True`, the other delimiters — stays bare, as the reference encoder leaves it.
+///
+/// One table lookup classifies the first byte, so the numeric-like and keyword tests run only
+/// for values that can start that way; a trailing tab is a control, found by the scan.
 pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
     let bytes = s.as_bytes();
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return true;
     };
-    if matches!(first, b'-' | b'#' | b' ' | b'\t') || matches!(last, b' ' | b'\t') {
+    let leading = LEADING[usize::from(first)];
+    if leading == Leading::Quote || last == b' ' {
         return true;
     }
-    let table = special_table(delimiter);
-    if bytes.iter().any(|&b| table[b as usize]) {
+    if contains_special(bytes, special_table(delimiter)) {
         return true;
     }
-    match first {
-        b'0'..=b'9' | b'+' => is_numeric_like(bytes),
-        b't' | b'f' | b'n' => matches!(s, "true" | "false" | "null"),
-        _ => false,
+    match leading {
+        Leading::Number => is_numeric_like(bytes),
+        Leading::Keyword => matches!(bytes, b"true" | b"false" | b"null"),
+        Leading::Plain | Leading::Quote => false,
     }
 }
 
@@ -120,36 +170,50 @@ pub fn write_key(out: &mut String, key: &str) {
     }
 }
 
+/// Bytes `write_quoted` escapes: `\`, `"` and the C0 controls.
+const fn escaped_bytes() -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        table[b] = true;
+        b += 1;
+    }
+    table[b'\\' as usize] = true;
+    table[b'"' as usize] = true;
+    table
+}
+
+static ESCAPED: [bool; 256] = escaped_bytes();
+
 /// Appends `s` in double quotes with the escapes of §7.1: `\\ \" \n \r \t`, other C0 controls as
 /// `\u00xx` (lowercase hex); every other character, non-ASCII included, is written literally.
+///
+/// Most quoted values (a delimiter, a colon, a leading `-`) need no escape: the runs between
+/// escapes are found with one table lookup per byte and copied whole.
 pub fn write_quoted(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
-    let bytes = s.as_bytes();
-    let mut clean_from = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let escape = match b {
-            b'\\' => "\\\\",
-            b'"' => "\\\"",
-            b'\n' => "\\n",
-            b'\r' => "\\r",
-            b'\t' => "\\t",
-            0x00..=0x1f => "",
-            _ => continue,
-        };
-        // Escaped bytes are ASCII, so `i` is always a char boundary.
-        out.push_str(&s[clean_from..i]);
-        clean_from = i + 1;
-        if escape.is_empty() {
-            const HEX: &[u8; 16] = b"0123456789abcdef";
-            out.push_str("\\u00");
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 0xf)] as char);
-        } else {
-            out.push_str(escape);
+    let mut rest = s;
+    while let Some(i) = rest.bytes().position(|b| ESCAPED[usize::from(b)]) {
+        // Escaped bytes are ASCII, so `i` and `i + 1` are char boundaries.
+        out.push_str(&rest[..i]);
+        let b = rest.as_bytes()[i];
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(char::from(HEX[usize::from(b >> 4)]));
+                out.push(char::from(HEX[usize::from(b & 0xf)]));
+            }
         }
+        rest = &rest[i + 1..];
     }
-    out.push_str(&s[clean_from..]);
+    out.push_str(rest);
     out.push('"');
 }
 
