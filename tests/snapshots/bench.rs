@@ -327,11 +327,7 @@ pub mod reviewed_row {
                 out.push(delimiter.as_char());
                 ::fusion_runtime::number::write_i64(out, self.amount_cents);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.status.as_str(),
-                    delimiter,
-                );
+                out.push_str(self.status.as_str());
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.client_name, delimiter);
                 out.push(delimiter.as_char());
@@ -361,11 +357,7 @@ pub mod reviewed_row {
                         ::fusion_runtime::number::write_i64(out, self.amount_cents);
                     }
                     2 => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.status.as_str(),
-                            delimiter,
-                        );
+                        out.push_str(self.status.as_str());
                     }
                     3 => {
                         ::fusion_runtime::toon::write_string(
@@ -897,11 +889,7 @@ pub mod tabled_row {
                 out.push(delimiter.as_char());
                 ::fusion_runtime::number::write_i64(out, self.amount_cents);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::toon::write_string(
-                    out,
-                    self.status.as_str(),
-                    delimiter,
-                );
+                out.push_str(self.status.as_str());
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.client_name, delimiter);
                 out.push(delimiter.as_char());
@@ -931,11 +919,7 @@ pub mod tabled_row {
                         ::fusion_runtime::number::write_i64(out, self.amount_cents);
                     }
                     2 => {
-                        ::fusion_runtime::toon::write_string(
-                            out,
-                            self.status.as_str(),
-                            delimiter,
-                        );
+                        out.push_str(self.status.as_str());
                     }
                     3 => {
                         ::fusion_runtime::toon::write_string(
