@@ -6,7 +6,8 @@
 //! ```
 //!
 //! The argument picks the encoder: `generated` (default), `serde_toon`, or `parse` (reading the
-//! rows only, to subtract). It prints the output size; Ir per byte is (Ir − parse Ir) / bytes.
+//! rows only, to subtract); `generic` and `serde_toon-value` encode a `serde_json::Value`, to
+//! subtract `parse-value`. It prints the output size; Ir per byte is (Ir − parse Ir) / bytes.
 //! `time` prints the median wall time of each encoder over 21 runs (a quick check beside the
 //! criterion bench); `tokens` prints the o200k_base token table of the data block formats.
 
@@ -31,6 +32,25 @@ fn main() {
         )
         .expect("encodes"),
         "parse" => String::new(),
+        // The generic encoder and serde_toon on the same `serde_json::Value`; subtract
+        // `parse-value`, which also builds the Value.
+        "generic" => {
+            let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            fusion_runtime::toon::encode_value(&value, &ToonOptions::pipe())
+        }
+        "serde_toon-value" => {
+            let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            serde_toon::to_string_with_options(
+                &value,
+                serde_toon::ToonOptions::new().with_delimiter(serde_toon::Delimiter::Pipe),
+            )
+            .expect("encodes")
+        }
+        "parse-value" => {
+            let value: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+            std::hint::black_box(value);
+            String::new()
+        }
         "time" => return time(&rows, &text),
         "tokens" => return tokens(&rows),
         _ => encode_typed_slice(&rows, &Selection::all(), &ToonOptions::pipe()),
