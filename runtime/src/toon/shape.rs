@@ -92,11 +92,7 @@ fn uniform_group<'a>(objects: &[ToonObj<'a>]) -> Option<Group<'a>> {
         if object.len() != first_fields.len() {
             return None;
         }
-        if object
-            .fields()
-            .zip(&first_fields)
-            .all(|((a, _), (b, _))| a == *b)
-        {
+        if object.keys().zip(&first_fields).all(|(a, (b, _))| a == *b) {
             for (slot, (_, value)) in slots.iter_mut().zip(object.fields()) {
                 if !slot.admit(value) {
                     return None;

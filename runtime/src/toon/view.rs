@@ -113,6 +113,16 @@ impl<'a> ToonObj<'a> {
         }
     }
 
+    /// The keys of the present fields, in wire order: for a map, without reading the values
+    /// (group detection compares every row's keys before it looks at any value).
+    #[inline]
+    pub(crate) fn keys(self) -> Keys<'a> {
+        match self.source {
+            Source::Typed { .. } => Keys::Typed(self.fields()),
+            Source::Json(map) => Keys::Json(map.keys()),
+        }
+    }
+
     /// The number of present fields.
     pub(crate) fn len(self) -> usize {
         match self.source {
@@ -149,6 +159,24 @@ pub(crate) enum Fields<'a> {
         picked: slice::Iter<'a, u16>,
     },
     Json(serde_json::map::Iter<'a>),
+}
+
+/// The iterator of [`ToonObj::keys`].
+pub(crate) enum Keys<'a> {
+    Typed(Fields<'a>),
+    Json(serde_json::map::Keys<'a>),
+}
+
+impl<'a> Iterator for Keys<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Keys::Typed(fields) => fields.next().map(|(key, _)| key),
+            Keys::Json(keys) => keys.next().map(String::as_str),
+        }
+    }
 }
 
 impl<'a> Iterator for Fields<'a> {
