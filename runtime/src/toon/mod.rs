@@ -14,7 +14,6 @@
 mod encoder;
 mod quote;
 mod shape;
-mod tabular;
 mod typed;
 mod view;
 mod walk;
@@ -125,7 +124,7 @@ pub fn encode_value(value: &Value, options: &ToonOptions) -> String {
 /// The document starts at the current end of `out` as if it were the start of a line: callers
 /// that embed TOON in a larger text put it on a fresh line.
 pub fn write_value(out: &mut String, value: &Value, options: &ToonOptions) {
-    encoder::Encoder::new(out, options).root(value);
+    walk::Walker::new(out, options).root(value.toon_value());
 }
 
 /// Encodes any `Serialize` value as a TOON document, through [`serde_json::to_value`].

@@ -1,11 +1,13 @@
-//! Table detection over typed views: `tabular.rs`'s uniform groups, decided on the fields that
-//! are present at run time (an optional field changes an item's key set, a nullable object
-//! column is a nested column only when no row has `null`).
+//! Table detection and table bodies: tabular arrays (§9.3) and keyed tables (§9.5), over views
+//! of typed or JSON data, decided on the fields that are present at run time (an optional field
+//! changes an item's key set, a nullable object column is a nested column only when no row has
+//! `null`).
 //!
-//! A uniform group: non-empty objects with the same key set whose columns are each all
-//! primitive, or all non-empty objects that form a uniform group themselves (§9.3, v4 nested
-//! columns). Keys are compared by name, not by type: two different structs with the same keys
-//! make a keyed table (§9.5) as their JSON would.
+//! Both forms share one notion, the *uniform group*: non-empty objects with the same key set
+//! whose columns are each all primitive, or all non-empty objects that form a uniform group
+//! themselves (§9.3, v4 nested columns). Keys are compared by name, not by type: two different
+//! structs with the same keys make a keyed table (§9.5) as their JSON would. A group is computed
+//! once per table; rows are then written by walking it, so a row costs no allocation.
 
 use super::Delimiter;
 use super::quote::write_key;
@@ -15,7 +17,8 @@ use super::walk::write_view_primitive;
 /// The shape shared by every object of a table: its columns in the first object's key order.
 pub(crate) struct Group<'a> {
     columns: Vec<Column<'a>>,
-    /// Every object lists its keys in column order, so rows are read positionally.
+    /// Every object lists its keys in column order, so a row is read by position rather than by
+    /// key lookup (the common case: rows produced by the same code).
     in_order: bool,
 }
 
@@ -24,7 +27,8 @@ struct Column<'a> {
     nested: Option<Group<'a>>,
 }
 
-/// What a column accepts while the objects are scanned (as in `tabular.rs`).
+/// What a column accepts while the objects are scanned: primitives only, or non-empty objects
+/// that are collected to be examined as a group of their own.
 enum Slot<'a> {
     Leaf,
     Nested(Vec<ToonObj<'a>>),
@@ -88,19 +92,15 @@ fn uniform_group<'a>(objects: &[ToonObj<'a>]) -> Option<Group<'a>> {
         if object.len() != first_fields.len() {
             return None;
         }
-        if object
-            .fields()
-            .zip(&first_fields)
-            .all(|((a, _), (b, _))| a == *b)
-        {
+        if object.keys().zip(&first_fields).all(|(a, (b, _))| a == *b) {
             for (slot, (_, value)) in slots.iter_mut().zip(object.fields()) {
                 if !slot.admit(value) {
                     return None;
                 }
             }
         } else {
-            // Same length and every first key present means the same key set: a struct has
-            // no duplicate keys.
+            // Same length and every first key present means the same key set: neither a struct
+            // nor a JSON object has duplicate keys.
             in_order = false;
             for (slot, (key, _)) in slots.iter_mut().zip(&first_fields) {
                 if !slot.admit(object.get(key)?) {

@@ -1,11 +1,20 @@
-//! A borrowed view of typed data as TOON sees it: what generated types expose so that the typed
-//! walker (`walk.rs`) can write any shape straight from the struct, with no `serde_json::Value`.
+//! A borrowed view of data as TOON sees it: what generated types expose so that the walker
+//! (`walk.rs`) can write any shape straight from the struct, with no `serde_json::Value`, and
+//! what a `serde_json::Value` exposes so that the generic encoder is the same walker.
 //!
 //! Generated code implements [`ToonObject`] (field `i` → key and value, `None` when the key is
 //! absent) and [`ToonElement`] (the value of a struct or enum wherever it stands); the runtime
 //! implements [`ToonElement`] for the Rust types fields can have (`String`, `i64`, `f64`, `bool`,
 //! `Option`, `Box`, `Vec`). The view mirrors the generated `Serialize` exactly: optional fields
 //! that are `None` are absent, required nullable ones are `Null`, redacted ones are the censor.
+//!
+//! A JSON object is not a [`ToonObject`]: its keys are not `'static` and `serde_json::Map` has no
+//! indexed access, so [`ToonObj`] holds either kind and iterates a map directly.
+
+use std::ops::Range;
+use std::slice;
+
+use serde_json::{Map, Number, Value};
 
 use crate::select::Selection;
 
@@ -19,6 +28,8 @@ pub enum ToonValue<'a> {
     Bool(bool),
     /// An integer.
     Int(i64),
+    /// An integer above `i64::MAX`: only JSON numbers have them, and a float would round them.
+    UInt(u64),
     /// A float, printed as JavaScript prints it (non-finite ones as `null`).
     Float(f64),
     /// A string (an enum's wire value, a censor).
@@ -33,8 +44,10 @@ impl<'a> ToonValue<'a> {
     /// The value of a struct nested in data: every field, no selection.
     pub fn object(object: &'a dyn ToonObject) -> Self {
         ToonValue::Object(ToonObj {
-            object,
-            selection: None,
+            source: Source::Typed {
+                object,
+                selection: None,
+            },
         })
     }
 
@@ -48,44 +61,153 @@ impl<'a> ToonValue<'a> {
 /// An object, possibly cut to a `_select` (root items only, wire format §9).
 #[derive(Clone, Copy)]
 pub struct ToonObj<'a> {
-    object: &'a dyn ToonObject,
-    selection: Option<&'a Selection>,
+    source: Source<'a>,
+}
+
+/// Where an object's fields come from.
+#[derive(Clone, Copy)]
+enum Source<'a> {
+    /// A generated struct, every field or those of a selection.
+    Typed {
+        object: &'a dyn ToonObject,
+        selection: Option<&'a Selection>,
+    },
+    /// A JSON object, in its insertion order (the workspace enables `preserve_order`).
+    Json(&'a Map<String, Value>),
 }
 
 impl<'a> ToonObj<'a> {
     /// `object` cut to `selection`: the selected fields in the selection's order.
     pub fn selected(object: &'a dyn ToonObject, selection: &'a Selection) -> Self {
         let selection = (!selection.is_all()).then_some(selection);
-        ToonObj { object, selection }
+        ToonObj {
+            source: Source::Typed { object, selection },
+        }
     }
 
-    /// The present fields, in wire order: schema order, or the selection's.
-    pub(crate) fn fields(self) -> impl Iterator<Item = (&'a str, ToonValue<'a>)> {
-        let object = self.object;
-        let count = object.toon_field_count();
-        // Two sources of indices, one iterator type: `Selection` already dropped duplicates,
-        // and an out-of-range index finds no field, as with the serde path.
-        let (all, picked) = match self.selection {
-            None => (0..count, [].iter()),
-            Some(selection) => (0..0, selection.fields().iter()),
-        };
-        all.chain(picked.map(|&i| usize::from(i)))
-            .filter_map(move |i| object.toon_field(i))
+    /// A JSON object, every entry in order.
+    pub(crate) fn json(map: &'a Map<String, Value>) -> Self {
+        ToonObj {
+            source: Source::Json(map),
+        }
+    }
+
+    /// The present fields, in wire order: schema order, the selection's, or the map's.
+    #[inline]
+    pub(crate) fn fields(self) -> Fields<'a> {
+        match self.source {
+            // Two sources of indices: `Selection` already dropped duplicates, and an
+            // out-of-range index finds no field, as with the serde path.
+            Source::Typed { object, selection } => {
+                let (all, picked) = match selection {
+                    None => (0..object.toon_field_count(), [].iter()),
+                    Some(selection) => (0..0, selection.fields().iter()),
+                };
+                Fields::Typed {
+                    object,
+                    all,
+                    picked,
+                }
+            }
+            Source::Json(map) => Fields::Json(map.iter()),
+        }
+    }
+
+    /// The keys of the present fields, in wire order: for a map, without reading the values
+    /// (group detection compares every row's keys before it looks at any value).
+    #[inline]
+    pub(crate) fn keys(self) -> Keys<'a> {
+        match self.source {
+            Source::Typed { .. } => Keys::Typed(self.fields()),
+            Source::Json(map) => Keys::Json(map.keys()),
+        }
     }
 
     /// The number of present fields.
     pub(crate) fn len(self) -> usize {
-        self.fields().count()
+        match self.source {
+            Source::Typed { .. } => self.fields().count(),
+            Source::Json(map) => map.len(),
+        }
     }
 
     /// Whether no field is present (`{}`).
     pub(crate) fn is_empty(self) -> bool {
-        self.fields().next().is_none()
+        match self.source {
+            Source::Typed { .. } => self.fields().next().is_none(),
+            Source::Json(map) => map.is_empty(),
+        }
     }
 
     /// The value of `key`, when present.
     pub(crate) fn get(self, key: &str) -> Option<ToonValue<'a>> {
-        self.fields().find(|(k, _)| *k == key).map(|(_, v)| v)
+        match self.source {
+            // A struct has few fields: a scan beats building an index.
+            Source::Typed { .. } => self.fields().find(|(k, _)| *k == key).map(|(_, v)| v),
+            // A map has its own index; a scan would make out-of-order rows quadratic.
+            Source::Json(map) => map.get(key).map(Value::toon_value),
+        }
+    }
+}
+
+/// The iterator of [`ToonObj::fields`]: a named type rather than `impl Iterator` because it has
+/// two sources.
+pub(crate) enum Fields<'a> {
+    Typed {
+        object: &'a dyn ToonObject,
+        all: Range<usize>,
+        picked: slice::Iter<'a, u16>,
+    },
+    Json(serde_json::map::Iter<'a>),
+}
+
+/// The iterator of [`ToonObj::keys`].
+pub(crate) enum Keys<'a> {
+    Typed(Fields<'a>),
+    Json(serde_json::map::Keys<'a>),
+}
+
+impl<'a> Iterator for Keys<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Keys::Typed(fields) => fields.next().map(|(key, _)| key),
+            Keys::Json(keys) => keys.next().map(String::as_str),
+        }
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = (&'a str, ToonValue<'a>);
+
+    // Inlined so that a caller that only reads keys (group detection) skips the conversion of
+    // the values, and the variant test folds into the caller's loop.
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Fields::Typed {
+                object,
+                all,
+                picked,
+            } => {
+                // Copied out so that the field borrows the object for `'a`, not `self`.
+                let object: &'a dyn ToonObject = *object;
+                loop {
+                    let index = match all.next() {
+                        Some(index) => index,
+                        None => usize::from(*picked.next()?),
+                    };
+                    if let Some(field) = object.toon_field(index) {
+                        return Some(field);
+                    }
+                }
+            }
+            Fields::Json(entries) => entries
+                .next()
+                .map(|(key, value)| (key.as_str(), value.toon_value())),
+        }
     }
 }
 
@@ -174,6 +296,35 @@ impl ToonElement for f64 {
 impl ToonElement for bool {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Bool(*self)
+    }
+}
+
+/// A JSON number as JavaScript prints it (§2): integers exactly, other numbers as floats.
+#[inline]
+pub(crate) fn number_value(n: &Number) -> ToonValue<'static> {
+    if let Some(i) = n.as_i64() {
+        ToonValue::Int(i)
+    } else if let Some(u) = n.as_u64() {
+        ToonValue::UInt(u)
+    } else {
+        ToonValue::Float(n.as_f64().unwrap_or(f64::NAN))
+    }
+}
+
+/// The generic encoder's input: `encode_value` is the walker over this view, so JSON and typed
+/// data share one implementation of the layout rules.
+impl ToonElement for Value {
+    #[inline]
+    fn toon_value(&self) -> ToonValue<'_> {
+        match self {
+            Value::Null => ToonValue::Null,
+            Value::Bool(b) => ToonValue::Bool(*b),
+            Value::Number(n) => number_value(n),
+            Value::String(s) => ToonValue::Str(s),
+            // `Vec<Value>` is a `ToonArray` through the `Vec<T: ToonElement>` impl.
+            Value::Array(items) => ToonValue::Array(items),
+            Value::Object(map) => ToonValue::Object(ToonObj::json(map)),
+        }
     }
 }
 

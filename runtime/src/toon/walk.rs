@@ -1,19 +1,21 @@
-//! The typed walk: the document layout of the generic encoder (`encoder.rs`), over the borrowed
-//! view of generated types ([`ToonValue`]) instead of a `serde_json::Value`.
+//! The document walk: root forms (§5), objects (§8), arrays (§9) and list items (§10), over the
+//! borrowed view [`ToonValue`] — of generated types, or of a `serde_json::Value` for the generic
+//! encoder. One walk for both is what makes typed and generic output the same bytes; the
+//! differential tests of `tests/tests/toon_typed.rs` check it on every generated type.
 //!
 //! Every decision the spec leaves to the data — table or list (§9.3), keyed table (§9.5), the
-//! hyphen line of a list item (§10), empty forms — is taken here per value, with the same rules
-//! and in the same order as the generic encoder, so the bytes are the same by construction; the
-//! differential tests of `tests/tests/toon_typed.rs` check it on every generated type. Line
-//! discipline as in `encoder.rs`: whoever starts a line writes its indentation, a value writes
-//! from the cursor to the end of its last line.
+//! hyphen line of a list item (§10), empty forms — is taken here per value. Line discipline:
+//! whoever starts a line writes its indentation (or, for every line but the document's first,
+//! `\n` and the indentation), and a value writes from the cursor to the end of its last line.
+//! That is what lets an object's first field sit on a list item's hyphen line with no special
+//! casing beyond choosing its depth.
 
 use super::encoder::{push_spaces, write_array_header, write_keyed_header};
-use super::quote::{write_key, write_string};
+use super::quote::{write_key, write_quoted, write_string};
 use super::shape::{Group, array_table, keyed_table};
 use super::view::{ToonArray, ToonObj, ToonValue};
 use super::{Delimiter, ToonOptions};
-use crate::number::{write_f64, write_i64};
+use crate::number::{write_f64, write_i64, write_u64};
 
 /// Appends a primitive view; objects and arrays (never passed) write `null`, as
 /// [`super::write_primitive`] does.
@@ -21,6 +23,7 @@ pub(crate) fn write_view_primitive(out: &mut String, value: ToonValue<'_>, delim
     match value {
         ToonValue::Str(s) => write_string(out, s, delimiter),
         ToonValue::Int(i) => write_i64(out, i),
+        ToonValue::UInt(u) => write_u64(out, u),
         ToonValue::Float(f) => write_f64(out, f),
         ToonValue::Bool(true) => out.push_str("true"),
         ToonValue::Bool(false) => out.push_str("false"),
@@ -28,15 +31,19 @@ pub(crate) fn write_view_primitive(out: &mut String, value: ToonValue<'_>, delim
     }
 }
 
-/// Where an array stands (as in `encoder.rs`): its empty form and whether a table is allowed.
+/// Where an array stands, which decides its empty form and whether tabular form is allowed.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Position {
+    /// The whole document: `[]` when empty, tabular allowed.
     Root,
+    /// An object field: `key: []` when empty, tabular allowed.
     Field,
+    /// An element of a list: `[0]:` when empty (§9.2), never tabular (a keyless fields-bearing
+    /// header is only valid at the root, §9.4).
     Item,
 }
 
-/// Writes one document of typed values into `out`.
+/// Writes one document into `out`.
 pub(crate) struct Walker<'o> {
     out: &'o mut String,
     delimiter: Delimiter,
@@ -61,6 +68,9 @@ impl<'o> Walker<'o> {
                 None => self.fields(object, 0, false),
             },
             ToonValue::Array(items) => self.array(None, items, 0, Position::Root),
+            // A decoder strips U+FEFF at the start of the document as a byte-order mark (§12),
+            // so a root string that starts with one keeps it only inside quotes.
+            ToonValue::Str(s) if s.starts_with('\u{feff}') => write_quoted(self.out, s),
             primitive => write_view_primitive(self.out, primitive, self.delimiter),
         }
     }
@@ -151,7 +161,8 @@ impl<'o> Walker<'o> {
                     group.write_row(self.out, object, delimiter);
                 }
                 if i == 0 {
-                    // Rows of one table are alike: size the rest after the first.
+                    // Rows of one table are alike: sizing the rest after the first saves the
+                    // repeated doubling (and page faults) of a large document.
                     self.out.reserve((self.out.len() - row_start) * (len - 1));
                 }
             }
@@ -175,7 +186,8 @@ impl<'o> Walker<'o> {
                     return;
                 };
                 self.out.push_str("- ");
-                // The first field rides on the hyphen line but belongs one level deeper (§10).
+                // The first field rides on the hyphen line but belongs one level deeper (§10),
+                // so its own content, tabular rows included, lands at `depth + 2`.
                 self.field(first_key, first_value, depth + 1);
                 for (key, value) in fields {
                     self.new_line(depth + 1);
