@@ -102,12 +102,22 @@ fn report_impossible_cycles(model: &Model, errors: &mut Vec<Diagnostic>) {
                 )
             {
                 let file = &model.modules[def.module].file;
-                errors.push(
-                    Diagnostic::error(file, &field.pointer, format!(
+                let message = if target == struct_id {
+                    format!(
+                        "`{}` requires itself through `{}`: no finite value fits this schema",
+                        def.title, field.key
+                    )
+                } else {
+                    format!(
                         "`{}` requires `{}`, which requires `{}` again: no finite value fits this schema",
                         def.title, model.types[target].title, def.title
-                    ))
-                    .with_help(format!("make `{}` optional, nullable or an array to end the recursion", field.key)),
+                    )
+                };
+                errors.push(
+                    Diagnostic::error(file, &field.pointer, message).with_help(format!(
+                        "make `{}` optional, nullable or an array to end the recursion",
+                        field.key
+                    )),
                 );
             }
         }
