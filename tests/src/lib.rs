@@ -27,3 +27,23 @@ pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
         }
     }
 }
+
+/// The `expected` CallToolResult of an upstream golden case (`fixtures/upstream/goldens.json`).
+///
+/// # Panics
+/// When the file is unreadable or has no case of that name: a broken fixture, in test code.
+pub fn golden(name: &str) -> serde_json::Value {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/upstream/goldens.json"
+    );
+    let text = std::fs::read_to_string(path).expect("goldens.json is readable");
+    let goldens: serde_json::Value = serde_json::from_str(&text).expect("goldens.json is JSON");
+    goldens["cases"]
+        .as_array()
+        .expect("cases is an array")
+        .iter()
+        .find(|case| case["name"] == name)
+        .unwrap_or_else(|| panic!("no golden named {name}"))["expected"]
+        .clone()
+}

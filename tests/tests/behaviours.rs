@@ -3,26 +3,11 @@
 //! (§15), and interpolated data that tries to close its block.
 
 use fusion_runtime::{Presenter, Selection, ToolResponse};
+use fusion_tests::golden;
 use fusion_tests::snapshots::behaviours::{
     Account, AccountPlan, AccountPresenter, StatusRow, StatusRowPresenter,
 };
 use serde_json::Value;
-
-fn golden(name: &str) -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/upstream/goldens.json"
-    );
-    let goldens: Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("goldens.json")).expect("JSON");
-    goldens["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .find(|c| c["name"] == name)
-        .expect("case")["expected"]
-        .clone()
-}
 
 fn row(id: &str, status: &str) -> StatusRow {
     StatusRow {

@@ -4,27 +4,12 @@
 
 use fusion_runtime::{Reply, ToolResponse, error};
 use fusion_tests::block_on;
+use fusion_tests::golden;
 use fusion_tests::snapshots::tools::{
     BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect, Charge, LedgerArgs,
     LedgerCall, LedgerHandler, LedgerSearchInputStatus, billing_tool, ledger_tool,
 };
 use serde_json::{Value, json};
-
-fn golden(name: &str) -> Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/upstream/goldens.json"
-    );
-    let goldens: Value =
-        serde_json::from_str(&std::fs::read_to_string(path).expect("goldens.json")).expect("JSON");
-    goldens["cases"]
-        .as_array()
-        .expect("cases")
-        .iter()
-        .find(|c| c["name"] == name)
-        .expect("case")["expected"]
-        .clone()
-}
 
 fn wire(response: &ToolResponse) -> Value {
     serde_json::from_str(&response.to_json()).expect("a response is JSON")
