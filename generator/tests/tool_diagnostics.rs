@@ -210,3 +210,22 @@ fn one_input_name_with_two_schemas_is_rejected() {
         "/x-fusion-tool/actions/list/input/properties/id"
     );
 }
+
+#[test]
+fn structured_needs_every_action_to_return_a_presenter() {
+    let found = one(
+        "x-fusion-tool:\n  name: billing\n  structured: true\n  actions:\n    get:\n      returns: invoice.yaml\n    remind: {}\n",
+    );
+    assert_eq!(
+        found.message,
+        "`structured: true` needs every action to return a presenter; `remind` returns none"
+    );
+    assert_eq!(found.pointer, "/x-fusion-tool/actions/remind");
+    assert!(
+        found
+            .help
+            .as_deref()
+            .is_some_and(|help| help.contains("give it `returns`")),
+        "{found:#?}"
+    );
+}

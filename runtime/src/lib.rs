@@ -16,8 +16,9 @@ pub mod number;
 pub mod presenter;
 pub mod response;
 #[cfg(feature = "rmcp")]
-mod rmcp;
+pub mod rmcp;
 pub mod select;
+pub mod serve;
 pub mod tool;
 pub mod toon;
 pub mod ui;
@@ -33,6 +34,7 @@ pub use error::{
 pub use presenter::Presenter;
 pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
+pub use serve::{ServedTool, ToolFuture};
 pub use tool::{Reply, ToolInfo};
 pub use ui::{UiBlock, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};

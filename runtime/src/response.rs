@@ -98,6 +98,29 @@ impl ToolResponse {
         })
     }
 
+    /// Sets `structuredContent` to the wire data of a Presenter response (its test view's data),
+    /// wrapped as `{"items": data}` when `collection`. Errors and responses without a view are
+    /// returned unchanged: an error never carries `structuredContent`, which clients would
+    /// validate against the output schema and then hide the real message.
+    #[must_use]
+    pub fn with_structured_data(mut self, collection: bool) -> Self {
+        if self.is_error == Some(true) {
+            return self;
+        }
+        let Some(data) = self.test_view().and_then(|view| view.try_data()) else {
+            return self;
+        };
+        let value = if collection {
+            let mut wrapper = serde_json::Map::with_capacity(1);
+            wrapper.insert("items".to_owned(), data);
+            serde_json::Value::Object(wrapper)
+        } else {
+            data
+        };
+        self.structured_content = Some(value);
+        self
+    }
+
     pub(crate) fn set_view(&mut self, parts: ViewParts) {
         self.view = Some(Box::new(parts));
     }
@@ -180,11 +203,16 @@ impl<'a> TestView<'a> {
     /// When the Presenter declared a JSON data block that is not JSON; that is a bug in the
     /// Presenter, and this is test-only code.
     pub fn data(&self) -> serde_json::Value {
+        self.try_data().expect("the test view's data is JSON")
+    }
+
+    /// [`TestView::data`], `None` where it would panic.
+    pub fn try_data(&self) -> Option<serde_json::Value> {
         let text = match &self.parts.data {
             ViewData::DataBlock => self.data_block,
             ViewData::Json(json) => json,
         };
-        serde_json::from_str(text).expect("the test view's data is JSON")
+        serde_json::from_str(text).ok()
     }
 
     /// The Presenter's own rules, without the `<domain_rules>` wrapping and without embedded ones.

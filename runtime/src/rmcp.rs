@@ -1,47 +1,179 @@
-//! The bridge to rmcp, the official Rust MCP SDK (feature `rmcp`).
+//! The bridge to rmcp, the official Rust MCP SDK (feature `rmcp`, built against rmcp 3.x with its
+//! `server` feature): [`FusionServer`] serves generated tools, and `From<ToolResponse>` turns a
+//! response into rmcp's `CallToolResult`.
 
-use rmcp::model::{CallToolResult, ContentBlock};
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::Arc;
+
+use rmcp::ServerHandler;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use serde_json::Value;
 
 use crate::response::ToolResponse;
+use crate::serve::ServedTool;
+
+/// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
+/// text is never echoed unbounded).
+const ECHOED_NAME_CHARS: usize = 64;
 
 impl From<ToolResponse> for CallToolResult {
-    /// Moves the text blocks into rmcp's result as they are; `isError` and `structuredContent`
-    /// stay absent when the response leaves them absent (a Presenter response sets neither).
+    /// Moves the text blocks into rmcp's result as they are; `isError` stays absent when the
+    /// response leaves it absent. An error (`isError: true`) never carries `structuredContent`:
+    /// clients validate it against the output schema even on errors, and would then hide the
+    /// real message behind a schema failure.
     fn from(response: ToolResponse) -> Self {
         let (texts, is_error, structured_content) = response.into_parts();
         let content: Vec<ContentBlock> = texts.into_iter().map(ContentBlock::text).collect();
         let mut result = CallToolResult::success(content);
         result.is_error = is_error;
-        result.structured_content = structured_content;
+        if is_error != Some(true) {
+            result.structured_content = structured_content;
+        }
         result
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{error, success_structured};
+/// Two tools with one name in a [`FusionServer`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DuplicateTool(pub &'static str);
 
-    fn wire(result: &CallToolResult) -> serde_json::Value {
-        let mut value = serde_json::to_value(result).expect("rmcp results serialize");
-        // rmcp adds the protocol's `resultType` discriminator; the blocks are what we compare.
-        if let Some(object) = value.as_object_mut() {
-            object.remove("resultType");
+impl fmt::Display for DuplicateTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the tool `{}` is registered twice", self.0)
+    }
+}
+
+impl std::error::Error for DuplicateTool {}
+
+/// An rmcp [`ServerHandler`] for a set of generated tools: `tools/list` lists them (the
+/// [`rmcp::model::Tool`]s are built once, when a tool is added), `tools/call` routes by name to
+/// the tool's generated `call`, and every other request gets rmcp's default answer.
+///
+/// Cheap to clone (the tools are shared), as rmcp's streamable HTTP service wants one handler
+/// per session. Holds no per-session state, so any instance answers any call.
+///
+/// ```ignore
+/// let server = FusionServer::new("billing", "1.0.0")
+///     .with_tool(billing_tool::BillingTool(Store::seeded()))?
+///     .with_instructions("Invoices of the demo store.");
+/// server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+/// ```
+///
+/// To override other `ServerHandler` methods, wrap it: implement `ServerHandler` on your type and
+/// delegate `list_tools`/`call_tool` to [`FusionServer::list`] and [`FusionServer::call`].
+#[derive(Clone)]
+pub struct FusionServer {
+    tools: Arc<Vec<(Tool, Arc<dyn ServedTool>)>>,
+    config: ServerConfig,
+}
+
+impl fmt::Debug for FusionServer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.tools.iter().map(|(tool, _)| &*tool.name).collect();
+        f.debug_struct("FusionServer")
+            .field("tools", &names)
+            .field("server_info", &self.config.server_info)
+            .finish()
+    }
+}
+
+impl FusionServer {
+    /// A server named `name`, version `version`, with the tools capability and no tools yet.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
+        let config = ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new(name, version));
+        Self {
+            tools: Arc::new(Vec::new()),
+            config,
         }
-        value
     }
 
-    #[test]
-    fn an_error_keeps_its_text_and_is_error() {
-        let ours = error("boom", Some("E"));
-        let expected: serde_json::Value = serde_json::from_str(&ours.to_json()).unwrap();
-        assert_eq!(wire(&CallToolResult::from(ours)), expected);
+    /// Adds a tool; a second tool with a name already served is an error.
+    pub fn with_tool(mut self, tool: impl ServedTool) -> Result<Self, DuplicateTool> {
+        let info = tool.info();
+        if self
+            .tools
+            .iter()
+            .any(|(served, _)| served.name == info.name)
+        {
+            return Err(DuplicateTool(info.name));
+        }
+        Arc::make_mut(&mut self.tools).push((info.to_rmcp(), Arc::new(tool)));
+        Ok(self)
     }
 
-    #[test]
-    fn structured_content_crosses_over() {
-        let ours = success_structured(&serde_json::json!({"temperature": 22.5}));
-        let expected: serde_json::Value = serde_json::from_str(&ours.to_json()).unwrap();
-        assert_eq!(wire(&CallToolResult::from(ours)), expected);
+    /// Sets the instructions the server sends in its `initialize` result.
+    #[must_use]
+    pub fn with_instructions(mut self, instructions: impl Into<String>) -> Self {
+        self.config = self.config.with_instructions(instructions);
+        self
     }
+
+    /// Replaces the whole `initialize` result (protocol version, capabilities, server info).
+    #[must_use]
+    pub fn with_config(mut self, config: ServerConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// The tools, as `tools/list` shows them, in the order they were added.
+    pub fn list(&self) -> ListToolsResult {
+        ListToolsResult::with_all_items(self.tools.iter().map(|(tool, _)| tool.clone()).collect())
+    }
+
+    /// Answers `tools/call` for the tool `name`; `None` when no tool has that name.
+    pub async fn call(&self, name: &str, arguments: Option<JsonObject>) -> Option<CallToolResult> {
+        let (_, tool) = self.tools.iter().find(|(tool, _)| tool.name == name)?;
+        let arguments = arguments.map_or(Value::Null, Value::Object);
+        Some(tool.call(&arguments).await.into())
+    }
+}
+
+impl ServerHandler for FusionServer {
+    fn get_info(&self) -> ServerConfig {
+        self.config.clone()
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, rmcp::ErrorData> {
+        Ok(self.list())
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, rmcp::ErrorData> {
+        match self.call(&request.name, request.arguments).await {
+            Some(result) => Ok(result.into()),
+            // MCP's answer to an unknown tool is a protocol error, not a tool result.
+            None => Err(rmcp::ErrorData::invalid_params(
+                unknown_tool_message(&request.name),
+                None,
+            )),
+        }
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools
+            .iter()
+            .find(|(tool, _)| tool.name == name)
+            .map(|(tool, _)| tool.clone())
+    }
+}
+
+fn unknown_tool_message(name: &str) -> Cow<'static, str> {
+    let mut shown: String = name.chars().take(ECHOED_NAME_CHARS).collect();
+    if shown.len() < name.len() {
+        shown.push('…');
+    }
+    Cow::Owned(format!("Unknown tool: {shown}"))
 }

@@ -33,44 +33,71 @@ impl<T> From<T> for Reply<T> {
 pub struct ToolInfo {
     /// The tool's name.
     pub name: &'static str,
+    /// A human-readable title (`title` and the annotations' `title`), when declared.
+    pub title: Option<&'static str>,
     /// The description (the §11 TOON form when the definition asks for it).
     pub description: &'static str,
     /// The input schema as JSON text.
     pub input_schema: &'static str,
+    /// The output schema as JSON text: only for a `structured: true` tool, whose every success
+    /// carries `structuredContent` conforming to it (wire format §13).
+    pub output_schema: Option<&'static str>,
     /// Every action is read-only.
     pub read_only: bool,
     /// Some action is destructive.
     pub destructive: bool,
     /// Every action is idempotent.
     pub idempotent: bool,
+    /// The tool reaches outside systems (`openWorldHint`); `None` leaves the hint out, which MCP
+    /// reads as `true`.
+    pub open_world: Option<bool>,
 }
 
 impl ToolInfo {
     /// The input schema as a JSON object (empty if the constant were not an object, which the
     /// generator never writes).
     pub fn input_schema_object(&self) -> Map<String, Value> {
-        match serde_json::from_str(self.input_schema) {
-            Ok(Value::Object(map)) => map,
-            _ => Map::new(),
-        }
+        schema_object(self.input_schema)
     }
 
-    /// The tool for rmcp's `tools/list` (feature `rmcp`), annotations included.
+    /// The output schema as a JSON object, when the tool has one.
+    pub fn output_schema_object(&self) -> Option<Map<String, Value>> {
+        self.output_schema.map(schema_object)
+    }
+
+    /// The tool for rmcp's `tools/list` (feature `rmcp`): title, input and output schemas, and the
+    /// annotations the flags give.
     #[cfg(feature = "rmcp")]
     pub fn to_rmcp(&self) -> rmcp::model::Tool {
+        use std::sync::Arc;
+        let annotations = rmcp::model::ToolAnnotations::from_raw(
+            self.title.map(str::to_owned),
+            Some(self.read_only),
+            // MCP reads `destructiveHint` and `idempotentHint` only when `readOnlyHint` is false.
+            (!self.read_only).then_some(self.destructive),
+            (!self.read_only).then_some(self.idempotent),
+            self.open_world,
+        );
         let mut tool = rmcp::model::Tool::new(
             self.name,
             self.description,
-            std::sync::Arc::new(self.input_schema_object()),
-        );
-        tool.annotations = Some(rmcp::model::ToolAnnotations::from_raw(
-            None,
-            Some(self.read_only),
-            Some(self.destructive),
-            Some(self.idempotent),
-            None,
-        ));
+            Arc::new(self.input_schema_object()),
+        )
+        .with_annotations(annotations);
+        if let Some(title) = self.title {
+            tool = tool.with_title(title);
+        }
+        if let Some(schema) = self.output_schema_object() {
+            tool = tool.with_raw_output_schema(Arc::new(schema));
+        }
         tool
+    }
+}
+
+fn schema_object(text: &str) -> Map<String, Value> {
+    match serde_json::from_str(text) {
+        Ok(Value::Object(map)) => map,
+        _ => Map::new(),
     }
 }
 
@@ -146,6 +173,42 @@ pub fn present_collection<P: Presenter, E: Display>(
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
+}
+
+/// [`present_item`] for a `structured: true` tool: a success also carries its wire data (after
+/// `_select` and redaction) as `structuredContent` (wire format §13). A [`Reply::Response`] and an
+/// error pass through as they are.
+pub fn present_item_structured<P: Presenter, E: Display>(
+    result: Result<Reply<P::Item>, E>,
+    presenter: &P,
+    selection: &Selection,
+    tool: &str,
+    action: &str,
+) -> ToolResponse {
+    let passes_through = matches!(result, Ok(Reply::Response(_)));
+    let response = present_item(result, presenter, selection, tool, action);
+    if passes_through {
+        return response;
+    }
+    response.with_structured_data(false)
+}
+
+/// [`present_collection`] for a `structured: true` tool: `structuredContent` is
+/// `{"items": [...]}`, the items the data block holds (cut to the agent limit), because MCP
+/// wants an object there.
+pub fn present_collection_structured<P: Presenter, E: Display>(
+    result: Result<Reply<Vec<P::Item>>, E>,
+    presenter: &P,
+    selection: &Selection,
+    tool: &str,
+    action: &str,
+) -> ToolResponse {
+    let passes_through = matches!(result, Ok(Reply::Response(_)));
+    let response = present_collection(result, presenter, selection, tool, action);
+    if passes_through {
+        return response;
+    }
+    response.with_structured_data(true)
 }
 
 /// The response of an action without a return presenter.

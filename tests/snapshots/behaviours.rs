@@ -1560,11 +1560,14 @@ pub mod ledgers_tool {
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: true,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -1685,6 +1688,23 @@ pub mod ledgers_tool {
                 let result = handler.close(args).await;
                 ::fusion_runtime::tool::respond(result, NAME, "close")
             }
+        }
+    }
+    /// A [`LedgersHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct LedgersTool<H>(pub H);
+    impl<
+        H: LedgersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for LedgersTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgersAuditInput {
@@ -2084,6 +2104,7 @@ pub use ledger::{Ledger, LedgerHooks, LedgerPresenter};
 
 pub use ledgers_tool::{
     LedgersArgs, LedgersAuditInput, LedgersCall, LedgersCloseInput, LedgersHandler,
+    LedgersTool,
 };
 
 pub use status_row::{StatusRow, StatusRowHooks, StatusRowPresenter};

@@ -15,11 +15,14 @@ pub mod invoices_tool {
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: true,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -104,6 +107,23 @@ pub mod invoices_tool {
                 let result = handler.remind().await;
                 ::fusion_runtime::tool::respond(result, NAME, "remind")
             }
+        }
+    }
+    /// A [`InvoicesHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct InvoicesTool<H>(pub H);
+    impl<
+        H: InvoicesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for InvoicesTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
 }
@@ -1264,7 +1284,7 @@ pub mod tabled_row {
     }
 }
 
-pub use invoices_tool::{InvoicesArgs, InvoicesCall, InvoicesHandler};
+pub use invoices_tool::{InvoicesArgs, InvoicesCall, InvoicesHandler, InvoicesTool};
 
 pub use reviewed_row::{
     ReviewedRow, ReviewedRowHooks, ReviewedRowPresenter, ReviewedRowStatus,

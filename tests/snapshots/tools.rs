@@ -110,17 +110,20 @@ pub mod billing_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"boom\",\"throws\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get", "boom", "throws"];
-    /// The output schema of `get` (wire format §13): one [`super::charge::Charge`].
-    pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}";
+    /// The schema of `get`'s wire data (wire format §13): one [`super::charge::Charge`], no field required since `_select` may leave any out.
+    pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"description\":\"A charge as the agent sees it.\"}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: false,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `billing`: the root fields of every action's returned data (wire format §9).
     #[derive(
@@ -346,6 +349,23 @@ pub mod billing_tool {
                 let result = handler.throws().await;
                 ::fusion_runtime::tool::respond(result, NAME, "throws")
             }
+        }
+    }
+    /// A [`BillingHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct BillingTool<H>(pub H);
+    impl<
+        H: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for BillingTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped,
@@ -933,19 +953,22 @@ pub mod desk_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"charge\",\"receipt\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: charge, receipt\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"method\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["charge", "receipt"];
-    /// The output schema of `charge` (wire format §13): one [`super::charge::Charge`].
-    pub const CHARGE_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}";
-    /// The output schema of `receipt` (wire format §13): one [`super::receipt::Receipt`].
-    pub const RECEIPT_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"method\":{\"type\":\"string\",\"enum\":[\"card\",\"transfer\"]}},\"required\":[\"id\",\"method\"]}";
+    /// The schema of `charge`'s wire data (wire format §13): one [`super::charge::Charge`], no field required since `_select` may leave any out.
+    pub const CHARGE_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"description\":\"A charge as the agent sees it.\"}";
+    /// The schema of `receipt`'s wire data (wire format §13): one [`super::receipt::Receipt`], no field required since `_select` may leave any out.
+    pub const RECEIPT_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"method\":{\"type\":\"string\",\"enum\":[\"card\",\"transfer\"]}}}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: false,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `desk`: the root fields of every action's returned data (wire format §9).
     #[derive(
@@ -1175,6 +1198,23 @@ pub mod desk_tool {
             }
         }
     }
+    /// A [`DeskHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct DeskTool<H>(pub H);
+    impl<
+        H: DeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for DeskTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
+        }
+    }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped,
     /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
     fn charge_selection(select: &[DeskSelect]) -> ::fusion_runtime::Selection {
@@ -1389,11 +1429,14 @@ pub mod items_tool {
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: false,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -1505,6 +1548,23 @@ pub mod items_tool {
                 let result = handler.create(args).await;
                 ::fusion_runtime::tool::respond(result, NAME, "create")
             }
+        }
+    }
+    /// A [`ItemsHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct ItemsTool<H>(pub H);
+    impl<
+        H: ItemsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for ItemsTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
     impl ::fusion_runtime::args::FromFields for ItemsCreateInput {
@@ -1931,17 +1991,20 @@ pub mod ledger_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"search\",\"purge\"],\"description\":\"Which operation to perform\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"overdue\"],\"description\":\"The state to match. Required for: search\"},\"limit\":{\"type\":\"integer\",\"description\":\"Required for: search\"},\"min_amount\":{\"type\":\"number\",\"description\":\"For: search\"},\"exact\":{\"type\":\"boolean\",\"description\":\"For: search\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"For: search\"},\"note\":{\"type\":[\"string\",\"null\"],\"description\":\"For: search\"},\"range\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"format\":\"date\"},\"to\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"from\"],\"description\":\"For: search\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: purge\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["search", "purge"];
-    /// The output schema of `search` (wire format §13): an array of [`super::charge::Charge`].
-    pub const SEARCH_OUTPUT_SCHEMA: &str = "{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}}";
+    /// The schema of `search`'s wire data (wire format §13): `{"items": [...]}` of [`super::charge::Charge`].
+    pub const SEARCH_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}}},\"required\":[\"items\"]}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
         name: NAME,
+        title: ::core::option::Option::None,
         description: DESCRIPTION,
         input_schema: INPUT_SCHEMA,
+        output_schema: ::core::option::Option::None,
         read_only: false,
         destructive: true,
         idempotent: false,
+        open_world: ::core::option::Option::None,
     };
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -2080,6 +2143,23 @@ pub mod ledger_tool {
                 let result = handler.purge(args).await;
                 ::fusion_runtime::tool::respond(result, NAME, "purge")
             }
+        }
+    }
+    /// A [`LedgerHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
+    pub struct LedgerTool<H>(pub H);
+    impl<
+        H: LedgerHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for LedgerTool<H> {
+        fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+            &TOOL
+        }
+        fn call<'a>(
+            &'a self,
+            arguments: &'a ::fusion_runtime::args::Value,
+        ) -> ::fusion_runtime::ToolFuture<'a> {
+            ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgerSearchInput {
@@ -2606,20 +2686,21 @@ pub mod receipt {
 }
 
 pub use billing_tool::{
-    BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect,
+    BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect, BillingTool,
 };
 
 pub use charge::{Charge, ChargeHooks, ChargePresenter};
 
 pub use desk_tool::{
     DeskArgs, DeskCall, DeskChargeInput, DeskHandler, DeskReceiptInput, DeskSelect,
+    DeskTool,
 };
 
-pub use items_tool::{ItemsArgs, ItemsCall, ItemsCreateInput, ItemsHandler};
+pub use items_tool::{ItemsArgs, ItemsCall, ItemsCreateInput, ItemsHandler, ItemsTool};
 
 pub use ledger_tool::{
     LedgerArgs, LedgerCall, LedgerHandler, LedgerPurgeInput, LedgerSearchInput,
-    LedgerSearchInputRange, LedgerSearchInputStatus,
+    LedgerSearchInputRange, LedgerSearchInputStatus, LedgerTool,
 };
 
 pub use receipt::{Receipt, ReceiptHooks, ReceiptMethod, ReceiptPresenter};

@@ -66,17 +66,27 @@ fn merged_input_schema_describes_each_property_with_its_actions() {
 }
 
 #[test]
-fn output_schemas_are_the_presenters_item_or_an_array_of_it() {
-    let item = json!({
+fn output_schemas_are_object_rooted_and_follow_select() {
+    let mut item = json!({
         "type": "object",
         "properties": {"id": {"type": "string"}, "amount": {"type": "integer"}, "status": {"type": "string"}},
         "required": ["id", "amount", "status"],
         "description": "A charge as the agent sees it.",
     });
+    // ledger has no `_select`: every required field is always there.
+    let search: Value = serde_json::from_str(ledger_tool::SEARCH_OUTPUT_SCHEMA).unwrap();
+    assert_eq!(
+        search,
+        json!({"type": "object", "properties": {"items": {"type": "array", "items": item}}, "required": ["items"]})
+    );
+    // billing has `_select`, which may leave any root field out.
+    item.as_object_mut().unwrap().remove("required");
     let get: Value = serde_json::from_str(billing_tool::GET_OUTPUT_SCHEMA).unwrap();
     assert_eq!(get, item);
-    let search: Value = serde_json::from_str(ledger_tool::SEARCH_OUTPUT_SCHEMA).unwrap();
-    assert_eq!(search, json!({"type": "array", "items": item}));
+    // Neither is `structured`, so neither advertises an output schema.
+    assert_eq!(billing_tool::TOOL.output_schema, None);
+    assert_eq!(ledger_tool::TOOL.output_schema, None);
+    assert!(billing_tool::TOOL.to_rmcp().output_schema.is_none());
 }
 
 #[test]

@@ -15,6 +15,8 @@ use super::Schema;
 pub struct ToolDefinition {
     /// The tool's name as MCP clients call it; unique across the definitions.
     pub name: String,
+    /// A human-readable title for clients to show (MCP's `title`, also in the annotations).
+    pub title: Option<String>,
     /// What the tool does; the first sentence of its description.
     pub description: Option<String>,
     /// Adds the optional `_select` argument to every action (wire format §9): the agent names
@@ -24,6 +26,15 @@ pub struct ToolDefinition {
     /// Makes the description the compile-time TOON table of the actions (wire format §11).
     #[serde(rename = "toon-description", default)]
     pub toon_description: bool,
+    /// Every success also carries its wire data (after `_select` and redaction) as MCP's
+    /// `structuredContent`, and the tool advertises the `outputSchema` it conforms to (a
+    /// collection as `{"items": [...]}`). Every action must then return a presenter.
+    #[serde(default)]
+    pub structured: bool,
+    /// The tool reaches systems outside the server (MCP's `openWorldHint`); absent leaves the
+    /// hint out, which clients read as `true`.
+    #[serde(rename = "open-world", default)]
+    pub open_world: Option<bool>,
     /// The actions, in the order the `action` enum lists them.
     pub actions: IndexMap<String, ActionDefinition>,
 }

@@ -69,7 +69,13 @@ pub fn emit(
         let tool = tools::render(model, names, index, settings.runtime_path, &argument_types);
         if let Some(tool_names) = &names.tools[index] {
             exports.extend(
-                [&tool_names.args, &tool_names.call, &tool_names.handler].map(String::clone),
+                [
+                    &tool_names.args,
+                    &tool_names.call,
+                    &tool_names.handler,
+                    &tool_names.served,
+                ]
+                .map(String::clone),
             );
             exports.extend(tool_names.select.clone());
             exports.sort();

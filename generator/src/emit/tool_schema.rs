@@ -97,18 +97,43 @@ pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
     json!({"type": "object", "properties": properties, "required": ["action"]})
 }
 
-/// The schema of one presenter's item (or of an array of them), for `outputSchema`.
-pub fn output_schema(model: &Model, item: TypeId, collection: bool) -> Value {
+/// The schema of an action's `structuredContent`: one presenter item, or `{"items": [...]}` for
+/// a collection (MCP wants an object at the root). With `_select` on, the agent may leave any
+/// root field out, so the item's `required` goes.
+pub fn output_schema(model: &Model, item: TypeId, collection: bool, select: bool) -> Value {
     let mut schema = type_schema(model, item, &mut Vec::new());
-    if let (Some(description), Some(object)) =
-        (&model.types[item].description, schema.as_object_mut())
-    {
-        object.insert("description".into(), Value::String(description.clone()));
+    if let Some(object) = schema.as_object_mut() {
+        if let Some(description) = &model.types[item].description {
+            object.insert("description".into(), Value::String(description.clone()));
+        }
+        if select {
+            object.remove("required");
+        }
     }
     if collection {
-        json!({"type": "array", "items": schema})
+        json!({
+            "type": "object",
+            "properties": {"items": {"type": "array", "items": schema}},
+            "required": ["items"],
+        })
     } else {
         schema
+    }
+}
+
+/// The tool's `outputSchema` from its actions' schemas: the one schema when they agree, else an
+/// object that is any of them.
+pub fn tool_output_schema(action_schemas: &[Value]) -> Option<Value> {
+    let mut distinct: Vec<&Value> = Vec::new();
+    for schema in action_schemas {
+        if !distinct.contains(&schema) {
+            distinct.push(schema);
+        }
+    }
+    match distinct.as_slice() {
+        [] => None,
+        [one] => Some((*one).clone()),
+        many => Some(json!({"type": "object", "anyOf": many})),
     }
 }
 

@@ -5,7 +5,9 @@ use std::collections::BTreeSet;
 
 use askama::Template;
 
-use super::tool_schema::{description, input_schema, output_schema, select_keys};
+use super::tool_schema::{
+    description, input_schema, output_schema, select_keys, tool_output_schema,
+};
 use super::view::{EnumView, VariantView, literal, rust_type, type_path};
 use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::{Names, variant_name};
@@ -26,8 +28,14 @@ pub struct ToolView {
     pub name: String,
     /// The tool name as written, for docs.
     pub raw_name: String,
+    /// The title as a Rust expression of type `Option<&str>`.
+    pub title: String,
     /// The description as a Rust literal.
     pub description: String,
+    /// The tool's output schema JSON as a Rust literal, when `structured: true`.
+    pub output_schema: Option<String>,
+    /// `openWorldHint` as a Rust expression of type `Option<bool>`.
+    pub open_world: String,
     /// The description is the TOON form.
     pub toon: bool,
     /// The input schema JSON as a Rust literal.
@@ -44,6 +52,8 @@ pub struct ToolView {
     pub call: String,
     /// The handler trait.
     pub handler: String,
+    /// The struct binding a handler, a `ServedTool`.
+    pub served: String,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
     /// Its name (empty when disabled).
@@ -86,6 +96,9 @@ pub struct ReturnsView {
     pub item: String,
     /// A collection.
     pub collection: bool,
+    /// The runtime function that presents the result (`present_item`, `present_collection`,
+    /// or their `_structured` forms).
+    pub present_fn: String,
     /// Output schema constant name.
     pub schema_const: String,
     /// Output schema JSON as a Rust literal.
@@ -159,6 +172,7 @@ pub fn render(
             .collect(),
     });
     let path = |id: TypeId| type_path(model, names, index, id);
+    let mut action_schemas = Vec::new();
     let actions = tool
         .actions
         .iter()
@@ -195,16 +209,24 @@ pub fn render(
                     .is_some_and(|a| a.len() < select_keys.len());
                 let owner = &names.modules[returns.module];
                 let presenter_name = names.presenters[returns.module].clone()?;
-                let schema = output_schema(model, item, returns.collection).to_string();
+                let schema = output_schema(model, item, returns.collection, tool.select);
+                let present_fn = match (returns.collection, tool.structured) {
+                    (false, false) => "present_item",
+                    (true, false) => "present_collection",
+                    (false, true) => "present_item_structured",
+                    (true, true) => "present_collection_structured",
+                };
+                action_schemas.push(schema.clone());
                 Some(ReturnsView {
                     presenter: format!("super::{owner}::{presenter_name}"),
                     item: path(item),
                     collection: returns.collection,
+                    present_fn: present_fn.to_owned(),
                     schema_const: format!(
                         "{}_OUTPUT_SCHEMA",
                         method.trim_end_matches('_').to_uppercase()
                     ),
-                    schema: literal(&schema),
+                    schema: literal(&schema.to_string()),
                     selection: if tool.select {
                         format!("{select_fn}(&call.select)")
                     } else {
@@ -284,7 +306,20 @@ pub fn render(
     let view = ToolView {
         name: literal(&tool.name),
         raw_name: tool.name.clone(),
+        title: match &tool.title {
+            Some(title) => format!("::core::option::Option::Some({})", literal(title)),
+            None => "::core::option::Option::None".to_owned(),
+        },
         description: literal(&description(model, tool)),
+        output_schema: tool
+            .structured
+            .then(|| tool_output_schema(&action_schemas))
+            .flatten()
+            .map(|schema| literal(&schema.to_string())),
+        open_world: match tool.open_world {
+            Some(open) => format!("::core::option::Option::Some({open})"),
+            None => "::core::option::Option::None".to_owned(),
+        },
         toon: tool.toon_description,
         input_schema: literal(&input_schema(model, tool).to_string()),
         read_only: tool.actions.iter().all(|a| a.read_only),
@@ -293,6 +328,7 @@ pub fn render(
         args: tool_names.args.clone(),
         call: tool_names.call.clone(),
         handler: tool_names.handler.clone(),
+        served: tool_names.served.clone(),
         select_name: tool_names.select.clone().unwrap_or_default(),
         select,
         actions,

@@ -17,8 +17,14 @@ use crate::naming::{type_name, value_name, variant_name};
 pub struct ToolModel {
     /// The MCP tool name.
     pub name: String,
+    /// The declared title.
+    pub title: Option<String>,
     /// The declared description.
     pub description: Option<String>,
+    /// Successes carry `structuredContent` and the tool advertises an `outputSchema`.
+    pub structured: bool,
+    /// The declared `openWorldHint`.
+    pub open_world: Option<bool>,
     /// `_select` is enabled.
     pub select: bool,
     /// The description is the §11 TOON form.
@@ -192,9 +198,28 @@ fn resolve_tool<'a>(
             ),
         );
     }
+    if tool.structured {
+        for action in actions.iter().filter(|a| a.returns.is_none()) {
+            resolver.report(
+                file,
+                &format!("/x-fusion-tool/actions/{}", escape_pointer(&action.name)),
+                format!(
+                    "`structured: true` needs every action to return a presenter; `{}` returns none",
+                    action.name
+                ),
+                Some(
+                    "give it `returns`, or drop `structured` (MCP clients reject a success without `structuredContent` from a tool that has an `outputSchema`)"
+                        .into(),
+                ),
+            );
+        }
+    }
     ToolModel {
         name: tool.name.clone(),
+        title: tool.title.clone(),
         description: tool.description.clone(),
+        structured: tool.structured,
+        open_world: tool.open_world,
         select: tool.select,
         toon_description: tool.toon_description,
         actions,

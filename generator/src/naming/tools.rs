@@ -1,5 +1,5 @@
 //! Rust names of a tool's generated items. The tool's name gives the prefix (`billing` →
-//! `BillingArgs`, `BillingCall`, `BillingHandler`, `BillingSelect`); actions give enum variants
+//! `BillingArgs`, `BillingCall`, `BillingHandler`, `BillingSelect`, `BillingTool`); actions give enum variants
 //! and handler methods, whose collisions the model already reported.
 
 use super::{type_name, value_name, variant_name};
@@ -14,6 +14,8 @@ pub struct ToolNames {
     pub call: String,
     /// The handler trait, one method per action.
     pub handler: String,
+    /// The struct binding a handler to the tool, a `fusion_runtime::ServedTool`.
+    pub served: String,
     /// The `_select` key enum, when `select` is on.
     pub select: Option<String>,
     /// Per action: the enum variant.
@@ -30,6 +32,7 @@ pub fn tool_names(tool: &ToolModel) -> ToolNames {
         args: format!("{prefix}Args"),
         call: format!("{prefix}Call"),
         handler: format!("{prefix}Handler"),
+        served: format!("{prefix}Tool"),
         select: tool.select.then(|| format!("{prefix}Select")),
         variants: tool.actions.iter().map(|a| variant_name(&a.name)).collect(),
         methods: tool
