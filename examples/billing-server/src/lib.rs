@@ -1,0 +1,240 @@
+//! The billing domain of `schemas/` as a running MCP server: the generated `billing` and
+//! `clients` tools bound to an in-memory store, served by [`FusionServer`] over stdio or
+//! streamable HTTP (see `src/main.rs`). The whole server is [`server`]; the rest is the store.
+
+#![deny(missing_docs)]
+
+use std::sync::Arc;
+
+use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
+use fusion_runtime::{Reply, ToolErrorOptions, ToolResponse, tool_error};
+
+/// The example definitions of `schemas/`, as checked in under `generated/`.
+#[rustfmt::skip]
+#[path = "../../../generated/mod.rs"]
+pub mod generated;
+
+use generated::billing_tool::{
+    BillingGetInput, BillingHandler, BillingListInput, BillingListInputStatus, BillingRemindInput,
+    BillingTool,
+};
+use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput, ClientsTool};
+use generated::{Client, ClientTier, Invoice, InvoiceLine, InvoiceStatus};
+
+/// The invoice id whose lookup fails inside the handler, to show `INTERNAL_ERROR`.
+pub const FAILING_INVOICE: &str = "INV-FAIL";
+
+/// How `billing/list` answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ListAnswer {
+    /// With the generated presenter (the data block, rules, UI, suggestions, agent limit).
+    #[default]
+    Presenter,
+    /// With `serde_json::to_string_pretty` of the same rows and nothing else: the baseline the
+    /// load benchmark compares the presenter with.
+    PrettyJson,
+}
+
+/// A deterministic in-memory store of invoices and their clients.
+#[derive(Debug)]
+pub struct Store {
+    invoices: Vec<Invoice>,
+    clients: Vec<Client>,
+    list_answer: ListAnswer,
+}
+
+impl Store {
+    /// `count` invoices over 12 clients, the same on every run (a fixed linear congruential
+    /// sequence, no clock, no randomness).
+    pub fn seeded(count: usize) -> Self {
+        let tiers = [ClientTier::Free, ClientTier::Pro, ClientTier::Enterprise];
+        let clients: Vec<Client> = (0..12)
+            .map(|i| Client {
+                id: format!("C-{:02}", i + 1),
+                name: format!("Client {}", i + 1),
+                email: (i % 3 != 0).then(|| format!("billing{}@client.example", i + 1)),
+                tier: (i % 4 != 3).then(|| tiers[i % 3]),
+            })
+            .collect();
+        let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |bound: u64| {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) % bound
+        };
+        let statuses = [
+            InvoiceStatus::Paid,
+            InvoiceStatus::Pending,
+            InvoiceStatus::Overdue,
+        ];
+        let invoices = (0..count)
+            .map(|i| {
+                let status = statuses[next(3) as usize];
+                let month = next(12) + 1;
+                let day = next(28) + 1;
+                let lines: Vec<InvoiceLine> = (0..next(3) + 1)
+                    .map(|line| InvoiceLine {
+                        sku: format!("SKU-{}", 100 + next(900)),
+                        quantity: next(9) as i64 + 1,
+                        unit_cents: (next(50_000) as i64 + 100) * (line as i64 + 1),
+                        discount: None,
+                    })
+                    .collect();
+                let amount_cents = lines.iter().map(|l| l.quantity * l.unit_cents).sum();
+                Invoice {
+                    id: format!("INV-{:06}", i + 1),
+                    amount_cents,
+                    status,
+                    due: Some(format!("2026-{month:02}-{day:02}")),
+                    paid_at: (status == InvoiceStatus::Paid)
+                        .then(|| format!("2026-{month:02}-{day:02}T10:00:00Z")),
+                    tax_rate: Some([0.0, 0.1, 0.2][next(3) as usize]),
+                    client: clients[next(clients.len() as u64) as usize].clone(),
+                    lines: Some(lines),
+                }
+            })
+            .collect();
+        Self {
+            invoices,
+            clients,
+            list_answer: ListAnswer::Presenter,
+        }
+    }
+
+    /// The same store, answering `billing/list` as `answer` says.
+    #[must_use]
+    pub fn answering_list(mut self, answer: ListAnswer) -> Self {
+        self.list_answer = answer;
+        self
+    }
+
+    /// The first `count` invoices, as `billing/list` without a filter returns them.
+    pub fn first_invoices(&self, count: usize) -> Vec<Invoice> {
+        self.invoices.iter().take(count).cloned().collect()
+    }
+
+    fn invoice(&self, id: &str) -> Option<&Invoice> {
+        self.invoices.iter().find(|invoice| invoice.id == id)
+    }
+}
+
+/// The store, shared by the tools (and, over HTTP, by every request).
+#[derive(Debug, Clone)]
+pub struct Billing(pub Arc<Store>);
+
+fn not_found(what: &str, id: &str, tool: &str) -> ToolResponse {
+    let mut options = ToolErrorOptions::new(format!("{what} \"{id}\" does not exist."));
+    options.suggestion = Some(format!("Call {tool} with action `list` to see the ids."));
+    tool_error("NOT_FOUND", options)
+}
+
+impl BillingHandler for Billing {
+    type Error = String;
+
+    async fn get(&self, args: BillingGetInput) -> Result<Reply<Invoice>, String> {
+        if args.id == FAILING_INVOICE {
+            return Err("the ledger database is unreachable".into());
+        }
+        Ok(match self.0.invoice(&args.id) {
+            Some(invoice) => Reply::Data(invoice.clone()),
+            None => Reply::Response(not_found("Invoice", &args.id, "billing")),
+        })
+    }
+
+    async fn list(&self, args: BillingListInput) -> Result<Reply<Vec<Invoice>>, String> {
+        let wanted = args.status.map(|status| match status {
+            BillingListInputStatus::Paid => InvoiceStatus::Paid,
+            BillingListInputStatus::Pending => InvoiceStatus::Pending,
+            BillingListInputStatus::Overdue => InvoiceStatus::Overdue,
+        });
+        let limit = args
+            .limit
+            .map_or(usize::MAX, |limit| usize::try_from(limit).unwrap_or(0));
+        let rows: Vec<Invoice> = self
+            .0
+            .invoices
+            .iter()
+            .filter(|invoice| wanted.is_none_or(|status| invoice.status == status))
+            .take(limit)
+            .cloned()
+            .collect();
+        match self.0.list_answer {
+            ListAnswer::Presenter => Ok(Reply::Data(rows)),
+            ListAnswer::PrettyJson => serde_json::to_string_pretty(&rows)
+                .map(|text| Reply::Response(ToolResponse::text(text)))
+                .map_err(|error| error.to_string()),
+        }
+    }
+
+    async fn remind(&self, args: BillingRemindInput) -> Result<ToolResponse, String> {
+        Ok(match self.0.invoice(&args.id) {
+            Some(invoice) => ToolResponse::text(format!(
+                "Reminder sent to {} for {}.",
+                invoice.client.name, invoice.id
+            )),
+            None => not_found("Invoice", &args.id, "billing"),
+        })
+    }
+}
+
+impl ClientsHandler for Billing {
+    type Error = String;
+
+    async fn get(&self, args: ClientsGetInput) -> Result<Reply<Client>, String> {
+        Ok(
+            match self.0.clients.iter().find(|client| client.id == args.id) {
+                Some(client) => Reply::Data(client.clone()),
+                None => Reply::Response(not_found("Client", &args.id, "clients")),
+            },
+        )
+    }
+
+    async fn list(&self, args: ClientsListInput) -> Result<Reply<Vec<Client>>, String> {
+        let wanted = args.tier.map(|tier| tier.as_str());
+        Ok(Reply::Data(
+            self.0
+                .clients
+                .iter()
+                .filter(|client| {
+                    wanted.is_none_or(|tier| client.tier.map(|t| t.as_str()) == Some(tier))
+                })
+                .cloned()
+                .collect(),
+        ))
+    }
+}
+
+/// Serves `server` over streamable HTTP at `/mcp` on `listener` until the listener fails.
+///
+/// Stateless: each call is answered from the shared store alone, so the service keeps no session
+/// of its own (`legacy_session_mode` off) and any instance behind a load balancer answers any
+/// request; simple replies go out as `application/json` (`json_response`). rmcp's default host
+/// check accepts loopback only: a public deployment sets `allowed_hosts`.
+pub async fn serve_http(
+    server: FusionServer,
+    listener: tokio::net::TcpListener,
+) -> std::io::Result<()> {
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService,
+    };
+    let service = StreamableHttpService::new(
+        move || Ok(server.clone()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default()
+            .with_legacy_session_mode(false)
+            .with_json_response(true),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    axum::serve(listener, router).await
+}
+
+/// The whole server: both tools over one store, with instructions for the agent.
+pub fn server(store: Store) -> Result<FusionServer, DuplicateTool> {
+    let billing = Billing(Arc::new(store));
+    FusionServer::new("fusion-billing", env!("CARGO_PKG_VERSION"))
+        .with_instructions("Invoices and clients of a demo store. Amounts are in cents.")
+        .with_tool(BillingTool(billing.clone()))?
+        .with_tool(ClientsTool(billing))
+}
