@@ -57,11 +57,45 @@ impl std::error::Error for DuplicateTool {}
 /// Cheap to clone (the tools are shared), as rmcp's streamable HTTP service wants one handler
 /// per session. Holds no per-session state, so any instance answers any call.
 ///
-/// ```ignore
-/// let server = FusionServer::new("billing", "1.0.0")
-///     .with_tool(billing_tool::BillingTool(Store::seeded()))?
-///     .with_instructions("Invoices of the demo store.");
-/// server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+/// A generated tool module gives each tool a `…Tool<H>` struct (`BillingTool(store)`); any
+/// [`ServedTool`] works the same way, as this hand-written one shows:
+///
+/// ```
+/// use fusion_runtime::rmcp::FusionServer;
+/// use fusion_runtime::{ServedTool, ToolFuture, ToolInfo, ToolResponse};
+///
+/// struct Echo;
+///
+/// static ECHO: ToolInfo = ToolInfo {
+///     name: "echo",
+///     title: None,
+///     description: "Echoes its arguments",
+///     input_schema: r#"{"type":"object"}"#,
+///     output_schema: None,
+///     read_only: true,
+///     destructive: false,
+///     idempotent: true,
+///     open_world: Some(false),
+/// };
+///
+/// impl ServedTool for Echo {
+///     fn info(&self) -> &'static ToolInfo {
+///         &ECHO
+///     }
+///     fn call<'a>(&'a self, arguments: &'a serde_json::Value) -> ToolFuture<'a> {
+///         Box::pin(async move { ToolResponse::text(arguments.to_string()) })
+///     }
+/// }
+///
+/// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+/// let server = FusionServer::new("demo", "1.0.0")
+///     .with_tool(Echo)?
+///     .with_instructions("Echoes.");
+/// assert_eq!(server.list().tools[0].name, "echo");
+/// // In a binary with rmcp's `transport-io` feature and a tokio runtime:
+/// // server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+/// # Ok(())
+/// # }
 /// ```
 ///
 /// To override other `ServerHandler` methods, wrap it: implement `ServerHandler` on your type and
