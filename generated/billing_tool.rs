@@ -664,8 +664,8 @@ pub trait BillingHandler {
 
 /// Answers one call: parses the arguments, runs the action, and presents what it returns with
 /// the action's presenter, cut to `_select`.
-pub async fn call<H: BillingHandler + ?::core::marker::Sized>(
-    handler: &H,
+pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
+    handler: &Handler_,
     arguments: &::fusion_runtime::args::Value,
 ) -> ::fusion_runtime::ToolResponse {
     let call = match BillingCall::parse(arguments) {
@@ -703,11 +703,11 @@ pub async fn call<H: BillingHandler + ?::core::marker::Sized>(
 /// A [`BillingHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
 /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-pub struct BillingTool<H>(pub H);
+pub struct BillingTool<Handler_>(pub Handler_);
 
 impl<
-    H: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-> ::fusion_runtime::ServedTool for BillingTool<H> {
+    Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+> ::fusion_runtime::ServedTool for BillingTool<Handler_> {
     fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
         &TOOL
     }

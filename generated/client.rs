@@ -225,13 +225,13 @@ impl ::fusion_runtime::toon::ToonElement for ClientTier {
 pub struct ClientPresenter;
 
 /// Rust code that adds blocks to [`ClientPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `C` is the request context the caller passes.
-pub trait ClientHooks<C: ?::core::marker::Sized = ()> {
+/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
         item: &Client,
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (item, context, builder);
@@ -240,7 +240,7 @@ pub trait ClientHooks<C: ?::core::marker::Sized = ()> {
     fn collection(
         &self,
         items: &[Client],
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (items, context, builder);
@@ -248,7 +248,7 @@ pub trait ClientHooks<C: ?::core::marker::Sized = ()> {
 }
 
 /// No hooks.
-impl<C: ?::core::marker::Sized> ClientHooks<C> for () {}
+impl<Context_: ?::core::marker::Sized> ClientHooks<Context_> for () {}
 impl ClientPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
@@ -295,12 +295,12 @@ impl ClientPresenter {
     }
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
-    pub fn present_with<C: ?::core::marker::Sized>(
+    pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Client,
         selection: &::fusion_runtime::Selection,
-        hooks: &impl ClientHooks<C>,
-        context: &C,
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
         ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -312,12 +312,12 @@ impl ClientPresenter {
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<C: ?::core::marker::Sized>(
+    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Client],
         selection: &::fusion_runtime::Selection,
-        hooks: &impl ClientHooks<C>,
-        context: &C,
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let kept = items;
         let mut data = ::std::string::String::new();

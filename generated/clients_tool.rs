@@ -484,8 +484,8 @@ pub trait ClientsHandler {
 
 /// Answers one call: parses the arguments, runs the action, and presents what it returns with
 /// the action's presenter, cut to `_select`.
-pub async fn call<H: ClientsHandler + ?::core::marker::Sized>(
-    handler: &H,
+pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
+    handler: &Handler_,
     arguments: &::fusion_runtime::args::Value,
 ) -> ::fusion_runtime::ToolResponse {
     let call = match ClientsCall::parse(arguments) {
@@ -519,11 +519,11 @@ pub async fn call<H: ClientsHandler + ?::core::marker::Sized>(
 /// A [`ClientsHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
 /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-pub struct ClientsTool<H>(pub H);
+pub struct ClientsTool<Handler_>(pub Handler_);
 
 impl<
-    H: ClientsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-> ::fusion_runtime::ServedTool for ClientsTool<H> {
+    Handler_: ClientsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+> ::fusion_runtime::ServedTool for ClientsTool<Handler_> {
     fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
         &TOOL
     }

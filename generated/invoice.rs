@@ -455,13 +455,13 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceLineDiscount {
 pub struct InvoicePresenter;
 
 /// Rust code that adds blocks to [`InvoicePresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `C` is the request context the caller passes.
-pub trait InvoiceHooks<C: ?::core::marker::Sized = ()> {
+/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
         item: &Invoice,
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (item, context, builder);
@@ -470,7 +470,7 @@ pub trait InvoiceHooks<C: ?::core::marker::Sized = ()> {
     fn collection(
         &self,
         items: &[Invoice],
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (items, context, builder);
@@ -478,7 +478,7 @@ pub trait InvoiceHooks<C: ?::core::marker::Sized = ()> {
 }
 
 /// No hooks.
-impl<C: ?::core::marker::Sized> InvoiceHooks<C> for () {}
+impl<Context_: ?::core::marker::Sized> InvoiceHooks<Context_> for () {}
 impl InvoicePresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
@@ -567,9 +567,9 @@ impl InvoicePresenter {
             let mut content = ::std::string::String::new();
             ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
             content.push_str(" invoices, ");
-            ::fusion_runtime::number::write_i64(
+            ::fusion_runtime::number::write_i128(
                 &mut content,
-                kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );
             content.push_str(" cents in total");
             let block = ::fusion_runtime::UiBlock::summary(&content);
@@ -683,9 +683,9 @@ impl InvoicePresenter {
             let mut text = ::std::string::String::new();
             ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
             text.push_str(" invoices in this page, ");
-            ::fusion_runtime::number::write_i64(
+            ::fusion_runtime::number::write_i128(
                 &mut text,
-                kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );
             text.push_str(" cents in total.");
             builder.push_rule(text);
@@ -698,12 +698,12 @@ impl InvoicePresenter {
     }
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
-    pub fn present_with<C: ?::core::marker::Sized>(
+    pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Invoice,
         selection: &::fusion_runtime::Selection,
-        hooks: &impl InvoiceHooks<C>,
-        context: &C,
+        hooks: &impl InvoiceHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
         ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -715,12 +715,12 @@ impl InvoicePresenter {
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<C: ?::core::marker::Sized>(
+    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Invoice],
         selection: &::fusion_runtime::Selection,
-        hooks: &impl InvoiceHooks<C>,
-        context: &C,
+        hooks: &impl InvoiceHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let kept = &items[..items.len().min(50_usize)];
         let mut data = ::std::string::String::new();

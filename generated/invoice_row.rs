@@ -366,13 +366,13 @@ impl ::fusion_runtime::toon::ToonElement for InvoiceRowStatus {
 pub struct InvoiceRowPresenter;
 
 /// Rust code that adds blocks to [`InvoiceRowPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `C` is the request context the caller passes.
-pub trait InvoiceRowHooks<C: ?::core::marker::Sized = ()> {
+/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
         item: &InvoiceRow,
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (item, context, builder);
@@ -381,7 +381,7 @@ pub trait InvoiceRowHooks<C: ?::core::marker::Sized = ()> {
     fn collection(
         &self,
         items: &[InvoiceRow],
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (items, context, builder);
@@ -389,7 +389,7 @@ pub trait InvoiceRowHooks<C: ?::core::marker::Sized = ()> {
 }
 
 /// No hooks.
-impl<C: ?::core::marker::Sized> InvoiceRowHooks<C> for () {}
+impl<Context_: ?::core::marker::Sized> InvoiceRowHooks<Context_> for () {}
 impl InvoiceRowPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
@@ -425,12 +425,12 @@ impl InvoiceRowPresenter {
     }
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
-    pub fn present_with<C: ?::core::marker::Sized>(
+    pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &InvoiceRow,
         selection: &::fusion_runtime::Selection,
-        hooks: &impl InvoiceRowHooks<C>,
-        context: &C,
+        hooks: &impl InvoiceRowHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
         ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -446,12 +446,12 @@ impl InvoiceRowPresenter {
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<C: ?::core::marker::Sized>(
+    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[InvoiceRow],
         selection: &::fusion_runtime::Selection,
-        hooks: &impl InvoiceRowHooks<C>,
-        context: &C,
+        hooks: &impl InvoiceRowHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let kept = items;
         let mut data = ::std::string::String::new();

@@ -507,13 +507,13 @@ impl ::fusion_runtime::toon::WriteToon for TicketEscalation {
 pub struct TicketPresenter;
 
 /// Rust code that adds blocks to [`TicketPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `C` is the request context the caller passes.
-pub trait TicketHooks<C: ?::core::marker::Sized = ()> {
+/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
         item: &Ticket,
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (item, context, builder);
@@ -522,7 +522,7 @@ pub trait TicketHooks<C: ?::core::marker::Sized = ()> {
     fn collection(
         &self,
         items: &[Ticket],
-        context: &C,
+        context: &Context_,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         let _ = (items, context, builder);
@@ -530,7 +530,7 @@ pub trait TicketHooks<C: ?::core::marker::Sized = ()> {
 }
 
 /// No hooks.
-impl<C: ?::core::marker::Sized> TicketHooks<C> for () {}
+impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
 impl TicketPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
@@ -554,12 +554,12 @@ impl TicketPresenter {
     }
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
-    pub fn present_with<C: ?::core::marker::Sized>(
+    pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Ticket,
         selection: &::fusion_runtime::Selection,
-        hooks: &impl TicketHooks<C>,
-        context: &C,
+        hooks: &impl TicketHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let mut data = ::std::string::String::new();
         ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -575,12 +575,12 @@ impl TicketPresenter {
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<C: ?::core::marker::Sized>(
+    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Ticket],
         selection: &::fusion_runtime::Selection,
-        hooks: &impl TicketHooks<C>,
-        context: &C,
+        hooks: &impl TicketHooks<Context_>,
+        context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
         let kept = items;
         let mut data = ::std::string::String::new();

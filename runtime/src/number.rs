@@ -144,6 +144,13 @@ pub fn write_i64(out: &mut String, v: i64) {
     out.push_str(itoa::Buffer::new().format(v));
 }
 
+/// Appends a wide signed integer in plain decimal: the `{sum:field}` of an integer field is
+/// summed in `i128`, which no slice of `i64` values can overflow (it would take 2^64 rows), so a
+/// sum over user data is exact and never panics.
+pub fn write_i128(out: &mut String, v: i128) {
+    out.push_str(itoa::Buffer::new().format(v));
+}
+
 /// Appends an unsigned integer in plain decimal.
 pub fn write_u64(out: &mut String, v: u64) {
     out.push_str(itoa::Buffer::new().format(v));

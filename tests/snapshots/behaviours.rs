@@ -250,13 +250,13 @@ pub mod account {
     )]
     pub struct AccountPresenter;
     /// Rust code that adds blocks to [`AccountPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait AccountHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait AccountHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Account,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -265,14 +265,14 @@ pub mod account {
         fn collection(
             &self,
             items: &[Account],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> AccountHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> AccountHooks<Context_> for () {}
     impl AccountPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -415,9 +415,13 @@ pub mod account {
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
                 text.push_str(", credit ");
-                ::fusion_runtime::number::write_i64(
+                ::fusion_runtime::number::write_i128(
                     &mut text,
-                    kept.iter().filter_map(|item| item.credit_limit).sum::<i64>(),
+                    kept
+                        .iter()
+                        .filter_map(|item| item.credit_limit)
+                        .map(i128::from)
+                        .sum::<i128>(),
                 );
                 text.push('.');
                 builder.push_rule(text);
@@ -425,12 +429,12 @@ pub mod account {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Account,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl AccountHooks<C>,
-            context: &C,
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -442,12 +446,12 @@ pub mod account {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Account],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl AccountHooks<C>,
-            context: &C,
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = &items[..items.len().min(1_usize)];
             let mut data = ::std::string::String::new();
@@ -683,13 +687,13 @@ pub mod entry {
     )]
     pub struct EntryPresenter;
     /// Rust code that adds blocks to [`EntryPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait EntryHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait EntryHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Entry,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -698,14 +702,14 @@ pub mod entry {
         fn collection(
             &self,
             items: &[Entry],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> EntryHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> EntryHooks<Context_> for () {}
     impl EntryPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -759,12 +763,12 @@ pub mod entry {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Entry,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl EntryHooks<C>,
-            context: &C,
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -776,12 +780,12 @@ pub mod entry {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Entry],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl EntryHooks<C>,
-            context: &C,
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -995,13 +999,13 @@ pub mod ledger {
     )]
     pub struct LedgerPresenter;
     /// Rust code that adds blocks to [`LedgerPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait LedgerHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait LedgerHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Ledger,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -1010,14 +1014,14 @@ pub mod ledger {
         fn collection(
             &self,
             items: &[Ledger],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> LedgerHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> LedgerHooks<Context_> for () {}
     impl LedgerPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -1249,12 +1253,12 @@ pub mod ledger {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Ledger,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl LedgerHooks<C>,
-            context: &C,
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -1266,12 +1270,12 @@ pub mod ledger {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Ledger],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl LedgerHooks<C>,
-            context: &C,
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -1671,8 +1675,8 @@ pub mod ledgers_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter.
-    pub async fn call<H: LedgersHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: LedgersHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match LedgersCall::parse(arguments) {
@@ -1693,10 +1697,10 @@ pub mod ledgers_tool {
     /// A [`LedgersHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct LedgersTool<H>(pub H);
+    pub struct LedgersTool<Handler_>(pub Handler_);
     impl<
-        H: LedgersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for LedgersTool<H> {
+        Handler_: LedgersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for LedgersTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -1930,13 +1934,13 @@ pub mod status_row {
     )]
     pub struct StatusRowPresenter;
     /// Rust code that adds blocks to [`StatusRowPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait StatusRowHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait StatusRowHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &StatusRow,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -1945,14 +1949,14 @@ pub mod status_row {
         fn collection(
             &self,
             items: &[StatusRow],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> StatusRowHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> StatusRowHooks<Context_> for () {}
     impl StatusRowPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -1997,12 +2001,12 @@ pub mod status_row {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &StatusRow,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl StatusRowHooks<C>,
-            context: &C,
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -2014,12 +2018,12 @@ pub mod status_row {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[StatusRow],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl StatusRowHooks<C>,
-            context: &C,
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = &items[..items.len().min(2_usize)];
             let mut data = ::std::string::String::new();

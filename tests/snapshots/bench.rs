@@ -94,8 +94,8 @@ pub mod invoices_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter.
-    pub async fn call<H: InvoicesHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: InvoicesHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match InvoicesCall::parse(arguments) {
@@ -112,10 +112,10 @@ pub mod invoices_tool {
     /// A [`InvoicesHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct InvoicesTool<H>(pub H);
+    pub struct InvoicesTool<Handler_>(pub Handler_);
     impl<
-        H: InvoicesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for InvoicesTool<H> {
+        Handler_: InvoicesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for InvoicesTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -488,13 +488,13 @@ pub mod reviewed_row {
     )]
     pub struct ReviewedRowPresenter;
     /// Rust code that adds blocks to [`ReviewedRowPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait ReviewedRowHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait ReviewedRowHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &ReviewedRow,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -503,14 +503,14 @@ pub mod reviewed_row {
         fn collection(
             &self,
             items: &[ReviewedRow],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> ReviewedRowHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> ReviewedRowHooks<Context_> for () {}
     impl ReviewedRowPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -548,9 +548,13 @@ pub mod reviewed_row {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
                 content.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i64(
+                ::fusion_runtime::number::write_i128(
                     &mut content,
-                    kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                    kept
+                        .iter()
+                        .map(|item| item.amount_cents)
+                        .map(i128::from)
+                        .sum::<i128>(),
                 );
                 content.push_str(" cents");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
@@ -576,9 +580,13 @@ pub mod reviewed_row {
                 let mut text = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i64(
+                ::fusion_runtime::number::write_i128(
                     &mut text,
-                    kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                    kept
+                        .iter()
+                        .map(|item| item.amount_cents)
+                        .map(i128::from)
+                        .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
                 builder.push_rule(text);
@@ -591,12 +599,12 @@ pub mod reviewed_row {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &ReviewedRow,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ReviewedRowHooks<C>,
-            context: &C,
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -608,12 +616,12 @@ pub mod reviewed_row {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[ReviewedRow],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ReviewedRowHooks<C>,
-            context: &C,
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -1050,13 +1058,13 @@ pub mod tabled_row {
     )]
     pub struct TabledRowPresenter;
     /// Rust code that adds blocks to [`TabledRowPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait TabledRowHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait TabledRowHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &TabledRow,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -1065,14 +1073,14 @@ pub mod tabled_row {
         fn collection(
             &self,
             items: &[TabledRow],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> TabledRowHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> TabledRowHooks<Context_> for () {}
     impl TabledRowPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -1110,9 +1118,13 @@ pub mod tabled_row {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
                 content.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i64(
+                ::fusion_runtime::number::write_i128(
                     &mut content,
-                    kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                    kept
+                        .iter()
+                        .map(|item| item.amount_cents)
+                        .map(i128::from)
+                        .sum::<i128>(),
                 );
                 content.push_str(" cents");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
@@ -1170,9 +1182,13 @@ pub mod tabled_row {
                 let mut text = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i64(
+                ::fusion_runtime::number::write_i128(
                     &mut text,
-                    kept.iter().map(|item| item.amount_cents).sum::<i64>(),
+                    kept
+                        .iter()
+                        .map(|item| item.amount_cents)
+                        .map(i128::from)
+                        .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
                 builder.push_rule(text);
@@ -1185,12 +1201,12 @@ pub mod tabled_row {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &TabledRow,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl TabledRowHooks<C>,
-            context: &C,
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -1202,12 +1218,12 @@ pub mod tabled_row {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[TabledRow],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl TabledRowHooks<C>,
-            context: &C,
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

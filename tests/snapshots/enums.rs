@@ -472,13 +472,13 @@ pub mod job {
     )]
     pub struct JobPresenter;
     /// Rust code that adds blocks to [`JobPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait JobHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait JobHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Job,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -487,14 +487,14 @@ pub mod job {
         fn collection(
             &self,
             items: &[Job],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> JobHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> JobHooks<Context_> for () {}
     impl JobPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -518,12 +518,12 @@ pub mod job {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Job,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl JobHooks<C>,
-            context: &C,
+            hooks: &impl JobHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -535,12 +535,12 @@ pub mod job {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Job],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl JobHooks<C>,
-            context: &C,
+            hooks: &impl JobHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -731,13 +731,13 @@ pub mod queue {
     )]
     pub struct QueuePresenter;
     /// Rust code that adds blocks to [`QueuePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait QueueHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait QueueHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Queue,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -746,14 +746,14 @@ pub mod queue {
         fn collection(
             &self,
             items: &[Queue],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> QueueHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> QueueHooks<Context_> for () {}
     impl QueuePresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -777,12 +777,12 @@ pub mod queue {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Queue,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl QueueHooks<C>,
-            context: &C,
+            hooks: &impl QueueHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -794,12 +794,12 @@ pub mod queue {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Queue],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl QueueHooks<C>,
-            context: &C,
+            hooks: &impl QueueHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

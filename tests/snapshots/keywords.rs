@@ -417,13 +417,13 @@ pub mod self_ {
     )]
     pub struct SelfPresenter;
     /// Rust code that adds blocks to [`SelfPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait SelfHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait SelfHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Self_,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -432,14 +432,14 @@ pub mod self_ {
         fn collection(
             &self,
             items: &[Self_],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> SelfHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> SelfHooks<Context_> for () {}
     impl SelfPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -463,12 +463,12 @@ pub mod self_ {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Self_,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl SelfHooks<C>,
-            context: &C,
+            hooks: &impl SelfHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -480,12 +480,12 @@ pub mod self_ {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Self_],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl SelfHooks<C>,
-            context: &C,
+            hooks: &impl SelfHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

@@ -628,13 +628,13 @@ pub mod catalog {
     )]
     pub struct CatalogPresenter;
     /// Rust code that adds blocks to [`CatalogPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait CatalogHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait CatalogHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Catalog,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -643,14 +643,14 @@ pub mod catalog {
         fn collection(
             &self,
             items: &[Catalog],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> CatalogHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> CatalogHooks<Context_> for () {}
     impl CatalogPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -674,12 +674,12 @@ pub mod catalog {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Catalog,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl CatalogHooks<C>,
-            context: &C,
+            hooks: &impl CatalogHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -691,12 +691,12 @@ pub mod catalog {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Catalog],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl CatalogHooks<C>,
-            context: &C,
+            hooks: &impl CatalogHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

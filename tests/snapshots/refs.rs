@@ -423,13 +423,13 @@ pub mod order {
     )]
     pub struct OrderPresenter;
     /// Rust code that adds blocks to [`OrderPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait OrderHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait OrderHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Order,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -438,14 +438,14 @@ pub mod order {
         fn collection(
             &self,
             items: &[Order],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> OrderHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> OrderHooks<Context_> for () {}
     impl OrderPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -469,12 +469,12 @@ pub mod order {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Order,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl OrderHooks<C>,
-            context: &C,
+            hooks: &impl OrderHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -486,12 +486,12 @@ pub mod order {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Order],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl OrderHooks<C>,
-            context: &C,
+            hooks: &impl OrderHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -688,13 +688,13 @@ pub mod party {
     )]
     pub struct PartyPresenter;
     /// Rust code that adds blocks to [`PartyPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait PartyHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait PartyHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Party,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -703,14 +703,14 @@ pub mod party {
         fn collection(
             &self,
             items: &[Party],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> PartyHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> PartyHooks<Context_> for () {}
     impl PartyPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -734,12 +734,12 @@ pub mod party {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Party,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl PartyHooks<C>,
-            context: &C,
+            hooks: &impl PartyHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -751,12 +751,12 @@ pub mod party {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Party],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl PartyHooks<C>,
-            context: &C,
+            hooks: &impl PartyHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

@@ -322,8 +322,8 @@ pub mod billing_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter, cut to `_select`.
-    pub async fn call<H: BillingHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match BillingCall::parse(arguments) {
@@ -354,10 +354,10 @@ pub mod billing_tool {
     /// A [`BillingHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct BillingTool<H>(pub H);
+    pub struct BillingTool<Handler_>(pub Handler_);
     impl<
-        H: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for BillingTool<H> {
+        Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for BillingTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -594,13 +594,13 @@ pub mod charge {
     )]
     pub struct ChargePresenter;
     /// Rust code that adds blocks to [`ChargePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait ChargeHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait ChargeHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Charge,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -609,14 +609,14 @@ pub mod charge {
         fn collection(
             &self,
             items: &[Charge],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> ChargeHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
     impl ChargePresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -646,12 +646,12 @@ pub mod charge {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Charge,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ChargeHooks<C>,
-            context: &C,
+            hooks: &impl ChargeHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -663,12 +663,12 @@ pub mod charge {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Charge],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ChargeHooks<C>,
-            context: &C,
+            hooks: &impl ChargeHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();
@@ -1167,8 +1167,8 @@ pub mod desk_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter, cut to `_select`.
-    pub async fn call<H: DeskHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: DeskHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match DeskCall::parse(arguments) {
@@ -1201,10 +1201,10 @@ pub mod desk_tool {
     /// A [`DeskHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct DeskTool<H>(pub H);
+    pub struct DeskTool<Handler_>(pub Handler_);
     impl<
-        H: DeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for DeskTool<H> {
+        Handler_: DeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for DeskTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -1531,8 +1531,8 @@ pub mod items_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter.
-    pub async fn call<H: ItemsHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: ItemsHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match ItemsCall::parse(arguments) {
@@ -1553,10 +1553,10 @@ pub mod items_tool {
     /// A [`ItemsHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ItemsTool<H>(pub H);
+    pub struct ItemsTool<Handler_>(pub Handler_);
     impl<
-        H: ItemsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for ItemsTool<H> {
+        Handler_: ItemsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for ItemsTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -2120,8 +2120,8 @@ pub mod ledger_tool {
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
     /// the action's presenter.
-    pub async fn call<H: LedgerHandler + ?::core::marker::Sized>(
-        handler: &H,
+    pub async fn call<Handler_: LedgerHandler + ?::core::marker::Sized>(
+        handler: &Handler_,
         arguments: &::fusion_runtime::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match LedgerCall::parse(arguments) {
@@ -2148,10 +2148,10 @@ pub mod ledger_tool {
     /// A [`LedgerHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
     /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct LedgerTool<H>(pub H);
+    pub struct LedgerTool<Handler_>(pub Handler_);
     impl<
-        H: LedgerHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > ::fusion_runtime::ServedTool for LedgerTool<H> {
+        Handler_: LedgerHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > ::fusion_runtime::ServedTool for LedgerTool<Handler_> {
         fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
             &TOOL
         }
@@ -2540,13 +2540,13 @@ pub mod receipt {
     )]
     pub struct ReceiptPresenter;
     /// Rust code that adds blocks to [`ReceiptPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `C` is the request context the caller passes.
-    pub trait ReceiptHooks<C: ?::core::marker::Sized = ()> {
+    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
+    pub trait ReceiptHooks<Context_: ?::core::marker::Sized = ()> {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
             item: &Receipt,
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (item, context, builder);
@@ -2555,14 +2555,14 @@ pub mod receipt {
         fn collection(
             &self,
             items: &[Receipt],
-            context: &C,
+            context: &Context_,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             let _ = (items, context, builder);
         }
     }
     /// No hooks.
-    impl<C: ?::core::marker::Sized> ReceiptHooks<C> for () {}
+    impl<Context_: ?::core::marker::Sized> ReceiptHooks<Context_> for () {}
     impl ReceiptPresenter {
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
@@ -2586,12 +2586,12 @@ pub mod receipt {
         }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
-        pub fn present_with<C: ?::core::marker::Sized>(
+        pub fn present_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Receipt,
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ReceiptHooks<C>,
-            context: &C,
+            hooks: &impl ReceiptHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let mut data = ::std::string::String::new();
             ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
@@ -2603,12 +2603,12 @@ pub mod receipt {
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<C: ?::core::marker::Sized>(
+        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Receipt],
             selection: &::fusion_runtime::Selection,
-            hooks: &impl ReceiptHooks<C>,
-            context: &C,
+            hooks: &impl ReceiptHooks<Context_>,
+            context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
             let kept = items;
             let mut data = ::std::string::String::new();

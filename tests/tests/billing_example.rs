@@ -188,3 +188,24 @@ fn the_wire_format_example_data_block() {
             .is_some_and(|t| t.starts_with("<action_suggestions>"))
     );
 }
+
+/// `{sum:amount_cents}` over user data: two maximal amounts sum exactly, where an `i64` sum
+/// panics in debug builds and wraps to a negative total in release.
+#[test]
+fn collection_sums_cannot_overflow() {
+    let rows = [
+        invoice("INV-1", i64::MAX, "paid"),
+        invoice("INV-2", i64::MAX, "paid"),
+        invoice("INV-3", i64::MIN, "paid"),
+    ];
+    let response = InvoicePresenter.present_collection(&rows);
+    let total = (i128::from(i64::MAX) * 2 + i128::from(i64::MIN)).to_string();
+    assert!(
+        response
+            .texts()
+            .iter()
+            .any(|text| text.contains(&format!("3 invoices in this page, {total} cents in total."))),
+        "{:#?}",
+        response.texts()
+    );
+}

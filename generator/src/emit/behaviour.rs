@@ -33,6 +33,9 @@ pub struct BehaviourView {
     pub embeds: Vec<String>,
     /// Item suggestions.
     pub suggestions: Vec<RuleView>,
+    /// Some item suggestion reads the item: a collection then binds its first element (and
+    /// binds nothing when none does, so no variable goes unused).
+    pub suggestions_need_item: bool,
     /// Collection suggestions, which replace the item suggestions when declared.
     pub collection_suggestions: Option<Vec<RuleView>>,
     /// The data block is TOON (`data-format: toon`).
@@ -126,6 +129,11 @@ impl Context<'_> {
             }
         };
         let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
+        let suggestions: Vec<RuleView> = behaviour
+            .suggestions
+            .iter()
+            .map(|s| self.suggestion(s))
+            .collect();
         BehaviourView {
             rules,
             collection_rules,
@@ -144,11 +152,8 @@ impl Context<'_> {
                 .map(|u| self.ui_block(u, true))
                 .collect(),
             embeds: behaviour.embeds.iter().map(|e| self.embed(e)).collect(),
-            suggestions: behaviour
-                .suggestions
-                .iter()
-                .map(|s| self.suggestion(s))
-                .collect(),
+            suggestions_need_item: suggestions.iter().any(|s| s.needs_item),
+            suggestions,
             collection_suggestions: behaviour
                 .collection_suggestions
                 .as_ref()
@@ -238,15 +243,16 @@ impl Context<'_> {
     pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
         let rt = self.rt;
         let (def, name) = self.field(field);
-        let (writer, ty) = if def.ty.non_null() == &FieldType::Integer {
-            ("write_i64", "i64")
+        // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
+        let (writer, ty, widen) = if def.ty.non_null() == &FieldType::Integer {
+            ("write_i128", "i128", ".map(i128::from)")
         } else {
-            ("write_f64", "f64")
+            ("write_f64", "f64", "")
         };
         let values = if def.is_option() {
-            format!("filter_map(|item| item.{name})")
+            format!("filter_map(|item| item.{name}){widen}")
         } else {
-            format!("map(|item| item.{name})")
+            format!("map(|item| item.{name}){widen}")
         };
         format!("{rt}::number::{writer}(&mut {target}, kept.iter().{values}.sum::<{ty}>())")
     }

@@ -151,6 +151,42 @@ struct CellContext<'a> {
     rt: &'a str,
 }
 
+/// How a cell's value is reached in generated code: as a place (`self.amount`) or through a
+/// reference bound by a `match` (`value`). Each use asks for the form it needs, so no `&(*value)`
+/// is ever spliced together.
+#[derive(Clone, Copy)]
+enum Place<'a> {
+    /// A place expression of the value's type.
+    Field(&'a str),
+    /// A variable holding `&T`.
+    Ref(&'a str),
+}
+
+impl Place<'_> {
+    /// A `&T` expression.
+    fn borrowed(self) -> String {
+        match self {
+            Place::Field(place) => format!("&{place}"),
+            Place::Ref(name) => name.to_owned(),
+        }
+    }
+
+    /// A method receiver (auto-deref makes both forms work).
+    fn receiver(self) -> String {
+        match self {
+            Place::Field(place) | Place::Ref(place) => place.to_owned(),
+        }
+    }
+
+    /// A `T` expression, for `Copy` values.
+    fn copied(self) -> String {
+        match self {
+            Place::Field(place) => place.to_owned(),
+            Place::Ref(name) => format!("*{name}"),
+        }
+    }
+}
+
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
 fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
     let rt = cx.rt;
@@ -161,24 +197,28 @@ fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
     match &field.ty {
         FieldType::Nullable(inner) => format!(
             "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
-            primitive_cell(cx, inner, "(*value)")
+            primitive_cell(cx, inner, Place::Ref("value"))
         ),
         FieldType::Named(id) if is_struct(cx.model, *id) => format!(
             "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
         ),
-        ty => primitive_cell(cx, ty, place),
+        ty => primitive_cell(cx, ty, Place::Field(place)),
     }
 }
 
-fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: &str) -> String {
+fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> String {
     let rt = cx.rt;
     match ty {
-        FieldType::String => format!("{rt}::toon::write_string(out, &{place}, delimiter);"),
-        FieldType::Integer => format!("{rt}::number::write_i64(out, {place});"),
-        FieldType::Number => format!("{rt}::number::write_f64(out, {place});"),
-        FieldType::Boolean => {
-            format!("out.push_str(if {place} {{ \"true\" }} else {{ \"false\" }});")
-        }
+        FieldType::String => format!(
+            "{rt}::toon::write_string(out, {}, delimiter);",
+            place.borrowed()
+        ),
+        FieldType::Integer => format!("{rt}::number::write_i64(out, {});", place.copied()),
+        FieldType::Number => format!("{rt}::number::write_f64(out, {});", place.copied()),
+        FieldType::Boolean => format!(
+            "out.push_str(if {} {{ \"true\" }} else {{ \"false\" }});",
+            place.copied()
+        ),
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
             // `tabular_fields` admits no struct here.
@@ -192,14 +232,14 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: &str) -> String {
 /// An enum's cell: its values are known now, so is their quoting under each delimiter. When
 /// every value is bare under every delimiter (the usual case) the cell is the value itself;
 /// otherwise a `match` gives each value's cell text as a constant.
-fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: &str) -> String {
+fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: Place<'_>) -> String {
     let cells: Vec<Vec<String>> = values.iter().map(|value| toon_cells(value)).collect();
     if values
         .iter()
         .zip(&cells)
         .all(|(value, texts)| texts.iter().all(|text| text == value))
     {
-        return format!("out.push_str({place}.as_str());");
+        return format!("out.push_str({}.as_str());", place.receiver());
     }
     let path = type_path(cx.model, cx.names, cx.module, id);
     let arms: Vec<String> = cx.names.members[id]
@@ -207,7 +247,11 @@ fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: &str) -
         .zip(&cells)
         .map(|(variant, texts)| format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts)))
         .collect();
-    format!("out.push_str(match {place} {{ {} }});", arms.join(", "))
+    format!(
+        "out.push_str(match {} {{ {} }});",
+        place.copied(),
+        arms.join(", ")
+    )
 }
 
 /// The cell text of the string `value` under each delimiter of [`DELIMITERS`], quoted exactly
