@@ -1596,14 +1596,8 @@ pub mod ledgers_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "audit" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <LedgersAuditInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1612,15 +1606,10 @@ pub mod ledgers_tool {
                             )
                             .map(LedgersArgs::Audit),
                         "ledgers/audit",
+                        &["action", "id"],
                     )
                 }
                 "close" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <LedgersCloseInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1629,6 +1618,7 @@ pub mod ledgers_tool {
                             )
                             .map(LedgersArgs::Close),
                         "ledgers/close",
+                        &["action", "id"],
                     )
                 }
                 _ => {
@@ -1637,6 +1627,7 @@ pub mod ledgers_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1729,13 +1720,18 @@ pub mod ledgers_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgersCloseInput {
@@ -1760,13 +1756,18 @@ pub mod ledgers_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }

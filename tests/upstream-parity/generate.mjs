@@ -93,6 +93,10 @@ const cases = [
     ['select_not_an_array', { action: 'get', id: 'INV-1', _select: 'id' }],
     ['several_issues', { action: 'get', id: 5, extra: 1 }],
     ['long_string_for_limit', { action: 'list', limit: long }],
+    ['status_given_a_number', { action: 'list', status: 3 }],
+    ['limit_given_null', { action: 'list', limit: null }],
+    ['limit_past_the_safe_integers', { action: 'list', limit: 1e300 }],
+    ['limit_below_the_safe_integers', { action: 'list', limit: -1e300 }],
     ['several_issues_with_select', { action: 'get', id: 5, _select: ['nope'], extra: 1 }],
 ];
 
