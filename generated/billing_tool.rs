@@ -550,20 +550,8 @@ impl BillingCall {
         let (action, map) = ::fusion_runtime::tool::discriminator(arguments, ACTIONS)?;
         let mut issues = ::std::vec::Vec::new();
         let root = ::fusion_runtime::args::ArgPath::Root;
-        let select = ::fusion_runtime::tool::select(
-            map,
-            &BillingSelect::ALL,
-            BillingSelect::as_str,
-            &mut issues,
-        );
-        let (args, at) = match action {
+        let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
-                ::fusion_runtime::args::reject_unknown(
-                    map,
-                    &["action", "_select", "id"],
-                    &root,
-                    &mut issues,
-                );
                 (
                     <BillingGetInput as ::fusion_runtime::args::FromFields>::from_fields(
                             map,
@@ -572,15 +560,10 @@ impl BillingCall {
                         )
                         .map(BillingArgs::Get),
                     "billing/get",
+                    &["action", "_select", "id"],
                 )
             }
             "list" => {
-                ::fusion_runtime::args::reject_unknown(
-                    map,
-                    &["action", "_select", "status", "limit"],
-                    &root,
-                    &mut issues,
-                );
                 (
                     <BillingListInput as ::fusion_runtime::args::FromFields>::from_fields(
                             map,
@@ -589,15 +572,10 @@ impl BillingCall {
                         )
                         .map(BillingArgs::List),
                     "billing/list",
+                    &["action", "_select", "status", "limit"],
                 )
             }
             "remind" => {
-                ::fusion_runtime::args::reject_unknown(
-                    map,
-                    &["action", "_select", "id"],
-                    &root,
-                    &mut issues,
-                );
                 (
                     <BillingRemindInput as ::fusion_runtime::args::FromFields>::from_fields(
                             map,
@@ -606,6 +584,7 @@ impl BillingCall {
                         )
                         .map(BillingArgs::Remind),
                     "billing/remind",
+                    &["action", "_select", "id"],
                 )
             }
             _ => {
@@ -614,6 +593,13 @@ impl BillingCall {
                 );
             }
         };
+        let select = ::fusion_runtime::tool::select(
+            map,
+            &BillingSelect::ALL,
+            BillingSelect::as_str,
+            &mut issues,
+        );
+        ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
@@ -788,13 +774,18 @@ impl ::fusion_runtime::args::FromArgument for BillingGetInput {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         let map = ::fusion_runtime::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            map,
+            path,
+            issues,
+        );
         ::fusion_runtime::args::reject_unknown(
             map,
             <Self as ::fusion_runtime::args::FromFields>::KEYS,
             path,
             issues,
         );
-        <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+        parsed
     }
 }
 
@@ -827,13 +818,18 @@ impl ::fusion_runtime::args::FromArgument for BillingListInput {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         let map = ::fusion_runtime::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            map,
+            path,
+            issues,
+        );
         ::fusion_runtime::args::reject_unknown(
             map,
             <Self as ::fusion_runtime::args::FromFields>::KEYS,
             path,
             issues,
         );
-        <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+        parsed
     }
 }
 
@@ -845,6 +841,12 @@ impl ::fusion_runtime::args::FromArgument for BillingListInputStatus {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         ::fusion_runtime::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
+    }
+    fn missing(
+        path: &::fusion_runtime::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+    ) {
+        ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
     }
 }
 
@@ -873,12 +875,17 @@ impl ::fusion_runtime::args::FromArgument for BillingRemindInput {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         let map = ::fusion_runtime::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            map,
+            path,
+            issues,
+        );
         ::fusion_runtime::args::reject_unknown(
             map,
             <Self as ::fusion_runtime::args::FromFields>::KEYS,
             path,
             issues,
         );
-        <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+        parsed
     }
 }

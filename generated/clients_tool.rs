@@ -394,20 +394,8 @@ impl ClientsCall {
         let (action, map) = ::fusion_runtime::tool::discriminator(arguments, ACTIONS)?;
         let mut issues = ::std::vec::Vec::new();
         let root = ::fusion_runtime::args::ArgPath::Root;
-        let select = ::fusion_runtime::tool::select(
-            map,
-            &ClientsSelect::ALL,
-            ClientsSelect::as_str,
-            &mut issues,
-        );
-        let (args, at) = match action {
+        let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
-                ::fusion_runtime::args::reject_unknown(
-                    map,
-                    &["action", "_select", "id"],
-                    &root,
-                    &mut issues,
-                );
                 (
                     <ClientsGetInput as ::fusion_runtime::args::FromFields>::from_fields(
                             map,
@@ -416,15 +404,10 @@ impl ClientsCall {
                         )
                         .map(ClientsArgs::Get),
                     "clients/get",
+                    &["action", "_select", "id"],
                 )
             }
             "list" => {
-                ::fusion_runtime::args::reject_unknown(
-                    map,
-                    &["action", "_select", "tier"],
-                    &root,
-                    &mut issues,
-                );
                 (
                     <ClientsListInput as ::fusion_runtime::args::FromFields>::from_fields(
                             map,
@@ -433,6 +416,7 @@ impl ClientsCall {
                         )
                         .map(ClientsArgs::List),
                     "clients/list",
+                    &["action", "_select", "tier"],
                 )
             }
             _ => {
@@ -441,6 +425,13 @@ impl ClientsCall {
                 );
             }
         };
+        let select = ::fusion_runtime::tool::select(
+            map,
+            &ClientsSelect::ALL,
+            ClientsSelect::as_str,
+            &mut issues,
+        );
+        ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
@@ -596,13 +587,18 @@ impl ::fusion_runtime::args::FromArgument for ClientsGetInput {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         let map = ::fusion_runtime::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            map,
+            path,
+            issues,
+        );
         ::fusion_runtime::args::reject_unknown(
             map,
             <Self as ::fusion_runtime::args::FromFields>::KEYS,
             path,
             issues,
         );
-        <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+        parsed
     }
 }
 
@@ -631,13 +627,18 @@ impl ::fusion_runtime::args::FromArgument for ClientsListInput {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         let map = ::fusion_runtime::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            map,
+            path,
+            issues,
+        );
         ::fusion_runtime::args::reject_unknown(
             map,
             <Self as ::fusion_runtime::args::FromFields>::KEYS,
             path,
             issues,
         );
-        <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+        parsed
     }
 }
 
@@ -649,5 +650,11 @@ impl ::fusion_runtime::args::FromArgument for ClientsListInputTier {
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
         ::fusion_runtime::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
+    }
+    fn missing(
+        path: &::fusion_runtime::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+    ) {
+        ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
     }
 }

@@ -2,16 +2,21 @@
 //! with every problem collected as a [`FieldIssue`] for one `<validation_error>`.
 //!
 //! Generated code implements [`FromArgument`] for the input structs and enums of a tool and calls
-//! the helpers here; nothing goes through serde's error strings, so the agent reads the §12
-//! wording (`You sent:` and a hint) whatever went wrong.
+//! the helpers here; nothing goes through serde's error strings.
 //!
-//! The wording, decided here because upstream's comes from its own validator:
+//! The wording is upstream's: MCP Fusion validates with a strict zod 4 object per action and
+//! formats zod's issues with `core/execution/ValidationErrorFormatter.ts`, so each message here is
+//! zod 4's English one (no final period) and each hint the formatter's (checked byte for byte
+//! against `tests/fixtures/upstream/parity.json`):
 //!
-//! - missing required field: `Required. You sent: (missing). Expected type: T.`
-//! - wrong type: `Expected T, received U. You sent: X. Expected type: T.`
-//! - invalid enum value: `Invalid enum value. You sent: 'x'. Valid options: 'a', 'b'.`
-//! - unknown fields: one issue at the object's path (`(root)` at the top),
-//!   `Unrecognized key(s) in object: 'x'. You sent: object. Remove or correct unrecognized fields: 'x'. Check for typos.`
+//! - wrong type, or a missing required field (`received undefined`):
+//!   `Invalid input: expected T, received U You sent: X. Expected type: T.`
+//! - an integer field given a fraction: `Invalid input: expected int, received number You sent: 1.5. Expected type: int.`;
+//!   past JavaScript's safe integers: `Too big: expected int to be <=9007199254740991 You sent: 1e+300. Must be <= 9007199254740991.`
+//! - a value outside an enum (also a non-string or a missing one):
+//!   `Invalid option: expected one of "a"|"b" You sent: 'x'. Valid options: 'a', 'b'.`
+//! - unknown fields: one issue at the object's path (`(root)` at the top), after the object's
+//!   fields, `Unrecognized keys: "x", "y" You sent: (missing). Remove or correct unrecognized fields: 'x', 'y'. Check for typos.`
 
 use std::fmt;
 
@@ -66,9 +71,30 @@ pub trait FromArgument: Sized {
         path: &ArgPath<'_>,
         issues: &mut Vec<FieldIssue>,
     ) -> Option<Self>;
+
+    /// Reports a required field that is absent; zod sees `undefined`, so by default this is the
+    /// wrong-type issue with `received undefined`.
+    fn missing(path: &ArgPath<'_>, issues: &mut Vec<FieldIssue>) {
+        issues.push(type_issue(path, Self::EXPECTED, "undefined", None));
+    }
 }
 
-/// The JavaScript-style name of a value's type, for `received U`.
+/// zod's `invalid_type` issue as upstream formats it; `sent` is `None` for an absent value.
+fn type_issue(
+    path: &ArgPath<'_>,
+    expected: &str,
+    received: &str,
+    sent: Option<&Value>,
+) -> FieldIssue {
+    FieldIssue::new(
+        path.to_string(),
+        format!("Invalid input: expected {expected}, received {received}"),
+    )
+    .sent(sent)
+    .hint(Hint::ExpectedType(expected.to_owned()))
+}
+
+/// zod's name of a value's type, for `received U`.
 pub fn type_name(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",
@@ -87,14 +113,7 @@ pub fn wrong_type<T>(
     path: &ArgPath<'_>,
     issues: &mut Vec<FieldIssue>,
 ) -> Option<T> {
-    issues.push(
-        FieldIssue::new(
-            path.to_string(),
-            format!("Expected {expected}, received {}.", type_name(value)),
-        )
-        .sent(Some(value))
-        .hint(Hint::ExpectedType(expected.to_owned())),
-    );
+    issues.push(type_issue(path, expected, type_name(value), Some(value)));
     None
 }
 
@@ -140,34 +159,51 @@ impl FromArgument for f64 {
     }
 }
 
+/// The largest integer zod's `.int()` accepts (`Number.MAX_SAFE_INTEGER`); upstream's `integer`
+/// is `z.number().int()`.
+const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
+
 impl FromArgument for i64 {
-    const EXPECTED: &'static str = "integer";
+    // zod checks `number` first, so a wrong type names `number`, not `integer`.
+    const EXPECTED: &'static str = "number";
     fn from_argument(
         value: &Value,
         path: &ArgPath<'_>,
         issues: &mut Vec<FieldIssue>,
     ) -> Option<Self> {
-        // JavaScript clients cannot tell `5` from `5.0`; a whole float within range is an integer.
-        const LIMIT: f64 = 9_223_372_036_854_775_808.0;
-        match value {
-            Value::Number(number) => match number.as_i64() {
-                Some(integer) => Some(integer),
-                None => match number.as_f64() {
-                    Some(float) if float.fract() == 0.0 && float.abs() < LIMIT => {
-                        Some(float as i64)
-                    }
-                    _ => {
-                        issues.push(
-                            FieldIssue::new(path.to_string(), "Expected integer, received float.")
-                                .sent(Some(value))
-                                .hint(Hint::ExpectedType(Self::EXPECTED.to_owned())),
-                        );
-                        None
-                    }
-                },
-            },
-            _ => wrong_type(value, Self::EXPECTED, path, issues),
+        let Value::Number(number) = value else {
+            return wrong_type(value, Self::EXPECTED, path, issues);
+        };
+        // JavaScript clients cannot tell `5` from `5.0`, so a whole float is an integer; and
+        // JavaScript reads every number as a double, so the bounds are checked on one.
+        let float = number.as_f64().unwrap_or(f64::NAN);
+        if let Some(integer) = number.as_i64().filter(|i| i.abs() <= MAX_SAFE_INTEGER) {
+            return Some(integer);
         }
+        if float.fract() != 0.0 || !float.is_finite() {
+            issues.push(type_issue(path, "int", "number", Some(value)));
+        } else if float > MAX_SAFE_INTEGER as f64 {
+            issues.push(
+                FieldIssue::new(
+                    path.to_string(),
+                    format!("Too big: expected int to be <={MAX_SAFE_INTEGER}"),
+                )
+                .sent(Some(value))
+                .hint(Hint::Other(format!("Must be <= {MAX_SAFE_INTEGER}."))),
+            );
+        } else if float < -(MAX_SAFE_INTEGER as f64) {
+            issues.push(
+                FieldIssue::new(
+                    path.to_string(),
+                    format!("Too small: expected int to be >=-{MAX_SAFE_INTEGER}"),
+                )
+                .sent(Some(value))
+                .hint(Hint::Other(format!("Must be >= -{MAX_SAFE_INTEGER}."))),
+            );
+        } else {
+            return Some(float as i64);
+        }
+        None
     }
 }
 
@@ -184,6 +220,10 @@ impl<T: FromArgument> FromArgument for Option<T> {
             _ => T::from_argument(value, path, issues).map(Some),
         }
     }
+
+    fn missing(path: &ArgPath<'_>, issues: &mut Vec<FieldIssue>) {
+        T::missing(path, issues);
+    }
 }
 
 impl<T: FromArgument> FromArgument for Box<T> {
@@ -194,6 +234,10 @@ impl<T: FromArgument> FromArgument for Box<T> {
         issues: &mut Vec<FieldIssue>,
     ) -> Option<Self> {
         T::from_argument(value, path, issues).map(Box::new)
+    }
+
+    fn missing(path: &ArgPath<'_>, issues: &mut Vec<FieldIssue>) {
+        T::missing(path, issues);
     }
 }
 
@@ -233,7 +277,8 @@ pub fn object<'v>(
     }
 }
 
-/// One issue listing every key of `map` that is not in `known` (in the order sent).
+/// One issue listing every key of `map` that is not in `known` (in the order sent). Call it after
+/// the object's fields are read: zod reports unrecognized keys last.
 pub fn reject_unknown(
     map: &Map<String, Value>,
     known: &[&str],
@@ -248,19 +293,36 @@ pub fn reject_unknown(
     if unknown.is_empty() {
         return;
     }
-    let listed: Vec<String> = unknown.iter().map(|key| format!("'{key}'")).collect();
-    let object = Value::Object(Map::new());
+    let mut message = String::from(if unknown.len() == 1 {
+        "Unrecognized key: "
+    } else {
+        "Unrecognized keys: "
+    });
+    push_joined_json(&mut message, &unknown, ", ");
+    // Upstream looks the value up by the issue's path and finds nothing at the root (an empty
+    // path), so the arguments object itself reads `(missing)`; a nested object is itself.
+    let sent = match path {
+        ArgPath::Root => None,
+        _ => Some(Value::Object(map.clone())),
+    };
     issues.push(
-        FieldIssue::new(
-            path.to_string(),
-            format!("Unrecognized key(s) in object: {}.", listed.join(", ")),
-        )
-        .sent(Some(&object))
-        .hint(Hint::UnrecognizedFields(unknown)),
+        FieldIssue::new(path.to_string(), message)
+            .sent(sent.as_ref())
+            .hint(Hint::UnrecognizedFields(unknown)),
     );
 }
 
-/// A required field: a `Required.` issue when absent.
+/// Appends each string JSON-quoted, as zod's `joinValues` does, separated by `separator`.
+fn push_joined_json<S: AsRef<str>>(out: &mut String, items: &[S], separator: &str) {
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push_str(separator);
+        }
+        crate::json::escape_str_into(out, item.as_ref());
+    }
+}
+
+/// A required field: the type's [`FromArgument::missing`] issue when absent.
 pub fn required<T: FromArgument>(
     map: &Map<String, Value>,
     key: &str,
@@ -271,11 +333,7 @@ pub fn required<T: FromArgument>(
     match map.get(key) {
         Some(value) => T::from_argument(value, &path, issues),
         None => {
-            issues.push(
-                FieldIssue::new(path.to_string(), "Required.")
-                    .sent(None)
-                    .hint(Hint::ExpectedType(T::EXPECTED.to_owned())),
-            );
+            T::missing(&path, issues);
             None
         }
     }
@@ -294,7 +352,8 @@ pub fn optional<T: FromArgument>(
     }
 }
 
-/// A string enum value: one of `all` by its wire name, or an invalid-enum issue.
+/// A string enum value: one of `all` by its wire name, or zod's `invalid_value` issue (for any
+/// other value, a string or not).
 pub fn enum_value<T: Copy>(
     value: &Value,
     all: &[T],
@@ -302,20 +361,44 @@ pub fn enum_value<T: Copy>(
     path: &ArgPath<'_>,
     issues: &mut Vec<FieldIssue>,
 ) -> Option<T> {
-    let Value::String(text) = value else {
-        return wrong_type(value, "string", path, issues);
-    };
-    if let Some(found) = all.iter().copied().find(|v| as_str(*v) == text) {
+    if let Value::String(text) = value
+        && let Some(found) = all.iter().copied().find(|v| as_str(*v) == text)
+    {
         return Some(found);
     }
-    issues.push(
-        FieldIssue::new(path.to_string(), "Invalid enum value.")
-            .sent(Some(value))
-            .hint(Hint::ValidOptions(
-                all.iter().map(|v| as_str(*v).to_owned()).collect(),
-            )),
-    );
+    issues.push(enum_issue(Some(value), all, as_str, path));
     None
+}
+
+/// A required enum field that is absent: zod's `invalid_value` issue too, `You sent: (missing)`.
+pub fn enum_missing<T: Copy>(
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) {
+    issues.push(enum_issue(None, all, as_str, path));
+}
+
+fn enum_issue<T: Copy>(
+    sent: Option<&Value>,
+    all: &[T],
+    as_str: fn(T) -> &'static str,
+    path: &ArgPath<'_>,
+) -> FieldIssue {
+    let names: Vec<&str> = all.iter().map(|v| as_str(*v)).collect();
+    // zod's en locale: one value is "expected X", several "expected one of X|Y".
+    let mut message = String::from(if names.len() == 1 {
+        "Invalid input: expected "
+    } else {
+        "Invalid option: expected one of "
+    });
+    push_joined_json(&mut message, &names, "|");
+    FieldIssue::new(path.to_string(), message)
+        .sent(sent)
+        .hint(Hint::ValidOptions(
+            names.iter().map(|name| (*name).to_owned()).collect(),
+        ))
 }
 
 /// An object type read field by field: the top level of a tool's arguments (where `action` and

@@ -118,8 +118,9 @@ pub fn discriminator<'v>(
     }
 }
 
-/// Reads `_select`: absent or `[]` selects everything; an entry outside `all` is an invalid-enum
-/// issue naming the valid keys (the §9 deviation). Entries are kept in the agent's order.
+/// Reads `_select`: absent or `[]` selects everything; a non-array or an entry outside `all` is
+/// an issue, worded as zod words it for the advertised `_select` schema (upstream itself never
+/// validates `_select`: the §9 deviation). Entries are kept in the agent's order.
 pub fn select<T: Copy>(
     map: &Map<String, Value>,
     all: &[T],

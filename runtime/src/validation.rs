@@ -12,10 +12,11 @@ use crate::escape::{push_attr, push_xml};
 use crate::number;
 use crate::response::ToolResponse;
 
-/// Strings longer than this many characters are cut in `You sent:`.
-const SENT_MAX_CHARS: usize = 50;
-/// How many characters of a cut string are kept, before `...`.
-const SENT_KEPT_CHARS: usize = 47;
+/// Strings longer than this many UTF-16 code units (JavaScript's `length`) are cut in `You sent:`;
+/// an object's JSON is cut to this many.
+const SENT_MAX_UNITS: usize = 50;
+/// How many UTF-16 code units of a cut string are kept, before `...`.
+const SENT_KEPT_UNITS: usize = 47;
 
 /// What to tell the agent about a field, after the message and what it sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,38 +130,34 @@ pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
     ToolResponse::text(out).with_is_error(true)
 }
 
-/// Appends the `You sent:` rendering of a value: `(missing)`, `null`, `'text'` (cut to 47
-/// characters + `...` past 50), numbers and booleans as is, `array(n)`, `object`.
+/// Appends the `You sent:` rendering of a value, as upstream's `formatSentValue` does:
+/// `(missing)`, `null`, `'text'` (cut to 47 UTF-16 units + `...` past 50), numbers as JavaScript
+/// prints them, booleans, `array(n)`, and an object as its JSON cut to 50 UTF-16 units.
+///
+/// JavaScript cuts between UTF-16 units and may split a surrogate pair; a Rust string cannot hold
+/// half a pair, so a character that straddles the cut is left out whole.
 pub fn write_sent(out: &mut String, value: Option<&Value>) {
     match value {
         None => out.push_str("(missing)"),
         Some(Value::Null) => out.push_str("null"),
         Some(Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
         Some(Value::Number(n)) => {
-            if let Some(i) = n.as_i64() {
-                number::write_i64(out, i);
-            } else if let Some(u) = n.as_u64() {
-                number::write_u64(out, u);
-            } else if let Some(f) = n.as_f64() {
-                number::write_f64(out, f);
-            } else {
+            // The agent's JSON reached upstream as a JavaScript number, a double: print that.
+            match n.as_f64() {
+                Some(f) => number::write_f64(out, f),
                 // Arbitrary-precision numbers are not enabled; keep whatever serde_json prints.
-                let _ = write!(out, "{n}");
+                None => {
+                    let _ = write!(out, "{n}");
+                }
             }
         }
         Some(Value::String(s)) => {
             out.push('\'');
-            // Characters, not bytes: a cut must never split a multibyte character.
-            match s.char_indices().nth(SENT_MAX_CHARS) {
-                None => out.push_str(s),
-                Some(_) => {
-                    let cut = s
-                        .char_indices()
-                        .nth(SENT_KEPT_CHARS)
-                        .map_or(s.len(), |(index, _)| index);
-                    out.push_str(&s[..cut]);
-                    out.push_str("...");
-                }
+            if utf16_len(s) > SENT_MAX_UNITS {
+                out.push_str(utf16_prefix(s, SENT_KEPT_UNITS));
+                out.push_str("...");
+            } else {
+                out.push_str(s);
             }
             out.push('\'');
         }
@@ -169,9 +166,28 @@ pub fn write_sent(out: &mut String, value: Option<&Value>) {
             out.push_str(itoa::Buffer::new().format(items.len()));
             out.push(')');
         }
-        // Upstream names the JavaScript type here; an object's contents would only add noise.
-        Some(Value::Object(_)) => out.push_str("object"),
+        Some(object @ Value::Object(_)) => {
+            // A `Value` always serializes; the fallback only keeps this total.
+            let json = crate::json::to_compact(object).unwrap_or_default();
+            out.push_str(utf16_prefix(&json, SENT_MAX_UNITS));
+        }
     }
+}
+
+fn utf16_len(s: &str) -> usize {
+    s.chars().map(char::len_utf16).sum()
+}
+
+/// The longest prefix of `s` of at most `units` UTF-16 code units that ends on a character.
+fn utf16_prefix(s: &str, units: usize) -> &str {
+    let mut used = 0;
+    for (index, c) in s.char_indices() {
+        used += c.len_utf16();
+        if used > units {
+            return &s[..index];
+        }
+    }
+    s
 }
 
 fn push_quoted_list(out: &mut String, items: &[String]) {

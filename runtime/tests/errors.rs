@@ -61,12 +61,27 @@ fn you_sent_forms() {
     assert_eq!(sent(Some(&json!(0.1))), "0.1");
     assert_eq!(sent(Some(&json!([1, 2, 3]))), "array(3)");
     assert_eq!(sent(Some(&json!([]))), "array(0)");
-    assert_eq!(sent(Some(&json!({"a": 1}))), "object");
+    // JavaScript reads every number as a double.
+    assert_eq!(
+        sent(Some(&json!(9_007_199_254_740_993_u64))),
+        "9007199254740992"
+    );
+    assert_eq!(sent(Some(&json!(1e300))), "1e+300");
+    // An object is its JSON, cut to 50 UTF-16 units (upstream's `JSON.stringify(v).slice(0, 50)`).
+    assert_eq!(
+        sent(Some(&json!({"a": 1, "b": "<x>"}))),
+        r#"{"a":1,"b":"<x>"}"#
+    );
+    let long_object = json!({"note": "n".repeat(60)});
+    assert_eq!(
+        sent(Some(&long_object)),
+        format!("{{\"note\":\"{}", "n".repeat(41))
+    );
     assert_eq!(sent(Some(&json!("abc"))), "'abc'");
 }
 
 #[test]
-fn you_sent_cuts_long_strings_by_characters() {
+fn you_sent_cuts_long_strings_by_utf16_units() {
     let exactly_50 = "x".repeat(50);
     assert_eq!(sent(Some(&json!(exactly_50))), format!("'{exactly_50}'"));
     let sixty = "0123456789".repeat(6);
@@ -77,8 +92,15 @@ fn you_sent_cuts_long_strings_by_characters() {
         sent(Some(&json!(accented))),
         format!("'{}...'", "é".repeat(47))
     );
-    let emoji_50 = "📊".repeat(50);
-    assert_eq!(sent(Some(&json!(emoji_50))), format!("'{emoji_50}'"));
+    // JavaScript counts UTF-16 units: 25 emoji are 50 units and stay whole, 26 are cut after 47
+    // units, which would split the 24th emoji; a Rust string cannot hold half of it, so it goes.
+    let emoji_25 = "📊".repeat(25);
+    assert_eq!(sent(Some(&json!(emoji_25))), format!("'{emoji_25}'"));
+    let emoji_26 = "📊".repeat(26);
+    assert_eq!(
+        sent(Some(&json!(emoji_26))),
+        format!("'{}...'", "📊".repeat(23))
+    );
 }
 
 #[test]

@@ -1600,14 +1600,8 @@ pub mod ledgers_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "audit" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <LedgersAuditInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1616,15 +1610,10 @@ pub mod ledgers_tool {
                             )
                             .map(LedgersArgs::Audit),
                         "ledgers/audit",
+                        &["action", "id"],
                     )
                 }
                 "close" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <LedgersCloseInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1633,6 +1622,7 @@ pub mod ledgers_tool {
                             )
                             .map(LedgersArgs::Close),
                         "ledgers/close",
+                        &["action", "id"],
                     )
                 }
                 _ => {
@@ -1641,6 +1631,7 @@ pub mod ledgers_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1733,13 +1724,18 @@ pub mod ledgers_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgersCloseInput {
@@ -1764,13 +1760,18 @@ pub mod ledgers_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }

@@ -49,17 +49,12 @@ pub mod invoices_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "remind" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         ::core::option::Option::Some(InvoicesArgs::Remind),
                         "invoices/remind",
+                        &["action"],
                     )
                 }
                 _ => {
@@ -68,6 +63,7 @@ pub mod invoices_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })

@@ -150,14 +150,8 @@ pub mod c_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "open" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "h"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <COpenInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -166,6 +160,7 @@ pub mod c_tool {
                             )
                             .map(CArgs::Open),
                         "c/open",
+                        &["action", "h"],
                     )
                 }
                 _ => {
@@ -174,6 +169,7 @@ pub mod c_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -264,13 +260,18 @@ pub mod c_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }

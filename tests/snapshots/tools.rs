@@ -229,20 +229,8 @@ pub mod billing_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let select = ::fusion_runtime::tool::select(
-                map,
-                &BillingSelect::ALL,
-                BillingSelect::as_str,
-                &mut issues,
-            );
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "_select", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <BillingGetInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -251,25 +239,22 @@ pub mod billing_tool {
                             )
                             .map(BillingArgs::Get),
                         "billing/get",
+                        &["action", "_select", "id"],
                     )
                 }
                 "boom" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
+                    (
+                        ::core::option::Option::Some(BillingArgs::Boom),
+                        "billing/boom",
                         &["action", "_select"],
-                        &root,
-                        &mut issues,
-                    );
-                    (::core::option::Option::Some(BillingArgs::Boom), "billing/boom")
+                    )
                 }
                 "throws" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
+                    (
+                        ::core::option::Option::Some(BillingArgs::Throws),
+                        "billing/throws",
                         &["action", "_select"],
-                        &root,
-                        &mut issues,
-                    );
-                    (::core::option::Option::Some(BillingArgs::Throws), "billing/throws")
+                    )
                 }
                 _ => {
                     return ::core::result::Result::Err(
@@ -277,6 +262,13 @@ pub mod billing_tool {
                     );
                 }
             };
+            let select = ::fusion_runtime::tool::select(
+                map,
+                &BillingSelect::ALL,
+                BillingSelect::as_str,
+                &mut issues,
+            );
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -408,13 +400,18 @@ pub mod billing_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }
@@ -1077,20 +1074,8 @@ pub mod desk_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let select = ::fusion_runtime::tool::select(
-                map,
-                &DeskSelect::ALL,
-                DeskSelect::as_str,
-                &mut issues,
-            );
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "charge" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "_select", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <DeskChargeInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1099,15 +1084,10 @@ pub mod desk_tool {
                             )
                             .map(DeskArgs::Charge),
                         "desk/charge",
+                        &["action", "_select", "id"],
                     )
                 }
                 "receipt" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "_select", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <DeskReceiptInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1116,6 +1096,7 @@ pub mod desk_tool {
                             )
                             .map(DeskArgs::Receipt),
                         "desk/receipt",
+                        &["action", "_select", "id"],
                     )
                 }
                 _ => {
@@ -1124,6 +1105,13 @@ pub mod desk_tool {
                     );
                 }
             };
+            let select = ::fusion_runtime::tool::select(
+                map,
+                &DeskSelect::ALL,
+                DeskSelect::as_str,
+                &mut issues,
+            );
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -1272,13 +1260,18 @@ pub mod desk_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
     impl ::fusion_runtime::args::FromFields for DeskReceiptInput {
@@ -1305,13 +1298,18 @@ pub mod desk_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }
@@ -1465,23 +1463,15 @@ pub mod items_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "list" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
+                    (
+                        ::core::option::Option::Some(ItemsArgs::List),
+                        "items/list",
                         &["action"],
-                        &root,
-                        &mut issues,
-                    );
-                    (::core::option::Option::Some(ItemsArgs::List), "items/list")
+                    )
                 }
                 "create" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "title"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <ItemsCreateInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -1490,6 +1480,7 @@ pub mod items_tool {
                             )
                             .map(ItemsArgs::Create),
                         "items/create",
+                        &["action", "title"],
                     )
                 }
                 _ => {
@@ -1498,6 +1489,7 @@ pub mod items_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1591,13 +1583,18 @@ pub mod items_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }
@@ -2033,10 +2030,16 @@ pub mod ledger_tool {
             )?;
             let mut issues = ::std::vec::Vec::new();
             let root = ::fusion_runtime::args::ArgPath::Root;
-            let (args, at) = match action {
+            let (args, at, keys): (_, _, &[&str]) = match action {
                 "search" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
+                    (
+                        <LedgerSearchInput as ::fusion_runtime::args::FromFields>::from_fields(
+                                map,
+                                &root,
+                                &mut issues,
+                            )
+                            .map(LedgerArgs::Search),
+                        "ledger/search",
                         &[
                             "action",
                             "status",
@@ -2047,26 +2050,9 @@ pub mod ledger_tool {
                             "note",
                             "range",
                         ],
-                        &root,
-                        &mut issues,
-                    );
-                    (
-                        <LedgerSearchInput as ::fusion_runtime::args::FromFields>::from_fields(
-                                map,
-                                &root,
-                                &mut issues,
-                            )
-                            .map(LedgerArgs::Search),
-                        "ledger/search",
                     )
                 }
                 "purge" => {
-                    ::fusion_runtime::args::reject_unknown(
-                        map,
-                        &["action", "id"],
-                        &root,
-                        &mut issues,
-                    );
                     (
                         <LedgerPurgeInput as ::fusion_runtime::args::FromFields>::from_fields(
                                 map,
@@ -2075,6 +2061,7 @@ pub mod ledger_tool {
                             )
                             .map(LedgerArgs::Purge),
                         "ledger/purge",
+                        &["action", "id"],
                     )
                 }
                 _ => {
@@ -2083,6 +2070,7 @@ pub mod ledger_tool {
                     );
                 }
             };
+            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -2221,13 +2209,18 @@ pub mod ledger_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
     impl ::fusion_runtime::args::FromArgument for LedgerSearchInputStatus {
@@ -2244,6 +2237,12 @@ pub mod ledger_tool {
                 path,
                 issues,
             )
+        }
+        fn missing(
+            path: &::fusion_runtime::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        ) {
+            ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgerSearchInputRange {
@@ -2273,13 +2272,18 @@ pub mod ledger_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
     impl ::fusion_runtime::args::FromFields for LedgerPurgeInput {
@@ -2306,13 +2310,18 @@ pub mod ledger_tool {
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let map = ::fusion_runtime::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            );
             ::fusion_runtime::args::reject_unknown(
                 map,
                 <Self as ::fusion_runtime::args::FromFields>::KEYS,
                 path,
                 issues,
             );
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            parsed
         }
     }
 }

@@ -151,7 +151,7 @@ fn an_unknown_select_key_names_the_valid_keys() {
     assert_eq!(
         text(&response),
         "<validation_error action=\"billing/get\">\n\
-         <field name=\"_select.1\">Invalid enum value. You sent: 'amout'. Valid options: 'amount', 'id', 'status'.</field>\n\
+         <field name=\"_select.1\">Invalid option: expected one of \"amount\"|\"id\"|\"status\" You sent: 'amout'. Valid options: 'amount', 'id', 'status'.</field>\n\
          <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n\
          </validation_error>"
     );
@@ -161,7 +161,7 @@ fn an_unknown_select_key_names_the_valid_keys() {
             json!({"action": "get", "id": "A", "_select": "id"})
         )),
         "<validation_error action=\"billing/get\">\n\
-         <field name=\"_select\">Expected array, received string. You sent: 'id'. Expected type: array.</field>\n\
+         <field name=\"_select\">Invalid input: expected array, received string You sent: 'id'. Expected type: array.</field>\n\
          <recovery>Fix the fields above and call the tool again. Do not explain the error.</recovery>\n\
          </validation_error>"
     );
@@ -179,12 +179,14 @@ fn field_lines(response: &ToolResponse) -> Vec<String> {
 fn each_kind_of_argument_problem_is_one_field_line() {
     assert_eq!(
         field_lines(&call_billing(json!({"action": "get"}))),
-        ["<field name=\"id\">Required. You sent: (missing). Expected type: string.</field>"]
+        [
+            "<field name=\"id\">Invalid input: expected string, received undefined You sent: (missing). Expected type: string.</field>"
+        ]
     );
     assert_eq!(
         field_lines(&call_billing(json!({"action": "get", "id": 42}))),
         [
-            "<field name=\"id\">Expected string, received number. You sent: 42. Expected type: string.</field>"
+            "<field name=\"id\">Invalid input: expected string, received number You sent: 42. Expected type: string.</field>"
         ]
     );
     assert_eq!(
@@ -192,14 +194,14 @@ fn each_kind_of_argument_problem_is_one_field_line() {
             json!({"action": "get", "id": "A", "extra": 1, "idd": "x"})
         )),
         [
-            "<field name=\"(root)\">Unrecognized key(s) in object: 'extra', 'idd'. You sent: object. Remove or correct unrecognized fields: 'extra', 'idd'. Check for typos.</field>"
+            "<field name=\"(root)\">Unrecognized keys: \"extra\", \"idd\" You sent: (missing). Remove or correct unrecognized fields: 'extra', 'idd'. Check for typos.</field>"
         ]
     );
     // An action without input accepts no field but `action` and `_select`.
     assert_eq!(
         field_lines(&call_billing(json!({"action": "boom", "id": "A"}))),
         [
-            "<field name=\"(root)\">Unrecognized key(s) in object: 'id'. You sent: object. Remove or correct unrecognized fields: 'id'. Check for typos.</field>"
+            "<field name=\"(root)\">Unrecognized key: \"id\" You sent: (missing). Remove or correct unrecognized fields: 'id'. Check for typos.</field>"
         ]
     );
     let response = block_on(ledger_tool::call(
@@ -210,8 +212,8 @@ fn each_kind_of_argument_problem_is_one_field_line() {
     assert_eq!(
         field_lines(&response),
         [
-            "<field name=\"status\">Invalid enum value. You sent: 'open'. Valid options: 'paid', 'pending', 'overdue'.</field>",
-            "<field name=\"limit\">Expected integer, received float. You sent: 1.5. Expected type: integer.</field>",
+            "<field name=\"status\">Invalid option: expected one of \"paid\"|\"pending\"|\"overdue\" You sent: 'open'. Valid options: 'paid', 'pending', 'overdue'.</field>",
+            "<field name=\"limit\">Invalid input: expected int, received number You sent: 1.5. Expected type: int.</field>",
         ]
     );
 }
@@ -225,10 +227,10 @@ fn nested_arrays_and_objects_report_dotted_paths() {
     assert_eq!(
         field_lines(&block_on(ledger_tool::call(&Ledger, &arguments))),
         [
-            "<field name=\"exact\">Expected boolean, received string. You sent: 'yes'. Expected type: boolean.</field>",
-            "<field name=\"tags.1\">Expected string, received number. You sent: 7. Expected type: string.</field>",
-            "<field name=\"range\">Unrecognized key(s) in object: 'x'. You sent: object. Remove or correct unrecognized fields: 'x'. Check for typos.</field>",
-            "<field name=\"range.from\">Required. You sent: (missing). Expected type: string.</field>",
+            "<field name=\"exact\">Invalid input: expected boolean, received string You sent: 'yes'. Expected type: boolean.</field>",
+            "<field name=\"tags.1\">Invalid input: expected string, received number You sent: 7. Expected type: string.</field>",
+            "<field name=\"range.from\">Invalid input: expected string, received undefined You sent: (missing). Expected type: string.</field>",
+            "<field name=\"range\">Unrecognized key: \"x\" You sent: {\"to\":\"2024-01-01\",\"x\":1}. Remove or correct unrecognized fields: 'x'. Check for typos.</field>",
         ]
     );
 }
@@ -301,5 +303,5 @@ fn a_collection_goes_through_the_presenter() {
         &Ledger,
         &json!({"action": "purge", "id": "X", "_select": []}),
     ));
-    assert!(text(&extra).contains("Unrecognized key(s) in object: '_select'"));
+    assert!(text(&extra).contains("Unrecognized key: \"_select\""));
 }
