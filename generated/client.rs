@@ -261,10 +261,10 @@ impl ClientPresenter {
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.name);
+            ::fusion_runtime::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
-                text.push_str(value.as_str());
+                ::fusion_runtime::escape::push_line(&mut text, value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
             builder.push_rule(text);
@@ -284,10 +284,10 @@ impl ClientPresenter {
         if let ::core::option::Option::Some(item) = first && (item.tier.is_some()) {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.name);
+            ::fusion_runtime::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
-                text.push_str(value.as_str());
+                ::fusion_runtime::escape::push_line(&mut text, value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
             builder.push_rule(text);

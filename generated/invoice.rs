@@ -495,11 +495,11 @@ impl InvoicePresenter {
             let mut content = ::std::string::String::new();
             content.push_str("| id | amount_cents | status |\n| --- | --- | --- |");
             content.push_str("\n| ");
-            ::fusion_runtime::escape::push_content(&mut content, &item.id);
+            ::fusion_runtime::escape::push_cell(&mut content, &item.id);
             content.push_str(" | ");
             ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
             content.push_str(" | ");
-            content.push_str(item.status.as_str());
+            ::fusion_runtime::escape::push_cell(&mut content, item.status.as_str());
             content.push_str(" |");
             let block = ::fusion_runtime::UiBlock::markdown(content)
                 .title(title)
@@ -523,7 +523,7 @@ impl InvoicePresenter {
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.id);
+            ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.push_rule(text);
         }
@@ -532,7 +532,7 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.id);
+            ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
             ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
             text.push_str(" cents): double-check the client before acting.");
@@ -543,7 +543,7 @@ impl InvoicePresenter {
         ) {
             let mut text = ::std::string::String::new();
             text.push_str("Send a payment reminder for ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.id);
+            ::fusion_runtime::escape::push_line(&mut text, &item.id);
             builder.push_suggest("billing.remind", text);
         }
     }
@@ -582,11 +582,11 @@ impl InvoicePresenter {
             let start = content.len();
             for (index, item) in kept.iter().enumerate() {
                 content.push_str("\n| ");
-                ::fusion_runtime::escape::push_content(&mut content, &item.id);
+                ::fusion_runtime::escape::push_cell(&mut content, &item.id);
                 content.push_str(" | ");
                 ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
                 content.push_str(" | ");
-                content.push_str(item.status.as_str());
+                ::fusion_runtime::escape::push_cell(&mut content, item.status.as_str());
                 content.push_str(" |");
                 if index == 0 {
                     content.reserve((content.len() - start) * (kept.len() - 1));
@@ -635,7 +635,10 @@ impl InvoicePresenter {
             content.push_str("\n    }\n  ]\n}");
             let block = ::fusion_runtime::UiBlock::custom(
                     "echarts",
-                    ::fusion_runtime::fence("echarts", &content),
+                    ::fusion_runtime::fence(
+                        "echarts",
+                        &::fusion_runtime::escape::json_text(&content),
+                    ),
                 )
                 .title("Amounts")
                 .width(::fusion_runtime::Width::Full);
@@ -663,7 +666,7 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.id);
+            ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.push_rule(text);
         }
@@ -673,7 +676,7 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_content(&mut text, &item.id);
+            ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
             ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
             text.push_str(" cents): double-check the client before acting.");

@@ -57,10 +57,20 @@ impl Diagnostic {
 
     /// Renders the diagnostic with a snippet of `source` (the file's text), without colours, so
     /// that the same text reads well in a terminal, in a build script's output and in tests.
+    ///
+    /// When a line of the snippet is long (minified JSON, a deep flow collection on one line),
+    /// miette would print it whole, and panics past column 65,535; such a line is shown cut to
+    /// a window around the error instead.
     pub fn render(&self, source: Option<&str>) -> String {
+        let long = match (source, self.location) {
+            (Some(text), Some(at)) => has_long_line_near(text, at.line),
+            _ => false,
+        };
         let report = Report {
             diagnostic: self,
-            source: source.map(|text| NamedSource::new(&self.file, text.to_owned())),
+            source: source
+                .filter(|_| !long)
+                .map(|text| NamedSource::new(&self.file, text.to_owned())),
         };
         let mut out = String::new();
         let handler =
@@ -68,8 +78,69 @@ impl Diagnostic {
         if handler.render_report(&mut out, &report).is_err() {
             out = self.to_string();
         }
+        if let (true, Some(text), Some(at)) = (long, source, self.location) {
+            out.push_str(&cut_snippet(&self.file, text, at));
+        }
         out
     }
+}
+
+/// The longest line, in characters, that a snippet shows whole.
+const SNIPPET_LINE_LIMIT: usize = 160;
+
+/// Characters shown before the error's column when a long line is cut.
+const CUT_BEFORE: usize = 40;
+
+/// Characters shown from the error's column on when a long line is cut.
+const CUT_AFTER: usize = 80;
+
+/// Whether the error's line or a neighbour (the lines miette shows) is too long to show whole.
+fn has_long_line_near(text: &str, line: u32) -> bool {
+    let first = line.saturating_sub(2) as usize;
+    text.split('\n')
+        .skip(first)
+        .take(3)
+        .any(|l| l.chars().nth(SNIPPET_LINE_LIMIT).is_some())
+}
+
+/// The error's line cut to a window around its column, with a caret under the column:
+///
+/// ```text
+///    ╭─[file:1:70001]
+///  1 │ …"type": "strnig", "x"…
+///    ·           ▲ here
+///    ╰────
+/// ```
+fn cut_snippet(file: &str, text: &str, at: Location) -> String {
+    let line = text
+        .split('\n')
+        .nth(at.line.saturating_sub(1) as usize)
+        .unwrap_or_default();
+    let column = at.column.saturating_sub(1) as usize;
+    let start = column.saturating_sub(CUT_BEFORE);
+    let mut window: String = line
+        .chars()
+        .skip(start)
+        .take(column - start + CUT_AFTER)
+        // One column per character, so the caret lines up; controls would move the cursor.
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let mut caret = column - start;
+    if start > 0 {
+        window.insert(0, '…');
+        caret += 1;
+    }
+    if line.chars().nth(column + CUT_AFTER).is_some() {
+        window.push('…');
+    }
+    let number = at.line.to_string();
+    let pad = " ".repeat(number.len());
+    format!(
+        "{pad}  ╭─[{file}:{}:{}]\n {number} │ {window}\n {pad} · {}▲ here\n {pad} ╰────\n",
+        at.line,
+        at.column,
+        " ".repeat(caret)
+    )
 }
 
 impl fmt::Display for Diagnostic {
@@ -226,6 +297,38 @@ mod tests {
             Some("amount_cents")
         );
         assert_eq!(did_you_mean("zzz", ["id", "amount_cents"]), None);
+    }
+
+    #[test]
+    fn a_long_line_is_cut_around_the_error_whatever_the_column() {
+        let mut line = "x".repeat(70_000);
+        line.push_str("\"type\": \"strnig\"");
+        line.push_str(&"y".repeat(70_000));
+        let d =
+            Diagnostic::error("min.json", "/type", "unknown type `strnig`").at_location(Location {
+                line: 2,
+                column: 70_009,
+            });
+        let text = d.render(Some(&format!("{{\n{line}\n}}")));
+        assert!(text.len() < 1_000, "{} bytes", text.len());
+        assert!(text.contains("min.json:2:70009"), "{text}");
+        let snippet = text.lines().find(|l| l.starts_with(" 2 │ ")).expect(&text);
+        let window = snippet.trim_start_matches(" 2 │ ");
+        assert!(
+            window.starts_with('…') && window.ends_with('…'),
+            "{snippet}"
+        );
+        let caret = text.lines().find(|l| l.contains("▲ here")).expect(&text);
+        let caret_at = caret.chars().position(|c| c == '▲').unwrap();
+        let under: char = snippet.chars().nth(caret_at).unwrap();
+        assert_eq!(
+            under, '"',
+            "the caret is under the error's column:\n{snippet}\n{caret}"
+        );
+        assert_eq!(
+            snippet.chars().skip(caret_at).take(8).collect::<String>(),
+            "\"strnig\""
+        );
     }
 
     #[test]

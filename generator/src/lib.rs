@@ -56,6 +56,34 @@ impl Default for Options {
 /// on the inputs. Files are checked one by one first, so that one broken file does not hide the
 /// problems of the others; later phases run only when every file is sound.
 pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputFile>, Diagnostics> {
+    // The parser and the phases recurse once per nesting level, and an unoptimised build (a
+    // build script's, a `cargo run`) spends tens of KiB of stack per level: a definition at the
+    // depth budget needs more than the 2 MiB of a test or build thread. The stack is only
+    // reserved, so a large one costs nothing until used; if no thread can be made, run here.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("fusion-gen".into())
+            .stack_size(GENERATE_STACK_BYTES)
+            .spawn_scoped(scope, || generate_here(sources, options))
+            .map_or_else(
+                |_| generate_here(sources, options),
+                |thread| {
+                    thread
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                },
+            )
+    })
+}
+
+/// The stack of the thread [`generate`] runs on: enough for [`load::DEPTH_BUDGET`] levels in an
+/// unoptimised build (measured: about 40 KiB a level), with room to spare.
+const GENERATE_STACK_BYTES: usize = 256 * 1024 * 1024;
+
+fn generate_here(
+    sources: &[SourceFile],
+    options: &Options,
+) -> Result<Vec<OutputFile>, Diagnostics> {
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
     let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;

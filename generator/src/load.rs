@@ -64,6 +64,7 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
     let options = serde_saphyr::options! {
         strict_booleans: true,
         duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::Error,
+        budget: Some(budget()),
     };
     let parsed: Result<Spanned<Parsed>, _> =
         serde_saphyr::from_str_with_options(&file.text, options);
@@ -79,6 +80,11 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
         };
         let text = err.to_string();
         let reason = parser_message(&text);
+        if let Some(budget) = budget_breach(&err, reason) {
+            return Diagnostic::error(&file.path, "", budget.0)
+                .with_help(budget.1)
+                .at_location(location.unwrap_or(Location { line: 1, column: 1 }));
+        }
         let diagnostic = match reason.strip_prefix("duplicate mapping key: ") {
             Some(key) => {
                 let key = key.split(", set DuplicateKeyPolicy").next().unwrap_or(key);
@@ -100,6 +106,45 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
         value: root.to_value(),
         root,
     })
+}
+
+/// How deeply mappings and sequences may nest in one definition file (block and flow syntax
+/// alike). Each level of a nested object schema costs two (`properties`, then the field), so this
+/// allows objects about 250 levels deep; the parser and the loader recurse once per level, and
+/// this bound keeps that far from the stack's end on a 2 MiB thread.
+pub const DEPTH_BUDGET: usize = 512;
+
+/// The parser's resource budget: its defaults, but nesting up to [`DEPTH_BUDGET`] (the default
+/// of 64 rejects realistic definitions).
+fn budget() -> serde_saphyr::Budget {
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = DEPTH_BUDGET;
+    budget.flow_nesting_limit = DEPTH_BUDGET;
+    budget
+}
+
+/// A budget error as a message naming the budget, and its help; `None` for other errors.
+fn budget_breach(err: &serde_saphyr::Error, reason: &str) -> Option<(String, String)> {
+    let depth = || {
+        (
+            format!(
+                "the file nests deeper than the depth budget `DEPTH_BUDGET` ({DEPTH_BUDGET} levels of mappings and sequences)"
+            ),
+            "move deep parts into `$defs` and refer to them with `$ref`".to_owned(),
+        )
+    };
+    match err.without_snippet() {
+        serde_saphyr::Error::Budget { breach, .. } => Some(match breach {
+            serde_saphyr::budget::BudgetBreach::Depth { .. } => depth(),
+            other => (
+                format!("the file exceeds a YAML parser budget: {other:?}"),
+                "split the definition into several files".to_owned(),
+            ),
+        }),
+        // The scanner's flow-collection limit (`[[[...`, JSON nesting) reports itself this way.
+        _ if reason.contains("recursion limit exceeded") => Some(depth()),
+        _ => None,
+    }
 }
 
 /// The parser's reason alone: its first line, without the `error: line L column C: ` prefix that

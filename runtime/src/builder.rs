@@ -25,6 +25,10 @@ pub struct Suggestion {
 ///
 /// Chainable by-value methods (`.rule(..)`) suit hand-written code; the `push_*` twins suit
 /// generated code that adds blocks in loops.
+///
+/// Lines are verbatim: a multi-line static rule is written as is (§5). A value from data placed in
+/// a rule, directive or suggestion goes through [`crate::escape::push_line`] first, or a line
+/// break in it starts a forged `- ` entry of the block.
 #[derive(Debug, Clone, Default)]
 pub struct ResponseBuilder {
     data: String,

@@ -1,9 +1,11 @@
 //! UI blocks (wire format §4): `<ui_passthrough ATTRS>⏎CONTENT⏎</ui_passthrough>`.
 //!
 //! Every helper takes its text verbatim ("same": static text authored in a definition is emitted as
-//! written). Values interpolated from data must go through [`crate::escape::push_content`] (content)
-//! or [`crate::escape::push_attr_value`] (title) first; that is the §4 deviation, and it is the
-//! caller's job because only the caller knows which parts of a text came from data.
+//! written). Values interpolated from data must be escaped for their context first: table cells
+//! with [`crate::escape::push_cell`], summary and list lines with [`crate::escape::push_line`],
+//! other content with [`crate::escape::push_content`], the title with
+//! [`crate::escape::push_attr_value`]. That is the §4 deviation, and it is the caller's job because
+//! only the caller knows which parts of a text came from data.
 
 use std::borrow::Cow;
 
@@ -96,7 +98,9 @@ impl UiBlock {
         Ok(Self::custom("json", fenced_json("json", value)?))
     }
 
-    /// A Markdown table: header line, `---` separator line, then one line per row.
+    /// A Markdown table: header line, `---` separator line, then one line per row. Cells are
+    /// verbatim: a cell from data goes through [`crate::escape::cell`], or its `|` and line
+    /// breaks add cells and rows.
     ///
     /// With no rows the text ends with the newline after the separator (`| A |⏎| --- |⏎`),
     /// as upstream joins `[header, separator, rows.join(⏎)]` with ⏎.
@@ -120,7 +124,8 @@ impl UiBlock {
         Self::custom("markdown", out)
     }
 
-    /// A Markdown list: one `- item` line per item.
+    /// A Markdown list: one `- item` line per item (verbatim: escape data with
+    /// [`crate::escape::line`] so an item stays one line).
     pub fn list<I: AsRef<str>>(items: &[I]) -> Self {
         let mut out = String::new();
         for (index, item) in items.iter().enumerate() {
@@ -133,7 +138,8 @@ impl UiBlock {
         Self::custom("markdown", out)
     }
 
-    /// A summary: `📊 **Summary**: ` followed by the text.
+    /// A summary: `📊 **Summary**: ` followed by the text (verbatim: escape data with
+    /// [`crate::escape::line`]).
     pub fn summary(text: &str) -> Self {
         Self::custom("summary", format!("📊 **Summary**: {text}"))
     }

@@ -1,4 +1,5 @@
-//! Properties of the run-time value escapes (deviation §4/§5) and the error escapes (§12).
+//! Properties of the run-time value escapes (deviation §4/§5) and the error escapes (§12): what
+//! each context must never contain raw, and that the escaped text decodes back to the value.
 
 use fusion_runtime::escape;
 use proptest::prelude::*;
@@ -28,6 +29,38 @@ fn unescape(s: &str) -> String {
     out
 }
 
+/// Reverses the backslash escapes of the data escapes: `\n`, `\r`, `\u{hex}`, and in cells
+/// `\|` and `\\`. A backslash before anything else is a backslash from data (lines keep them).
+fn unescape_backslashes(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let tail = &rest[at + 1..];
+        let (ch, used) = match tail.chars().next() {
+            Some('n') => ('\n', 1),
+            Some('r') => ('\r', 1),
+            Some('|') => ('|', 1),
+            Some('\\') => ('\\', 1),
+            Some('u') if tail.starts_with("u{") => {
+                let end = tail.find('}').expect("a closed \\u{");
+                let code = u32::from_str_radix(&tail[2..end], 16).expect("hex");
+                (char::from_u32(code).expect("a char"), end + 1)
+            }
+            _ => ('\\', 0),
+        };
+        out.push(ch);
+        rest = &tail[used..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether `c` is a control the data escapes neutralise (tab is kept everywhere).
+fn is_control(c: char) -> bool {
+    (c.is_control() && c != '\t') || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 /// Every `&` starts one of the entities the escapes write.
 fn ampersands_start_entities(s: &str) -> bool {
     s.match_indices('&').all(|(at, _)| {
@@ -42,6 +75,7 @@ fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         "[&<>\"' a-z&;]{0,40}",
         "(&amp;|&lt;|<|>|\"|&|é|📊|x){0,20}",
+        "[a|\\\\\n\r\t\0\u{1b}\u{7f}\u{85}\u{9b}\u{a0}\u{2028}\u{2029}–<&]{0,40}",
         any::<String>(),
     ]
 }
@@ -52,7 +86,9 @@ proptest! {
         let escaped = escape::attr_value(&s);
         prop_assert!(!escaped.contains(['"', '<', '>']));
         prop_assert!(ampersands_start_entities(&escaped));
-        prop_assert_eq!(unescape(&escaped), s.clone());
+        if !s.contains('\\') {
+            prop_assert_eq!(unescape_backslashes(&unescape(&escaped)), s.clone());
+        }
         let mut pushed = String::from("prefix");
         escape::push_attr_value(&mut pushed, &s);
         prop_assert_eq!(&pushed["prefix".len()..], &*escaped);
@@ -63,10 +99,49 @@ proptest! {
         let escaped = escape::content(&s);
         prop_assert!(!escaped.contains('<'));
         prop_assert!(ampersands_start_entities(&escaped));
-        prop_assert_eq!(unescape(&escaped), s.clone());
+        if !s.contains('\\') {
+            prop_assert_eq!(unescape_backslashes(&unescape(&escaped)), s.clone());
+        }
         let mut pushed = String::new();
         escape::push_content(&mut pushed, &s);
         prop_assert_eq!(pushed.as_str(), &*escaped);
+    }
+
+    #[test]
+    fn a_line_has_no_line_break_or_control_and_is_reversible_without_backslashes(s in text()) {
+        let escaped = escape::line(&s);
+        prop_assert!(!escaped.contains('<'));
+        prop_assert!(!escaped.chars().any(is_control), "{:?}", escaped);
+        prop_assert!(ampersands_start_entities(&escaped));
+        if !s.contains('\\') {
+            prop_assert_eq!(unescape_backslashes(&unescape(&escaped)), s.clone());
+        }
+        let mut pushed = String::new();
+        escape::push_line(&mut pushed, &s);
+        prop_assert_eq!(pushed.as_str(), &*escaped);
+    }
+
+    #[test]
+    fn a_cell_has_no_border_line_break_or_control_and_is_reversible(s in text()) {
+        let escaped = escape::cell(&s);
+        prop_assert!(!escaped.chars().any(is_control), "{:?}", escaped);
+        // Every `|` follows an odd run of backslashes: markdown reads it as text.
+        for (at, _) in escaped.match_indices('|') {
+            let run = escaped[..at].chars().rev().take_while(|c| *c == '\\').count();
+            prop_assert!(run % 2 == 1, "{:?}", escaped);
+        }
+        prop_assert_eq!(unescape_backslashes(&unescape(&escaped)), s.clone());
+        let mut pushed = String::new();
+        escape::push_cell(&mut pushed, &s);
+        prop_assert_eq!(pushed.as_str(), &*escaped);
+    }
+
+    #[test]
+    fn content_and_attributes_carry_no_raw_control(s in text()) {
+        let content = escape::content(&s);
+        prop_assert!(!content.chars().any(|c| is_control(c) && c != '\n' && c != '\r'));
+        let attr = escape::attr_value(&s);
+        prop_assert!(!attr.chars().any(is_control), "{:?}", attr);
     }
 
     #[test]
@@ -81,8 +156,9 @@ proptest! {
     }
 
     #[test]
-    fn clean_text_is_borrowed(s in "[^&<>\"']{0,40}") {
+    fn clean_text_is_borrowed(s in "[^&<>\"'\\p{Cc}\u{2028}\u{2029}]{0,40}") {
         prop_assert!(matches!(escape::attr(&s), std::borrow::Cow::Borrowed(_)));
         prop_assert!(matches!(escape::content(&s), std::borrow::Cow::Borrowed(_)));
+        prop_assert!(matches!(escape::line(&s), std::borrow::Cow::Borrowed(_)));
     }
 }

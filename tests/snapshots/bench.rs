@@ -525,7 +525,7 @@ pub mod reviewed_row {
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.id);
+                ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.push_rule(text);
             }
@@ -568,7 +568,7 @@ pub mod reviewed_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.id);
+                ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.push_rule(text);
             }
@@ -1095,7 +1095,7 @@ pub mod tabled_row {
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.id);
+                ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.push_rule(text);
             }
@@ -1135,18 +1135,18 @@ pub mod tabled_row {
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
                     content.push_str("\n| ");
-                    ::fusion_runtime::escape::push_content(&mut content, &item.id);
+                    ::fusion_runtime::escape::push_cell(&mut content, &item.id);
                     content.push_str(" | ");
                     ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
                     content.push_str(" | ");
-                    content.push_str(item.status.as_str());
-                    content.push_str(" | ");
-                    ::fusion_runtime::escape::push_content(
+                    ::fusion_runtime::escape::push_cell(
                         &mut content,
-                        &item.client_name,
+                        item.status.as_str(),
                     );
                     content.push_str(" | ");
-                    ::fusion_runtime::escape::push_content(&mut content, &item.due);
+                    ::fusion_runtime::escape::push_cell(&mut content, &item.client_name);
+                    content.push_str(" | ");
+                    ::fusion_runtime::escape::push_cell(&mut content, &item.due);
                     content.push_str(" |");
                     if index == 0 {
                         content.reserve((content.len() - start) * (kept.len() - 1));
@@ -1170,7 +1170,7 @@ pub mod tabled_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.id);
+                ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.push_rule(text);
             }

@@ -532,7 +532,7 @@ pub mod card {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Card of ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.holder);
+                ::fusion_runtime::escape::push_line(&mut text, &item.holder);
                 text.push_str(", limit ");
                 ::fusion_runtime::number::write_i64(&mut text, item.limit_cents);
                 text.push_str(" cents.");
@@ -553,7 +553,7 @@ pub mod card {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Card of ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.holder);
+                ::fusion_runtime::escape::push_line(&mut text, &item.holder);
                 text.push_str(", limit ");
                 ::fusion_runtime::number::write_i64(&mut text, item.limit_cents);
                 text.push_str(" cents.");
@@ -1222,7 +1222,7 @@ pub mod patient {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Patient ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.name);
+                ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
                 builder.push_rule(text);
             }
@@ -1245,7 +1245,7 @@ pub mod patient {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Patient ");
-                ::fusion_runtime::escape::push_content(&mut text, &item.name);
+                ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
                 builder.push_rule(text);
             }

@@ -77,7 +77,7 @@ fn collection_ui_blocks_and_deduplicated_embeds() {
     );
     assert_eq!(
         texts[4],
-        "<ui_passthrough type=\"markdown\">\n| id | owner | memo |\n| --- | --- | --- |\n| 1 | Ada |  |\n| 2 | Bob &amp; &lt;Co> | x|y |\n</ui_passthrough>"
+        "<ui_passthrough type=\"markdown\">\n| id | owner | memo |\n| --- | --- | --- |\n| 1 | Ada |  |\n| 2 | Bob &amp; &lt;Co> | x\\|y |\n</ui_passthrough>"
     );
     assert_eq!(
         texts[5],

@@ -42,12 +42,17 @@ pub struct BehaviourView {
     pub toon: bool,
 }
 
-/// How values from data are escaped where they are interpolated (wire format §4, §5 deviation).
+/// How values from data are escaped where they are interpolated (wire format §4, §5 deviation);
+/// each maps to a `fusion_runtime::escape` function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Escape {
-    /// Block content and rule lines: `&` and `<`.
+    /// Rule, suggestion, summary and list lines: `&`, `<`, line breaks and controls.
+    Line,
+    /// Markdown table cells: as `Line`, plus `|` and `\`.
+    Cell,
+    /// Multi-line UI content (markdown, code, diagrams): `&`, `<` and controls but line breaks.
     Content,
-    /// Attribute values (UI titles): `&`, `<`, `>` and `"`.
+    /// Attribute values (UI titles): `&`, `<`, `>`, `"`, line breaks and controls.
     Attribute,
 }
 
@@ -200,9 +205,9 @@ impl Context<'_> {
         }
     }
 
-    /// Statements appending each part to `text`, data escaped for content.
+    /// Statements appending each part to `text`, data escaped to stay on its line.
     fn push_parts(&self, parts: &[TextPart]) -> String {
-        self.push_parts_into(parts, "text", Escape::Content)
+        self.push_parts_into(parts, "text", Escape::Line)
     }
 
     /// Statements appending each part to the `String` named `target`.
@@ -262,6 +267,8 @@ impl Context<'_> {
         let rt = self.rt;
         let (def, name) = self.field(field);
         let escape_fn = match escape {
+            Escape::Line => "push_line",
+            Escape::Cell => "push_cell",
             Escape::Content => "push_content",
             Escape::Attribute => "push_attr_value",
         };
@@ -274,9 +281,10 @@ impl Context<'_> {
             FieldType::Boolean => {
                 format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
             }
-            // Enum values are authored in the definition and contain nothing to escape.
+            // Enum values are authored in the definition but are data here: a value such as
+            // `</domain_rules>` or `a|b` is escaped like any string.
             _ => format!(
-                "{target}.push_str({}.as_str());",
+                "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
                 reference.trim_start_matches('&')
             ),
         };

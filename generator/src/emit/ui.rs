@@ -61,6 +61,7 @@ impl Context<'_> {
     fn ui_content(&self, kind: &UiKind, collection: bool) -> (String, String) {
         let rt = self.rt;
         let text = |parts: &[TextPart]| self.push_parts_into(parts, "content", Escape::Content);
+        let line = |parts: &[TextPart]| self.push_parts_into(parts, "content", Escape::Line);
         match kind {
             UiKind::Table { columns, headers } => {
                 let head = format!(
@@ -73,7 +74,7 @@ impl Context<'_> {
                     if index > 0 {
                         row.push_str("content.push_str(\" | \");\n");
                     }
-                    row.push_str(&self.push_field_into(field, "content", Escape::Content));
+                    row.push_str(&self.push_field_into(field, "content", Escape::Cell));
                     row.push('\n');
                 }
                 row.push_str("content.push_str(\" |\");\n");
@@ -92,16 +93,16 @@ impl Context<'_> {
                 )
             }
             UiKind::List(parts) => {
-                let line = format!("content.push_str(\"- \");\n{}", text(parts));
+                let item = format!("content.push_str(\"- \");\n{}", line(parts));
                 let body = if collection {
-                    per_item(&format!("if index > 0 {{ content.push('\\n'); }}\n{line}"))
+                    per_item(&format!("if index > 0 {{ content.push('\\n'); }}\n{item}"))
                 } else {
-                    line
+                    item
                 };
                 (body, format!("{rt}::UiBlock::markdown(content)"))
             }
             UiKind::Markdown(parts) => (text(parts), format!("{rt}::UiBlock::markdown(content)")),
-            UiKind::Summary(parts) => (text(parts), format!("{rt}::UiBlock::summary(&content)")),
+            UiKind::Summary(parts) => (line(parts), format!("{rt}::UiBlock::summary(&content)")),
             UiKind::Mermaid(parts) => (text(parts), format!("{rt}::UiBlock::mermaid(&content)")),
             UiKind::Code { lang, code } => (
                 text(code),
@@ -117,7 +118,9 @@ impl Context<'_> {
                     format!(
                         "{rt}::json::JsonWriter::new(&mut content, {rt}::json::JsonStyle::Pretty).value({value});\n"
                     ),
-                    format!("{rt}::UiBlock::custom(\"json\", {rt}::fence(\"json\", &content))"),
+                    format!(
+                        "{rt}::UiBlock::custom(\"json\", {rt}::fence(\"json\", &{rt}::escape::json_text(&content)))"
+                    ),
                 )
             }
             UiKind::Echarts(pieces) => {
@@ -135,7 +138,7 @@ impl Context<'_> {
                 (
                     body,
                     format!(
-                        "{rt}::UiBlock::custom(\"echarts\", {rt}::fence(\"echarts\", &content))"
+                        "{rt}::UiBlock::custom(\"echarts\", {rt}::fence(\"echarts\", &{rt}::escape::json_text(&content)))"
                     ),
                 )
             }

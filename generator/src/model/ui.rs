@@ -2,6 +2,7 @@
 
 use crate::definition::{JsonUiDef, UiDef, WidthDef};
 
+use super::behaviour::static_text::Placement;
 use super::behaviour::{BehaviourResolver, Scope, TextPart};
 use super::{FieldType, TypeKind};
 
@@ -77,7 +78,7 @@ impl BehaviourResolver<'_> {
             let title = block
                 .title
                 .as_ref()
-                .map(|t| self.text(t, &format!("{here}/title"), scope));
+                .map(|t| self.text_at(t, &format!("{here}/title"), scope, Placement::Attribute));
             if let Some(kind) = self.ui_kind(block, &here, collection) {
                 resolved.push(UiModel {
                     kind,
@@ -123,10 +124,17 @@ impl BehaviourResolver<'_> {
                     self.scalar_field(name, &format!("{here}/table/columns/{i}"))
                 })
                 .collect();
-            let headers = table
-                .headers
-                .clone()
-                .unwrap_or_else(|| table.columns.clone());
+            let (headers, headers_at) = match &table.headers {
+                Some(headers) => (headers.clone(), "headers"),
+                None => (table.columns.clone(), "columns"),
+            };
+            for (i, header) in headers.iter().enumerate() {
+                self.check_static(
+                    header,
+                    &format!("{here}/table/{headers_at}/{i}"),
+                    Placement::Cell,
+                );
+            }
             if headers.len() != table.columns.len() {
                 self.report(
                     &format!("{here}/table/headers"),
@@ -165,6 +173,7 @@ impl BehaviourResolver<'_> {
             )));
         }
         if let Some(code) = &block.code {
+            self.check_static(&code.lang, &format!("{here}/code/lang"), Placement::Token);
             let parts = self.text(&code.code, &format!("{here}/code/code"), scope);
             return Some(UiKind::Code {
                 lang: code.lang.clone(),

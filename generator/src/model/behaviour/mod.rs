@@ -3,6 +3,7 @@
 //! enum. What comes out refers to fields by index, so emission cannot name a missing field.
 mod conditions;
 mod resolver;
+pub(in crate::model) mod static_text;
 
 pub use resolver::BehaviourResolver;
 pub(in crate::model) use resolver::Scope;

@@ -3,9 +3,8 @@
 use crate::definition::{AgentLimit, Behaviour, RuleDef, SuggestionDef};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 
-use super::{
-    BehaviourModel, CLOSING_TAGS, EmbedModel, LimitModel, RuleModel, SuggestionModel, TextPart,
-};
+use super::static_text::{self, Placement};
+use super::{BehaviourModel, EmbedModel, LimitModel, RuleModel, SuggestionModel, TextPart};
 use crate::model::{FieldDef, FieldType, TypeDef, TypeKind};
 
 /// What placeholders a text may use.
@@ -215,25 +214,79 @@ impl BehaviourResolver<'_> {
         resolved
     }
 
-    /// Splits a text into literal runs and placeholders; `{{` and `}}` stand for braces.
+    /// Splits a text into literal runs and placeholders; `{{` and `}}` stand for braces. The
+    /// text is written in block text (rules, suggestions, UI content).
     pub(in crate::model) fn text(
         &mut self,
         text: &str,
         pointer: &str,
         scope: Scope,
     ) -> Vec<TextPart> {
-        if let Some(tag) = CLOSING_TAGS.iter().find(|tag| text.contains(*tag)) {
-            self.report(
-                pointer,
-                format!(
-                    "the text contains the closing tag `{tag}`, which would end its block early"
-                ),
-                Some(
-                    "remove the tag; text from data is escaped, static text must not close blocks"
-                        .into(),
-                ),
-            );
+        self.text_at(text, pointer, scope, Placement::Text)
+    }
+
+    /// [`Self::text`] for a text written at `placement` (an attribute value, say), whose static
+    /// parts are checked for what would break out of it.
+    pub(in crate::model) fn text_at(
+        &mut self,
+        text: &str,
+        pointer: &str,
+        scope: Scope,
+        placement: Placement,
+    ) -> Vec<TextPart> {
+        self.check_static(text, pointer, placement);
+        let parts = self.split_text(text, pointer, scope);
+        self.check_tag_starts(&parts, pointer);
+        parts
+    }
+
+    /// Reports static text that cannot be written verbatim at `placement`.
+    pub(in crate::model) fn check_static(
+        &mut self,
+        text: &str,
+        pointer: &str,
+        placement: Placement,
+    ) {
+        if let Some(problem) = static_text::check(text, placement) {
+            self.report(pointer, problem.message, Some(problem.help));
         }
+    }
+
+    /// A static run that ends in a tag start (`</`) before a value that could finish the tag.
+    fn check_tag_starts(&mut self, parts: &[TextPart], pointer: &str) {
+        for pair in parts.windows(2) {
+            let [TextPart::Literal(literal), TextPart::Field(field)] = pair else {
+                continue;
+            };
+            if !static_text::ends_in_tag_start(literal) {
+                continue;
+            }
+            // Numbers and booleans spell no tag name; an enum only when one of its values does,
+            // with the `<` in the static text (a value's own `<` is escaped).
+            let static_chars = literal.chars().count();
+            let completes = match self.fields()[*field].ty.non_null() {
+                FieldType::String => true,
+                FieldType::Named(id) => match &self.types[*id].kind {
+                    TypeKind::Enum { values } => values.iter().any(|value| {
+                        static_text::block_tag(&format!("{literal}{value}"))
+                            .is_some_and(|tag| tag.at < static_chars)
+                    }),
+                    TypeKind::Struct { .. } => false,
+                },
+                _ => false,
+            };
+            if completes {
+                let key = self.fields()[*field].key.clone();
+                self.report(
+                    pointer,
+                    format!("the text starts a tag right before `{{{key}}}`, whose value could complete it into a block tag"),
+                    Some("a value cannot add `<`, but it can finish a tag that static text starts: put words between the `<` and the placeholder, or write the comparison in words".into()),
+                );
+            }
+        }
+    }
+
+    fn split_text(&mut self, text: &str, pointer: &str, scope: Scope) -> Vec<TextPart> {
         let mut parts = Vec::new();
         let mut literal = String::new();
         let mut rest = text;
