@@ -61,3 +61,9 @@ pub mod redaction;
 #[rustfmt::skip]
 #[path = "../snapshots/bench.rs"]
 pub mod bench;
+
+/// Composition: `allOf` of a `$ref` and an inline object merged into one struct, an `allOf` that
+/// wraps one `$ref`, deprecated types and fields, annotations and bounds kept as docs.
+#[rustfmt::skip]
+#[path = "../snapshots/composition.rs"]
+pub mod composition;

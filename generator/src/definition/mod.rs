@@ -71,6 +71,56 @@ pub struct Schema {
     pub additional_properties: Option<bool>,
     /// Example values; kept as documentation.
     pub examples: Option<Vec<Value>>,
+    /// Object schemas merged into this one: their properties (in branch order, after this
+    /// schema's own) and `required` lists combined into one struct. A branch that is a `$ref` is
+    /// followed; a key two branches declare differently is an error.
+    #[serde(rename = "allOf")]
+    pub all_of: Option<Vec<Schema>>,
+    /// The value should no longer be used; kept in the doc comment, and `#[deprecated]` on a
+    /// generated type.
+    pub deprecated: Option<bool>,
+    /// The value is managed by the server; kept as documentation.
+    #[serde(rename = "readOnly")]
+    pub read_only: Option<bool>,
+    /// The value is only ever sent, never returned; kept as documentation.
+    #[serde(rename = "writeOnly")]
+    pub write_only: Option<bool>,
+    /// The media type of a string's content; kept as documentation.
+    #[serde(rename = "contentMediaType")]
+    pub content_media_type: Option<String>,
+    /// The encoding of a string's content (`base64`, …); kept as documentation.
+    #[serde(rename = "contentEncoding")]
+    pub content_encoding: Option<String>,
+    /// The smallest allowed number.
+    pub minimum: Option<serde_json::Number>,
+    /// The largest allowed number.
+    pub maximum: Option<serde_json::Number>,
+    /// Numbers must be greater than this.
+    #[serde(rename = "exclusiveMinimum")]
+    pub exclusive_minimum: Option<serde_json::Number>,
+    /// Numbers must be smaller than this.
+    #[serde(rename = "exclusiveMaximum")]
+    pub exclusive_maximum: Option<serde_json::Number>,
+    /// Numbers must be a multiple of this.
+    #[serde(rename = "multipleOf")]
+    pub multiple_of: Option<serde_json::Number>,
+    /// The fewest characters a string may have.
+    #[serde(rename = "minLength")]
+    pub min_length: Option<u64>,
+    /// The most characters a string may have.
+    #[serde(rename = "maxLength")]
+    pub max_length: Option<u64>,
+    /// A regular expression strings must match (ECMA-262 dialect).
+    pub pattern: Option<String>,
+    /// The fewest elements an array may have.
+    #[serde(rename = "minItems")]
+    pub min_items: Option<u64>,
+    /// The most elements an array may have.
+    #[serde(rename = "maxItems")]
+    pub max_items: Option<u64>,
+    /// Whether the elements of an array must all differ.
+    #[serde(rename = "uniqueItems")]
+    pub unique_items: Option<bool>,
     /// Presenter behaviour (rules, agent limit, data format); only at a presenter's root.
     #[serde(rename = "x-fusion")]
     pub fusion: Option<Behaviour>,
@@ -88,6 +138,42 @@ pub struct Schema {
     /// too: the field is redacted, not the referenced type).
     #[serde(rename = "x-fusion-redact")]
     pub redact: Option<Redact>,
+}
+
+impl Schema {
+    /// Each bound (`minimum`, `maxLength`, `pattern`, …) as `keyword value`, in a fixed order.
+    /// On presenter data, which the server produces, bounds are documentation.
+    pub fn described_bounds(&self) -> Vec<String> {
+        let numbers = [
+            ("minimum", &self.minimum),
+            ("maximum", &self.maximum),
+            ("exclusiveMinimum", &self.exclusive_minimum),
+            ("exclusiveMaximum", &self.exclusive_maximum),
+            ("multipleOf", &self.multiple_of),
+        ];
+        let counts = [
+            ("minLength", self.min_length),
+            ("maxLength", self.max_length),
+            ("minItems", self.min_items),
+            ("maxItems", self.max_items),
+        ];
+        let mut described: Vec<String> = numbers
+            .iter()
+            .filter_map(|(k, v)| v.as_ref().map(|v| format!("{k} {v}")))
+            .collect();
+        described.extend(
+            counts
+                .iter()
+                .filter_map(|(k, v)| v.map(|v| format!("{k} {v}"))),
+        );
+        if let Some(pattern) = &self.pattern {
+            described.push(format!("pattern `{pattern}`"));
+        }
+        if self.unique_items == Some(true) {
+            described.push("uniqueItems".to_owned());
+        }
+        described
+    }
 }
 
 /// `x-fusion-redact`: on or off, or the censor to write.
@@ -177,6 +263,23 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "default",
     "additionalProperties",
     "examples",
+    "allOf",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "contentMediaType",
+    "contentEncoding",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "uniqueItems",
     "x-fusion",
     "x-fusion-redact",
 ];

@@ -131,6 +131,7 @@ pub fn emit(
     };
     let root = RootView {
         inline,
+        allow_deprecated: model.has_deprecated(),
         modules: root_modules,
     }
     .render()

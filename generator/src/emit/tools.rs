@@ -155,6 +155,7 @@ pub fn render(
     let select_keys = select_keys(model, tool);
     let select_variants: Vec<String> = select_keys.iter().map(|k| variant_name(k)).collect();
     let select = tool_names.select.as_ref().map(|name| EnumView {
+        deprecated: false,
         name_literal: literal(name),
         name: name.clone(),
         doc: vec![literal(&format!(

@@ -24,6 +24,8 @@ pub struct ModuleData {
     pub name: String,
     /// The module's doc text as a Rust string literal.
     pub doc: String,
+    /// Some definition is deprecated: the module's own uses of it must not warn.
+    pub allow_deprecated: bool,
     /// Structs and enums, in definition order (a presenter's own struct first).
     pub items: Vec<ItemView>,
     /// The presenter, if the file defines one.
@@ -48,6 +50,8 @@ pub struct StructView {
     pub doc: Vec<String>,
     /// Fields in wire order.
     pub fields: Vec<FieldView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
     /// A presenter's item: it gets `FIELDS` and a `_select` writer.
     pub selectable: bool,
     /// Some field is redacted: the struct gets the censor serializers its `Serialize` uses.
@@ -74,6 +78,8 @@ pub struct FieldView {
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
     pub redact: Option<String>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
 }
 
 /// A string enum.
@@ -86,6 +92,8 @@ pub struct EnumView {
     pub doc: Vec<String>,
     /// Variants in schema order.
     pub variants: Vec<VariantView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
 }
 
 /// One enum variant.
@@ -118,6 +126,8 @@ pub struct PresenterView {
 pub struct RootView {
     /// Modules inline (`pub mod x { ... }`, one file for `include!`) or as files (`pub mod x;`).
     pub inline: bool,
+    /// Some definition is deprecated: re-exporting it must not warn.
+    pub allow_deprecated: bool,
     /// The modules.
     pub modules: Vec<RootModule>,
 }
@@ -167,6 +177,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
     let mut data = ModuleData {
         name: names.modules[index].clone(),
         doc: doc_literal(&format!(" Generated from `{}`.", module.file)),
+        allow_deprecated: model.has_deprecated(),
         items: Vec::new(),
         presenter: None,
         exports: Vec::new(),
@@ -178,15 +189,19 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
         match &def.kind {
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
                 redacts: fields.iter().any(|f| f.redact.is_some()),
+                deprecated: def.deprecated,
                 toon: table_view(model, names, id, rt),
-                doc: doc_lines(
-                    def.description.as_deref(),
-                    &format!(
-                        "`{}` as the schema at `{}{}` describes it.",
-                        def.title,
-                        module.file,
-                        pointer_suffix(&def.pointer)
+                doc: with_notes(
+                    doc_lines(
+                        def.description.as_deref(),
+                        &format!(
+                            "`{}` as the schema at `{}{}` describes it.",
+                            def.title,
+                            module.file,
+                            pointer_suffix(&def.pointer)
+                        ),
                     ),
+                    &def.notes,
                 ),
                 fields: fields
                     .iter()
@@ -203,9 +218,13 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 name_literal: literal(&name),
                 name,
-                doc: doc_lines(
-                    def.description.as_deref(),
-                    &format!("The values of `{}`.", def.title),
+                deprecated: def.deprecated,
+                doc: with_notes(
+                    doc_lines(
+                        def.description.as_deref(),
+                        &format!("The values of `{}`.", def.title),
+                    ),
+                    &def.notes,
                 ),
                 variants: values
                     .iter()
@@ -305,7 +324,17 @@ fn field_view(
         key_literal: literal(&field.key),
         omit_when_none: !field.required,
         redact: field.redact.as_deref().map(literal),
+        deprecated: field.deprecated,
     }
+}
+
+/// Doc lines followed, after a blank line, by the schema's notes, when it has any.
+fn with_notes(mut doc: Vec<String>, notes: &[String]) -> Vec<String> {
+    if !notes.is_empty() {
+        doc.push(literal(""));
+        doc.push(doc_literal(&format!(" Schema: {}.", notes.join("; "))));
+    }
+    doc
 }
 
 /// What the schema says of a field beyond its description: wire key, presence, format, default.
@@ -327,6 +356,7 @@ fn field_facts(field: &FieldDef) -> String {
     if let Some(censor) = &field.redact {
         facts.push(format!("redacted: the data block shows `{censor}`"));
     }
+    facts.extend(field.notes.iter().cloned());
     format!("{}.", facts.join("; "))
 }
 

@@ -63,9 +63,44 @@ impl Resolver<'_> {
                 "object",
             ),
             (
+                schema.all_of.is_some() && kind != JsonType::Object,
+                "allOf",
+                "object",
+            ),
+            (
                 schema.items.is_some() && kind != JsonType::Array,
                 "items",
                 "array",
+            ),
+            (
+                schema.min_items.is_some() && kind != JsonType::Array,
+                "minItems",
+                "array",
+            ),
+            (
+                schema.max_items.is_some() && kind != JsonType::Array,
+                "maxItems",
+                "array",
+            ),
+            (
+                schema.unique_items.is_some() && kind != JsonType::Array,
+                "uniqueItems",
+                "array",
+            ),
+            (
+                schema.min_length.is_some() && kind != JsonType::String,
+                "minLength",
+                "string",
+            ),
+            (
+                schema.max_length.is_some() && kind != JsonType::String,
+                "maxLength",
+                "string",
+            ),
+            (
+                schema.pattern.is_some() && kind != JsonType::String,
+                "pattern",
+                "string",
             ),
             (
                 schema.enum_values.is_some() && kind != JsonType::String,
@@ -73,6 +108,27 @@ impl Resolver<'_> {
                 "string",
             ),
         ];
+        let numeric = matches!(kind, JsonType::Integer | JsonType::Number);
+        let numeric_bounds = [
+            ("minimum", schema.minimum.is_some()),
+            ("maximum", schema.maximum.is_some()),
+            ("exclusiveMinimum", schema.exclusive_minimum.is_some()),
+            ("exclusiveMaximum", schema.exclusive_maximum.is_some()),
+            ("multipleOf", schema.multiple_of.is_some()),
+        ];
+        for (keyword, present) in numeric_bounds {
+            if present && !numeric {
+                self.report(
+                    file,
+                    &format!("{pointer}/{keyword}"),
+                    format!(
+                        "`{keyword}` only applies to `type: integer` or `number`, not `{}`",
+                        kind.as_str()
+                    ),
+                    None,
+                );
+            }
+        }
         for (wrong, keyword, fits) in misplaced {
             if wrong {
                 self.report(

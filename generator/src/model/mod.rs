@@ -6,6 +6,7 @@
 mod behaviour;
 mod checks;
 mod cycles;
+mod merge;
 mod refs;
 mod resolve;
 mod tools;
@@ -69,6 +70,10 @@ pub struct TypeDef {
     pub pointer: String,
     /// Documentation.
     pub description: Option<String>,
+    /// `deprecated: true`: the Rust type is `#[deprecated]`.
+    pub deprecated: bool,
+    /// Annotations and bounds the schema states, for the docs.
+    pub notes: Vec<String>,
     /// Its shape.
     pub kind: TypeKind,
 }
@@ -105,6 +110,10 @@ pub struct FieldDef {
     pub format: Option<String>,
     /// The documented default, as JSON text.
     pub default: Option<String>,
+    /// Annotations and bounds the schema states (`read-only`, `maxLength 64`, …), for the docs.
+    pub notes: Vec<String>,
+    /// `deprecated: true`.
+    pub deprecated: bool,
     /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
@@ -135,6 +144,17 @@ pub enum FieldType {
     Array(Box<FieldType>),
     /// `[T, "null"]`.
     Nullable(Box<FieldType>),
+}
+
+impl Model {
+    /// Whether some type or field is deprecated: generated code that uses them must then allow
+    /// the `deprecated` lint, which only the user's own uses should trigger.
+    pub fn has_deprecated(&self) -> bool {
+        self.types.iter().any(|t| {
+            t.deprecated
+                || matches!(&t.kind, TypeKind::Struct { fields } if fields.iter().any(|f| f.deprecated))
+        })
+    }
 }
 
 impl FieldType {

@@ -6,7 +6,7 @@ use crate::definition::Schema;
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
-impl Resolver<'_> {
+impl<'a> Resolver<'a> {
     /// Follows a `$ref`; the referenced location owns the type, so every reference shares it.
     pub(super) fn follow(
         &mut self,
@@ -21,10 +21,40 @@ impl Resolver<'_> {
             schema.items.is_some(),
             schema.enum_values.is_some(),
             schema.required.is_some(),
+            schema.all_of.is_some(),
         ];
         if siblings.iter().any(|&present| present) {
-            self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum` or `required`", Some("move those keywords into the referenced schema".into()));
+            self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`", Some("move those keywords into the referenced schema, or list the `$ref` as a branch of `allOf`".into()));
         }
+        self.type_at_ref(file, pointer, reference)
+    }
+
+    /// The type a `$ref` at `pointer` names, named from its target.
+    pub(super) fn type_at_ref(&mut self, file: usize, pointer: &str, reference: &str) -> FieldType {
+        let Some((target_file, target_pointer, target)) = self.target_of(file, pointer, reference)
+        else {
+            return FieldType::String;
+        };
+        let name = target_pointer
+            .rsplit('/')
+            .next()
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                file_stem(&self.definitions[target_file].0.path).to_upper_camel_case()
+            });
+        self.type_of(target_file, &target_pointer, target, &name)
+    }
+
+    /// The file, pointer and schema a `$ref` at `pointer` names; reports and returns `None`
+    /// when it names nothing.
+    pub(super) fn target_of(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        reference: &str,
+    ) -> Option<(usize, String, &'a Schema)> {
+        let definitions = self.definitions;
         let from = &self.definitions[file].0.path;
         let (target_path, target_pointer) = match reference.split_once('#') {
             Some((path, fragment)) => (path, fragment),
@@ -58,9 +88,9 @@ impl Resolver<'_> {
                     Some("paths are relative to the file that holds the `$ref`".into())
                 }),
             );
-            return FieldType::String;
+            return None;
         };
-        let Some(target) = schema_at(&self.definitions[target_file].1, target_pointer) else {
+        let Some(target) = schema_at(&definitions[target_file].1, target_pointer) else {
             let help = self.definitions[target_file]
                 .1
                 .defs
@@ -81,17 +111,9 @@ impl Resolver<'_> {
                     )
                 }),
             );
-            return FieldType::String;
+            return None;
         };
-        let name = target_pointer
-            .rsplit('/')
-            .next()
-            .filter(|s| !s.is_empty())
-            .map(str::to_owned)
-            .unwrap_or_else(|| {
-                file_stem(&self.definitions[target_file].0.path).to_upper_camel_case()
-            });
-        self.type_of(target_file, target_pointer, target, &name)
+        Some((target_file, target_pointer.to_owned(), target))
     }
 }
 
@@ -107,6 +129,10 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
             "$defs" => schema.defs.as_ref()?.get(&tokens.next()?)?,
             "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
             "items" => schema.items.as_deref()?,
+            "allOf" => schema
+                .all_of
+                .as_ref()?
+                .get(tokens.next()?.parse::<usize>().ok()?)?,
             _ => return None,
         };
     }

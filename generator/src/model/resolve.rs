@@ -225,6 +225,11 @@ impl<'a> Resolver<'a> {
         if let Some(reference) = &schema.reference {
             return self.follow(file, pointer, schema, reference);
         }
+        if let Some(reference) = alias_of(schema) {
+            // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
+            // X) is X itself, not a struct of its own.
+            return self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
+        }
         let Some(nullability) = self.check_type_keyword(file, pointer, schema) else {
             return FieldType::String;
         };
@@ -323,6 +328,8 @@ impl<'a> Resolver<'a> {
             module: file,
             pointer: pointer.to_owned(),
             description: schema.description.clone(),
+            deprecated: schema.deprecated == Some(true),
+            notes: annotations(schema),
             kind,
         });
         self.model.modules[file].types.push(id);
@@ -336,45 +343,39 @@ impl<'a> Resolver<'a> {
         schema: &'a Schema,
         parent: &str,
     ) -> Vec<FieldDef> {
-        let properties = schema.properties.iter().flatten();
-        let required = schema.required.clone().unwrap_or_default();
-        for (i, name) in required.iter().enumerate() {
-            if !schema
-                .properties
-                .as_ref()
-                .is_some_and(|p| p.contains_key(name))
-            {
-                let help = did_you_mean(
-                    name,
-                    schema.properties.iter().flatten().map(|(k, _)| k.as_str()),
-                )
-                .map(|s| format!("did you mean `{s}`?"))
-                .or_else(|| Some("list only keys of `properties` in `required`".into()));
+        let members = self.members(file, pointer, schema);
+        for required in &members.required {
+            if !members.properties.iter().any(|m| m.key == required.key) {
+                let help = did_you_mean(required.key, members.properties.iter().map(|m| m.key))
+                    .map(|s| format!("did you mean `{s}`?"))
+                    .or_else(|| Some("list only keys of `properties` in `required`".into()));
                 self.report(
-                    file,
-                    &format!("{pointer}/required/{i}"),
-                    format!("unknown field `{name}` in `required`"),
+                    required.file,
+                    &required.pointer,
+                    format!("unknown field `{}` in `required`", required.key),
                     help,
                 );
             }
         }
         let mut fields = Vec::new();
-        for (key, property) in properties {
-            let field_pointer = format!("{pointer}/properties/{}", escape_pointer(key));
+        for member in &members.properties {
+            let property = member.schema;
             let ty = self.type_of(
-                file,
-                &field_pointer,
+                member.file,
+                &member.pointer,
                 property,
-                &format!("{parent}{}", key.to_upper_camel_case()),
+                &format!("{parent}{}", member.key.to_upper_camel_case()),
             );
             fields.push(FieldDef {
-                key: key.clone(),
-                pointer: field_pointer,
+                key: member.key.to_owned(),
+                pointer: member.pointer.clone(),
                 ty,
-                required: required.contains(key),
+                required: members.requires(member.key),
                 description: property.description.clone(),
                 format: property.format.clone(),
                 default: property.default.as_ref().map(|v| v.to_string()),
+                notes: annotations(property),
+                deprecated: property.deprecated == Some(true),
                 boxed: false,
                 redact: property
                     .redact
@@ -387,12 +388,54 @@ impl<'a> Resolver<'a> {
     }
 }
 
-fn schema_kind(schema: &Schema) -> Option<JsonType> {
+/// What a schema says of its value beyond type, description, format and default, for the doc
+/// comment: annotations and bounds, which generated code does not enforce on presenter data.
+fn annotations(schema: &Schema) -> Vec<String> {
+    let mut notes = Vec::new();
+    if schema.deprecated == Some(true) {
+        notes.push("deprecated".to_owned());
+    }
+    if schema.read_only == Some(true) {
+        notes.push("read-only".to_owned());
+    }
+    if schema.write_only == Some(true) {
+        notes.push("write-only".to_owned());
+    }
+    if let Some(media_type) = &schema.content_media_type {
+        notes.push(format!("content type `{media_type}`"));
+    }
+    if let Some(encoding) = &schema.content_encoding {
+        notes.push(format!("content encoding `{encoding}`"));
+    }
+    notes.extend(schema.described_bounds());
+    if let Some(examples) = schema.examples.as_ref().filter(|e| !e.is_empty()) {
+        let shown: Vec<String> = examples.iter().map(|e| format!("`{e}`")).collect();
+        notes.push(format!("examples {}", shown.join(", ")));
+    }
+    notes
+}
+
+pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
     match &schema.kind {
         Some(TypeKeyword::One(kind)) => Some(*kind),
         Some(TypeKeyword::Several(types)) => types.iter().copied().find(|t| *t != JsonType::Null),
+        // `allOf` merges objects: the schema that holds it is one, `type` or not.
+        None if schema.all_of.is_some() => Some(JsonType::Object),
         None => None,
     }
+}
+
+/// The target of an `allOf` that only wraps one `$ref`, with no keyword of its own that shapes
+/// the value.
+fn alias_of(schema: &Schema) -> Option<&str> {
+    let [branch] = schema.all_of.as_deref()? else {
+        return None;
+    };
+    let shaped = schema.kind.is_some() || schema.properties.is_some() || schema.required.is_some();
+    if shaped {
+        return None;
+    }
+    branch.reference.as_deref()
 }
 
 /// Whether `pointer` names a property (`…/properties/<key>`); a key may itself be `properties`.

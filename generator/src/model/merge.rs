@@ -1,0 +1,162 @@
+//! `allOf`: the object schemas a schema merges, flattened into one list of properties and one
+//! list of `required` keys, so the rest of the model sees a plain object.
+
+use serde_json::Value;
+
+use super::refs::escape_pointer;
+use super::resolve::{Resolver, schema_kind};
+use crate::definition::{JsonType, Schema};
+
+/// How deep `allOf` branches may nest (through `$ref`s too) before the chain is reported; a
+/// chain that deep is a cycle in practice (`A: allOf [B]`, `B: allOf [A]`).
+const ALL_OF_DEPTH: usize = 64;
+
+/// Keywords that describe a property without changing what it holds: two branches declaring the
+/// same key may differ in these and still agree.
+const ANNOTATIONS: &[&str] = &[
+    "description",
+    "title",
+    "examples",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$comment",
+    "default",
+];
+
+/// One property of a merged object, where it is written.
+pub(super) struct Member<'a> {
+    /// The file that declares it.
+    pub file: usize,
+    /// Its pointer in that file.
+    pub pointer: String,
+    /// The wire key.
+    pub key: &'a str,
+    /// Its schema.
+    pub schema: &'a Schema,
+}
+
+/// A key listed in some `required`, where it is listed.
+pub(super) struct RequiredKey<'a> {
+    pub file: usize,
+    pub pointer: String,
+    pub key: &'a str,
+}
+
+/// The properties and `required` keys of an object schema with every `allOf` branch merged in.
+#[derive(Default)]
+pub(super) struct Members<'a> {
+    /// Properties in wire order: each branch's (in branch order), then the schema's own.
+    pub properties: Vec<Member<'a>>,
+    /// Every `required` entry, as written.
+    pub required: Vec<RequiredKey<'a>>,
+}
+
+impl Members<'_> {
+    /// Whether some `required` lists `key`.
+    pub fn requires(&self, key: &str) -> bool {
+        self.required.iter().any(|r| r.key == key)
+    }
+}
+
+impl<'a> Resolver<'a> {
+    /// The merged members of the object schema at `pointer` in `file`.
+    pub(super) fn members(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+    ) -> Members<'a> {
+        let mut members = Members::default();
+        self.collect_members(file, pointer, schema, &mut members, 0);
+        members
+    }
+
+    fn collect_members(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        members: &mut Members<'a>,
+        depth: usize,
+    ) {
+        if depth > ALL_OF_DEPTH {
+            self.report(
+                file,
+                pointer,
+                format!("`allOf` nests more than {ALL_OF_DEPTH} levels deep (budget `allOf depth`)"),
+                Some("an `allOf` chain this deep is a cycle: a branch must not include the schema that includes it".into()),
+            );
+            return;
+        }
+        for (i, branch) in schema.all_of.iter().flatten().enumerate() {
+            let written_at = format!("{pointer}/allOf/{i}");
+            let (branch_file, branch_pointer, branch) = match &branch.reference {
+                Some(reference) => match self.target_of(file, &written_at, reference) {
+                    Some(target) => target,
+                    None => continue,
+                },
+                None => (file, written_at.clone(), branch),
+            };
+            let is_object = match schema_kind(branch) {
+                Some(kind) => kind == JsonType::Object,
+                None => branch.properties.is_some() || branch.all_of.is_some(),
+            };
+            if !is_object {
+                // Located where the branch is listed, which is what the author can change.
+                self.report(
+                    file,
+                    &written_at,
+                    "an `allOf` branch must be an object schema",
+                    Some("`allOf` merges the properties of objects; for a choice between schemas use `oneOf` or `anyOf`".into()),
+                );
+                continue;
+            }
+            self.collect_members(branch_file, &branch_pointer, branch, members, depth + 1);
+        }
+        for (key, property) in schema.properties.iter().flatten() {
+            let property_pointer = format!("{pointer}/properties/{}", escape_pointer(key));
+            if let Some(earlier) = members.properties.iter().find(|m| m.key == key) {
+                let (earlier_file, earlier_pointer) = (earlier.file, earlier.pointer.clone());
+                if self.shape_at(earlier_file, &earlier_pointer)
+                    != self.shape_at(file, &property_pointer)
+                {
+                    let earlier_path = self.definitions[earlier_file].0.path.clone();
+                    self.report(
+                        file,
+                        &property_pointer,
+                        format!("`allOf` declares property `{key}` twice with different schemas"),
+                        Some(format!(
+                            "it is also declared at {earlier_path}#{earlier_pointer}; keep one declaration, or make them agree"
+                        )),
+                    );
+                }
+                continue;
+            }
+            members.properties.push(Member {
+                file,
+                pointer: property_pointer,
+                key,
+                schema: property,
+            });
+        }
+        for (i, key) in schema.required.iter().flatten().enumerate() {
+            members.required.push(RequiredKey {
+                file,
+                pointer: format!("{pointer}/required/{i}"),
+                key,
+            });
+        }
+    }
+
+    /// The JSON at a location without its annotations: what two declarations must share to agree.
+    fn shape_at(&self, file: usize, pointer: &str) -> Option<Value> {
+        let mut value = self.definitions[file].0.value.pointer(pointer)?.clone();
+        if let Some(object) = value.as_object_mut() {
+            for keyword in ANNOTATIONS {
+                object.remove(*keyword);
+            }
+        }
+        Some(value)
+    }
+}

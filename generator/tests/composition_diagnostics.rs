@@ -1,0 +1,156 @@
+//! Diagnostics of `allOf` and of keywords that only fit some types: each names the file, the
+//! pointer, the line and column, and says what to write instead; all of them in one run.
+
+use fusion_gen::{Diagnostic, Options, SourceFile, generate};
+
+fn errors(files: &[(&str, &str)]) -> Vec<Diagnostic> {
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| SourceFile::new(*path, *text))
+        .collect();
+    match generate(&sources, &Options::default()) {
+        Ok(files) => panic!("expected errors, got {} files", files.len()),
+        Err(diagnostics) => diagnostics.0,
+    }
+}
+
+fn summary(d: &Diagnostic) -> (String, String, u32, u32, String) {
+    let at = d.location.expect("located");
+    (
+        d.file.clone(),
+        d.pointer.clone(),
+        at.line,
+        at.column,
+        d.message.clone(),
+    )
+}
+
+const BASE: &str = "\
+$defs:
+  Named:
+    type: object
+    properties:
+      name: { type: string }
+  Code:
+    type: string
+";
+
+#[test]
+fn a_key_two_branches_declare_differently_is_located_at_the_second_with_the_first_named() {
+    let found = errors(&[
+        ("base.yaml", BASE),
+        (
+            "thing.yaml",
+            "title: Thing\nallOf:\n  - $ref: base.yaml#/$defs/Named\n  - type: object\n    properties:\n      name: { type: integer }\n",
+        ),
+    ]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        summary(&found[0]),
+        (
+            "thing.yaml".into(),
+            "/allOf/1/properties/name".into(),
+            6,
+            7,
+            "`allOf` declares property `name` twice with different schemas".into()
+        )
+    );
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some(
+            "it is also declared at base.yaml#/$defs/Named/properties/name; keep one declaration, or make them agree"
+        )
+    );
+}
+
+#[test]
+fn declarations_that_differ_only_in_annotations_agree() {
+    let sources = [
+        SourceFile::new("base.yaml", BASE),
+        SourceFile::new(
+            "thing.yaml",
+            "title: Thing\nallOf:\n  - $ref: base.yaml#/$defs/Named\nproperties:\n  name: { type: string, description: The display name. }\n",
+        ),
+    ];
+    assert!(generate(&sources, &Options::default()).is_ok());
+}
+
+#[test]
+fn every_misfit_is_reported_in_one_run() {
+    let found = errors(&[
+        ("base.yaml", BASE),
+        (
+            "thing.yaml",
+            "\
+title: Thing
+allOf:
+  - $ref: base.yaml#/$defs/Code
+  - $ref: base.yaml#/$defs/Nope
+properties:
+  count: { type: integer, maxLength: 3 }
+  label: { type: string, minimum: 1 }
+  tags: { type: string, uniqueItems: true }
+  code: { type: string, allOf: [{ $ref: base.yaml#/$defs/Named }] }
+required: [nam]
+",
+        ),
+    ]);
+    let seen: Vec<(String, String, u32, u32, String)> = found.iter().map(summary).collect();
+    // Each keyword's value is what is located; `required` is checked before the fields.
+    let expected = [
+        (
+            "thing.yaml",
+            "/allOf/0",
+            3,
+            5,
+            "an `allOf` branch must be an object schema",
+        ),
+        (
+            "thing.yaml",
+            "/allOf/1/$ref",
+            4,
+            11,
+            "unresolved `$ref`: `base.yaml#/$defs/Nope` points at nothing",
+        ),
+        (
+            "thing.yaml",
+            "/required/0",
+            10,
+            12,
+            "unknown field `nam` in `required`",
+        ),
+        (
+            "thing.yaml",
+            "/properties/count/maxLength",
+            6,
+            38,
+            "`maxLength` only applies to `type: string`, not `integer`",
+        ),
+        (
+            "thing.yaml",
+            "/properties/label/minimum",
+            7,
+            35,
+            "`minimum` only applies to `type: integer` or `number`, not `string`",
+        ),
+        (
+            "thing.yaml",
+            "/properties/tags/uniqueItems",
+            8,
+            38,
+            "`uniqueItems` only applies to `type: array`, not `string`",
+        ),
+        (
+            "thing.yaml",
+            "/properties/code/allOf",
+            9,
+            25,
+            "`allOf` only applies to `type: object`, not `string`",
+        ),
+    ];
+    let expected: Vec<(String, String, u32, u32, String)> = expected
+        .iter()
+        .map(|(f, p, l, c, m)| ((*f).into(), (*p).into(), *l, *c, (*m).into()))
+        .collect();
+    assert_eq!(seen, expected);
+}

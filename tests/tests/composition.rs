@@ -1,0 +1,50 @@
+//! `allOf` and annotations on data (issue 9): a schema merged from a `$ref`'d object and an
+//! inline one is one struct whose wire order is the branches' order, then the schema's own
+//! properties; an `allOf` wrapping one `$ref` is the referenced type; deprecated items stay usable.
+
+use fusion_runtime::{Presenter, Selection};
+use fusion_tests::snapshots::composition::{Repository, RepositoryPresenter};
+
+/// A row as an API returns it: keys in another order, and keys the schema does not declare.
+const ROW: &str = r#"{
+  "stars": 7, "name": "fusion", "id": 12, "extra": "dropped",
+  "owner": {"login": "octo", "site_admin": false, "plan": "pro"},
+  "visibility": "private", "legacy_state": "archived",
+  "created_at": "2026-01-02T03:04:05Z", "topics": ["mcp", "rust"]
+}"#;
+
+#[test]
+fn merged_fields_are_written_in_branch_order_then_the_schemas_own() {
+    let repository: Repository = serde_json::from_str(ROW).expect("the row fits the schema");
+    let mut out = String::new();
+    RepositoryPresenter.write_data(&repository, &Selection::all(), &mut out);
+    assert_eq!(
+        out,
+        r#"{
+  "created_at": "2026-01-02T03:04:05Z",
+  "id": 12,
+  "name": "fusion",
+  "owner": {
+    "login": "octo",
+    "site_admin": false
+  },
+  "visibility": "private",
+  "legacy_state": "archived",
+  "topics": [
+    "mcp",
+    "rust"
+  ],
+  "stars": 7
+}"#
+    );
+}
+
+#[test]
+fn required_keys_of_every_branch_are_required() {
+    for missing in ["created_at", "id", "name", "owner"] {
+        let mut row: serde_json::Value = serde_json::from_str(ROW).expect("valid JSON");
+        row.as_object_mut().expect("object").remove(missing);
+        let error = serde_json::from_value::<Repository>(row).expect_err(missing);
+        assert_eq!(error.to_string(), format!("missing field `{missing}`"));
+    }
+}
