@@ -154,3 +154,50 @@ required: [nam]
         .collect();
     assert_eq!(seen, expected);
 }
+
+#[test]
+fn enum_and_const_misfits_are_located_with_the_fix() {
+    let found = errors(&[(
+        "t.yaml",
+        "\
+title: T
+type: object
+properties:
+  a: { type: string, enum: [x, null] }
+  b: { const: 3 }
+  c: { const: x, enum: [x] }
+  d: { type: integer, const: x }
+",
+    )]);
+    let seen: Vec<(String, String, u32, u32, String)> = found.iter().map(summary).collect();
+    let expected = [
+        (
+            "/properties/a/enum/1",
+            4,
+            32,
+            "`null` is in `enum` but not in `type`",
+        ),
+        ("/properties/b", 5, 3, "missing `type`"),
+        (
+            "/properties/c/const",
+            6,
+            15,
+            "`const` and `enum` cannot stand together",
+        ),
+        (
+            "/properties/d/const",
+            7,
+            30,
+            "`const` only applies to `type: string`, not `integer`",
+        ),
+    ];
+    let expected: Vec<(String, String, u32, u32, String)> = expected
+        .iter()
+        .map(|(p, l, c, m)| ("t.yaml".into(), (*p).into(), *l, *c, (*m).into()))
+        .collect();
+    assert_eq!(seen, expected);
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some("write `type: [string, \"null\"]` for a nullable enum")
+    );
+}

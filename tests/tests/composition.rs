@@ -48,3 +48,29 @@ fn required_keys_of_every_branch_are_required() {
         assert_eq!(error.to_string(), format!("missing field `{missing}`"));
     }
 }
+
+#[test]
+fn nullable_enums_and_consts_read_and_write_as_the_schema_says() {
+    use fusion_tests::snapshots::nullable::{Ticket, TicketPresenter, TicketPriority};
+    let ticket: Ticket = serde_json::from_str(
+        r#"{"kind":"ticket","state":"closed","priority":"high","severity":null}"#,
+    )
+    .expect("fits");
+    assert_eq!(ticket.priority, Some(TicketPriority::High));
+    let mut out = String::new();
+    TicketPresenter.write_data(&ticket, &Selection::all(), &mut out);
+    assert_eq!(
+        out,
+        "{\n  \"kind\": \"ticket\",\n  \"state\": \"closed\",\n  \"priority\": \"high\",\n  \"severity\": null\n}"
+    );
+    let wrong_tag = serde_json::from_str::<Ticket>(
+        r#"{"kind":"issue","state":"closed","priority":null,"severity":null}"#,
+    )
+    .expect_err("the const is the only value");
+    assert!(
+        wrong_tag
+            .to_string()
+            .starts_with("unknown variant `issue`, expected `ticket`"),
+        "{wrong_tag}"
+    );
+}

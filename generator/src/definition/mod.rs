@@ -56,9 +56,14 @@ pub struct Schema {
     pub properties: Option<IndexMap<String, Schema>>,
     /// The fields an object always has; the others are optional (`Option<T>`, omitted when absent).
     pub required: Option<Vec<String>>,
-    /// The allowed values of a string; generates a Rust enum.
+    /// The allowed values of a string; generates a Rust enum. `null` among them (with
+    /// `type: [string, "null"]`, or no `type`) makes the enum nullable. Without `type`, the
+    /// values say it is a string.
     #[serde(rename = "enum")]
-    pub enum_values: Option<Vec<String>>,
+    pub enum_values: Option<Vec<Option<String>>>,
+    /// The one allowed value: a string `const` is an enum of that value (a union's tag).
+    #[serde(rename = "const")]
+    pub const_value: Option<Value>,
     /// The schema of every element of an array.
     pub items: Option<Box<Schema>>,
     /// A string format such as `date` or `date-time`; kept as documentation.
@@ -258,6 +263,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "properties",
     "required",
     "enum",
+    "const",
     "items",
     "format",
     "default",

@@ -3,6 +3,8 @@
 use std::collections::HashMap;
 
 use super::resolve::Resolver;
+use serde_json::Value;
+
 use crate::definition::{JsonType, Schema, TypeKeyword};
 
 impl Resolver<'_> {
@@ -107,6 +109,11 @@ impl Resolver<'_> {
                 "enum",
                 "string",
             ),
+            (
+                schema.const_value.is_some() && kind != JsonType::String,
+                "const",
+                "string",
+            ),
         ];
         let numeric = matches!(kind, JsonType::Integer | JsonType::Number);
         let numeric_bounds = [
@@ -147,23 +154,82 @@ impl Resolver<'_> {
         }
     }
 
-    pub(super) fn check_enum_values(&mut self, file: usize, pointer: &str, values: &[String]) {
-        if values.is_empty() {
-            self.report(
-                file,
-                &format!("{pointer}/enum"),
-                "an enum needs at least one value",
-                None,
-            );
-        }
-        for (i, value) in values.iter().enumerate() {
-            if values[..i].contains(value) {
+    /// The values of a string `enum` or `const`, checked; `None` for a plain string.
+    pub(super) fn string_values(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &Schema,
+    ) -> Option<Vec<String>> {
+        match (&schema.enum_values, &schema.const_value) {
+            (Some(_), Some(_)) => {
                 self.report(
                     file,
-                    &format!("{pointer}/enum/{i}"),
-                    format!("duplicate enum value `{value}`"),
-                    None,
+                    &format!("{pointer}/const"),
+                    "`const` and `enum` cannot stand together",
+                    Some("`const: x` is `enum: [x]`: keep one of them".into()),
                 );
+                None
+            }
+            (None, Some(Value::String(value))) => Some(vec![value.clone()]),
+            (None, Some(other)) => {
+                self.report(
+                    file,
+                    &format!("{pointer}/const"),
+                    format!("a `const` of a string schema must be a string, not `{other}`"),
+                    Some("quote the value, or drop `const` and bound the value in code".into()),
+                );
+                None
+            }
+            (Some(values), None) => {
+                let strings: Vec<String> = values.iter().flatten().cloned().collect();
+                if strings.is_empty() {
+                    self.report(
+                        file,
+                        &format!("{pointer}/enum"),
+                        "an enum needs at least one string value",
+                        None,
+                    );
+                }
+                for (i, value) in values.iter().enumerate() {
+                    if value.is_some() && values[..i].contains(value) {
+                        let value = value.as_deref().unwrap_or_default();
+                        self.report(
+                            file,
+                            &format!("{pointer}/enum/{i}"),
+                            format!("duplicate enum value `{value}`"),
+                            None,
+                        );
+                    }
+                }
+                Some(strings)
+            }
+            (None, None) => None,
+        }
+    }
+
+    /// Whether `null` is an allowed value of the enum (JSON Schema 2020-12's nullable enum).
+    /// With a `type` that does not list `"null"`, the `null` could never validate: an error.
+    pub(super) fn null_in_enum(&mut self, file: usize, pointer: &str, schema: &Schema) -> bool {
+        let Some(at) = schema
+            .enum_values
+            .iter()
+            .flatten()
+            .position(Option::is_none)
+        else {
+            return false;
+        };
+        match &schema.kind {
+            None => true,
+            Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null) => true,
+            Some(_) => {
+                self.report(
+                    file,
+                    &format!("{pointer}/enum/{at}"),
+                    "`null` is in `enum` but not in `type`",
+                    Some("write `type: [string, \"null\"]` for a nullable enum".into()),
+                );
+                false
             }
         }
     }

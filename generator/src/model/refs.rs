@@ -20,6 +20,7 @@ impl<'a> Resolver<'a> {
             schema.properties.is_some(),
             schema.items.is_some(),
             schema.enum_values.is_some(),
+            schema.const_value.is_some(),
             schema.required.is_some(),
             schema.all_of.is_some(),
         ];

@@ -12,6 +12,8 @@ use super::{
     BehaviourModel, FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind,
     cycles,
 };
+use serde_json::Value;
+
 use crate::definition::{JsonType, Schema, TypeKeyword};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::load::Document;
@@ -233,6 +235,7 @@ impl<'a> Resolver<'a> {
         let Some(nullability) = self.check_type_keyword(file, pointer, schema) else {
             return FieldType::String;
         };
+        let nullability = nullability || self.null_in_enum(file, pointer, schema);
         let Some(kind) = schema_kind(schema) else {
             self.report(
                 file,
@@ -264,19 +267,14 @@ impl<'a> Resolver<'a> {
                 self.model.types[id].kind = TypeKind::Struct { fields };
                 FieldType::Named(id)
             }
-            JsonType::String => match &schema.enum_values {
-                Some(values) => {
-                    self.check_enum_values(file, pointer, values);
-                    FieldType::Named(self.new_type(
-                        file,
-                        pointer,
-                        schema,
-                        &name,
-                        TypeKind::Enum {
-                            values: values.clone(),
-                        },
-                    ))
-                }
+            JsonType::String => match self.string_values(file, pointer, schema) {
+                Some(values) => FieldType::Named(self.new_type(
+                    file,
+                    pointer,
+                    schema,
+                    &name,
+                    TypeKind::Enum { values },
+                )),
                 None => FieldType::String,
             },
             JsonType::Integer => FieldType::Integer,
@@ -421,6 +419,15 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
         Some(TypeKeyword::Several(types)) => types.iter().copied().find(|t| *t != JsonType::Null),
         // `allOf` merges objects: the schema that holds it is one, `type` or not.
         None if schema.all_of.is_some() => Some(JsonType::Object),
+        // String values say what they are: `enum: [a, b]` and `const: a` need no `type`.
+        None if schema
+            .enum_values
+            .as_ref()
+            .is_some_and(|values| values.iter().any(Option::is_some))
+            || schema.const_value.as_ref().is_some_and(Value::is_string) =>
+        {
+            Some(JsonType::String)
+        }
         None => None,
     }
 }

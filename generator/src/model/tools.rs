@@ -76,6 +76,8 @@ pub(super) fn check_tool_file(resolver: &mut Resolver<'_>, file: usize) {
         ("$defs", schema.defs.is_some()),
         ("$ref", schema.reference.is_some()),
         ("enum", schema.enum_values.is_some()),
+        ("const", schema.const_value.is_some()),
+        ("allOf", schema.all_of.is_some()),
         ("items", schema.items.is_some()),
         ("x-fusion", schema.fusion.is_some()),
     ];
