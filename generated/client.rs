@@ -20,13 +20,14 @@ pub struct Client {
     pub id: ::std::string::String,
     /// Wire key `name`; required.
     pub name: ::std::string::String,
-    /// Wire key `email`; optional and nullable; left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
+    /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; redacted: the data block shows `[REDACTED]`.
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
+        deserialize_with = "::fusion_runtime::nullable::present",
         serialize_with = "Client::__fusion_redact_2"
     )]
-    pub email: ::core::option::Option<::std::string::String>,
+    pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tier`; optional, left out of the data block when `None`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tier: ::core::option::Option<ClientTier>,

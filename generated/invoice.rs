@@ -31,9 +31,13 @@ pub struct Invoice {
     pub due: ::core::option::Option<::std::string::String>,
     /// When the invoice was paid; null while it is open.
     ///
-    /// Wire key `paid_at`; optional and nullable; left out of the data block when `None`; format `date-time`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-    pub paid_at: ::core::option::Option<::std::string::String>,
+    /// Wire key `paid_at`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; format `date-time`.
+    #[serde(
+        default,
+        skip_serializing_if = "::core::option::Option::is_none",
+        deserialize_with = "::fusion_runtime::nullable::present"
+    )]
+    pub paid_at: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tax_rate`; optional, left out of the data block when `None`; default `0`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tax_rate: ::core::option::Option<f64>,

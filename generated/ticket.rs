@@ -32,9 +32,13 @@ pub struct Ticket {
     pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// Wire key `messages`; required.
     pub messages: ::std::vec::Vec<TicketMessagesItem>,
-    /// Wire key `escalation`; optional and nullable; left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-    pub escalation: ::core::option::Option<TicketEscalation>,
+    /// Wire key `escalation`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+    #[serde(
+        default,
+        skip_serializing_if = "::core::option::Option::is_none",
+        deserialize_with = "::fusion_runtime::nullable::present"
+    )]
+    pub escalation: ::core::option::Option<::core::option::Option<TicketEscalation>>,
 }
 
 impl ::fusion_runtime::json::WriteJson for Ticket {

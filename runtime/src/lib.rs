@@ -12,6 +12,7 @@ pub mod enums;
 pub mod error;
 pub mod escape;
 pub mod json;
+pub mod nullable;
 pub mod number;
 pub mod presenter;
 pub mod response;

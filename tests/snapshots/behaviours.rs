@@ -26,9 +26,13 @@ pub mod account {
         pub plan: AccountPlan,
         /// Wire key `active`; required.
         pub active: bool,
-        /// Wire key `note`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub note: ::core::option::Option<::std::string::String>,
+        /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `credit_limit`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub credit_limit: ::core::option::Option<i64>,
@@ -308,10 +312,16 @@ pub mod account {
                 text.push('.');
                 builder.push_rule(text);
             }
-            if item.note.is_some() {
+            if ::core::matches!(
+                item.note, ::core::option::Option::Some(::core::option::Option::Some(_))
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Note: ");
-                if let ::core::option::Option::Some(value) = &item.note {
+                if let ::core::option::Option::Some(value) = item
+                    .note
+                    .as_ref()
+                    .and_then(::core::option::Option::as_ref)
+                {
                     ::fusion_runtime::escape::push_line(&mut text, value);
                 }
                 builder.push_rule(text);
@@ -385,10 +395,19 @@ pub mod account {
                 text.push('.');
                 builder.push_rule(text);
             }
-            if let ::core::option::Option::Some(item) = first && (item.note.is_some()) {
+            if let ::core::option::Option::Some(item) = first
+                && (::core::matches!(
+                    item.note,
+                    ::core::option::Option::Some(::core::option::Option::Some(_))
+                ))
+            {
                 let mut text = ::std::string::String::new();
                 text.push_str("Note: ");
-                if let ::core::option::Option::Some(value) = &item.note {
+                if let ::core::option::Option::Some(value) = item
+                    .note
+                    .as_ref()
+                    .and_then(::core::option::Option::as_ref)
+                {
                     ::fusion_runtime::escape::push_line(&mut text, value);
                 }
                 builder.push_rule(text);
@@ -883,9 +902,13 @@ pub mod ledger {
         pub owner: ::std::string::String,
         /// Wire key `balance`; required.
         pub balance: f64,
-        /// Wire key `memo`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub memo: ::core::option::Option<::std::string::String>,
+        /// Wire key `memo`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub memo: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `entries`; required.
         pub entries: ::std::vec::Vec<super::entry::Entry>,
     }
@@ -1196,7 +1219,11 @@ pub mod ledger {
                     content.push_str(" | ");
                     ::fusion_runtime::escape::push_cell(&mut content, &item.owner);
                     content.push_str(" | ");
-                    if let ::core::option::Option::Some(value) = &item.memo {
+                    if let ::core::option::Option::Some(value) = item
+                        .memo
+                        .as_ref()
+                        .and_then(::core::option::Option::as_ref)
+                    {
                         ::fusion_runtime::escape::push_cell(&mut content, value);
                     }
                     content.push_str(" |");

@@ -275,9 +275,13 @@ pub mod self_ {
         /// Wire key `some`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub some: ::core::option::Option<::std::string::String>,
-        /// Wire key `none`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub none: ::core::option::Option<::std::string::String>,
+        /// Wire key `none`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub none: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
     impl ::fusion_runtime::json::WriteJson for Option {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {

@@ -20,20 +20,29 @@ pub mod reading {
         pub id: i64,
         /// Required and nullable; `null` is written.
         ///
-        /// Wire key `value`; required, `null` when `None`.
+        /// Wire key `value`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub value: ::core::option::Option<f64>,
         /// Required and nullable, `null` first.
         ///
-        /// Wire key `note`; required, `null` when `None`.
+        /// Wire key `note`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Optional and nullable.
         ///
-        /// Wire key `comment`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub comment: ::core::option::Option<::std::string::String>,
+        /// Wire key `comment`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub comment: ::core::option::Option<
+            ::core::option::Option<::std::string::String>,
+        >,
         /// A required nullable object.
         ///
-        /// Wire key `place`; required, `null` when `None`.
+        /// Wire key `place`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub place: ::core::option::Option<ReadingPlace>,
         /// An array of nullable items.
         ///
@@ -42,12 +51,20 @@ pub mod reading {
         pub samples: ::core::option::Option<
             ::std::vec::Vec<::core::option::Option<i64>>,
         >,
-        /// Wire key `flags`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub flags: ::core::option::Option<::std::vec::Vec<bool>>,
-        /// Wire key `level`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub level: ::core::option::Option<ReadingLevel>,
+        /// Wire key `flags`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub flags: ::core::option::Option<::core::option::Option<::std::vec::Vec<bool>>>,
+        /// Wire key `level`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub level: ::core::option::Option<::core::option::Option<ReadingLevel>>,
     }
     impl ::fusion_runtime::json::WriteJson for Reading {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
@@ -225,9 +242,13 @@ pub mod reading {
     pub struct ReadingPlace {
         /// Wire key `lat`; required.
         pub lat: f64,
-        /// Wire key `lon`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub lon: ::core::option::Option<f64>,
+        /// Wire key `lon`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub lon: ::core::option::Option<::core::option::Option<f64>>,
     }
     impl ::fusion_runtime::json::WriteJson for ReadingPlace {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
@@ -523,17 +544,23 @@ pub mod ticket {
         pub state: TicketState,
         /// The 2020-12 nullable enum, required; `null` is written.
         ///
-        /// Wire key `priority`; required, `null` when `None`.
+        /// Wire key `priority`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub priority: ::core::option::Option<TicketPriority>,
         /// A nullable enum without `type`.
         ///
-        /// Wire key `severity`; required, `null` when `None`.
+        /// Wire key `severity`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub severity: ::core::option::Option<TicketSeverity>,
         /// Optional and nullable.
         ///
-        /// Wire key `resolution`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub resolution: ::core::option::Option<TicketResolution>,
+        /// Wire key `resolution`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub resolution: ::core::option::Option<::core::option::Option<TicketResolution>>,
     }
     impl ::fusion_runtime::json::WriteJson for Ticket {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {

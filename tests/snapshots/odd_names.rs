@@ -293,7 +293,8 @@ pub mod c {
     pub struct C {
         /// Wire key `h`; required.
         pub h: i64,
-        /// Wire key `note`; required, `null` when `None`.
+        /// Wire key `note`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Wire key `only`; required.
         pub only: One,
@@ -1160,7 +1161,8 @@ pub mod solo {
     )]
     #[serde(crate = "::fusion_runtime::__private::serde")]
     pub struct Solo {
-        /// Wire key `note`; required, `null` when `None`.
+        /// Wire key `note`; required (a missing key is an error), `null` when `None`.
+        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
     }
     impl ::fusion_runtime::json::WriteJson for Solo {

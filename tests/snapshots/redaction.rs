@@ -746,8 +746,11 @@ pub mod patient {
             serialize_with = "Patient::__fusion_redact_8"
         )]
         pub risk: ::core::option::Option<PatientRisk>,
-        /// Wire key `balance_cents`; required, `null` when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(serialize_with = "Patient::__fusion_redact_9")]
+        /// Wire key `balance_cents`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
+        #[serde(
+            deserialize_with = "::fusion_runtime::nullable::required",
+            serialize_with = "Patient::__fusion_redact_9"
+        )]
         pub balance_cents: ::core::option::Option<i64>,
     }
     impl Patient {

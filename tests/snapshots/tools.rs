@@ -1629,9 +1629,13 @@ pub mod ledger_tool {
         /// Wire key `tags`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
-        /// Wire key `note`; optional and nullable; left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
-        pub note: ::core::option::Option<::std::string::String>,
+        /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::present"
+        )]
+        pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `range`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub range: ::core::option::Option<LedgerSearchInputRange>,
@@ -2185,8 +2189,7 @@ pub mod ledger_tool {
             >(map, "tags", path, issues);
             let note = ::fusion_runtime::args::optional::<
                 ::core::option::Option<::std::string::String>,
-            >(map, "note", path, issues)
-                .map(::core::option::Option::flatten);
+            >(map, "note", path, issues);
             let range = ::fusion_runtime::args::optional::<
                 LedgerSearchInputRange,
             >(map, "range", path, issues);

@@ -102,7 +102,7 @@ fn account() -> Account {
         balance: -1500.5,
         plan: AccountPlan::Pro,
         active: false,
-        note: Some("VIP".into()),
+        note: Some(Some("VIP".into())),
         credit_limit: Some(1000),
     }
 }

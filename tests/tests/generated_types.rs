@@ -45,10 +45,12 @@ const INVOICE_BLOCK: &str = r#"{
   "id": "INV-000001",
   "amount_cents": 4500,
   "status": "overdue",
+  "paid_at": null,
   "tax_rate": 0.2,
   "client": {
     "id": "C-1",
     "name": "Ada \"The Countess\" Lovelace",
+    "email": "[REDACTED]",
     "tier": "pro"
   },
   "lines": [
@@ -95,12 +97,13 @@ fn undeclared_keys_are_dropped_when_deserializing() {
         amount_cents: 4500,
         status: InvoiceStatus::Overdue,
         due: None,
-        paid_at: None,
+        // Sent as `null`: kept apart from absence, and written back as `null`.
+        paid_at: Some(None),
         tax_rate: Some(0.2),
         client: Client {
             id: "C-1".into(),
             name: "Ada \"The Countess\" Lovelace".into(),
-            email: None,
+            email: Some(None),
             tier: Some(ClientTier::Pro),
         },
         lines: Some(vec![
@@ -155,10 +158,10 @@ fn the_invoice_data_block_is_exact_and_holds_no_trace_of_undeclared_keys() {
 fn optional_fields_present_are_written_in_schema_order() {
     let mut invoice = invoice();
     invoice.due = Some("2025-01-31".into());
-    invoice.paid_at = Some("2025-02-01T10:00:00Z".into());
+    invoice.paid_at = Some(Some("2025-02-01T10:00:00Z".into()));
     invoice.tax_rate = None;
     invoice.lines = Some(Vec::new());
-    invoice.client.email = Some("ada@example.com".into());
+    invoice.client.email = Some(Some("ada@example.com".into()));
     invoice.client.tier = None;
     assert_eq!(
         to_json(&invoice, JsonStyle::Compact),
@@ -239,7 +242,8 @@ fn the_ticket_presenter_drops_undeclared_keys_in_inline_and_shared_types() {
             "id": 7, "subject": "Login fails", "priority": "urgent",
             "opened_by": { "name": "Ada" },
             "messages": [{ "author": { "name": "Bob", "email": "bob@example.com" },
-                           "body": "line 1\nline 2\t\u{2028}", "sent_at": "2025-01-01T00:00:00Z" }]
+                           "body": "line 1\nline 2\t\u{2028}", "sent_at": "2025-01-01T00:00:00Z" }],
+            "escalation": null
         })
     );
     let block = response.into_texts().remove(0);
@@ -249,10 +253,12 @@ fn the_ticket_presenter_drops_undeclared_keys_in_inline_and_shared_types() {
             "id: 7\nsubject: Login fails\npriority: urgent\nopened_by:\n  name: Ada\n",
             // One message: a table whose `author` column is a v4 nested column.
             "messages[1|]{author{name|email}|body|sent_at}:\n",
-            "  Bob|bob@example.com|\"line 1\\nline 2\\t\u{2028}\"|\"2025-01-01T00:00:00Z\""
+            "  Bob|bob@example.com|\"line 1\\nline 2\\t\u{2028}\"|\"2025-01-01T00:00:00Z\"\n",
+            // Sent as `null`, so kept: absence and `null` are different data.
+            "escalation: null"
         )
     );
-    for secret in ["phone", "salary", "10.0.0.1", "risk_score", "escalation"] {
+    for secret in ["phone", "salary", "10.0.0.1", "risk_score"] {
         assert!(!block.contains(secret), "`{secret}` leaked: {block}");
     }
 }
@@ -331,24 +337,32 @@ fn required_nullable_fields_write_null_and_absent_optional_fields_are_omitted() 
         to_json(&reading, JsonStyle::Pretty)
     );
 
-    // An optional nullable field given as `null` is `None`, hence left out; a nullable object
-    // holds its own optional nullable field the same way.
+    // An optional nullable field given as `null` is `Some(None)` and written back as `null`
+    // (absent stays absent), as MCP Fusion keeps it; a nullable object holds its own optional
+    // nullable field the same way.
     let parsed: nullable::Reading = serde_json::from_value(json!({
         "id": 2, "value": 0.5, "note": "n", "comment": null, "flags": null, "level": "high",
         "place": { "lat": 1.5, "lon": null }
     }))
     .expect("deserializes");
-    assert_eq!(parsed.comment, None);
-    assert_eq!(parsed.level, Some(nullable::ReadingLevel::High));
+    assert_eq!(parsed.comment, Some(None));
+    assert_eq!(parsed.samples, None);
     assert_eq!(
         to_json(&parsed, JsonStyle::Compact),
-        r#"{"id":2,"value":0.5,"note":"n","place":{"lat":1.5},"level":"high"}"#
+        r#"{"id":2,"value":0.5,"note":"n","comment":null,"place":{"lat":1.5,"lon":null},"flags":null,"level":"high"}"#
     );
     let response = nullable::ReadingPresenter.present(&parsed);
     assert_eq!(
         response.test_view().expect("view").data(),
-        json!({"id": 2, "value": 0.5, "note": "n", "place": {"lat": 1.5}, "level": "high"})
+        json!({"id": 2, "value": 0.5, "note": "n", "comment": null, "place": {"lat": 1.5, "lon": null}, "flags": null, "level": "high"})
     );
+
+    // A required nullable key must be there: `null` is a value, absence is not.
+    let missing = serde_json::from_value::<nullable::Reading>(json!({
+        "id": 3, "note": null, "place": null
+    }))
+    .expect_err("`value` is required");
+    assert_eq!(missing.to_string(), "missing field `value`");
 }
 
 #[test]
@@ -435,7 +449,7 @@ fn keyword_fields_keep_their_keys() {
     .expect("deserializes");
     assert_eq!(value.type_, "t");
     assert_eq!(value.result, Some(keywords::Result::None));
-    let expected = r#"{"type":"t","match":true,"ref":1,"gen":"g","self":"s","async":1.5,"crate":"c","option":{"some":"x"},"result":"None"}"#;
+    let expected = r#"{"type":"t","match":true,"ref":1,"gen":"g","self":"s","async":1.5,"crate":"c","option":{"some":"x","none":null},"result":"None"}"#;
     assert_eq!(to_json(&value, JsonStyle::Compact), expected);
     assert_eq!(
         keywords::SelfPresenter

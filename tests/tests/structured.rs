@@ -18,7 +18,7 @@ fn client(id: &str, tier: ClientTier) -> Client {
     Client {
         id: id.to_owned(),
         name: format!("Client {id}"),
-        email: Some(format!("{id}@example.com")),
+        email: Some(Some(format!("{id}@example.com"))),
         tier: Some(tier),
     }
 }

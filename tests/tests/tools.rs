@@ -248,9 +248,10 @@ fn valid_arguments_are_typed() {
     assert_eq!(input.limit, 5);
     assert_eq!(input.tags.as_deref(), Some(&["a".to_owned()][..]));
     assert_eq!(input.range.expect("range").from, "2024-01-01");
+    // `note` was sent as `null`: an optional nullable argument keeps that apart from absence.
     assert_eq!(
         (input.note, input.min_amount, input.exact),
-        (None, Some(2.5), None)
+        (Some(None), Some(2.5), None)
     );
 }
 

@@ -47,7 +47,7 @@ proptest! {
         for ticket in &items {
             toon_diff::toon_agrees(&ticket.messages, &Selection::all())?;
             toon_diff::toon_agrees(std::slice::from_ref(&ticket.opened_by), &Selection::all())?;
-            if let Some(escalation) = &ticket.escalation {
+            if let Some(Some(escalation)) = &ticket.escalation {
                 toon_diff::toon_agrees(std::slice::from_ref(escalation), &Selection::all())?;
             }
         }

@@ -9,7 +9,7 @@ fn ledger(id: i64, owner: &str, balance: f64, memo: Option<&str>, entries: Vec<E
         id,
         owner: owner.into(),
         balance,
-        memo: memo.map(Into::into),
+        memo: memo.map(|memo| Some(memo.into())),
         entries,
     }
 }

@@ -52,7 +52,7 @@ impl Store {
             .map(|i| Client {
                 id: format!("C-{:02}", i + 1),
                 name: format!("Client {}", i + 1),
-                email: (i % 3 != 0).then(|| format!("billing{}@client.example", i + 1)),
+                email: (i % 3 != 0).then(|| Some(format!("billing{}@client.example", i + 1))),
                 tier: (i % 4 != 3).then(|| tiers[i % 3]),
             })
             .collect();
@@ -88,7 +88,7 @@ impl Store {
                     status,
                     due: Some(format!("2026-{month:02}-{day:02}")),
                     paid_at: (status == InvoiceStatus::Paid)
-                        .then(|| format!("2026-{month:02}-{day:02}T10:00:00Z")),
+                        .then(|| Some(format!("2026-{month:02}-{day:02}T10:00:00Z"))),
                     tax_rate: Some([0.0, 0.1, 0.2][next(3) as usize]),
                     client: clients[next(clients.len() as u64) as usize].clone(),
                     lines: Some(lines),

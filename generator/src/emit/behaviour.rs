@@ -85,6 +85,25 @@ impl Context<'_> {
         (&self.fields[index], &self.names.members[self.item][index])
     }
 
+    /// An optional field's value as a place `if let Some(value) = …` binds to `&T`; a `null`
+    /// of an optional nullable field reads as no value.
+    pub(super) fn option_place(&self, def: &FieldDef, name: &str) -> String {
+        if def.is_double_option() {
+            format!("item.{name}.as_ref().and_then(::core::option::Option::as_ref)")
+        } else {
+            format!("&item.{name}")
+        }
+    }
+
+    /// An optional field of a `Copy` type (a number, a boolean, an enum) as an `Option<T>`.
+    fn option_copy(&self, def: &FieldDef, name: &str) -> String {
+        if def.is_double_option() {
+            format!("item.{name}.flatten()")
+        } else {
+            format!("item.{name}")
+        }
+    }
+
     /// The enum behind a field, if it is one.
     fn enum_of(&self, ty: &FieldType) -> Option<TypeId> {
         match ty.non_null() {
@@ -255,7 +274,7 @@ impl Context<'_> {
             ("write_f64", "f64", "")
         };
         let values = if def.is_option() {
-            format!("filter_map(|item| item.{name}){widen}")
+            format!("filter_map(|item| {}){widen}", self.option_copy(def, name))
         } else {
             format!("map(|item| item.{name}){widen}")
         };
@@ -290,7 +309,8 @@ impl Context<'_> {
         };
         if def.is_option() {
             format!(
-                "if let ::core::option::Option::Some(value) = &item.{name} {{ {} }}",
+                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
+                self.option_place(def, name),
                 write("*value", "value")
             )
         } else {
@@ -315,11 +335,19 @@ impl Context<'_> {
                 .join(" || "),
             ConditionModel::Not(inner) => format!("!({})", self.condition(inner)),
             ConditionModel::Present { field, present } => {
-                let (_, name) = self.field(*field);
-                format!(
-                    "item.{name}.{}()",
-                    if *present { "is_some" } else { "is_none" }
-                )
+                let (def, name) = self.field(*field);
+                if def.is_double_option() {
+                    // Present means a value: an explicit `null` is not one.
+                    format!(
+                        "{}::core::matches!(item.{name}, ::core::option::Option::Some(::core::option::Option::Some(_)))",
+                        if *present { "" } else { "!" }
+                    )
+                } else {
+                    format!(
+                        "item.{name}.{}()",
+                        if *present { "is_some" } else { "is_none" }
+                    )
+                }
             }
             ConditionModel::Compare { field, op, value } => self.compare(*field, *op, *value),
             ConditionModel::OneOf { field, values } => self.one_of(*field, values),
@@ -336,7 +364,10 @@ impl Context<'_> {
         };
         let op = op.as_rust();
         if def.is_option() {
-            format!("item.{name}.is_some_and(|value| {operand} {op} {rhs})")
+            format!(
+                "{}.is_some_and(|value| {operand} {op} {rhs})",
+                self.option_copy(def, name)
+            )
         } else {
             format!(
                 "{} {op} {rhs}",
@@ -368,13 +399,17 @@ impl Context<'_> {
         let numbers = values.iter().any(|v| matches!(v, Literal::Number(_)));
         let subject = match (def.ty.non_null(), def.is_option()) {
             (FieldType::String, false) => format!("item.{name}.as_str()"),
+            (FieldType::String, true) if def.is_double_option() => {
+                format!("item.{name}.as_ref().and_then(::core::option::Option::as_deref)")
+            }
             (FieldType::String, true) => format!("item.{name}.as_deref()"),
+            (_, true) => self.option_copy(def, name),
             _ => format!("item.{name}"),
         };
         // Float literals cannot be patterns; compare them one by one.
         if numbers {
             let value = if def.is_option() {
-                format!("item.{name}")
+                self.option_copy(def, name)
             } else {
                 format!("::core::option::Option::Some(item.{name})")
             };

@@ -281,21 +281,18 @@ pub fn render(
                         } else {
                             inner
                         };
+                        // An optional nullable argument keeps `null` apart from absence
+                        // (`Option<Option<T>>`), as its data struct does.
                         let helper = if field.required {
                             "required"
                         } else {
                             "optional"
                         };
-                        let flatten = if nullable && !field.required {
-                            ".map(::core::option::Option::flatten)"
-                        } else {
-                            ""
-                        };
                         ArgField {
                             name: name.clone(),
                             key: literal(&field.key),
                             read: format!(
-                                "{rt}::args::{helper}::<{ty}>(map, {}, path, issues){flatten}",
+                                "{rt}::args::{helper}::<{ty}>(map, {}, path, issues)",
                                 literal(&field.key)
                             ),
                         }

@@ -186,12 +186,15 @@ impl Context<'_> {
         let nullable_elements = matches!(def.ty.non_null(), FieldType::Array(element) if matches!(**element, FieldType::Nullable(_)));
         match (embed.many, def.is_option()) {
             (false, true) => format!(
-                "if let ::core::option::Option::Some(value) = &item.{name} {{\n{}}}\n",
+                "if let ::core::option::Option::Some(value) = {} {{\n{}}}\n",
+                self.option_place(def, name),
                 present("value", "repeat")
             ),
             (false, false) => format!("{{\n{}}}\n", present(&format!("&item.{name}"), "repeat")),
             (true, optional) => {
-                let values = if optional {
+                let values = if def.is_double_option() {
+                    format!("item.{name}.iter().flatten().flatten()")
+                } else if optional {
                     format!("item.{name}.iter().flatten()")
                 } else {
                     format!("item.{name}.iter()")

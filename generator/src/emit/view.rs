@@ -209,7 +209,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                     .enumerate()
                     .map(|(i, (field, field_name))| {
                         let redactor = format!("{name}::__fusion_redact_{i}");
-                        field_view(model, names, index, field, field_name, &redactor)
+                        field_view(model, names, index, field, field_name, &redactor, rt)
                     })
                     .collect(),
                 name,
@@ -283,12 +283,15 @@ fn field_view(
     field: &FieldDef,
     name: &str,
     redactor: &str,
+    rt: &str,
 ) -> FieldView {
     let mut inner = rust_type(model, names, module, field.ty.non_null());
     if field.boxed {
         inner = format!("::std::boxed::Box<{inner}>");
     }
-    let rust_type = if field.is_option() {
+    let rust_type = if field.is_double_option() {
+        format!("::core::option::Option<::core::option::Option<{inner}>>")
+    } else if field.is_option() {
         format!("::core::option::Option<{inner}>")
     } else {
         inner
@@ -300,6 +303,19 @@ fn field_view(
     if !field.required {
         serde.push("default".to_owned());
         serde.push("skip_serializing_if = \"::core::option::Option::is_none\"".to_owned());
+    }
+    // `null` and absence are different data: a required nullable key must be present, and an
+    // optional one keeps an explicit `null` (see `fusion_runtime::nullable`).
+    match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
+        (true, true) => serde.push(format!(
+            "deserialize_with = {}",
+            literal(&format!("{rt}::nullable::required"))
+        )),
+        (false, true) => serde.push(format!(
+            "deserialize_with = {}",
+            literal(&format!("{rt}::nullable::present"))
+        )),
+        _ => {}
     }
     if field.redact.is_some() {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
@@ -343,9 +359,12 @@ fn field_facts(field: &FieldDef) -> String {
     let nullable = matches!(field.ty, FieldType::Nullable(_));
     facts.push(match (field.required, nullable) {
         (true, false) => "required".to_owned(),
-        (true, true) => "required, `null` when `None`".to_owned(),
+        (true, true) => "required (a missing key is an error), `null` when `None`".to_owned(),
         (false, false) => "optional, left out of the data block when `None`".to_owned(),
-        (false, true) => "optional and nullable; left out of the data block when `None`".to_owned(),
+        (false, true) => {
+            "optional and nullable: left out of the data block when `None`, `null` when `Some(None)`"
+                .to_owned()
+        }
     });
     if let Some(format) = &field.format {
         facts.push(format!("format `{format}`"));

@@ -125,6 +125,12 @@ impl FieldDef {
     pub fn is_option(&self) -> bool {
         !self.required || matches!(self.ty, FieldType::Nullable(_))
     }
+
+    /// Whether the Rust field is an `Option<Option<T>>`: optional and nullable, so absent
+    /// (`None`), `null` (`Some(None)`) and a value are three states, written back as they came.
+    pub fn is_double_option(&self) -> bool {
+        !self.required && matches!(self.ty, FieldType::Nullable(_))
+    }
 }
 
 /// The type of a value.

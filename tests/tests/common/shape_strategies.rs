@@ -52,6 +52,15 @@ where
     }
 }
 
+/// An optional nullable value: present at rate `p`, and then `null` or a value alike, so that
+/// all three states (absent, `null`, a value) meet in one collection.
+fn three_state<S: Strategy + 'static>(p: f64, s: S) -> BoxedStrategy<Option<Option<S::Value>>>
+where
+    S::Value: Clone,
+{
+    opt(p, weighted(0.5, s))
+}
+
 fn pick<T: Clone + std::fmt::Debug + 'static>(all: &[T]) -> impl Strategy<Value = T> + use<T> {
     prop::sample::select(all.to_vec())
 }
@@ -60,7 +69,7 @@ pub fn client(p: f64) -> impl Strategy<Value = Client> {
     (
         text(),
         text(),
-        opt(p, text()),
+        three_state(p, text()),
         opt(p, pick(&ClientTier::ALL)),
     )
         .prop_map(|(id, name, email, tier)| Client {
@@ -84,7 +93,7 @@ pub fn invoice(p: f64) -> impl Strategy<Value = Invoice> {
     );
     (
         (text(), any::<i64>(), pick(&InvoiceStatus::ALL)),
-        (opt(p, text()), opt(p, text()), opt(p, number())),
+        (opt(p, text()), three_state(p, text()), opt(p, number())),
         (client(p), opt(p, vec(line, 0..4))),
     )
         .prop_map(
@@ -119,7 +128,7 @@ pub fn ticket(p: f64) -> impl Strategy<Value = Ticket> {
     (
         (any::<i64>(), text(), pick(&TicketPriority::ALL)),
         (person(p), opt(p, person(p)), opt(p, vec(text(), 0..4))),
-        (vec(message, 0..4), opt(p, escalation)),
+        (vec(message, 0..4), three_state(p, escalation)),
     )
         .prop_map(
             |((id, subject, priority), (opened_by, assignee, tags), (messages, escalation))| {
@@ -191,19 +200,19 @@ pub fn odd_person(p: f64) -> impl Strategy<Value = odd_names::OddPerson> {
 }
 
 pub fn reading(p: f64) -> impl Strategy<Value = nullable::Reading> {
-    let place =
-        (number(), opt(p, number())).prop_map(|(lat, lon)| nullable::ReadingPlace { lat, lon });
+    let place = (number(), three_state(p, number()))
+        .prop_map(|(lat, lon)| nullable::ReadingPlace { lat, lon });
     (
         (
             any::<i64>(),
             opt(p, number()),
             opt(p, text()),
-            opt(p, text()),
+            three_state(p, text()),
         ),
         (opt(p, place), opt(p, vec(opt(p, any::<i64>()), 0..4))),
         (
-            opt(p, vec(any::<bool>(), 0..4)),
-            opt(p, pick(&nullable::ReadingLevel::ALL)),
+            three_state(p, vec(any::<bool>(), 0..4)),
+            three_state(p, pick(&nullable::ReadingLevel::ALL)),
         ),
     )
         .prop_map(
@@ -228,7 +237,7 @@ pub fn account(p: f64) -> impl Strategy<Value = behaviours::Account> {
             number(),
             pick(&behaviours::AccountPlan::ALL),
         ),
-        (any::<bool>(), opt(p, text()), opt(p, any::<i64>())),
+        (any::<bool>(), three_state(p, text()), opt(p, any::<i64>())),
     )
         .prop_map(
             |((id, owner, balance, plan), (active, note, credit_limit))| behaviours::Account {
@@ -249,7 +258,7 @@ pub fn ledger(p: f64) -> impl Strategy<Value = behaviours::Ledger> {
         any::<i64>(),
         text(),
         number(),
-        opt(p, text()),
+        three_state(p, text()),
         vec(entry, 0..4),
     )
         .prop_map(|(id, owner, balance, memo, entries)| behaviours::Ledger {
