@@ -89,27 +89,64 @@ fn generate_here(
     let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;
     let mut errors = Vec::new();
     let mut definitions = Vec::new();
+    // Files that cannot be read at all: `$ref`s into them are not reported again.
+    let mut broken = Vec::new();
+    // Per file that failed the meta-schema: the pointers cut out of it so that the rest could
+    // still be checked; later errors at or around them repeat the first and are dropped.
+    let mut pruned: Vec<(String, Vec<String>)> = Vec::new();
     for source in &sources {
         match load::load(source) {
             Ok(document) => match meta_schema.check(&document) {
                 Ok(schema) => definitions.push((document, schema)),
-                Err(found) => errors.extend(found),
+                Err(found) => {
+                    let cut: Vec<String> = found.iter().map(|d| d.pointer.clone()).collect();
+                    match validate::without(&meta_schema, &document, &cut) {
+                        Some((rest, schema)) => {
+                            pruned.push((document.path.clone(), cut));
+                            definitions.push((rest, schema));
+                        }
+                        None => broken.push(document.path.clone()),
+                    }
+                    errors.extend(found);
+                }
             },
-            Err(found) => errors.push(found),
+            Err(found) => {
+                broken.push(source.path.clone());
+                errors.push(found);
+            }
         }
     }
-    if !errors.is_empty() {
-        return Err(Diagnostics(errors));
-    }
-    let located = |found: Vec<Diagnostic>| Diagnostics(locate(found, &definitions));
-    let model = model::resolve(&definitions).map_err(located)?;
-    let names = naming::assign(&model).map_err(located)?;
+    let located = |found: Vec<Diagnostic>| locate(found, &definitions);
+    // Semantic checks run on every file that could be read, so one run reports everything.
+    let model = match model::resolve(&definitions, &broken) {
+        Ok(model) if errors.is_empty() => model,
+        Ok(_) => return Err(Diagnostics(errors)),
+        Err(found) => {
+            errors.extend(located(found).into_iter().filter(|d| !repeats(d, &pruned)));
+            // Files in path order, each file's errors in the order they were found.
+            errors.sort_by(|a, b| a.file.cmp(&b.file));
+            return Err(Diagnostics(errors));
+        }
+    };
+    let names = naming::assign(&model).map_err(|found| Diagnostics(located(found)))?;
     let settings = emit::EmitSettings {
         command: &options.command,
         runtime_path: &options.runtime_path,
         layout: &options.layout,
     };
-    emit::emit(&model, &names, &sources, &settings).map_err(located)
+    emit::emit(&model, &names, &sources, &settings).map_err(|found| Diagnostics(located(found)))
+}
+
+/// Whether `diagnostic` is about a place cut out of its file after a meta-schema error (or one
+/// that holds it): the meta-schema error already says what is wrong there.
+fn repeats(diagnostic: &Diagnostic, pruned: &[(String, Vec<String>)]) -> bool {
+    let inside =
+        |outer: &str, inner: &str| inner == outer || inner.starts_with(&format!("{outer}/"));
+    pruned
+        .iter()
+        .filter(|(file, _)| *file == diagnostic.file)
+        .flat_map(|(_, cut)| cut)
+        .any(|cut| inside(cut, &diagnostic.pointer) || inside(&diagnostic.pointer, cut))
 }
 
 /// Fills in the line and column of diagnostics that only know their file and pointer.

@@ -5,6 +5,7 @@
 //! through `#[serde(rename)]` and the writer's key literals. Two things that convert to the same
 //! name anywhere in the output are reported, never merged.
 
+mod distinct;
 mod tools;
 
 use std::collections::HashMap;
@@ -13,6 +14,7 @@ use heck::{ToSnakeCase, ToUpperCamelCase};
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{Model, TypeKind};
+pub use distinct::{Candidate, make_distinct, spelled};
 pub use tools::{ToolNames, tool_names};
 
 /// The Rust names of everything in a [`Model`], indexed like it.
@@ -22,6 +24,8 @@ pub struct Names {
     pub modules: Vec<String>,
     /// Type identifier per model type.
     pub types: Vec<String>,
+    /// Per model type: why it is not named from its title, when another type took that name.
+    pub type_notes: Vec<Option<String>>,
     /// Per model type: field identifiers (structs) or variant identifiers (enums), in order.
     pub members: Vec<Vec<String>>,
     /// Presenter type identifier per model module that has a presenter.
@@ -46,32 +50,10 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     let mut names = Names::default();
     let mut errors = Vec::new();
 
-    names.modules = model
-        .modules
-        .iter()
-        .map(|m| {
-            let name = value_name(file_stem(&m.file), "definitions");
-            // `billing.tool.yaml` beside `billing.yaml` must not collide with its presenter.
-            if m.tool.is_some() {
-                format!("{}_tool", name.trim_end_matches('_'))
-            } else {
-                name
-            }
-        })
-        .collect();
-    let mut module_owners: HashMap<&str, usize> = HashMap::new();
-    for (index, name) in names.modules.iter().enumerate() {
-        if let Some(&first) = module_owners.get(name.as_str()) {
-            errors.push(Diagnostic::error(&model.modules[index].file, "", format!(
-                "module name `{name}` is also the module of {}; each definition file becomes a module named after it",
-                model.modules[first].file
-            )).with_help("rename one of the files"));
-        } else {
-            module_owners.insert(name, index);
-        }
-    }
-
-    names.types = model.types.iter().map(|t| type_name(&t.title)).collect();
+    names.modules = module_names(model, &mut errors);
+    let (types, type_notes) = type_names(model, &mut errors);
+    names.types = types;
+    names.type_notes = type_notes;
     // Without the `_` a keyword type got (`Self_`), `Self_Presenter` would not be UpperCamelCase
     // and would warn, while `SelfPresenter` is no keyword.
     let suffixed = |suffix: &str| -> Vec<Option<String>> {
@@ -156,47 +138,58 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
 
     for def in &model.types {
         let file = &model.modules[def.module].file;
-        let (members, what): (Vec<(String, &str, String)>, &str) = match &def.kind {
+        let (candidates, pointers, what): (Vec<Candidate<'_>>, Vec<String>, &str) = match &def.kind
+        {
             TypeKind::Struct { fields } => (
                 fields
                     .iter()
-                    .map(|f| {
-                        (
-                            value_name(&f.key, "field"),
-                            f.key.as_str(),
-                            f.pointer.clone(),
-                        )
+                    .map(|f| Candidate {
+                        original: &f.key,
+                        name: f
+                            .rust_name
+                            .clone()
+                            .unwrap_or_else(|| value_name(&f.key, "field")),
+                        fixed: f.rust_name.is_some(),
                     })
+                    .collect(),
+                fields
+                    .iter()
+                    .map(|f| format!("{}/x-fusion-name", f.pointer))
                     .collect(),
                 "field",
             ),
             TypeKind::Enum { values } => (
                 values
                     .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        (
-                            variant_name(v),
-                            v.as_str(),
-                            format!("{}/enum/{i}", def.pointer),
-                        )
+                    .map(|v| Candidate {
+                        original: v,
+                        name: variant_name(v),
+                        fixed: false,
                     })
                     .collect(),
+                Vec::new(),
                 "variant",
             ),
         };
-        let mut seen: HashMap<&str, &str> = HashMap::new();
-        for (name, original, pointer) in &members {
-            if let Some(first) = seen.insert(name, original) {
-                errors.push(
-                    Diagnostic::error(file, pointer, format!("`{original}` and `{first}` both become the Rust {what} `{name}` in `{}`", def.title))
-                        .with_help("rename one of them; the generator never merges two wire names into one Rust name"),
-                );
-            }
+        let (members, clashes) = make_distinct(&candidates, |original| match what {
+            "field" => value_name(&spelled(original), "field"),
+            _ => variant_name(&spelled(original)),
+        });
+        for clash in clashes {
+            let name = &members[clash.index];
+            errors.push(
+                Diagnostic::error(
+                    file,
+                    &pointers[clash.index],
+                    format!(
+                        "`x-fusion-name: {name}` is also the name of field `{}` in `{}`",
+                        clash.first, def.title
+                    ),
+                )
+                .with_help("give each field its own `x-fusion-name`"),
+            );
         }
-        names
-            .members
-            .push(members.into_iter().map(|(name, _, _)| name).collect());
+        names.members.push(members);
     }
 
     if errors.is_empty() {
@@ -204,6 +197,144 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// One module per file, named after it (`billing.tool.yaml` beside `billing.yaml` gets
+/// `billing_tool`); files of one name in different folders are named by their whole path
+/// (`billing/invoice.yaml`: `billing_invoice`), and a name still taken is reported.
+fn module_names(model: &Model, errors: &mut Vec<Diagnostic>) -> Vec<String> {
+    let name_of = |path: &str, tool: bool| {
+        let name = value_name(path, "definitions");
+        if tool {
+            format!("{}_tool", name.trim_end_matches('_'))
+        } else {
+            name
+        }
+    };
+    let short: Vec<String> = model
+        .modules
+        .iter()
+        .map(|m| name_of(file_stem(&m.file), m.tool.is_some()))
+        .collect();
+    let mut counts: HashMap<&str, usize> = HashMap::new();
+    for name in &short {
+        *counts.entry(name.as_str()).or_default() += 1;
+    }
+    let names: Vec<String> = model
+        .modules
+        .iter()
+        .zip(&short)
+        .map(|(m, name)| {
+            if counts[name.as_str()] == 1 {
+                name.clone()
+            } else {
+                let path = m.file.split('.').next().unwrap_or(&m.file);
+                name_of(path, m.tool.is_some())
+            }
+        })
+        .collect();
+    let mut owners: HashMap<&str, usize> = HashMap::new();
+    for (index, name) in names.iter().enumerate() {
+        if let Some(&first) = owners.get(name.as_str()) {
+            errors.push(Diagnostic::error(&model.modules[index].file, "", format!(
+                "module name `{name}` is also the module of {}; each definition file becomes a module named after it",
+                model.modules[first].file
+            )).with_help("rename one of the files"));
+        } else {
+            owners.insert(name, index);
+        }
+    }
+    names
+}
+
+/// The Rust name of every type, distinct across the output (every type is re-exported from its
+/// root): the `x-fusion-name`, else from the title; a converted name another type already has
+/// is prefixed with the file's name (`nullable-simple-user.yaml`: `NullableSimpleUser`), then
+/// numbered. Returns the names and, per type, the note its docs carry when it was renamed.
+fn type_names(model: &Model, errors: &mut Vec<Diagnostic>) -> (Vec<String>, Vec<Option<String>>) {
+    let mut names = Vec::with_capacity(model.types.len());
+    let mut notes = Vec::with_capacity(model.types.len());
+    let mut owners: HashMap<String, usize> = HashMap::new();
+    // Names the author chose are claimed first: a derived name yields to them.
+    for (id, def) in model.types.iter().enumerate() {
+        if let Some(chosen) = &def.rust_name {
+            if let Some(&first) = owners.get(chosen) {
+                let first_file = &model.modules[model.types[first].module].file;
+                errors.push(
+                    Diagnostic::error(&model.modules[def.module].file, &format!("{}/x-fusion-name", def.pointer), format!("`x-fusion-name: {chosen}` is also the name of the type at {first_file}#{}", model.types[first].pointer))
+                        .with_help("give each type its own `x-fusion-name`"),
+                );
+            }
+            owners.entry(chosen.clone()).or_insert(id);
+        }
+    }
+    // Then a file's root type whose name is the file's own (`simple-user.yaml`: `SimpleUser`)
+    // keeps it against a copy elsewhere under the same title.
+    let own_name = |def: &crate::model::TypeDef, wanted: &str| {
+        def.pointer.is_empty() && type_name(file_stem(&model.modules[def.module].file)) == wanted
+    };
+    for (id, def) in model.types.iter().enumerate() {
+        let wanted = type_name(&def.title);
+        if def.rust_name.is_none() && own_name(def, &wanted) {
+            owners.entry(wanted).or_insert(id);
+        }
+    }
+    for (id, def) in model.types.iter().enumerate() {
+        if let Some(chosen) = &def.rust_name {
+            names.push(chosen.clone());
+            notes.push(None);
+            continue;
+        }
+        let wanted = type_name(&def.title);
+        let holder = match owners.get(&wanted) {
+            Some(&holder) if holder != id => holder,
+            _ => {
+                owners.insert(wanted.clone(), id);
+                names.push(wanted);
+                notes.push(None);
+                continue;
+            }
+        };
+        let file = &model.modules[def.module].file;
+        let prefix = type_name(file_stem(file));
+        let prefix = prefix.trim_end_matches('_');
+        // A root is named by its file (then by its path); a nested type by its file and its
+        // own name.
+        let path_name = type_name(file.split('.').next().unwrap_or(file));
+        let from_file = if def.pointer.is_empty() {
+            [type_name(file_stem(file)), path_name]
+                .into_iter()
+                .find(|n| *n != wanted && !owners.contains_key(n))
+        } else if wanted.starts_with(prefix) {
+            None
+        } else {
+            Some(format!("{prefix}{}", wanted.trim_end_matches('_')))
+        };
+        let name = from_file
+            .filter(|n| !owners.contains_key(n))
+            .unwrap_or_else(|| {
+                (2..)
+                    .map(|n| format!("{}{n}", wanted.trim_end_matches('_')))
+                    .find(|n| !owners.contains_key(n))
+                    .unwrap_or_default()
+            });
+        let holder_def = &model.types[holder];
+        let holder_at = format!(
+            "{}{}",
+            model.modules[holder_def.module].file,
+            if holder_def.pointer.is_empty() {
+                String::new()
+            } else {
+                format!("#{}", holder_def.pointer)
+            }
+        );
+        notes.push(Some(format!(
+            "Named `{name}`, not `{wanted}`: the type at {holder_at} is `{wanted}`."
+        )));
+        owners.insert(name.clone(), id);
+        names.push(name);
+    }
+    (names, notes)
 }
 
 /// A type name: PascalCase, never a keyword, never starting with a digit.
@@ -237,6 +368,11 @@ pub fn variant_name(value: &str) -> String {
         camel
     };
     identifier_or(name, "V")
+}
+
+/// Whether `name` is a word Rust reserves.
+pub fn is_keyword(name: &str) -> bool {
+    KEYWORDS.contains(&name)
 }
 
 fn identifier_or(name: String, prefix: &str) -> String {

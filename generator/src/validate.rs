@@ -47,6 +47,48 @@ impl MetaSchema {
     }
 }
 
+/// The document with the values at `cut` removed, and its typed definition, when that is
+/// enough to pass the meta-schema: what can still be checked of a file that has errors. The
+/// document's locations are kept, so later diagnostics point into the file as written.
+pub fn without(
+    meta_schema: &MetaSchema,
+    document: &Document,
+    cut: &[String],
+) -> Option<(Document, Schema)> {
+    if cut.iter().any(String::is_empty) {
+        return None;
+    }
+    let mut rest = document.clone();
+    // Deepest first, and array elements from the last, so earlier removals move nothing.
+    let mut cut: Vec<&String> = cut.iter().collect();
+    cut.sort_by(|a, b| b.cmp(a));
+    for pointer in cut {
+        remove_at(&mut rest.value, pointer);
+    }
+    meta_schema.check(&rest).ok().map(|schema| (rest, schema))
+}
+
+/// Removes the value at a JSON pointer, if there is one.
+fn remove_at(value: &mut Value, pointer: &str) {
+    let Some((parent, last)) = pointer.rsplit_once('/') else {
+        return;
+    };
+    let last = last.replace("~1", "/").replace("~0", "~");
+    match value.pointer_mut(parent) {
+        Some(Value::Object(map)) => {
+            map.shift_remove(&last);
+        }
+        Some(Value::Array(items)) => {
+            if let Ok(index) = last.parse::<usize>()
+                && index < items.len()
+            {
+                items.remove(index);
+            }
+        }
+        _ => {}
+    }
+}
+
 /// Turns one meta-schema error into diagnostics. An `anyOf` (every `Option` and untagged type of
 /// the definition format is one) only says "none of the alternatives fit"; the alternative that
 /// got furthest into the value says what is actually wrong, so report its errors instead.

@@ -271,7 +271,7 @@ fn definition_errors_exit_3_report_every_error_and_touch_nothing() {
     write(
         dir.path(),
         "schemas/billing/client.yaml",
-        "title: Invoice\ntype: object\nproperties:\n  id: { type: string }\n",
+        "title: Invoice\nx-fusion-name: invoice_client\ntype: object\nproperties:\n  id: { type: string }\n",
     );
     let output = run(dir.path(), &["schemas", "-o", "out"]);
     assert_exit(&output, 3);
@@ -283,8 +283,9 @@ fn definition_errors_exit_3_report_every_error_and_touch_nothing() {
         "unresolved `$ref`: no definition file `clinet.yaml` (at /properties/client/$ref)",
         "billing/invoice.yaml:7:19",
         "help: did you mean `client.yaml`?",
-        "duplicate presenter name `Invoice`, also defined in billing/client.yaml (at /title)",
-        "billing/invoice.yaml:1:8",
+        "`invoice_client` is not a type name in UpperCamelCase (at /x-fusion-name)",
+        "billing/client.yaml:2:16",
+        "help: write `InvoiceClient`",
         "3 errors in the definitions; nothing was written.",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
@@ -333,18 +334,21 @@ fn naming_and_cycle_errors_exit_3_and_leave_the_output_as_it_was() {
     write(
         dir.path(),
         "schemas/person.yaml",
-        "title: Person\ntype: object\nproperties:\n  first-name: { type: string }\n  first_name: { type: string }\n",
+        "title: Person\ntype: object\nproperties:\n  first-name: { type: string, x-fusion-name: name }\n  first_name: { type: string, x-fusion-name: name }\n",
     );
     let output = run(dir.path(), &["schemas", "-o", "out"]);
     assert_exit(&output, 3);
     assert!(
-        stderr(&output).contains(
-            "`first_name` and `first-name` both become the Rust field `first_name` in `Person`"
-        ),
+        stderr(&output)
+            .contains("`x-fusion-name: name` is also the name of field `first-name` in `Person`"),
         "{}",
         stderr(&output)
     );
-    assert!(stderr(&output).contains("person.yaml:5:3"));
+    assert!(
+        stderr(&output).contains("person.yaml:5:46"),
+        "{}",
+        stderr(&output)
+    );
 
     write(
         dir.path(),

@@ -201,3 +201,54 @@ properties:
         Some("write `type: [string, \"null\"]` for a nullable enum")
     );
 }
+
+#[test]
+fn six_different_mistakes_in_two_files_are_all_reported_in_one_run() {
+    let order = "\
+title: Order
+type: object
+required: [id, totl]
+properties:
+  id: { type: string, not: {} }
+  total: { type: integer, maxLength: 3 }
+  buyer: { $ref: custmer.yaml }
+  code: { type: string, x-fusion-name: Code }
+x-fusion:
+  rules:
+    - text: \"Order {identifier} is open.\"
+";
+    let customer = "\
+title: Customer
+allOf:
+  - type: object
+    properties:
+      name: { type: string }
+  - type: object
+    properties:
+      name: { type: integer }
+";
+    let found = errors(&[("order.yaml", order), ("customer.yaml", customer)]);
+    let seen: Vec<(String, String)> = found
+        .iter()
+        .map(|d| (d.file.clone(), d.pointer.clone()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("customer.yaml".into(), "/allOf/1/properties/name".into()),
+            ("order.yaml".into(), "/properties/id/not".into()),
+            ("order.yaml".into(), "/required/1".into()),
+            ("order.yaml".into(), "/properties/total/maxLength".into()),
+            ("order.yaml".into(), "/properties/buyer/$ref".into()),
+            ("order.yaml".into(), "/properties/code/x-fusion-name".into()),
+            ("order.yaml".into(), "/x-fusion/rules/0/text".into()),
+        ],
+        "{found:#?}"
+    );
+    assert!(
+        found
+            .iter()
+            .all(|d| d.location.is_some() && d.help.is_some()),
+        "{found:#?}"
+    );
+}

@@ -106,7 +106,7 @@ fn unsupported_keyword_is_located_at_its_key() {
         "{help}"
     );
     assert!(
-        help.ends_with("maxItems, uniqueItems, x-fusion, x-fusion-redact"),
+        help.ends_with("uniqueItems, x-fusion, x-fusion-redact, x-fusion-name"),
         "{help}"
     );
 }
@@ -177,70 +177,86 @@ fn unresolved_defs_ref_suggests_the_def() {
     );
 }
 
+/// The Rust items a run generates, by file: what each output file declares with `pub struct` or
+/// `pub enum`.
+fn items(files: &[(&str, &str)]) -> Vec<(String, Vec<String>)> {
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| SourceFile::new(*path, *text))
+        .collect();
+    let output = generate(&sources, &Options::default()).expect("generates");
+    output
+        .iter()
+        .filter(|f| f.path != "mod.rs")
+        .map(|f| {
+            let declared = f
+                .contents
+                .lines()
+                .filter_map(|l| {
+                    l.strip_prefix("pub struct ")
+                        .or_else(|| l.strip_prefix("pub enum "))
+                })
+                .map(|rest| {
+                    rest.split([' ', ';', '(', '<'])
+                        .next()
+                        .unwrap_or("")
+                        .to_owned()
+                })
+                .collect();
+            (f.path.clone(), declared)
+        })
+        .collect()
+}
+
 #[test]
-fn duplicate_presenter_title_names_both_files() {
+fn one_title_and_one_file_name_in_two_folders_get_distinct_names() {
     let a = "title: Invoice\ntype: object\nproperties:\n  id: { type: string }\n";
     let b = "title: Invoice\ntype: object\nproperties:\n  no: { type: string }\n";
+    let found = items(&[("billing/invoice.yaml", a), ("archive/invoice.yaml", b)]);
     assert_eq!(
-        only(&[("billing/invoice.yaml", a), ("archive/invoice.yaml", b)]),
-        expect(
-            "billing/invoice.yaml",
-            "/title",
-            (1, 8),
-            "duplicate presenter name `Invoice`, also defined in archive/invoice.yaml",
-            Some("give one of them another `title`"),
-        )
-    );
-}
-
-#[test]
-fn field_names_colliding_after_conversion() {
-    let text = "title: Person\ntype: object\nproperties:\n  first-name: { type: string }\n  first_name: { type: string }\n";
-    assert_eq!(
-        only(&[("person.yaml", text)]),
-        expect(
-            "person.yaml",
-            "/properties/first_name",
-            (5, 3),
-            "`first_name` and `first-name` both become the Rust field `first_name` in `Person`",
-            Some(
-                "rename one of them; the generator never merges two wire names into one Rust name"
+        found,
+        [
+            (
+                "archive_invoice.rs".to_owned(),
+                vec!["Invoice".to_owned(), "InvoicePresenter".to_owned()]
             ),
-        )
-    );
-}
-
-#[test]
-fn enum_values_colliding_after_conversion_are_located_at_the_value() {
-    let text = "title: Task\ntype: object\nproperties:\n  state: { type: string, enum: [in-progress, in_progress] }\n";
-    assert_eq!(
-        only(&[("task.yaml", text)]),
-        expect(
-            "task.yaml",
-            "/properties/state/enum/1",
-            (4, 46),
-            "`in_progress` and `in-progress` both become the Rust variant `InProgress` in `TaskState`",
-            Some(
-                "rename one of them; the generator never merges two wire names into one Rust name"
+            (
+                "billing_invoice.rs".to_owned(),
+                vec![
+                    "BillingInvoice".to_owned(),
+                    "BillingInvoicePresenter".to_owned()
+                ]
             ),
-        )
+        ]
     );
 }
 
 #[test]
-fn type_names_colliding_across_files() {
+fn keys_and_values_colliding_after_conversion_are_spelled_out() {
+    let text = "title: Person\ntype: object\nproperties:\n  first-name: { type: string }\n  first_name: { type: string }\n  state: { type: string, enum: [in-progress, in_progress] }\n";
+    let sources = [SourceFile::new("person.yaml", text)];
+    let output = generate(&sources, &Options::default()).expect("generates");
+    let person = &output[1].contents;
+    for expected in [
+        "pub first_dash_name:",
+        "pub first_name:",
+        "InDashProgress,",
+        "InProgress,",
+    ] {
+        assert!(person.contains(expected), "{expected} in\n{person}");
+    }
+}
+
+#[test]
+fn type_names_colliding_across_files_take_the_file_name() {
     let a = "title: Invoice\ntype: object\nproperties:\n  line: { type: object, title: Line item, properties: { sku: { type: string } } }\n";
     let b = "title: Order\ntype: object\nproperties:\n  line: { type: object, title: line_item, properties: { sku: { type: string } } }\n";
+    let found = items(&[("invoice.yaml", a), ("order.yaml", b)]);
     assert_eq!(
-        only(&[("invoice.yaml", a), ("order.yaml", b)]),
-        expect(
-            "order.yaml",
-            "/properties/line",
-            (4, 3),
-            "`line_item` becomes the Rust type `LineItem`, which invoice.yaml (at /properties/line) already defines",
-            Some("give one of them a distinct `title`"),
-        )
+        found[1].1[..2],
+        ["Order".to_owned(), "OrderLineItem".to_owned()]
     );
+    assert_eq!(found[0].1[1], "LineItem");
 }
 
 #[test]
@@ -342,7 +358,7 @@ fn wrong_value_types_say_what_is_expected() {
 #[test]
 fn every_error_of_a_phase_is_reported_across_files() {
     let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n  client: { $ref: clinet.yaml }\n";
-    let client = "title: Invoice\ntype: object\nproperties:\n  id: { type: string }\n";
+    let client = "title: Client\ntype: object\nproperties:\n  id: { type: strin }\n";
     let found = errors(&[
         ("billing/invoice.yaml", invoice),
         ("billing/client.yaml", client),
@@ -355,9 +371,9 @@ fn every_error_of_a_phase_is_reported_across_files() {
     assert_eq!(
         summary,
         [
+            ("billing/client.yaml", "/properties/id/type"),
             ("billing/invoice.yaml", "/required/1"),
             ("billing/invoice.yaml", "/properties/client/$ref"),
-            ("billing/invoice.yaml", "/title"),
         ],
         "{found}"
     );

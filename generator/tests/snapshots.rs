@@ -39,6 +39,7 @@ const FEATURES: &[&str] = &[
     "redaction",
     "bench",
     "composition",
+    "names",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -67,3 +67,10 @@ pub mod bench;
 #[rustfmt::skip]
 #[path = "../snapshots/composition.rs"]
 pub mod composition;
+
+/// Names: two files under one title (the copy is named from its file), keys that convert to one
+/// identifier (`+1`/`-1`, `first-name`/`first_name`), `x-fusion-name` on fields and types, and a
+/// `_select` enum over the colliding keys.
+#[rustfmt::skip]
+#[path = "../snapshots/names.rs"]
+pub mod names;

@@ -136,6 +136,11 @@ pub struct Schema {
     #[serde(rename = "x-fusion-tool", default)]
     #[schemars(with = "ToolDefinition")]
     pub tool: Option<ToolDefinition>,
+    /// The Rust name, overriding the one derived from the key or title (the wire key never
+    /// changes): on a property, the field's name (snake_case); on a `$defs` entry or a file's
+    /// root, the type's name (UpperCamelCase).
+    #[serde(rename = "x-fusion-name")]
+    pub fusion_name: Option<String>,
     /// Redaction of this property in the data block (wire format §10): `true` writes the default
     /// censor `[REDACTED]`, a string writes that censor, `false` writes the value. The whole value
     /// is replaced, whatever its type (an object or array included); an absent optional field
@@ -288,6 +293,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "uniqueItems",
     "x-fusion",
     "x-fusion-redact",
+    "x-fusion-name",
 ];
 
 /// The meta-schema of definition files, as checked in at `schemas/presenter.schema.json`.

@@ -10,7 +10,7 @@ use super::tool_schema::{
 };
 use super::view::{EnumView, VariantView, literal, rust_type, type_path};
 use crate::model::{FieldType, Model, TypeId, TypeKind};
-use crate::naming::{Names, variant_name};
+use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
 /// The tool part of a tool file's module.
 #[derive(Template)]
@@ -153,7 +153,15 @@ pub fn render(
     let tool = model.modules[index].tool.as_ref()?;
     let tool_names = names.tools[index].as_ref()?;
     let select_keys = select_keys(model, tool);
-    let select_variants: Vec<String> = select_keys.iter().map(|k| variant_name(k)).collect();
+    let select_candidates: Vec<Candidate<'_>> = select_keys
+        .iter()
+        .map(|key| Candidate {
+            original: key,
+            name: variant_name(key),
+            fixed: false,
+        })
+        .collect();
+    let (select_variants, _) = make_distinct(&select_candidates, |key| variant_name(&spelled(key)));
     let select = tool_names.select.as_ref().map(|name| EnumView {
         deprecated: false,
         name_literal: literal(name),

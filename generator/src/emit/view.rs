@@ -202,6 +202,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                         ),
                     ),
                     &def.notes,
+                    names.type_notes[id].as_deref(),
                 ),
                 fields: fields
                     .iter()
@@ -225,6 +226,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                         &format!("The values of `{}`.", def.title),
                     ),
                     &def.notes,
+                    names.type_notes[id].as_deref(),
                 ),
                 variants: values
                     .iter()
@@ -344,11 +346,16 @@ fn field_view(
     }
 }
 
-/// Doc lines followed, after a blank line, by the schema's notes, when it has any.
-fn with_notes(mut doc: Vec<String>, notes: &[String]) -> Vec<String> {
+/// Doc lines followed, each after a blank line, by the schema's notes and the naming note,
+/// when there are any.
+fn with_notes(mut doc: Vec<String>, notes: &[String], naming: Option<&str>) -> Vec<String> {
     if !notes.is_empty() {
         doc.push(literal(""));
         doc.push(doc_literal(&format!(" Schema: {}.", notes.join("; "))));
+    }
+    if let Some(naming) = naming {
+        doc.push(literal(""));
+        doc.push(doc_literal(&format!(" {naming}")));
     }
     doc
 }

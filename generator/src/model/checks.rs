@@ -1,13 +1,55 @@
 //! Checks of keyword combinations that the meta-schema cannot express.
 
-use std::collections::HashMap;
-
 use super::resolve::Resolver;
+use heck::{ToSnakeCase, ToUpperCamelCase};
 use serde_json::Value;
 
 use crate::definition::{JsonType, Schema, TypeKeyword};
 
+/// What an `x-fusion-name` names, which decides the case it must have.
+#[derive(Clone, Copy)]
+pub(super) enum NameCase {
+    Type,
+    Field,
+}
+
 impl Resolver<'_> {
+    /// The `x-fusion-name` of a schema, when it is an identifier of the case Rust expects
+    /// there (a generated crate denies warnings, `non_snake_case` among them); else reported.
+    pub(super) fn chosen_name(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &Schema,
+        case: NameCase,
+    ) -> Option<String> {
+        let name = schema.fusion_name.as_ref()?;
+        let (conventional, what) = match case {
+            NameCase::Type => (name.to_upper_camel_case(), "a type name in UpperCamelCase"),
+            NameCase::Field => (name.to_snake_case(), "a field name in snake_case"),
+        };
+        let keyword = crate::naming::is_keyword(name);
+        let identifier = syn::parse_str::<syn::Ident>(name).is_ok();
+        if keyword || !identifier || conventional != *name {
+            let help = if !conventional.is_empty()
+                && syn::parse_str::<syn::Ident>(&conventional).is_ok()
+                && !crate::naming::is_keyword(&conventional)
+            {
+                format!("write `{conventional}`")
+            } else {
+                format!("`x-fusion-name` must be {what}, and not a Rust keyword")
+            };
+            self.report(
+                file,
+                &format!("{pointer}/x-fusion-name"),
+                format!("`{name}` is not {what}"),
+                Some(help),
+            );
+            return None;
+        }
+        Some(name.clone())
+    }
+
     /// Checks `type` and returns whether it makes the value nullable; `None` when it is invalid.
     pub(super) fn check_type_keyword(
         &mut self,
@@ -132,7 +174,7 @@ impl Resolver<'_> {
                         "`{keyword}` only applies to `type: integer` or `number`, not `{}`",
                         kind.as_str()
                     ),
-                    None,
+                    Some(format!("remove `{keyword}`, or make the value a number")),
                 );
             }
         }
@@ -145,7 +187,9 @@ impl Resolver<'_> {
                         "`{keyword}` only applies to `type: {fits}`, not `{}`",
                         kind.as_str()
                     ),
-                    None,
+                    Some(format!(
+                        "remove `{keyword}`, or make the value `type: {fits}`"
+                    )),
                 );
             }
         }
@@ -230,27 +274,6 @@ impl Resolver<'_> {
                     Some("write `type: [string, \"null\"]` for a nullable enum".into()),
                 );
                 false
-            }
-        }
-    }
-
-    pub(super) fn check_presenter_names(&mut self) {
-        let mut seen: HashMap<String, usize> = HashMap::new();
-        for file in 0..self.model.modules.len() {
-            let Some(presenter) = &self.model.modules[file].presenter else {
-                continue;
-            };
-            let title = presenter.title.clone();
-            if let Some(&first) = seen.get(&title) {
-                let first_path = self.definitions[first].0.path.clone();
-                self.report(
-                    file,
-                    "/title",
-                    format!("duplicate presenter name `{title}`, also defined in {first_path}"),
-                    Some("give one of them another `title`".into()),
-                );
-            } else {
-                seen.insert(title, file);
             }
         }
     }

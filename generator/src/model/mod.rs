@@ -72,6 +72,9 @@ pub struct TypeDef {
     pub description: Option<String>,
     /// `deprecated: true`: the Rust type is `#[deprecated]`.
     pub deprecated: bool,
+    /// The Rust name the author chose (`x-fusion-name`), checked to be an UpperCamelCase
+    /// identifier.
+    pub rust_name: Option<String>,
     /// Annotations and bounds the schema states, for the docs.
     pub notes: Vec<String>,
     /// Its shape.
@@ -114,6 +117,8 @@ pub struct FieldDef {
     pub notes: Vec<String>,
     /// `deprecated: true`.
     pub deprecated: bool,
+    /// The Rust name the author chose (`x-fusion-name`), checked to be a snake_case identifier.
+    pub rust_name: Option<String>,
     /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.

@@ -68,6 +68,10 @@ impl<'a> Resolver<'a> {
                 .get(join_relative(from, target_path).as_str())
                 .copied()
         };
+        let target_path_joined = join_relative(from, target_path);
+        if target_file.is_none() && self.broken.contains(&target_path_joined) {
+            return None;
+        }
         let Some(target_file) = target_file else {
             let mut candidates: Vec<String> =
                 self.files.keys().map(|k| relative_to(from, k)).collect();

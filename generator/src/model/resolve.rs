@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use heck::ToUpperCamelCase;
 
 use super::behaviour::BehaviourResolver;
+use super::checks::NameCase;
 use super::refs::{escape_pointer, file_stem};
 use super::{
     BehaviourModel, FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind,
@@ -21,10 +22,15 @@ use crate::load::Document;
 /// The one JSON Schema dialect definitions may declare.
 const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
-/// Resolves all definitions at once; on failure, returns every problem found.
-pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnostic>> {
+/// Resolves all definitions at once; on failure, returns every problem found. `broken` names
+/// files that exist but could not be read: a `$ref` into one is not reported again.
+pub fn resolve(
+    definitions: &[(Document, Schema)],
+    broken: &[String],
+) -> Result<Model, Vec<Diagnostic>> {
     let mut resolver = Resolver {
         definitions,
+        broken,
         files: HashMap::new(),
         types_at: HashMap::new(),
         actions: Vec::new(),
@@ -50,7 +56,6 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
     for index in 0..definitions.len() {
         resolver.resolve_behaviour(index);
     }
-    resolver.check_presenter_names();
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
     }
@@ -63,6 +68,8 @@ pub fn resolve(definitions: &[(Document, Schema)]) -> Result<Model, Vec<Diagnost
 
 pub(super) struct Resolver<'a> {
     pub(super) definitions: &'a [(Document, Schema)],
+    /// Files that exist but could not be read (already reported).
+    pub(super) broken: &'a [String],
     pub(super) files: HashMap<&'a str, usize>,
     /// The type already made for a schema location (file index, pointer), so that every `$ref`
     /// to one place shares one type, and a cycle of references ends.
@@ -320,6 +327,12 @@ impl<'a> Resolver<'a> {
         name: &str,
         kind: TypeKind,
     ) -> TypeId {
+        // On a property, `x-fusion-name` names the field, not the type of its value.
+        let rust_name = if is_property(pointer) {
+            None
+        } else {
+            self.chosen_name(file, pointer, schema, NameCase::Type)
+        };
         let id = self.model.types.len();
         self.model.types.push(TypeDef {
             title: name.to_owned(),
@@ -328,6 +341,7 @@ impl<'a> Resolver<'a> {
             description: schema.description.clone(),
             deprecated: schema.deprecated == Some(true),
             notes: annotations(schema),
+            rust_name,
             kind,
         });
         self.model.modules[file].types.push(id);
@@ -374,6 +388,12 @@ impl<'a> Resolver<'a> {
                 default: property.default.as_ref().map(|v| v.to_string()),
                 notes: annotations(property),
                 deprecated: property.deprecated == Some(true),
+                rust_name: self.chosen_name(
+                    member.file,
+                    &member.pointer,
+                    property,
+                    NameCase::Field,
+                ),
                 boxed: false,
                 redact: property
                     .redact
