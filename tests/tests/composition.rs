@@ -74,3 +74,33 @@ fn nullable_enums_and_consts_read_and_write_as_the_schema_says() {
         "{wrong_tag}"
     );
 }
+
+#[test]
+fn enum_array_and_nullable_object_roots_are_types_other_files_use() {
+    use fusion_tests::snapshots::composition::{License, LicensePresenter, State};
+    let mut row: serde_json::Value = serde_json::from_str(ROW).expect("valid JSON");
+    let object = row.as_object_mut().expect("object");
+    object.insert("state".into(), "archived".into());
+    object.insert("labels".into(), serde_json::json!(["a"]));
+    object.insert("license".into(), serde_json::Value::Null);
+    let repository: Repository = serde_json::from_value(row).expect("fits");
+    assert_eq!(repository.state, Some(State::Archived));
+    assert_eq!(repository.labels.as_deref(), Some(&["a".to_owned()][..]));
+    // The nullable root's `null` is kept as `null`.
+    assert_eq!(repository.license, Some(None));
+    let mut out = String::new();
+    RepositoryPresenter.write_data(&repository, &Selection::all(), &mut out);
+    assert!(
+        out.ends_with(
+            "  \"state\": \"archived\",\n  \"labels\": [\n    \"a\"\n  ],\n  \"license\": null,\n  \"stars\": 7\n}"
+        ),
+        "{out}"
+    );
+    let license = License {
+        key: "mit".into(),
+        name: None,
+    };
+    let mut out = String::new();
+    LicensePresenter.write_data(&license, &Selection::all(), &mut out);
+    assert_eq!(out, "{\n  \"key\": \"mit\"\n}");
+}

@@ -126,7 +126,10 @@ impl<'a> Resolver<'a> {
                 let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
                 let title = schema.title.clone().unwrap_or(fallback);
                 // Behaviour is resolved once every presenter is known, since embeds name others.
-                if let FieldType::Named(item) = self.type_of(file, "", schema, &title) {
+                // A nullable root (`type: [object, "null"]`) presents its object; `$ref`s to it
+                // are nullable.
+                if let FieldType::Named(item) = self.type_of(file, "", schema, &title).non_null() {
+                    let item = *item;
                     self.model.modules[file].presenter = Some(PresenterDef {
                         title,
                         description: schema.description.clone(),
@@ -136,10 +139,25 @@ impl<'a> Resolver<'a> {
                 }
             }
             None if schema.defs.is_some() => {}
-            _ => self.report(
+            // An enum, array or primitive root is a type other files `$ref`; only an object has
+            // fields to present.
+            Some(_) => {
+                let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
+                let title = schema.title.clone().unwrap_or(fallback);
+                self.type_of(file, "", schema, &title);
+                if schema.fusion.is_some() {
+                    self.report(
+                        file,
+                        "/x-fusion",
+                        "`x-fusion` needs an object root: only an object has fields to present",
+                        Some("present an object that holds this value as a property".into()),
+                    );
+                }
+            }
+            None => self.report(
                 file,
                 "",
-                "a definition's root must be an object schema (a presenter) or a `$defs` library",
+                "a definition's root needs a `type` (an object is a presenter), or `$defs` only",
                 Some(
                     "add `type: object` with `properties`, or move the schema under `$defs`".into(),
                 ),
