@@ -11,6 +11,7 @@ pub mod builder;
 pub mod enums;
 pub mod error;
 pub mod escape;
+mod int_arguments;
 pub mod json;
 pub mod nullable;
 pub mod number;

@@ -104,3 +104,54 @@ fn enum_array_and_nullable_object_roots_are_types_other_files_use() {
     LicensePresenter.write_data(&license, &Selection::all(), &mut out);
     assert_eq!(out, "{\n  \"key\": \"mit\"\n}");
 }
+
+#[test]
+fn integer_formats_are_rust_integers_bounded_in_data_and_arguments() {
+    use fusion_tests::snapshots::composition::meters_tool::{MetersArgs, MetersCall};
+    use fusion_tests::snapshots::composition::{Meter, MeterPresenter};
+    let meter: Meter = serde_json::from_value(serde_json::json!({
+        "id": u64::MAX, "level": 0, "reading": -2_147_483_648_i64, "offset": 7
+    }))
+    .expect("fits");
+    assert_eq!(
+        (meter.id, meter.level, meter.reading),
+        (u64::MAX, 0, i32::MIN)
+    );
+    let texts = MeterPresenter.present(&meter).into_texts();
+    assert!(
+        texts[0].contains("\"id\": 18446744073709551615"),
+        "{texts:?}"
+    );
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("- Meter 18446744073709551615 is idle.")),
+        "{texts:?}"
+    );
+    let total = MeterPresenter
+        .present_collection(&[meter.clone(), meter])
+        .into_texts();
+    assert!(
+        total
+            .iter()
+            .any(|t| t.contains("Total reading -4294967296 over 2 meters.")),
+        "{total:?}"
+    );
+    let too_big = serde_json::from_value::<Meter>(serde_json::json!({
+        "id": 1, "level": 256, "reading": 0, "offset": 0
+    }))
+    .expect_err("256 is no u8");
+    assert!(too_big.to_string().contains("256"), "{too_big}");
+
+    let call = MetersCall::parse(&serde_json::json!({"action": "get", "level": 200, "shift": -3}))
+        .expect("in range");
+    let MetersArgs::Get(input) = call.args;
+    assert_eq!((input.level, input.shift), (200, Some(-3)));
+    let error = MetersCall::parse(&serde_json::json!({"action": "get", "level": 300}))
+        .expect_err("out of range");
+    let text = error.texts().join("\n");
+    assert!(
+        text.contains("<field name=\"level\">Too big: expected int to be &lt;=255 You sent: 300. Must be &lt;= 255.</field>"),
+        "{text}"
+    );
+}

@@ -2,6 +2,7 @@
 //! typed item, rule texts become pushes into one `String`. Values from data are escaped (wire
 //! format §5 deviation); literal runs are written as they were authored.
 
+use crate::model::IntKind;
 use crate::model::{
     BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, Literal, Model, RuleModel,
     SuggestionModel, TextPart, TypeId, TypeKind,
@@ -268,7 +269,7 @@ impl Context<'_> {
         let rt = self.rt;
         let (def, name) = self.field(field);
         // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
-        let (writer, ty, widen) = if def.ty.non_null() == &FieldType::Integer {
+        let (writer, ty, widen) = if matches!(def.ty.non_null(), FieldType::Integer(_)) {
             ("write_i128", "i128", ".map(i128::from)")
         } else {
             ("write_f64", "f64", "")
@@ -295,7 +296,10 @@ impl Context<'_> {
         // and enums, whose `as_str` takes it through auto-deref).
         let write = |copy: &str, reference: &str| match def.ty.non_null() {
             FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
-            FieldType::Integer => format!("{rt}::number::write_i64(&mut {target}, {copy});"),
+            FieldType::Integer(kind) => format!(
+                "{};",
+                write_integer(rt, &format!("&mut {target}"), *kind, copy)
+            ),
             FieldType::Number => format!("{rt}::number::write_f64(&mut {target}, {copy});"),
             FieldType::Boolean => {
                 format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
@@ -356,11 +360,16 @@ impl Context<'_> {
 
     fn compare(&self, field: usize, op: CompareOp, value: f64) -> String {
         let (def, name) = self.field(field);
-        let is_integer = def.ty.non_null() == &FieldType::Integer;
-        let (operand, rhs) = match (is_integer, value.fract() == 0.0) {
-            (true, true) => ("value", format!("{}_i64", value as i64)),
-            (true, false) => ("(value as f64)", float_literal(value)),
-            (false, _) => ("value", float_literal(value)),
+        let kind = match def.ty.non_null() {
+            FieldType::Integer(kind) => Some(*kind),
+            _ => None,
+        };
+        let (operand, rhs) = match (kind, value.fract() == 0.0) {
+            (Some(IntKind::I64), true) => ("value", format!("{}_i64", value as i64)),
+            // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare wide.
+            (Some(_), true) => ("i128::from(value)", format!("{}_i128", value as i64)),
+            (Some(_), false) => ("(value as f64)", float_literal(value)),
+            (None, _) => ("value", float_literal(value)),
         };
         let op = op.as_rust();
         if def.is_option() {
@@ -379,9 +388,14 @@ impl Context<'_> {
     fn one_of(&self, field: usize, values: &[Literal]) -> String {
         let (def, name) = self.field(field);
         let enum_id = self.enum_of(&def.ty);
+        // The model checked that every integer literal fits the field's kind.
+        let suffix = match def.ty.non_null() {
+            FieldType::Integer(kind) => kind.rust(),
+            _ => "i64",
+        };
         let pattern_of = |value: &Literal| match value {
             Literal::Bool(b) => b.to_string(),
-            Literal::Integer(i) => format!("{i}_i64"),
+            Literal::Integer(i) => format!("{i}_{suffix}"),
             Literal::Number(n) => float_literal(*n),
             Literal::Text(s) => literal(s),
             Literal::Variant(index) => {
@@ -425,6 +439,16 @@ impl Context<'_> {
         } else {
             format!("::core::matches!({subject}, {pattern})")
         }
+    }
+}
+
+/// A call writing the integer `value` (of `kind`) into `out` as JSON and TOON print it: `i64`
+/// and `u64` directly, the narrower kinds widened to `i64` (lossless).
+pub(super) fn write_integer(rt: &str, out: &str, kind: IntKind, value: &str) -> String {
+    match kind {
+        IntKind::I64 => format!("{rt}::number::write_i64({out}, {value})"),
+        IntKind::U64 => format!("{rt}::number::write_u64({out}, {value})"),
+        _ => format!("{rt}::number::write_i64({out}, i64::from({value}))"),
     }
 }
 

@@ -206,7 +206,7 @@ fn field_schema(model: &Model, field: &FieldDef, seen: &mut Vec<TypeId>) -> Valu
 fn value_schema(model: &Model, ty: &FieldType, seen: &mut Vec<TypeId>) -> Value {
     match ty {
         FieldType::String => json!({"type": "string"}),
-        FieldType::Integer => json!({"type": "integer"}),
+        FieldType::Integer(_) => json!({"type": "integer"}),
         FieldType::Number => json!({"type": "number"}),
         FieldType::Boolean => json!({"type": "boolean"}),
         FieldType::Named(id) => type_schema(model, *id, seen),

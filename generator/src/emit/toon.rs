@@ -6,6 +6,7 @@ use crate::naming::Names;
 
 use fusion_runtime::toon::{Delimiter, write_string};
 
+use super::behaviour::write_integer;
 use super::view::{literal, type_path};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
@@ -97,7 +98,7 @@ fn is_struct(model: &Model, id: TypeId) -> bool {
 
 fn is_primitive(model: &Model, ty: &FieldType) -> bool {
     match ty {
-        FieldType::String | FieldType::Integer | FieldType::Number | FieldType::Boolean => true,
+        FieldType::String | FieldType::Integer(_) | FieldType::Number | FieldType::Boolean => true,
         FieldType::Named(id) => !is_struct(model, *id),
         FieldType::Array(_) | FieldType::Nullable(_) => false,
     }
@@ -213,7 +214,9 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> Str
             "{rt}::toon::write_string(out, {}, delimiter);",
             place.borrowed()
         ),
-        FieldType::Integer => format!("{rt}::number::write_i64(out, {});", place.copied()),
+        FieldType::Integer(kind) => {
+            format!("{};", write_integer(rt, "out", *kind, &place.copied()))
+        }
         FieldType::Number => format!("{rt}::number::write_f64(out, {});", place.copied()),
         FieldType::Boolean => format!(
             "out.push_str(if {} {{ \"true\" }} else {{ \"false\" }});",

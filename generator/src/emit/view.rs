@@ -390,7 +390,7 @@ fn field_facts(field: &FieldDef) -> String {
 pub(crate) fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> String {
     match ty {
         FieldType::String => "::std::string::String".to_owned(),
-        FieldType::Integer => "i64".to_owned(),
+        FieldType::Integer(kind) => kind.rust().to_owned(),
         FieldType::Number => "f64".to_owned(),
         FieldType::Boolean => "bool".to_owned(),
         FieldType::Named(id) => type_path(model, names, module, *id),

@@ -143,8 +143,8 @@ impl FieldDef {
 pub enum FieldType {
     /// `string` (any format).
     String,
-    /// `integer`, as `i64`.
-    Integer,
+    /// `integer`: `i64`, or the Rust integer its `format` names (`int32` → `i32`, …).
+    Integer(IntKind),
     /// `number`, as `f64`.
     Number,
     /// `boolean`.
@@ -165,6 +165,66 @@ impl Model {
             t.deprecated
                 || matches!(&t.kind, TypeKind::Struct { fields } if fields.iter().any(|f| f.deprecated))
         })
+    }
+}
+
+/// The Rust integer of an `integer` schema, from its `format` (`int8` … `int64`, `uint8` …
+/// `uint64`); `i64` without one. Values out of its range are deserialize errors, and argument
+/// errors in tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IntKind {
+    I8,
+    I16,
+    I32,
+    I64,
+    U8,
+    U16,
+    U32,
+    U64,
+}
+
+impl IntKind {
+    /// The kind an integer `format` names, if it names one.
+    pub fn from_format(format: &str) -> Option<IntKind> {
+        Some(match format {
+            "int8" => IntKind::I8,
+            "int16" => IntKind::I16,
+            "int32" => IntKind::I32,
+            "int64" => IntKind::I64,
+            "uint8" => IntKind::U8,
+            "uint16" => IntKind::U16,
+            "uint32" => IntKind::U32,
+            "uint64" => IntKind::U64,
+            _ => return None,
+        })
+    }
+
+    /// The Rust type.
+    pub fn rust(self) -> &'static str {
+        match self {
+            IntKind::I8 => "i8",
+            IntKind::I16 => "i16",
+            IntKind::I32 => "i32",
+            IntKind::I64 => "i64",
+            IntKind::U8 => "u8",
+            IntKind::U16 => "u16",
+            IntKind::U32 => "u32",
+            IntKind::U64 => "u64",
+        }
+    }
+
+    /// The smallest and largest value.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            IntKind::I8 => (i8::MIN.into(), i8::MAX.into()),
+            IntKind::I16 => (i16::MIN.into(), i16::MAX.into()),
+            IntKind::I32 => (i32::MIN.into(), i32::MAX.into()),
+            IntKind::I64 => (i64::MIN.into(), i64::MAX.into()),
+            IntKind::U8 => (0, u8::MAX.into()),
+            IntKind::U16 => (0, u16::MAX.into()),
+            IntKind::U32 => (0, u32::MAX.into()),
+            IntKind::U64 => (0, u64::MAX.into()),
+        }
     }
 }
 

@@ -10,8 +10,8 @@ use super::behaviour::BehaviourResolver;
 use super::checks::NameCase;
 use super::refs::{escape_pointer, file_stem};
 use super::{
-    BehaviourModel, FieldDef, FieldType, Model, Module, PresenterDef, TypeDef, TypeId, TypeKind,
-    cycles,
+    BehaviourModel, FieldDef, FieldType, IntKind, Model, Module, PresenterDef, TypeDef, TypeId,
+    TypeKind, cycles,
 };
 use serde_json::Value;
 
@@ -302,7 +302,13 @@ impl<'a> Resolver<'a> {
                 )),
                 None => FieldType::String,
             },
-            JsonType::Integer => FieldType::Integer,
+            JsonType::Integer => FieldType::Integer(
+                schema
+                    .format
+                    .as_deref()
+                    .and_then(IntKind::from_format)
+                    .unwrap_or(IntKind::I64),
+            ),
             JsonType::Number => FieldType::Number,
             JsonType::Boolean => FieldType::Boolean,
             JsonType::Array => match &schema.items {

@@ -287,6 +287,28 @@ impl ToonElement for i64 {
     }
 }
 
+/// The integers an `int8` … `uint64` format gives a field: widened without loss.
+macro_rules! narrow_integers {
+    ($($ty:ty),*) => {$(
+        impl ToonElement for $ty {
+            fn toon_value(&self) -> ToonValue<'_> {
+                ToonValue::Int(i64::from(*self))
+            }
+        }
+    )*};
+}
+
+narrow_integers!(i8, i16, i32, u8, u16, u32);
+
+impl ToonElement for u64 {
+    fn toon_value(&self) -> ToonValue<'_> {
+        match i64::try_from(*self) {
+            Ok(i) => ToonValue::Int(i),
+            Err(_) => ToonValue::UInt(*self),
+        }
+    }
+}
+
 impl ToonElement for f64 {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Float(*self)

@@ -111,7 +111,7 @@ impl BehaviourResolver<'_> {
         let def = &self.fields()[field];
         let (key, numeric, optional) = (
             def.key.clone(),
-            matches!(def.ty.non_null(), FieldType::Integer | FieldType::Number),
+            matches!(def.ty.non_null(), FieldType::Integer(_) | FieldType::Number),
             def.is_option(),
         );
         let mut all = Vec::new();
@@ -163,7 +163,11 @@ impl BehaviourResolver<'_> {
         let key = def.key.clone();
         let converted = match (def.ty.non_null(), value) {
             (FieldType::Boolean, Scalar::Bool(b)) => Some(Literal::Bool(*b)),
-            (FieldType::Integer, Scalar::Number(n)) if n.fract() == 0.0 && n.abs() < 9.0e15 => {
+            (FieldType::Integer(kind), Scalar::Number(n))
+                if n.fract() == 0.0
+                    && n.abs() < 9.0e15
+                    && (kind.range().0..=kind.range().1).contains(&(*n as i128)) =>
+            {
                 Some(Literal::Integer(*n as i64))
             }
             (FieldType::Number, Scalar::Number(n)) => Some(Literal::Number(*n)),
@@ -212,7 +216,7 @@ fn scalar_text(value: &Scalar) -> String {
 fn type_text(ty: &FieldType, types: &[TypeDef]) -> &'static str {
     match ty {
         FieldType::String => "string",
-        FieldType::Integer => "integer",
+        FieldType::Integer(_) => "integer",
         FieldType::Number => "number",
         FieldType::Boolean => "boolean",
         FieldType::Array(_) => "array",

@@ -343,7 +343,7 @@ impl BehaviourResolver<'_> {
         {
             let field = self.field(field_name, pointer)?;
             return match self.fields()[field].ty.non_null() {
-                FieldType::Integer | FieldType::Number => Some(TextPart::Sum(field)),
+                FieldType::Integer(_) | FieldType::Number => Some(TextPart::Sum(field)),
                 _ => {
                     self.report(pointer, format!("`{{sum:{field_name}}}` needs a numeric field, and `{field_name}` is not one"), None);
                     None
