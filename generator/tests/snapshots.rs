@@ -38,6 +38,7 @@ const FEATURES: &[&str] = &[
     "tools",
     "redaction",
     "bench",
+    "wire",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

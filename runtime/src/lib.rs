@@ -8,6 +8,7 @@
 
 pub mod args;
 pub mod builder;
+pub mod egress;
 pub mod enums;
 pub mod error;
 pub mod escape;

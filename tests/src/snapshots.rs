@@ -61,3 +61,9 @@ pub mod redaction;
 #[rustfmt::skip]
 #[path = "../snapshots/bench.rs"]
 pub mod bench;
+
+/// Wire: MCP Fusion's other wire features, matched against its own sources
+/// (`tests/fixtures/upstream/wire.json`): egress caps on a tool and an action.
+#[rustfmt::skip]
+#[path = "../snapshots/wire.rs"]
+pub mod wire;
