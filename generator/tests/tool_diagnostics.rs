@@ -261,3 +261,16 @@ fn an_egress_cap_of_1024_is_accepted() {
     )
     .expect("generates");
 }
+
+#[test]
+fn an_invalid_cache_pattern_is_located_at_its_entry() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      returns: invoice.yaml\n      invalidates: [billing.*, \"reports.<daily>\"]\n";
+    let found = errors(&[("billing/billing.tool.yaml", tool)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].pointer, "/x-fusion-tool/actions/get/invalidates/1");
+    assert!(
+        found[0].message.contains("`<daily>`"),
+        "{}",
+        found[0].message
+    );
+}

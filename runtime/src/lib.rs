@@ -20,6 +20,7 @@ pub mod response;
 pub mod rmcp;
 pub mod select;
 pub mod serve;
+pub mod state_sync;
 pub mod tool;
 pub mod toon;
 pub mod ui;

@@ -139,7 +139,7 @@ mod generated_tool {
             &Desk,
             &json!({"action": "close", "id": "T-1"}),
         ));
-        assert_eq!(small, ToolResponse::text("Closed"));
+        assert_eq!(small.texts().last().map(String::as_str), Some("Closed"));
     }
 
     #[test]

@@ -93,39 +93,40 @@ function fakeServer() {
 }
 
 const STATE_SYNC_CASES = [
-    // name, the action called, what `remind` invalidates, the handler's reply, the tool's cap
-    ['one_pattern', 'remind', ['billing.*'], 'ok', undefined],
-    ['several_patterns', 'remind', ['billing.*', 'reports.daily', 'audit.**'], 'ok', undefined],
-    ['error_is_not_decorated', 'remind', ['billing.*'], 'error', undefined],
-    ['other_action_is_not_decorated', 'get', ['billing.*'], 'ok', undefined],
-    ['added_after_the_egress_guard', 'remind', ['billing.*'], 'big', 1024],
+    // name, tool, the invalidating action, its patterns, the action called, the handler's reply
+    // (text, or `error`), the tool's cap
+    ['one_pattern', 'billing', 'remind', ['billing.*'], 'remind', 'Reminder sent', undefined],
+    ['several_patterns', 'billing', 'remind', ['billing.*', 'reports.daily', 'audit.**'], 'remind', 'Reminder sent', undefined],
+    ['error_is_not_decorated', 'billing', 'remind', ['billing.*'], 'remind', 'error', undefined],
+    ['other_action_is_not_decorated', 'billing', 'remind', ['billing.*'], 'get', 'Reminder sent', undefined],
+    ['added_after_the_egress_guard', 'billing', 'remind', ['billing.*'], 'remind', 'x'.repeat(2000), 1024],
+    // tests/corpus/wire/helpdesk.tool.yaml's `close`, end to end.
+    ['helpdesk_close', 'helpdesk', 'close', ['helpdesk.*', 'reports.daily'], 'close', 'Closed', 2048],
 ];
 
 async function stateSyncCases({ createTool, ToolRegistry, success, error }) {
     const out = [];
-    for (const [name, action, patterns, reply, cap] of STATE_SYNC_CASES) {
-        const handler = async () => reply === 'error' ? error('Invoice not found', 'NOT_FOUND')
-            : reply === 'big' ? success('x'.repeat(2000))
-                : success('Reminder sent');
-        let tool = createTool('billing');
+    for (const [name, toolName, invalidating, patterns, called, reply, cap] of STATE_SYNC_CASES) {
+        const handler = async () => reply === 'error' ? error('Invoice not found', 'NOT_FOUND') : success(reply);
+        let tool = createTool(toolName);
         if (cap !== undefined) tool = tool.maxPayloadBytes(cap);
-        tool = tool.action({ name: 'get', handler }).action({ name: 'remind', handler });
+        for (const action of new Set(['get', invalidating, called])) tool = tool.action({ name: action, handler });
         const registry = new ToolRegistry();
         registry.register(tool);
         const server = fakeServer();
         // Per-action invalidation is a policy on the canonical `tool.action` key, which the flat
         // exposition (attachToServer's default) decorates with.
         await registry.attachToServer(server, {
-            stateSync: { policies: [{ match: 'billing.remind', invalidates: patterns }] },
+            stateSync: { policies: [{ match: `${toolName}.${invalidating}`, invalidates: patterns }] },
         });
         const call = server.handlers.get('tools/call');
-        const response = await call({ method: 'tools/call', params: { name: `billing_${action}`, arguments: {} } }, {});
+        const response = await call({ method: 'tools/call', params: { name: `${toolName}_${called}`, arguments: {} } }, {});
         out.push({
             name,
-            tool: 'billing',
-            action,
-            remind_invalidates: patterns,
-            handler_reply: reply,
+            tool: toolName,
+            action: called,
+            invalidates: called === invalidating ? patterns : null,
+            handler_reply: reply === 'error' ? { error: 'Invoice not found', code: 'NOT_FOUND' } : { text: reply },
             ...(cap !== undefined ? { max_payload_bytes: cap } : {}),
             expected: {
                 texts: response.content.map(block => block.text),

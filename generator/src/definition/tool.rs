@@ -76,6 +76,11 @@ pub struct ActionDefinition {
     #[serde(rename = "max-payload-bytes", default)]
     #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
     pub max_payload_bytes: Option<u64>,
+    /// State sync (wire format §17): the cache domains a success of this action makes stale, as
+    /// glob patterns of dot-separated segments (`billing.*`, `reports.**`); each success then
+    /// starts with `<cache_invalidation cause="tool.action" domains="..." />`.
+    #[serde(default)]
+    pub invalidates: Option<Vec<String>>,
 }
 
 /// What an action returns.

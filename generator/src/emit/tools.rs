@@ -90,6 +90,8 @@ pub struct ActionView {
     pub returns: Option<ReturnsView>,
     /// The egress cap of the action's responses, as a Rust `u64` literal.
     pub cap: Option<String>,
+    /// State sync: `tool.action` and the patterns, as Rust literals (`"t.a"`, `&["t.*"]`).
+    pub invalidates: Option<(String, String)>,
 }
 
 /// An action's presenter.
@@ -262,6 +264,14 @@ pub fn render(
                 reply,
                 returns,
                 cap: action.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+                invalidates: (!action.invalidates.is_empty()).then(|| {
+                    let patterns: Vec<String> =
+                        action.invalidates.iter().map(|p| literal(p)).collect();
+                    (
+                        literal(&format!("{}.{}", tool.name, action.name)),
+                        format!("&[{}]", patterns.join(", ")),
+                    )
+                }),
             }
         })
         .collect();

@@ -55,6 +55,8 @@ pub struct ActionModel {
     pub idempotent: bool,
     /// The egress cap of this action's responses: its own `max-payload-bytes`, else the tool's.
     pub max_payload_bytes: Option<u64>,
+    /// The cache patterns a success invalidates (state sync); empty when none.
+    pub invalidates: Vec<String>,
 }
 
 /// The presenter an action's data goes through.
@@ -203,6 +205,12 @@ fn resolve_tool<'a>(
                 action.max_payload_bytes,
             )
             .or(tool.max_payload_bytes),
+            invalidates: check_patterns(
+                resolver,
+                file,
+                &format!("{pointer}/invalidates"),
+                action.invalidates.as_deref(),
+            ),
         });
     }
     check_shared_inputs(resolver, file, &actions);
@@ -407,4 +415,47 @@ fn same_shape(types: &[TypeDef], a: &FieldType, b: &FieldType) -> bool {
         | (FieldType::Nullable(x), FieldType::Nullable(y)) => same_shape(types, x, y),
         _ => a == b,
     }
+}
+
+/// Checks state-sync patterns as upstream's `PolicyValidator` does when the server starts
+/// (there a bad pattern throws): dot-separated segments, each `*`, `**` or a run of ASCII letters,
+/// digits, `_` and `-`. An empty list would invalidate nothing.
+fn check_patterns(
+    resolver: &mut Resolver<'_>,
+    file: usize,
+    pointer: &str,
+    patterns: Option<&[String]>,
+) -> Vec<String> {
+    let Some(patterns) = patterns else {
+        return Vec::new();
+    };
+    if patterns.is_empty() {
+        resolver.report(
+            file,
+            pointer,
+            "an empty `invalidates` invalidates nothing",
+            Some(
+                "name the cache domains a success makes stale (`billing.*`), or remove the key"
+                    .into(),
+            ),
+        );
+    }
+    for (index, pattern) in patterns.iter().enumerate() {
+        let valid_segment = |segment: &str| {
+            matches!(segment, "*" | "**")
+                || (!segment.is_empty()
+                    && segment
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        };
+        if let Some(segment) = pattern.split('.').find(|s| !valid_segment(s)) {
+            resolver.report(
+                file,
+                &format!("{pointer}/{index}"),
+                format!("invalid cache pattern `{pattern}`: the segment `{segment}` is not allowed"),
+                Some("patterns are dot-separated segments, each `*`, `**` or letters, digits, `_` and `-` (`billing.*`)".into()),
+            );
+        }
+    }
+    patterns.to_vec()
 }
