@@ -167,7 +167,7 @@ function noticePresenter({ definePresenter }, z) {
 }
 const NOTICE_DIRECTIVES = ['Answer in one sentence.', 'Quote the notice title verbatim.'];
 
-const TICKET = { id: 'T-1', priority: 1, status: 'open', assignee: null, note: 'Printer on fire', tags: ['hw'] };
+const TICKET = { id: 'T-1', priority: 1, status: 'open', assignee: 'ana', note: 'Printer on fire', tags: ['hw'] };
 const TICKET_2 = { id: 'T-2', priority: 3, status: 'closed' };
 
 async function presenterCases(upstream, z) {
