@@ -63,7 +63,8 @@ pub mod redaction;
 pub mod bench;
 
 /// Wire: MCP Fusion's other wire features, matched against its own sources
-/// (`tests/fixtures/upstream/wire.json`): egress caps on a tool and an action.
+/// (`tests/fixtures/upstream/wire.json`): egress caps on a tool and an action, state sync, auto
+/// rules and static directives.
 #[rustfmt::skip]
 #[path = "../snapshots/wire.rs"]
 pub mod wire;

@@ -4,6 +4,7 @@
 //! generated presenters of `tests/corpus/wire/`.
 
 use fusion_runtime::{Presenter, ToolResponse};
+use fusion_tests::snapshots::wire::notice::NoticePresenter;
 use fusion_tests::snapshots::wire::ticket::{Ticket, TicketPresenter};
 use serde_json::Value;
 
@@ -75,4 +76,12 @@ fn auto_rules_are_in_the_test_view_before_the_declared_rules() {
     );
     assert_eq!(rules.last().map(|r| &**r), Some("Never promise a date."));
     assert_eq!(rules.len(), 6, "tags has no description: {rules:?}");
+}
+
+#[test]
+fn every_upstream_directives_case_is_byte_identical() {
+    check("directives", 3, |presenter, data| {
+        assert_eq!(presenter, "notice");
+        present(&NoticePresenter, data)
+    });
 }

@@ -18,6 +18,10 @@ pub struct Behaviour {
     /// (there on by default; here off unless asked for).
     #[serde(default)]
     pub auto_rules: bool,
+    /// Instructions for the agent in the response's `<llm_directives>` block, for items and
+    /// collections alike: what a handler adds with `.llmHint()` upstream, declared. Static text,
+    /// written verbatim (no placeholders).
+    pub directives: Option<Vec<String>>,
     /// Rules computed from a whole collection, appended after the item rules. Placeholders:
     /// `{count}` (items kept) and `{sum:field}` over a numeric field.
     pub collection_rules: Option<Vec<RuleDef>>,

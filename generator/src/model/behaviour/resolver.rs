@@ -91,7 +91,16 @@ impl BehaviourResolver<'_> {
             true,
         );
         let embeds = self.embeds(behaviour.embed.as_deref().unwrap_or_default());
+        let directives = behaviour.directives.clone().unwrap_or_default();
+        for (index, directive) in directives.iter().enumerate() {
+            self.check_static(
+                directive,
+                &format!("/x-fusion/directives/{index}"),
+                Placement::Text,
+            );
+        }
         BehaviourModel {
+            directives,
             rules,
             collection_rules,
             agent_limit,
