@@ -40,6 +40,7 @@ const FEATURES: &[&str] = &[
     "bench",
     "composition",
     "names",
+    "wire",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

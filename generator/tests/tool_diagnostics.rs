@@ -229,3 +229,48 @@ fn structured_needs_every_action_to_return_a_presenter() {
         "{found:#?}"
     );
 }
+
+#[test]
+fn an_egress_cap_below_1024_is_located_on_the_tool_and_on_an_action() {
+    let tool = "x-fusion-tool:\n  name: billing\n  max-payload-bytes: 1000\n  actions:\n    get:\n      returns: invoice.yaml\n      max-payload-bytes: 512\n";
+    let found = errors(&[("billing/billing.tool.yaml", tool)]);
+    let at: Vec<(&str, Option<u32>)> = found
+        .iter()
+        .map(|d| (d.pointer.as_str(), d.location.map(|l| l.line)))
+        .collect();
+    assert_eq!(
+        at,
+        [
+            ("/x-fusion-tool/max-payload-bytes", Some(3)),
+            ("/x-fusion-tool/actions/get/max-payload-bytes", Some(7)),
+        ],
+        "{found:#?}"
+    );
+    assert!(found[0].message.contains("1024"), "{}", found[0].message);
+}
+
+#[test]
+fn an_egress_cap_of_1024_is_accepted() {
+    let tool = "x-fusion-tool:\n  name: billing\n  max-payload-bytes: 1024\n  actions:\n    get:\n      returns: invoice.yaml\n";
+    generate(
+        &[
+            SourceFile::new("billing/invoice.yaml", PRESENTER),
+            SourceFile::new("billing/billing.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .expect("generates");
+}
+
+#[test]
+fn an_invalid_cache_pattern_is_located_at_its_entry() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      returns: invoice.yaml\n      invalidates: [billing.*, \"reports.<daily>\"]\n";
+    let found = errors(&[("billing/billing.tool.yaml", tool)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].pointer, "/x-fusion-tool/actions/get/invalidates/1");
+    assert!(
+        found[0].message.contains("`<daily>`"),
+        "{}",
+        found[0].message
+    );
+}

@@ -218,6 +218,7 @@ impl ResponseBuilder {
             // The blocks are rendered copies, so the parts themselves move into the view for free.
             response.set_view(ViewParts {
                 data,
+                data_at: 0,
                 system_rules: rules,
                 ui_blocks,
             });

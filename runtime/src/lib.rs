@@ -8,6 +8,7 @@
 
 pub mod args;
 pub mod builder;
+pub mod egress;
 pub mod enums;
 pub mod error;
 pub mod escape;
@@ -21,6 +22,7 @@ pub mod response;
 pub mod rmcp;
 pub mod select;
 pub mod serve;
+pub mod state_sync;
 pub mod tool;
 pub mod toon;
 pub mod ui;

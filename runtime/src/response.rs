@@ -94,7 +94,7 @@ impl ToolResponse {
     pub fn test_view(&self) -> Option<TestView<'_>> {
         self.view.as_deref().map(|parts| TestView {
             parts,
-            data_block: self.first_text().unwrap_or_default(),
+            data_block: self.texts.get(parts.data_at).map_or("", String::as_str),
         })
     }
 
@@ -123,6 +123,15 @@ impl ToolResponse {
 
     pub(crate) fn set_view(&mut self, parts: ViewParts) {
         self.view = Some(Box::new(parts));
+    }
+
+    /// Puts a text block before every other (state sync's `<cache_invalidation>`, §17); the test
+    /// view still finds the data block, now one further.
+    pub(crate) fn prepend_text(&mut self, text: String) {
+        self.texts.insert(0, text);
+        if let Some(view) = &mut self.view {
+            view.data_at += 1;
+        }
     }
 }
 
@@ -182,6 +191,8 @@ pub enum ViewData {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct ViewParts {
     pub(crate) data: ViewData,
+    /// The index of the data block among the texts: 0, unless blocks were put before it.
+    pub(crate) data_at: usize,
     pub(crate) system_rules: Vec<Cow<'static, str>>,
     pub(crate) ui_blocks: Vec<UiBlock>,
 }

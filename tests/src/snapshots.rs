@@ -74,3 +74,10 @@ pub mod composition;
 #[rustfmt::skip]
 #[path = "../snapshots/names.rs"]
 pub mod names;
+
+/// Wire: MCP Fusion's other wire features, matched against its own sources
+/// (`tests/fixtures/upstream/wire.json`): egress caps on a tool and an action, state sync, auto
+/// rules and static directives.
+#[rustfmt::skip]
+#[path = "../snapshots/wire.rs"]
+pub mod wire;

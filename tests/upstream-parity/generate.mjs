@@ -1,5 +1,6 @@
 // Runs MCP Fusion's own TypeScript sources on the billing tool's argument errors and writes
-// tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal.
+// tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
+// cases of wire.mjs (egress guard, state sync, auto rules, directives) and writes wire.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
@@ -14,6 +15,7 @@ import { mkdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { wireCases } from './wire.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [gitDir, commitArg = 'HEAD'] = process.argv.slice(2);
@@ -34,7 +36,10 @@ writeFileSync(entry, [
     "export { defineTool } from './packages/core/src/core/builder/defineTool.ts';",
     "export { convertParamsToZod } from './packages/core/src/core/builder/ParamDescriptors.ts';",
     "export { formatValidationError } from './packages/core/src/core/execution/ValidationErrorFormatter.ts';",
-    "export { success } from './packages/core/src/core/response.ts';",
+    "export { success, error, TOOL_RESPONSE_BRAND } from './packages/core/src/core/response.ts';",
+    "export { createTool } from './packages/core/src/core/builder/GroupedToolBuilder.ts';",
+    "export { ToolRegistry } from './packages/core/src/core/registry/ToolRegistry.ts';",
+    "export { definePresenter } from './packages/core/src/presenter/definePresenter.ts';",
     '',
 ].join('\n'));
 const bundle = join(work, 'bundle.mjs');
@@ -47,7 +52,8 @@ await build({
     outfile: bundle,
     logLevel: 'error',
 });
-const { defineTool, convertParamsToZod, formatValidationError, success } = await import(pathToFileURL(bundle).href);
+const upstream = await import(pathToFileURL(bundle).href);
+const { defineTool, convertParamsToZod, formatValidationError, success } = upstream;
 const { z } = await import('zod');
 
 // The billing tool of schemas/billing/billing.tool.yaml as an upstream user declares it:
@@ -155,3 +161,16 @@ const fixture = {
 const target = join(here, '..', 'fixtures', 'upstream', 'parity.json');
 writeFileSync(target, JSON.stringify(fixture, null, 2) + '\n');
 console.log(`wrote ${target}: ${out.length} cases`);
+
+// The other wire-format features (wire.mjs), with the same provenance but what was run.
+const wire = await wireCases(upstream, z);
+const wireFixture = {
+    provenance: {
+        ...fixture.provenance,
+        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: createTool(...).maxPayloadBytes(cap).execute (core/execution/EgressGuard.ts); ToolRegistry.attachToServer(fake server, {stateSync}) tools/call (state-sync/StateSyncLayer.ts, ResponseDecorator.ts); definePresenter({autoRules}).make(data) (presenter/ZodDescriptionExtractor.ts); make(data).llmHint(hint).build() (presenter/ResponseBuilder.ts)',
+    },
+    ...wire,
+};
+const wireTarget = join(here, '..', 'fixtures', 'upstream', 'wire.json');
+writeFileSync(wireTarget, JSON.stringify(wireFixture, null, 2) + '\n');
+console.log(`wrote ${wireTarget}: ${Object.entries(wire).map(([k, v]) => `${v.length} ${k}`).join(', ')}`);

@@ -13,6 +13,15 @@ pub struct Behaviour {
     /// Rules for the agent, computed from the item (for a collection: from its first element;
     /// rules without placeholders and conditions are always emitted).
     pub rules: Option<Vec<RuleDef>>,
+    /// Adds, before `rules`, the rule `key: description` for each root property with a
+    /// `description`, in schema order, as upstream's `definePresenter` does with `autoRules`
+    /// (there on by default; here off unless asked for).
+    #[serde(default)]
+    pub auto_rules: bool,
+    /// Instructions for the agent in the response's `<llm_directives>` block, for items and
+    /// collections alike: what a handler adds with `.llmHint()` upstream, declared. Static text,
+    /// written verbatim (no placeholders).
+    pub directives: Option<Vec<String>>,
     /// Rules computed from a whole collection, appended after the item rules. Placeholders:
     /// `{count}` (items kept) and `{sum:field}` over a numeric field.
     pub collection_rules: Option<Vec<RuleDef>>,

@@ -35,6 +35,12 @@ pub struct ToolDefinition {
     /// hint out, which clients read as `true`.
     #[serde(rename = "open-world", default)]
     pub open_world: Option<bool>,
+    /// The egress guard (wire format §16): every response of the tool, argument errors
+    /// included, is cut to this many bytes of UTF-8 text (at least 1024); an action may set its
+    /// own.
+    #[serde(rename = "max-payload-bytes", default)]
+    #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
+    pub max_payload_bytes: Option<u64>,
     /// The actions, in the order the `action` enum lists them.
     pub actions: IndexMap<String, ActionDefinition>,
 }
@@ -65,6 +71,16 @@ pub struct ActionDefinition {
     /// Calling the action twice has the effect of calling it once (MCP's idempotent hint).
     #[serde(default)]
     pub idempotent: bool,
+    /// The egress guard for this action's responses (wire format §16), in bytes of UTF-8 text
+    /// (at least 1024); replaces the tool's `max-payload-bytes`.
+    #[serde(rename = "max-payload-bytes", default)]
+    #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
+    pub max_payload_bytes: Option<u64>,
+    /// State sync (wire format §17): the cache domains a success of this action makes stale, as
+    /// glob patterns of dot-separated segments (`billing.*`, `reports.**`); each success then
+    /// starts with `<cache_invalidation cause="tool.action" domains="..." />`.
+    #[serde(default)]
+    pub invalidates: Option<Vec<String>>,
 }
 
 /// What an action returns.

@@ -13,6 +13,8 @@ use super::view::literal;
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
 pub struct BehaviourView {
+    /// Static directives, as Rust string literals.
+    pub directives: Vec<String>,
     /// Item rules in declaration order.
     pub rules: Vec<RuleView>,
     /// Collection rules in declaration order.
@@ -160,6 +162,7 @@ impl Context<'_> {
             .map(|s| self.suggestion(s))
             .collect();
         BehaviourView {
+            directives: behaviour.directives.iter().map(|d| literal(d)).collect(),
             rules,
             collection_rules,
             reads_first_item,

@@ -58,6 +58,8 @@ pub struct ToolView {
     pub select: Option<EnumView>,
     /// Its name (empty when disabled).
     pub select_name: String,
+    /// The egress cap of argument errors, as a Rust `u64` literal.
+    pub cap: Option<String>,
     /// The actions.
     pub actions: Vec<ActionView>,
     /// `FromArgument` impls of the input types this module owns.
@@ -86,6 +88,10 @@ pub struct ActionView {
     pub reply: String,
     /// The presenter, when the action returns one.
     pub returns: Option<ReturnsView>,
+    /// The egress cap of the action's responses, as a Rust `u64` literal.
+    pub cap: Option<String>,
+    /// State sync: `tool.action` and the patterns, as Rust literals (`"t.a"`, `&["t.*"]`).
+    pub invalidates: Option<(String, String)>,
 }
 
 /// An action's presenter.
@@ -266,6 +272,15 @@ pub fn render(
                 keys,
                 reply,
                 returns,
+                cap: action.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+                invalidates: (!action.invalidates.is_empty()).then(|| {
+                    let patterns: Vec<String> =
+                        action.invalidates.iter().map(|p| literal(p)).collect();
+                    (
+                        literal(&format!("{}.{}", tool.name, action.name)),
+                        format!("&[{}]", patterns.join(", ")),
+                    )
+                }),
             }
         })
         .collect();
@@ -310,6 +325,7 @@ pub fn render(
         })
         .collect();
     let view = ToolView {
+        cap: tool.max_payload_bytes.map(|cap| format!("{cap}_u64")),
         name: literal(&tool.name),
         raw_name: tool.name.clone(),
         title: match &tool.title {

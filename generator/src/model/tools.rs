@@ -29,6 +29,9 @@ pub struct ToolModel {
     pub select: bool,
     /// The description is the §11 TOON form.
     pub toon_description: bool,
+    /// The egress cap of the tool's responses that no action's own cap covers (argument errors
+    /// and actions without `max-payload-bytes`).
+    pub max_payload_bytes: Option<u64>,
     /// The actions in declaration order.
     pub actions: Vec<ActionModel>,
 }
@@ -50,6 +53,10 @@ pub struct ActionModel {
     pub read_only: bool,
     /// Declared idempotent.
     pub idempotent: bool,
+    /// The egress cap of this action's responses: its own `max-payload-bytes`, else the tool's.
+    pub max_payload_bytes: Option<u64>,
+    /// The cache patterns a success invalidates (state sync); empty when none.
+    pub invalidates: Vec<String>,
 }
 
 /// The presenter an action's data goes through.
@@ -141,6 +148,12 @@ fn resolve_tool<'a>(
     path: &str,
     tool: &'a ToolDefinition,
 ) -> ToolModel {
+    check_cap(
+        resolver,
+        file,
+        "/x-fusion-tool/max-payload-bytes",
+        tool.max_payload_bytes,
+    );
     if tool.actions.is_empty() {
         resolver.report(
             file,
@@ -187,6 +200,19 @@ fn resolve_tool<'a>(
             destructive: action.destructive,
             read_only: action.read_only,
             idempotent: action.idempotent,
+            max_payload_bytes: check_cap(
+                resolver,
+                file,
+                &format!("{pointer}/max-payload-bytes"),
+                action.max_payload_bytes,
+            )
+            .or(tool.max_payload_bytes),
+            invalidates: check_patterns(
+                resolver,
+                file,
+                &format!("{pointer}/invalidates"),
+                action.invalidates.as_deref(),
+            ),
         });
     }
     check_shared_inputs(resolver, file, &actions);
@@ -224,8 +250,42 @@ fn resolve_tool<'a>(
         open_world: tool.open_world,
         select: tool.select,
         toon_description: tool.toon_description,
+        max_payload_bytes: tool.max_payload_bytes,
         actions,
     }
+}
+
+/// The largest cap: upstream holds it in a JavaScript number, exact up to 2^53 - 1.
+const MAX_CAP: u64 = 9_007_199_254_740_991;
+
+/// Checks an egress cap: below 1024 upstream would silently raise it (`Math.max(1024, bytes)`),
+/// so a definition that says less is told rather than quietly overruled.
+fn check_cap(
+    resolver: &mut Resolver<'_>,
+    file: usize,
+    pointer: &str,
+    cap: Option<u64>,
+) -> Option<u64> {
+    let cap = cap?;
+    let min = fusion_runtime::egress::MIN_PAYLOAD_BYTES;
+    if cap < min {
+        resolver.report(
+            file,
+            pointer,
+            format!("`max-payload-bytes` is {cap}, below the minimum of {min}"),
+            Some(format!(
+                "a cap under {min} bytes would leave no room for the data; use at least {min}"
+            )),
+        );
+    } else if cap > MAX_CAP {
+        resolver.report(
+            file,
+            pointer,
+            format!("`max-payload-bytes` is {cap}, above {MAX_CAP}"),
+            Some("give a cap a JavaScript number holds exactly (at most 2^53 - 1)".into()),
+        );
+    }
+    Some(cap)
 }
 
 fn resolve_input<'a>(
@@ -357,4 +417,47 @@ fn same_shape(types: &[TypeDef], a: &FieldType, b: &FieldType) -> bool {
         | (FieldType::Nullable(x), FieldType::Nullable(y)) => same_shape(types, x, y),
         _ => a == b,
     }
+}
+
+/// Checks state-sync patterns as upstream's `PolicyValidator` does when the server starts
+/// (there a bad pattern throws): dot-separated segments, each `*`, `**` or a run of ASCII letters,
+/// digits, `_` and `-`. An empty list would invalidate nothing.
+fn check_patterns(
+    resolver: &mut Resolver<'_>,
+    file: usize,
+    pointer: &str,
+    patterns: Option<&[String]>,
+) -> Vec<String> {
+    let Some(patterns) = patterns else {
+        return Vec::new();
+    };
+    if patterns.is_empty() {
+        resolver.report(
+            file,
+            pointer,
+            "an empty `invalidates` invalidates nothing",
+            Some(
+                "name the cache domains a success makes stale (`billing.*`), or remove the key"
+                    .into(),
+            ),
+        );
+    }
+    for (index, pattern) in patterns.iter().enumerate() {
+        let valid_segment = |segment: &str| {
+            matches!(segment, "*" | "**")
+                || (!segment.is_empty()
+                    && segment
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        };
+        if let Some(segment) = pattern.split('.').find(|s| !valid_segment(s)) {
+            resolver.report(
+                file,
+                &format!("{pointer}/{index}"),
+                format!("invalid cache pattern `{pattern}`: the segment `{segment}` is not allowed"),
+                Some("patterns are dot-separated segments, each `*`, `**` or letters, digits, `_` and `-` (`billing.*`)".into()),
+            );
+        }
+    }
+    patterns.to_vec()
 }

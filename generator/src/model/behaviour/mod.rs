@@ -15,6 +15,8 @@ use super::ui::UiModel;
 /// A presenter's resolved behaviour.
 #[derive(Debug, Clone, Default)]
 pub struct BehaviourModel {
+    /// Static directives (`<llm_directives>`), in declaration order.
+    pub directives: Vec<String>,
     /// Item rules, in declaration order.
     pub rules: Vec<RuleModel>,
     /// Collection rules, in declaration order.

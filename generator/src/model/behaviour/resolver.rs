@@ -52,7 +52,12 @@ impl BehaviourResolver<'_> {
 
     /// Resolves the whole `x-fusion` object.
     pub fn resolve(&mut self, behaviour: &Behaviour) -> BehaviourModel {
-        let rules = self.rules(behaviour.rules.as_deref(), "/x-fusion/rules", Scope::Item);
+        let mut rules = if behaviour.auto_rules {
+            self.auto_rules()
+        } else {
+            Vec::new()
+        };
+        rules.extend(self.rules(behaviour.rules.as_deref(), "/x-fusion/rules", Scope::Item));
         let collection_rules = self.rules(
             behaviour.collection_rules.as_deref(),
             "/x-fusion/collection-rules",
@@ -86,7 +91,16 @@ impl BehaviourResolver<'_> {
             true,
         );
         let embeds = self.embeds(behaviour.embed.as_deref().unwrap_or_default());
+        let directives = behaviour.directives.clone().unwrap_or_default();
+        for (index, directive) in directives.iter().enumerate() {
+            self.check_static(
+                directive,
+                &format!("/x-fusion/directives/{index}"),
+                Placement::Text,
+            );
+        }
         BehaviourModel {
+            directives,
             rules,
             collection_rules,
             agent_limit,
@@ -184,6 +198,33 @@ impl BehaviourResolver<'_> {
             }
         }
         embeds
+    }
+
+    /// `auto-rules`: one static rule `key: description` per root property with a non-empty
+    /// description, in schema order (upstream's `extractZodDescriptions`). The text is static, so
+    /// it is checked where the description is written.
+    fn auto_rules(&mut self) -> Vec<RuleModel> {
+        let described: Vec<(String, String)> = self
+            .fields()
+            .iter()
+            .filter_map(|field| {
+                let description = field.description.as_deref().filter(|d| !d.is_empty())?;
+                Some((
+                    format!("{}: {description}", field.key),
+                    format!("{}/description", field.pointer),
+                ))
+            })
+            .collect();
+        described
+            .into_iter()
+            .map(|(text, pointer)| {
+                self.check_static(&text, &pointer, Placement::Text);
+                RuleModel {
+                    parts: vec![TextPart::Literal(text)],
+                    when: None,
+                }
+            })
+            .collect()
     }
 
     fn check_limit(&mut self, max: u32, pointer: &str) {
