@@ -37,7 +37,7 @@ impl ::fusion_runtime::toon::ToonObject for BillingGetInput {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -150,7 +150,7 @@ impl ::fusion_runtime::toon::ToonObject for BillingListInput {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 self.status
@@ -296,7 +296,7 @@ impl ::fusion_runtime::toon::ToonObject for BillingRemindInput {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((

@@ -37,7 +37,7 @@ impl ::fusion_runtime::toon::ToonObject for ClientsGetInput {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -142,7 +142,7 @@ impl ::fusion_runtime::toon::ToonObject for ClientsListInput {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 self.tier

@@ -130,7 +130,7 @@ impl ::fusion_runtime::toon::ToonObject for Invoice {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -337,7 +337,7 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceLine {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -418,7 +418,7 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceLineDiscount {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((

@@ -94,7 +94,7 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceRow {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((

@@ -117,7 +117,7 @@ impl ::fusion_runtime::toon::ToonObject for Ticket {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -314,7 +314,7 @@ impl ::fusion_runtime::toon::ToonObject for Person {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -389,7 +389,7 @@ impl ::fusion_runtime::toon::ToonObject for TicketMessagesItem {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
@@ -470,7 +470,7 @@ impl ::fusion_runtime::toon::ToonObject for TicketEscalation {
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&'static str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((

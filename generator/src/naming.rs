@@ -28,6 +28,8 @@ pub struct Names {
     pub type_notes: Vec<Option<String>>,
     /// Per model type: field identifiers (structs) or variant identifiers (enums), in order.
     pub members: Vec<Vec<String>>,
+    /// Per model type: the field holding its undeclared keys (`additionalProperties`), if kept.
+    pub extras: Vec<Option<String>>,
     /// Presenter type identifier per model module that has a presenter.
     pub presenters: Vec<Option<String>>,
     /// Hooks trait identifier per model module that has a presenter.
@@ -138,40 +140,50 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
 
     for def in &model.types {
         let file = &model.modules[def.module].file;
-        let (candidates, pointers, what): (Vec<Candidate<'_>>, Vec<String>, &str) = match &def.kind
-        {
-            TypeKind::Struct { fields } => (
-                fields
-                    .iter()
-                    .map(|f| Candidate {
-                        original: &f.key,
-                        name: f
-                            .rust_name
-                            .clone()
-                            .unwrap_or_else(|| value_name(&f.key, "field")),
-                        fixed: f.rust_name.is_some(),
-                    })
-                    .collect(),
-                fields
-                    .iter()
-                    .map(|f| format!("{}/x-fusion-name", f.pointer))
-                    .collect(),
-                "field",
-            ),
-            TypeKind::Enum { values } => (
-                values
-                    .iter()
-                    .map(|v| Candidate {
-                        original: v,
-                        name: variant_name(v),
-                        fixed: false,
-                    })
-                    .collect(),
-                Vec::new(),
-                "variant",
-            ),
-        };
-        let (members, clashes) = make_distinct(&candidates, |original| match what {
+        let (mut candidates, pointers, what): (Vec<Candidate<'_>>, Vec<String>, &str) =
+            match &def.kind {
+                TypeKind::Struct { fields } => (
+                    fields
+                        .iter()
+                        .map(|f| Candidate {
+                            original: &f.key,
+                            name: f
+                                .rust_name
+                                .clone()
+                                .unwrap_or_else(|| value_name(&f.key, "field")),
+                            fixed: f.rust_name.is_some(),
+                        })
+                        .collect(),
+                    fields
+                        .iter()
+                        .map(|f| format!("{}/x-fusion-name", f.pointer))
+                        .collect(),
+                    "field",
+                ),
+                TypeKind::Enum { values } => (
+                    values
+                        .iter()
+                        .map(|v| Candidate {
+                            original: v,
+                            name: variant_name(v),
+                            fixed: false,
+                        })
+                        .collect(),
+                    Vec::new(),
+                    "variant",
+                ),
+            };
+        // The map of undeclared keys is one more field, named so that no declared key's field
+        // can take its name.
+        let has_extra = what == "field" && def.extra.is_some();
+        if has_extra {
+            candidates.push(Candidate {
+                original: "additional properties",
+                name: "additional_properties".to_owned(),
+                fixed: false,
+            });
+        }
+        let (mut members, clashes) = make_distinct(&candidates, |original| match what {
             "field" => value_name(&spelled(original), "field"),
             _ => variant_name(&spelled(original)),
         });
@@ -189,6 +201,9 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                 .with_help("give each field its own `x-fusion-name`"),
             );
         }
+        names
+            .extras
+            .push(if has_extra { members.pop() } else { None });
         names.members.push(members);
     }
 

@@ -182,10 +182,40 @@ fn unsupported_keyword(
         ),
     };
     let diagnostic = Diagnostic::error(&document.path, &pointer, message).at_location(location);
+    if let Some(instead) = known_unsupported(key).filter(|_| preamble != "keys allowed here") {
+        return diagnostic.with_help(instead);
+    }
     match did_you_mean(key, allowed.iter().map(String::as_str)) {
         Some(suggestion) => diagnostic.with_help(format!("did you mean `{suggestion}`?")),
         None => diagnostic.with_help(format!("{preamble}: {}", allowed.join(", "))),
     }
+}
+
+/// What to write instead of a JSON Schema keyword the generator knows and does not support.
+fn known_unsupported(keyword: &str) -> Option<String> {
+    let instead = match keyword {
+        "not" => "`not` cannot become a Rust type; describe what the value is, not what it is not",
+        "if" | "then" | "else" => {
+            "conditional schemas are not supported: declare the properties every branch may have, optional"
+        }
+        "patternProperties" | "propertyNames" => {
+            "keys are matched by name: declare them in `properties`, or take any other key with `additionalProperties: <schema>`"
+        }
+        "dependentRequired" | "dependentSchemas" | "dependencies" => {
+            "dependencies between keys are not supported: make the keys optional and check them in the handler"
+        }
+        "unevaluatedProperties" | "unevaluatedItems" => {
+            "write `additionalProperties` (objects) or `items` (arrays) instead"
+        }
+        "prefixItems" | "contains" | "minContains" | "maxContains" => {
+            "tuples are not supported: use `items` with one schema for every element"
+        }
+        "$anchor" | "$dynamicRef" | "$dynamicAnchor" | "$recursiveRef" => {
+            "reference with `$ref` to a file or `#/$defs/Name`"
+        }
+        _ => return None,
+    };
+    Some(instead.to_owned())
 }
 
 /// The properties a meta-schema object allows, when it is not the JSON Schema object itself.
@@ -309,12 +339,9 @@ mod tests {
             ),
             (5, 5)
         );
-        assert!(
-            errors[0]
-                .help
-                .as_deref()
-                .unwrap()
-                .contains("supported keywords")
+        assert_eq!(
+            errors[0].help.as_deref(),
+            Some("`not` cannot become a Rust type; describe what the value is, not what it is not")
         );
         assert_eq!(errors[1].pointer, "/properties/s/descripton");
         assert_eq!(

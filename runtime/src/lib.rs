@@ -7,12 +7,12 @@
 #![warn(missing_docs)]
 
 pub mod args;
+mod argument_kinds;
 pub mod builder;
 pub mod egress;
 pub mod enums;
 pub mod error;
 pub mod escape;
-mod int_arguments;
 pub mod json;
 pub mod nullable;
 pub mod number;
@@ -46,6 +46,13 @@ pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
     toon_success, toon_success_item, toon_success_typed,
 };
+
+/// The map of a struct's undeclared keys (`additionalProperties` with a schema or `true`): keys in
+/// the order the data had them, written after the declared fields.
+pub use indexmap::IndexMap;
+/// Any JSON value: the type of `additionalProperties: true` entries and of schemas that say
+/// nothing of their value (`{}`).
+pub use serde_json::Value as JsonValue;
 
 /// Not public API: what generated code names through the runtime, so that a crate using
 /// generated modules needs no dependency of its own on these crates.

@@ -102,9 +102,7 @@ pub mod account {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -602,9 +600,7 @@ pub mod entry {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -959,9 +955,7 @@ pub mod ledger {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1423,9 +1417,7 @@ pub mod ledgers_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1522,9 +1514,7 @@ pub mod ledgers_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1874,9 +1864,7 @@ pub mod note {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -2423,9 +2411,7 @@ pub mod status_row {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((

@@ -63,9 +63,7 @@ pub mod graph {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -129,9 +127,7 @@ pub mod graph {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -201,9 +197,7 @@ pub mod graph {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -461,9 +455,7 @@ pub mod tree {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((

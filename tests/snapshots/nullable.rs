@@ -146,9 +146,7 @@ pub mod reading {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -267,9 +265,7 @@ pub mod reading {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -615,9 +611,7 @@ pub mod ticket {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((

@@ -42,9 +42,7 @@ pub mod types {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -234,9 +232,7 @@ pub mod order {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -323,9 +319,7 @@ pub mod order {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -641,9 +635,7 @@ pub mod party {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((

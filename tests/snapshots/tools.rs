@@ -33,9 +33,7 @@ pub mod billing_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -475,9 +473,7 @@ pub mod charge {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -774,9 +770,7 @@ pub mod desk_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -873,9 +867,7 @@ pub mod desk_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1346,9 +1338,7 @@ pub mod items_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1670,9 +1660,7 @@ pub mod ledger_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1855,9 +1843,7 @@ pub mod ledger_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -1915,9 +1901,7 @@ pub mod ledger_tool {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((
@@ -2384,9 +2368,7 @@ pub mod receipt {
         fn toon_field(
             &self,
             index: usize,
-        ) -> ::core::option::Option<
-            (&'static str, ::fusion_runtime::toon::ToonValue<'_>),
-        > {
+        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
             match index {
                 0 => {
                     ::core::option::Option::Some((

@@ -155,3 +155,48 @@ fn integer_formats_are_rust_integers_bounded_in_data_and_arguments() {
         "{text}"
     );
 }
+
+#[test]
+fn maps_keep_undeclared_keys_in_order_after_the_declared_ones() {
+    let mut row: serde_json::Value = serde_json::from_str(ROW).expect("valid JSON");
+    let object = row.as_object_mut().expect("object");
+    object.insert(
+        "permissions".into(),
+        serde_json::json!({"push": true, "admin": false, "pull": true}),
+    );
+    object.insert(
+        "metadata".into(),
+        serde_json::json!({"zeta": [1, {"a": null}], "source": "import", "alpha": "x"}),
+    );
+    object.insert("custom".into(), serde_json::json!({"any": ["thing", 1.5]}));
+    let repository: Repository = serde_json::from_value(row).expect("fits");
+    let permissions = repository.permissions.as_ref().expect("present");
+    assert_eq!(
+        permissions.additional_properties.keys().collect::<Vec<_>>(),
+        ["push", "admin", "pull"]
+    );
+    let mut out = String::new();
+    RepositoryPresenter.write_data(&repository, &Selection::all(), &mut out);
+    assert!(
+        out.contains(
+            "  \"permissions\": {\n    \"push\": true,\n    \"admin\": false,\n    \"pull\": true\n  },\n  \"metadata\": {\n    \"source\": \"import\",\n    \"zeta\": [\n      1,\n      {\n        \"a\": null\n      }\n    ],\n    \"alpha\": \"x\"\n  },\n  \"custom\": {\n    \"any\": [\n      \"thing\",\n      1.5\n    ]\n  },"
+        ),
+        "{out}"
+    );
+    // TOON walks the kept keys from the struct itself, as the generic encoder walks the JSON.
+    let options = fusion_runtime::toon::ToonOptions::pipe();
+    let mut typed = String::new();
+    fusion_runtime::toon::write_toon(&mut typed, &repository, &Selection::all(), &options);
+    let json = serde_json::to_value(&repository).expect("serializes");
+    assert_eq!(typed, fusion_runtime::toon::encode_value(&json, &options));
+    assert!(
+        typed.contains("permissions:\n  push: true\n  admin: false\n  pull: true"),
+        "{typed}"
+    );
+    // A value that does not fit the map's schema is serde's located error.
+    let mut row: serde_json::Value = serde_json::from_str(ROW).expect("valid JSON");
+    row.as_object_mut()
+        .expect("object")
+        .insert("permissions".into(), serde_json::json!({"push": "yes"}));
+    assert!(serde_json::from_value::<Repository>(row).is_err());
+}

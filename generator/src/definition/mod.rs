@@ -70,10 +70,11 @@ pub struct Schema {
     pub format: Option<String>,
     /// A documented default value; kept as documentation.
     pub default: Option<Value>,
-    /// Must be `false` when given: the schema is an allow-list whatever this says, and undeclared
-    /// fields are dropped, never passed through.
+    /// Undeclared keys. Absent or `false`: the schema is an allow-list, and undeclared keys are
+    /// dropped, never passed through. A schema: they are kept (in the data's order, after the
+    /// declared fields), each value of that schema, in a map field. `true`: kept, any JSON value.
     #[serde(rename = "additionalProperties")]
-    pub additional_properties: Option<bool>,
+    pub additional_properties: Option<AdditionalProperties>,
     /// Example values; kept as documentation.
     pub examples: Option<Vec<Value>>,
     /// Object schemas merged into this one: their properties (in branch order, after this
@@ -184,6 +185,16 @@ impl Schema {
         }
         described
     }
+}
+
+/// `additionalProperties`: whether undeclared keys are kept, and of what schema.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum AdditionalProperties {
+    /// `false` drops them (the default); `true` keeps them as any JSON value.
+    Allowed(bool),
+    /// Keeps them, each value of this schema.
+    Schema(Box<Schema>),
 }
 
 /// `x-fusion-redact`: on or off, or the censor to write.

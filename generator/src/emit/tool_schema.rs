@@ -207,6 +207,7 @@ fn value_schema(model: &Model, ty: &FieldType, seen: &mut Vec<TypeId>) -> Value 
     match ty {
         FieldType::String => json!({"type": "string"}),
         FieldType::Integer(_) => json!({"type": "integer"}),
+        FieldType::Any => json!({}),
         FieldType::Number => json!({"type": "number"}),
         FieldType::Boolean => json!({"type": "boolean"}),
         FieldType::Named(id) => type_schema(model, *id, seen),

@@ -294,7 +294,7 @@ pub fn render(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(field, name)| {
-                        let mut inner = rust_type(model, names, index, field.ty.non_null());
+                        let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
                         if field.boxed {
                             inner = format!("::std::boxed::Box<{inner}>");
                         }

@@ -73,7 +73,7 @@ fn tabular_fields<'m>(
     let TypeKind::Struct { fields } = &model.types[id].kind else {
         return None;
     };
-    if fields.is_empty() || visiting.contains(&id) {
+    if fields.is_empty() || visiting.contains(&id) || model.types[id].extra.is_some() {
         return None;
     }
     visiting.push(id);
@@ -100,7 +100,7 @@ fn is_primitive(model: &Model, ty: &FieldType) -> bool {
     match ty {
         FieldType::String | FieldType::Integer(_) | FieldType::Number | FieldType::Boolean => true,
         FieldType::Named(id) => !is_struct(model, *id),
-        FieldType::Array(_) | FieldType::Nullable(_) => false,
+        FieldType::Array(_) | FieldType::Nullable(_) | FieldType::Any => false,
     }
 }
 

@@ -58,6 +58,16 @@ pub struct StructView {
     pub redacts: bool,
     /// The TOON table writers, when every value of the struct is a table row.
     pub toon: Option<ToonTableView>,
+    /// The map of undeclared keys, when the schema keeps them.
+    pub extra: Option<ExtraView>,
+}
+
+/// The field that keeps a struct's undeclared keys (`additionalProperties`).
+pub struct ExtraView {
+    /// Field identifier.
+    pub name: String,
+    /// `IndexMap<String, T>`, fully qualified.
+    pub rust_type: String,
 }
 
 /// One struct field.
@@ -190,6 +200,16 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
                 redacts: fields.iter().any(|f| f.redact.is_some()),
                 deprecated: def.deprecated,
+                extra: match (&def.extra, &names.extras[id]) {
+                    (Some(ty), Some(field)) => Some(ExtraView {
+                        name: field.clone(),
+                        rust_type: format!(
+                            "{rt}::IndexMap<::std::string::String, {}>",
+                            rust_type(model, names, index, ty, rt)
+                        ),
+                    }),
+                    _ => None,
+                },
                 toon: table_view(model, names, id, rt),
                 doc: with_notes(
                     doc_lines(
@@ -287,7 +307,7 @@ fn field_view(
     redactor: &str,
     rt: &str,
 ) -> FieldView {
-    let mut inner = rust_type(model, names, module, field.ty.non_null());
+    let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
     if field.boxed {
         inner = format!("::std::boxed::Box<{inner}>");
     }
@@ -387,20 +407,27 @@ fn field_facts(field: &FieldDef) -> String {
 }
 
 /// The Rust type of a value, fully qualified so that no user name can shadow it.
-pub(crate) fn rust_type(model: &Model, names: &Names, module: usize, ty: &FieldType) -> String {
+pub(crate) fn rust_type(
+    model: &Model,
+    names: &Names,
+    module: usize,
+    ty: &FieldType,
+    rt: &str,
+) -> String {
     match ty {
         FieldType::String => "::std::string::String".to_owned(),
         FieldType::Integer(kind) => kind.rust().to_owned(),
+        FieldType::Any => format!("{rt}::JsonValue"),
         FieldType::Number => "f64".to_owned(),
         FieldType::Boolean => "bool".to_owned(),
         FieldType::Named(id) => type_path(model, names, module, *id),
         FieldType::Array(element) => format!(
             "::std::vec::Vec<{}>",
-            rust_type(model, names, module, element)
+            rust_type(model, names, module, element, rt)
         ),
         FieldType::Nullable(inner) => format!(
             "::core::option::Option<{}>",
-            rust_type(model, names, module, inner)
+            rust_type(model, names, module, inner, rt)
         ),
     }
 }

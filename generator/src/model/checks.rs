@@ -193,9 +193,6 @@ impl Resolver<'_> {
                 );
             }
         }
-        if schema.additional_properties == Some(true) {
-            self.report(file, &format!("{pointer}/additionalProperties"), "`additionalProperties: true` is not supported", Some("the schema is an allow-list: declare every field the data may carry, or write `false`".into()));
-        }
     }
 
     /// The values of a string `enum` or `const`, checked; `None` for a plain string.

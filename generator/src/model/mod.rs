@@ -77,6 +77,9 @@ pub struct TypeDef {
     pub rust_name: Option<String>,
     /// Annotations and bounds the schema states, for the docs.
     pub notes: Vec<String>,
+    /// The type of the undeclared keys' values a struct keeps (`additionalProperties` with a
+    /// schema, or `true`: [`FieldType::Any`]); `None` drops them.
+    pub extra: Option<FieldType>,
     /// Its shape.
     pub kind: TypeKind,
 }
@@ -155,6 +158,9 @@ pub enum FieldType {
     Array(Box<FieldType>),
     /// `[T, "null"]`.
     Nullable(Box<FieldType>),
+    /// Any JSON value: `additionalProperties: true`, or a schema that says nothing of its value
+    /// (`{}`, only annotations).
+    Any,
 }
 
 impl Model {

@@ -15,7 +15,7 @@ use super::{
 };
 use serde_json::Value;
 
-use crate::definition::{JsonType, Schema, TypeKeyword};
+use crate::definition::{AdditionalProperties, JsonType, Schema, TypeKeyword};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::load::Document;
 
@@ -261,6 +261,16 @@ impl<'a> Resolver<'a> {
             return FieldType::String;
         };
         let nullability = nullability || self.null_in_enum(file, pointer, schema);
+        if says_nothing(schema) {
+            // `{}` (or only annotations): any JSON value, as JSON Schema reads it.
+            let ty = if nullability {
+                FieldType::Nullable(Box::new(FieldType::Any))
+            } else {
+                FieldType::Any
+            };
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
         let Some(kind) = schema_kind(schema) else {
             self.report(
                 file,
@@ -290,6 +300,16 @@ impl<'a> Resolver<'a> {
                 self.types_at.insert(key.clone(), FieldType::Named(id));
                 let fields = self.fields(file, pointer, schema, &name);
                 self.model.types[id].kind = TypeKind::Struct { fields };
+                self.model.types[id].extra = match &schema.additional_properties {
+                    Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
+                    Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
+                        file,
+                        &format!("{pointer}/additionalProperties"),
+                        values,
+                        &format!("{name}Value"),
+                    )),
+                    Some(AdditionalProperties::Allowed(false)) | None => None,
+                };
                 FieldType::Named(id)
             }
             JsonType::String => match self.string_values(file, pointer, schema) {
@@ -366,6 +386,7 @@ impl<'a> Resolver<'a> {
             deprecated: schema.deprecated == Some(true),
             notes: annotations(schema),
             rust_name,
+            extra: None,
             kind,
         });
         self.model.modules[file].types.push(id);
@@ -461,8 +482,14 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
     match &schema.kind {
         Some(TypeKeyword::One(kind)) => Some(*kind),
         Some(TypeKeyword::Several(types)) => types.iter().copied().find(|t| *t != JsonType::Null),
-        // `allOf` merges objects: the schema that holds it is one, `type` or not.
-        None if schema.all_of.is_some() => Some(JsonType::Object),
+        // `allOf` merges objects, and object keywords make an object: `type` or not.
+        None if schema.all_of.is_some()
+            || schema.properties.is_some()
+            || schema.additional_properties.is_some() =>
+        {
+            Some(JsonType::Object)
+        }
+        None if schema.items.is_some() => Some(JsonType::Array),
         // String values say what they are: `enum: [a, b]` and `const: a` need no `type`.
         None if schema
             .enum_values
@@ -474,6 +501,24 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
         }
         None => None,
     }
+}
+
+/// Whether a schema constrains nothing (`{}`, or only annotations): any JSON value.
+fn says_nothing(schema: &Schema) -> bool {
+    schema.kind.is_none()
+        && schema.properties.is_none()
+        && schema.required.is_none()
+        && schema.items.is_none()
+        && schema.enum_values.is_none()
+        && schema.const_value.is_none()
+        && schema.all_of.is_none()
+        && schema.additional_properties.is_none()
+        && schema.reference.is_none()
+        && schema.defs.is_none()
+        && schema.fusion.is_none()
+        && schema.tool.is_none()
+        && schema.format.is_none()
+        && schema.described_bounds().is_empty()
 }
 
 /// The target of an `allOf` that only wraps one `$ref`, with no keyword of its own that shapes

@@ -330,7 +330,43 @@ fn resolve_input<'a>(
             );
         }
     }
+    report_kept_keys(resolver, id);
     Some(id)
+}
+
+/// Arguments are parsed field by field against declared keys (an undeclared one is an
+/// `Unrecognized key` issue, as upstream's strict objects say), so an input type that keeps
+/// undeclared keys is reported where it says so.
+fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
+    let mut pending = vec![input];
+    let mut seen = Vec::new();
+    while let Some(id) = pending.pop() {
+        if seen.contains(&id) {
+            continue;
+        }
+        seen.push(id);
+        let def = &resolver.model.types[id];
+        if def.extra.is_some() {
+            let (file, pointer) = (def.module, format!("{}/additionalProperties", def.pointer));
+            resolver.report(
+                file,
+                &pointer,
+                "a tool's input cannot keep undeclared keys yet",
+                Some("declare the keys in `properties`, or take the map as a field of `type: object` … in the returned data".into()),
+            );
+        }
+        if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
+            for field in fields {
+                let mut ty = &field.ty;
+                while let FieldType::Array(inner) | FieldType::Nullable(inner) = ty {
+                    ty = inner;
+                }
+                if let FieldType::Named(nested) = ty {
+                    pending.push(*nested);
+                }
+            }
+        }
+    }
 }
 
 /// The module of the presenter file `reference` names, relative to the tool file.

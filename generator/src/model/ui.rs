@@ -217,7 +217,7 @@ impl BehaviourResolver<'_> {
         let field = self.field(name, pointer)?;
         let scalar = match self.fields()[field].ty.non_null() {
             FieldType::Named(id) => matches!(self.types[*id].kind, TypeKind::Enum { .. }),
-            FieldType::Array(_) => false,
+            FieldType::Array(_) | FieldType::Any => false,
             _ => true,
         };
         if !scalar {

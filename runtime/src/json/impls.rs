@@ -144,6 +144,18 @@ impl<K: AsRef<str>, V: WriteJson> WriteJson for BTreeMap<K, V> {
     }
 }
 
+/// Keys in insertion order, escaped at run time: the undeclared keys of a struct with
+/// `additionalProperties`.
+impl<V: WriteJson> WriteJson for indexmap::IndexMap<String, V> {
+    fn write_json(&self, w: &mut JsonWriter<'_>) {
+        let mut object = w.object();
+        for (key, value) in self {
+            object.str_key(key).value(value);
+        }
+        object.end();
+    }
+}
+
 /// Keys in insertion order (the crate enables serde_json's `preserve_order`).
 impl WriteJson for Map<String, Value> {
     fn write_json(&self, w: &mut JsonWriter<'_>) {

@@ -218,7 +218,9 @@ pub trait ToonObject {
 
     /// The wire key and value of field `index` (schema order), or `None` when the key is absent
     /// from the wire (an optional field that is `None`) or `index` is out of range.
-    fn toon_field(&self, index: usize) -> Option<(&'static str, ToonValue<'_>)>;
+    /// Keys are `'static` for declared fields; the undeclared keys of a map-like struct
+    /// (`additionalProperties`) borrow from it.
+    fn toon_field(&self, index: usize) -> Option<(&str, ToonValue<'_>)>;
 }
 
 /// An array as TOON sees it.

@@ -220,6 +220,7 @@ fn type_text(ty: &FieldType, types: &[TypeDef]) -> &'static str {
         FieldType::Number => "number",
         FieldType::Boolean => "boolean",
         FieldType::Array(_) => "array",
+        FieldType::Any => "any JSON value",
         FieldType::Named(id) if matches!(types[*id].kind, TypeKind::Enum { .. }) => "enum",
         _ => "object",
     }

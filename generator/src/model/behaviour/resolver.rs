@@ -425,7 +425,8 @@ impl BehaviourResolver<'_> {
     fn scalar_kind(&self, field: usize) -> Option<&FieldType> {
         match self.fields()[field].ty.non_null() {
             FieldType::Named(id) if !matches!(self.types[*id].kind, TypeKind::Enum { .. }) => None,
-            FieldType::Array(_) => None,
+            // Any JSON value may be an object or an array: not a scalar to interpolate.
+            FieldType::Array(_) | FieldType::Any => None,
             other => Some(other),
         }
     }

@@ -1,6 +1,7 @@
-//! Tool arguments of the sized integer kinds (`format: int32`, `uint8`, …): read as an `integer`
-//! is (zod's `z.number().int()`, whole floats accepted), then bounded by the kind's range, with
-//! the bound in the hint as zod's `.min()`/`.max()` word it.
+//! Tool arguments beyond the basic kinds: the sized integers (`format: int32`, `uint8`, …), read
+//! as an `integer` is (zod's `z.number().int()`, whole floats accepted) then bounded by the
+//! kind's range with the bound in the hint as zod's `.min()`/`.max()` word it; and any JSON value
+//! (`{}` in a schema, zod's `z.any()`), taken as sent.
 
 use serde_json::Value;
 
@@ -54,6 +55,18 @@ impl FromArgument for u64 {
                 None
             }
         }
+    }
+}
+
+/// `{}`: any JSON value is valid, as sent.
+impl FromArgument for Value {
+    const EXPECTED: &'static str = "unknown";
+    fn from_argument(
+        value: &Value,
+        _path: &ArgPath<'_>,
+        _issues: &mut Vec<FieldIssue>,
+    ) -> Option<Self> {
+        Some(value.clone())
     }
 }
 
