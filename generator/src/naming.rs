@@ -172,6 +172,18 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                     Vec::new(),
                     "variant",
                 ),
+                TypeKind::Union { variants } => (
+                    variants
+                        .iter()
+                        .map(|v| Candidate {
+                            original: &v.title,
+                            name: type_name(&v.title),
+                            fixed: false,
+                        })
+                        .collect(),
+                    Vec::new(),
+                    "variant",
+                ),
             };
         // The map of undeclared keys is one more field, named so that no declared key's field
         // can take its name.

@@ -252,3 +252,73 @@ allOf:
         "{found:#?}"
     );
 }
+
+#[test]
+fn union_misfits_are_located_with_the_fix() {
+    let found = errors(&[(
+        "t.yaml",
+        "\
+title: T
+type: object
+properties:
+  a: { type: [string, object] }
+  b: { oneOf: [{ type: string }], anyOf: [{ type: integer }] }
+  c: { anyOf: [{ type: \"null\" }] }
+",
+    )]);
+    let seen: Vec<(String, String)> = found
+        .iter()
+        .map(|d| (d.pointer.clone(), d.message.clone()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            ("/properties/a/type".to_owned(), "a list of types may only name primitives (`string`, `integer`, `number`, `boolean`), not `object`".to_owned()),
+            ("/properties/b/anyOf".to_owned(), "`oneOf` and `anyOf` cannot stand together".to_owned()),
+            ("/properties/c/anyOf".to_owned(), "a union needs a branch that is not `null`".to_owned()),
+        ]
+    );
+    assert!(found.iter().all(|d| d.location.is_some() && d.help.is_some()));
+}
+
+#[test]
+fn a_union_or_a_map_in_a_tool_input_is_located() {
+    let found = errors(&[
+        ("thing.yaml", "title: Thing\ntype: object\nproperties:\n  id: { type: string }\n"),
+        (
+            "things.tool.yaml",
+            "\
+x-fusion-tool:
+  name: things
+  description: Things.
+  actions:
+    get:
+      description: One thing.
+      input:
+        type: object
+        properties:
+          key: { oneOf: [{ type: string }, { type: integer }] }
+          tags: { type: object, additionalProperties: { type: string } }
+      returns: thing.yaml
+",
+        ),
+    ]);
+    let seen: Vec<(String, String)> = found
+        .iter()
+        .map(|d| (d.pointer.clone(), d.message.clone()))
+        .collect();
+    assert!(
+        seen.contains(&(
+            "/x-fusion-tool/actions/get/input/properties/key".to_owned(),
+            "a tool's input cannot hold a union yet".to_owned()
+        )),
+        "{seen:?}"
+    );
+    assert!(
+        seen.contains(&(
+            "/x-fusion-tool/actions/get/input/properties/tags/additionalProperties".to_owned(),
+            "a tool's input cannot keep undeclared keys yet".to_owned()
+        )),
+        "{seen:?}"
+    );
+}

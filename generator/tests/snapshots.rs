@@ -40,6 +40,7 @@ const FEATURES: &[&str] = &[
     "bench",
     "composition",
     "names",
+    "unions",
     "wire",
 ];
 

@@ -81,3 +81,9 @@ pub mod names;
 #[rustfmt::skip]
 #[path = "../snapshots/wire.rs"]
 pub mod wire;
+
+/// Unions: `oneOf` of a string and an object, `anyOf` with a `null` branch (a nullable
+/// reference), two object branches told apart by a `const`, lists of primitive types.
+#[rustfmt::skip]
+#[path = "../snapshots/unions.rs"]
+pub mod unions;

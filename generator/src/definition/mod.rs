@@ -82,6 +82,13 @@ pub struct Schema {
     /// followed; a key two branches declare differently is an error.
     #[serde(rename = "allOf")]
     pub all_of: Option<Vec<Schema>>,
+    /// Exactly one of these schemas: a Rust enum with one variant per branch, tried in order
+    /// (as zod's `z.union`); `{type: "null"}` branches make it nullable.
+    #[serde(rename = "oneOf")]
+    pub one_of: Option<Vec<Schema>>,
+    /// At least one of these schemas: read like `oneOf`, the first branch that fits wins.
+    #[serde(rename = "anyOf")]
+    pub any_of: Option<Vec<Schema>>,
     /// The value should no longer be used; kept in the doc comment, and `#[deprecated]` on a
     /// generated type.
     pub deprecated: Option<bool>,
@@ -286,6 +293,8 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "additionalProperties",
     "examples",
     "allOf",
+    "oneOf",
+    "anyOf",
     "deprecated",
     "readOnly",
     "writeOnly",

@@ -176,11 +176,18 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
             }
         }
         for &id in &model.modules[module].types {
-            let TypeKind::Struct { fields } = &model.types[id].kind else {
-                continue;
+            let def = &model.types[id];
+            let held: Vec<&FieldType> = match &def.kind {
+                TypeKind::Struct { fields } => fields
+                    .iter()
+                    .map(|f| &f.ty)
+                    .chain(def.extra.as_ref())
+                    .collect(),
+                TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
+                TypeKind::Enum { .. } => continue,
             };
-            for field in fields {
-                let mut ty = &field.ty;
+            for held in held {
+                let mut ty = held;
                 loop {
                     match ty {
                         FieldType::Array(inner) | FieldType::Nullable(inner) => ty = inner,

@@ -191,7 +191,7 @@ pub fn description(model: &Model, tool: &ToolModel) -> String {
 fn struct_fields(model: &Model, id: TypeId) -> &[FieldDef] {
     match &model.types[id].kind {
         TypeKind::Struct { fields } => fields,
-        TypeKind::Enum { .. } => &[],
+        TypeKind::Enum { .. } | TypeKind::Union { .. } => &[],
     }
 }
 
@@ -228,6 +228,12 @@ fn value_schema(model: &Model, ty: &FieldType, seen: &mut Vec<TypeId>) -> Value 
 fn type_schema(model: &Model, id: TypeId, seen: &mut Vec<TypeId>) -> Value {
     match &model.types[id].kind {
         TypeKind::Enum { values } => json!({"type": "string", "enum": values}),
+        TypeKind::Union { variants } => json!({
+            "anyOf": variants
+                .iter()
+                .map(|v| value_schema(model, &v.ty, seen))
+                .collect::<Vec<_>>()
+        }),
         TypeKind::Struct { .. } if seen.contains(&id) => json!({"type": "object"}),
         TypeKind::Struct { fields } => {
             seen.push(id);

@@ -286,9 +286,11 @@ pub fn render(
         .collect();
     let arg_impls = owned
         .iter()
-        .map(|&id| match &model.types[id].kind {
-            TypeKind::Enum { .. } => ArgImpl::Enum(path(id)),
-            TypeKind::Struct { fields } => ArgImpl::Struct(ArgStruct {
+        // The model rejects unions in inputs (`report_input_shapes`): they have no reader.
+        .filter_map(|&id| match &model.types[id].kind {
+            TypeKind::Union { .. } => None,
+            TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
+            TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
                 path: path(id),
                 fields: fields
                     .iter()
@@ -321,7 +323,7 @@ pub fn render(
                         }
                     })
                     .collect(),
-            }),
+            })),
         })
         .collect();
     let view = ToolView {

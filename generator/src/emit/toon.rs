@@ -99,7 +99,7 @@ fn is_struct(model: &Model, id: TypeId) -> bool {
 fn is_primitive(model: &Model, ty: &FieldType) -> bool {
     match ty {
         FieldType::String | FieldType::Integer(_) | FieldType::Number | FieldType::Boolean => true,
-        FieldType::Named(id) => !is_struct(model, *id),
+        FieldType::Named(id) => matches!(model.types[*id].kind, TypeKind::Enum { .. }),
         FieldType::Array(_) | FieldType::Nullable(_) | FieldType::Any => false,
     }
 }
@@ -224,8 +224,8 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> Str
         ),
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
-            // `tabular_fields` admits no struct here.
-            TypeKind::Struct { .. } => String::new(),
+            // `tabular_fields` admits no struct or union here.
+            TypeKind::Struct { .. } | TypeKind::Union { .. } => String::new(),
         },
         // `tabular_fields` admits nothing else.
         _ => String::new(),

@@ -40,6 +40,30 @@ pub enum ItemView {
     Struct(StructView),
     /// A string enum.
     Enum(EnumView),
+    /// A `oneOf` / `anyOf` union.
+    Union(UnionView),
+}
+
+/// A union: one variant per branch.
+pub struct UnionView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// Branches in schema order.
+    pub variants: Vec<UnionVariantView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
+}
+
+/// One branch of a union.
+pub struct UnionVariantView {
+    /// Variant identifier.
+    pub name: String,
+    /// The branch's Rust type, fully qualified.
+    pub rust_type: String,
+    /// The variant's doc as a Rust string literal.
+    pub doc: String,
 }
 
 /// A struct and its data-block writer.
@@ -235,6 +259,32 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
                     .collect(),
                 name,
                 selectable: module.presenter.as_ref().is_some_and(|p| p.item == id),
+            })),
+            TypeKind::Union { variants } => data.items.push(ItemView::Union(UnionView {
+                deprecated: def.deprecated,
+                doc: with_notes(
+                    doc_lines(
+                        def.description.as_deref(),
+                        &format!(
+                            "`{}`: one of the branches of the schema at `{}{}`.",
+                            def.title,
+                            module.file,
+                            pointer_suffix(&def.pointer)
+                        ),
+                    ),
+                    &def.notes,
+                    names.type_notes[id].as_deref(),
+                ),
+                variants: variants
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(variant, name)| UnionVariantView {
+                        name: name.clone(),
+                        rust_type: rust_type(model, names, index, &variant.ty, rt),
+                        doc: doc_literal(&format!(" The `{}` branch.", variant.title)),
+                    })
+                    .collect(),
+                name,
             })),
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 name_literal: literal(&name),

@@ -52,8 +52,17 @@ fn reaches(model: &Model, from: TypeId, to: TypeId, seen: &mut Vec<bool>, strict
     if std::mem::replace(&mut seen[from], true) {
         return false;
     }
-    let TypeKind::Struct { fields } = &model.types[from].kind else {
-        return false;
+    let fields = match &model.types[from].kind {
+        TypeKind::Struct { fields } => fields,
+        // A union holds its branch inline: a struct that reaches it reaches every branch.
+        TypeKind::Union { variants } => {
+            return !strict
+                && variants.iter().any(|v| {
+                    by_value_target(&v.ty)
+                        .is_some_and(|next| reaches(model, next, to, seen, strict))
+                });
+        }
+        TypeKind::Enum { .. } => return false,
     };
     fields.iter().any(|field| {
         let followed = if strict {

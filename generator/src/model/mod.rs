@@ -11,6 +11,7 @@ mod refs;
 mod resolve;
 mod tools;
 mod ui;
+mod unions;
 
 pub use behaviour::{
     BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, EmbedModel, LimitModel, Literal,
@@ -97,6 +98,23 @@ pub enum TypeKind {
         /// The allowed values, in schema order.
         values: Vec<String>,
     },
+    /// `oneOf` / `anyOf` (or a list of primitive types): the value is one of the branches,
+    /// tried in order as zod's `z.union` tries them; written as the branch it holds.
+    Union {
+        /// The branches, in schema order (`null` branches are not here: they make the union's
+        /// uses nullable).
+        variants: Vec<VariantDef>,
+    },
+}
+
+/// One branch of a union.
+#[derive(Debug, Clone)]
+pub struct VariantDef {
+    /// The name the Rust variant is derived from: the branch's `title`, its `$ref` target, or
+    /// its type (`String`, `Integer`, …).
+    pub title: String,
+    /// The branch's type.
+    pub ty: FieldType,
 }
 
 /// One property of an object schema.

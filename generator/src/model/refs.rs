@@ -23,6 +23,8 @@ impl<'a> Resolver<'a> {
             schema.const_value.is_some(),
             schema.required.is_some(),
             schema.all_of.is_some(),
+            schema.one_of.is_some(),
+            schema.any_of.is_some(),
         ];
         if siblings.iter().any(|&present| present) {
             self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`", Some("move those keywords into the referenced schema, or list the `$ref` as a branch of `allOf`".into()));
@@ -136,6 +138,14 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
             "items" => schema.items.as_deref()?,
             "allOf" => schema
                 .all_of
+                .as_ref()?
+                .get(tokens.next()?.parse::<usize>().ok()?)?,
+            "oneOf" => schema
+                .one_of
+                .as_ref()?
+                .get(tokens.next()?.parse::<usize>().ok()?)?,
+            "anyOf" => schema
+                .any_of
                 .as_ref()?
                 .get(tokens.next()?.parse::<usize>().ok()?)?,
             _ => return None,

@@ -257,6 +257,24 @@ impl<'a> Resolver<'a> {
             // X) is X itself, not a struct of its own.
             return self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
         }
+        if schema.one_of.is_some() || schema.any_of.is_some() {
+            let nullable = matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
+            let name = schema
+                .title
+                .clone()
+                .unwrap_or_else(|| suggested_name.to_owned());
+            let ty = self.union_type(file, pointer, schema, &name, nullable);
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
+        let union_name = schema
+            .title
+            .clone()
+            .unwrap_or_else(|| suggested_name.to_owned());
+        if let Some(ty) = self.type_list_union(file, pointer, schema, &union_name) {
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
         let Some(nullability) = self.check_type_keyword(file, pointer, schema) else {
             return FieldType::String;
         };
@@ -363,7 +381,13 @@ impl<'a> Resolver<'a> {
         ty
     }
 
-    fn new_type(
+    /// Records the type made for a schema location before its parts are resolved, so that a
+    /// reference back to it from inside ends.
+    pub(super) fn remember(&mut self, file: usize, pointer: &str, ty: FieldType) {
+        self.types_at.insert((file, pointer.to_owned()), ty);
+    }
+
+    pub(super) fn new_type(
         &mut self,
         file: usize,
         pointer: &str,
@@ -512,6 +536,8 @@ fn says_nothing(schema: &Schema) -> bool {
         && schema.enum_values.is_none()
         && schema.const_value.is_none()
         && schema.all_of.is_none()
+        && schema.one_of.is_none()
+        && schema.any_of.is_none()
         && schema.additional_properties.is_none()
         && schema.reference.is_none()
         && schema.defs.is_none()

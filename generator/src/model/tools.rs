@@ -346,6 +346,16 @@ fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
         }
         seen.push(id);
         let def = &resolver.model.types[id];
+        if matches!(def.kind, TypeKind::Union { .. }) {
+            let (file, pointer) = (def.module, def.pointer.clone());
+            resolver.report(
+                file,
+                &pointer,
+                "a tool's input cannot hold a union yet",
+                Some("declare one object with the fields of every branch, optional where they differ".into()),
+            );
+            continue;
+        }
         if def.extra.is_some() {
             let (file, pointer) = (def.module, format!("{}/additionalProperties", def.pointer));
             resolver.report(

@@ -186,7 +186,7 @@ impl BehaviourResolver<'_> {
                         return None;
                     }
                 },
-                TypeKind::Struct { .. } => None,
+                TypeKind::Struct { .. } | TypeKind::Union { .. } => None,
             },
             _ => None,
         };

@@ -35,7 +35,7 @@ impl BehaviourResolver<'_> {
     pub(in crate::model) fn fields(&self) -> &[FieldDef] {
         match &self.item.kind {
             TypeKind::Struct { fields } => fields,
-            TypeKind::Enum { .. } => &[],
+            TypeKind::Enum { .. } | TypeKind::Union { .. } => &[],
         }
     }
 
@@ -312,7 +312,7 @@ impl BehaviourResolver<'_> {
                         static_text::block_tag(&format!("{literal}{value}"))
                             .is_some_and(|tag| tag.at < static_chars)
                     }),
-                    TypeKind::Struct { .. } => false,
+                    TypeKind::Struct { .. } | TypeKind::Union { .. } => false,
                 },
                 _ => false,
             };

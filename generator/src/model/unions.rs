@@ -1,0 +1,187 @@
+//! Unions: `oneOf` / `anyOf` and lists of primitive types become one type whose value is one
+//! of the branches. Branches are tried in schema order (zod's `z.union` does the same), so
+//! `oneOf` and `anyOf` read alike; a `{type: "null"}` branch makes the union's uses nullable,
+//! and a union left with one branch is that branch.
+
+use heck::ToUpperCamelCase;
+
+use super::refs::file_stem;
+use super::resolve::{Resolver, schema_kind};
+use super::{FieldType, IntKind, TypeKind, VariantDef};
+use crate::definition::{JsonType, Schema, TypeKeyword};
+
+impl<'a> Resolver<'a> {
+    /// The type of a schema with `oneOf` or `anyOf` at `pointer`; `nullable` when its `type`
+    /// lists `"null"`.
+    pub(super) fn union_type(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        name: &str,
+        nullable: bool,
+    ) -> FieldType {
+        let (keyword, branches) = match (&schema.one_of, &schema.any_of) {
+            (Some(one), None) => ("oneOf", one),
+            (None, Some(any)) => ("anyOf", any),
+            (Some(_), Some(any)) => {
+                self.report(
+                    file,
+                    &format!("{pointer}/anyOf"),
+                    "`oneOf` and `anyOf` cannot stand together",
+                    Some("keep one list of branches: both are read as \"the first branch that fits\"".into()),
+                );
+                ("anyOf", any)
+            }
+            (None, None) => return FieldType::String,
+        };
+        if schema.properties.is_some() || schema.all_of.is_some() {
+            self.report(
+                file,
+                &format!("{pointer}/{keyword}"),
+                format!("`{keyword}` beside `properties` or `allOf` is not supported"),
+                Some("move the shared properties into each branch, or merge them with `allOf` inside the branches".into()),
+            );
+        }
+        let null = nullable || branches.iter().any(is_null_schema);
+        let kept: Vec<(usize, &'a Schema)> = branches
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !is_null_schema(b))
+            .collect();
+        let ty = match kept.as_slice() {
+            [] => {
+                self.report(
+                    file,
+                    &format!("{pointer}/{keyword}"),
+                    "a union needs a branch that is not `null`",
+                    Some("`type: \"null\"` alone describes no data".into()),
+                );
+                return FieldType::String;
+            }
+            // `anyOf: [X, {type: null}]`, OpenAPI 3.1's nullable X: X itself.
+            [(i, only)] => {
+                let at = format!("{pointer}/{keyword}/{i}");
+                self.type_of(file, &at, only, name)
+            }
+            _ => {
+                let id = self.new_type(
+                    file,
+                    pointer,
+                    schema,
+                    name,
+                    TypeKind::Union {
+                        variants: Vec::new(),
+                    },
+                );
+                self.remember(file, pointer, FieldType::Named(id));
+                let mut variants = Vec::new();
+                for (i, branch) in kept {
+                    let title = self.branch_title(file, branch);
+                    let at = format!("{pointer}/{keyword}/{i}");
+                    let ty = self.type_of(file, &at, branch, &format!("{name}{title}"));
+                    variants.push(VariantDef { title, ty });
+                }
+                self.model.types[id].kind = TypeKind::Union { variants };
+                FieldType::Named(id)
+            }
+        };
+        if null {
+            FieldType::Nullable(Box::new(ty))
+        } else {
+            ty
+        }
+    }
+
+    /// `type: [string, integer]` (with or without `"null"`): a union of those primitives.
+    pub(super) fn type_list_union(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        name: &str,
+    ) -> Option<FieldType> {
+        let Some(TypeKeyword::Several(types)) = &schema.kind else {
+            return None;
+        };
+        let listed: Vec<JsonType> = types
+            .iter()
+            .copied()
+            .filter(|t| *t != JsonType::Null)
+            .collect();
+        if listed.len() < 2 {
+            return None;
+        }
+        let mut variants = Vec::new();
+        for kind in &listed {
+            let ty = match kind {
+                JsonType::String if schema.enum_values.is_none() => FieldType::String,
+                JsonType::Integer => FieldType::Integer(
+                    schema
+                        .format
+                        .as_deref()
+                        .and_then(IntKind::from_format)
+                        .unwrap_or(IntKind::I64),
+                ),
+                JsonType::Number => FieldType::Number,
+                JsonType::Boolean => FieldType::Boolean,
+                _ => {
+                    self.report(
+                        file,
+                        &format!("{pointer}/type"),
+                        format!(
+                            "a list of types may only name primitives (`string`, `integer`, `number`, `boolean`), not `{}`",
+                            kind.as_str()
+                        ),
+                        Some("write the object or array as a branch of `oneOf` beside the primitives".into()),
+                    );
+                    return Some(FieldType::String);
+                }
+            };
+            variants.push(VariantDef {
+                title: kind.as_str().to_upper_camel_case(),
+                ty,
+            });
+        }
+        let id = self.new_type(file, pointer, schema, name, TypeKind::Union { variants });
+        let ty = FieldType::Named(id);
+        Some(if types.contains(&JsonType::Null) {
+            FieldType::Nullable(Box::new(ty))
+        } else {
+            ty
+        })
+    }
+
+    /// The name a branch's variant is derived from: its `title`, its `$ref` target, or its type.
+    fn branch_title(&self, file: usize, branch: &Schema) -> String {
+        if let Some(title) = &branch.title {
+            return title.clone();
+        }
+        if let Some(reference) = &branch.reference {
+            let (path, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+            return match fragment.rsplit('/').next().filter(|s| !s.is_empty()) {
+                Some(last) => last.to_owned(),
+                None if path.is_empty() => file_stem(&self.definitions[file].0.path).to_owned(),
+                None => file_stem(path).to_owned(),
+            };
+        }
+        let word = match schema_kind(branch) {
+            Some(JsonType::String)
+                if branch.enum_values.is_some() || branch.const_value.is_some() =>
+            {
+                "Enum"
+            }
+            Some(kind) => kind.as_str(),
+            None if branch.one_of.is_some() || branch.any_of.is_some() => "Union",
+            None => "Value",
+        };
+        word.to_upper_camel_case()
+    }
+}
+
+/// `{type: "null"}` (annotations aside): the `null` branch of a nullable union.
+fn is_null_schema(schema: &Schema) -> bool {
+    matches!(schema.kind, Some(TypeKeyword::One(JsonType::Null)))
+        && schema.properties.is_none()
+        && schema.reference.is_none()
+}
