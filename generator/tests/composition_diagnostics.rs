@@ -278,13 +278,20 @@ properties:
             ("/properties/c/anyOf".to_owned(), "a union needs a branch that is not `null`".to_owned()),
         ]
     );
-    assert!(found.iter().all(|d| d.location.is_some() && d.help.is_some()));
+    assert!(
+        found
+            .iter()
+            .all(|d| d.location.is_some() && d.help.is_some())
+    );
 }
 
 #[test]
 fn a_union_or_a_map_in_a_tool_input_is_located() {
     let found = errors(&[
-        ("thing.yaml", "title: Thing\ntype: object\nproperties:\n  id: { type: string }\n"),
+        (
+            "thing.yaml",
+            "title: Thing\ntype: object\nproperties:\n  id: { type: string }\n",
+        ),
         (
             "things.tool.yaml",
             "\
