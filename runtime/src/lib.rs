@@ -8,6 +8,7 @@
 
 pub mod args;
 pub mod builder;
+pub mod echo;
 pub mod enums;
 pub mod error;
 pub mod escape;
