@@ -542,12 +542,13 @@ pub struct BillingCall {
 
 impl BillingCall {
     /// Parses a call's JSON arguments, field by field (wire format §12): `MISSING_DISCRIMINATOR`
-    /// when `action` is absent or not a string, `UNKNOWN_ACTION` for another name, and one
+    /// when `action` is absent or not a string, `UNKNOWN_ACTION` for another name, a
+    /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
     /// `<validation_error>` listing every bad field otherwise.
     pub fn parse(
         arguments: &::fusion_runtime::args::Value,
     ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-        let (action, map) = ::fusion_runtime::tool::discriminator(arguments, ACTIONS)?;
+        let (action, map) = ::fusion_runtime::tool::arguments(arguments, NAME, ACTIONS)?;
         let mut issues = ::std::vec::Vec::new();
         let root = ::fusion_runtime::args::ArgPath::Root;
         let (args, at, keys): (_, _, &[&str]) = match action {

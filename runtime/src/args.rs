@@ -22,6 +22,7 @@ use std::fmt;
 
 pub use serde_json::{Map, Value};
 
+use crate::echo;
 use crate::validation::{FieldIssue, Hint};
 
 /// Where a value sits in the arguments, written dotted (`items.0.note`); `(root)` for the
@@ -279,6 +280,9 @@ pub fn object<'v>(
 
 /// One issue listing every key of `map` that is not in `known` (in the order sent). Call it after
 /// the object's fields are read: zod reports unrecognized keys last.
+///
+/// The keys are the caller's: each is cut to [`echo::ECHO_MAX_CHARS`] characters and the list
+/// to [`echo::MAX_LISTED`] names (wire format §12, Echoes).
 pub fn reject_unknown(
     map: &Map<String, Value>,
     known: &[&str],
@@ -288,7 +292,7 @@ pub fn reject_unknown(
     let unknown: Vec<String> = map
         .keys()
         .filter(|key| !known.contains(&key.as_str()))
-        .cloned()
+        .map(|key| echo::cut(key).into_owned())
         .collect();
     if unknown.is_empty() {
         return;
@@ -298,18 +302,17 @@ pub fn reject_unknown(
     } else {
         "Unrecognized keys: "
     });
-    push_joined_json(&mut message, &unknown, ", ");
+    echo::push_capped(&mut message, &unknown, ", ", |out, key| {
+        crate::json::escape_str_into(out, key);
+    });
     // Upstream looks the value up by the issue's path and finds nothing at the root (an empty
     // path), so the arguments object itself reads `(missing)`; a nested object is itself.
-    let sent = match path {
-        ArgPath::Root => None,
-        _ => Some(Value::Object(map.clone())),
+    let issue = FieldIssue::new(path.to_string(), message);
+    let issue = match path {
+        ArgPath::Root => issue.sent(None),
+        _ => issue.sent_object(map),
     };
-    issues.push(
-        FieldIssue::new(path.to_string(), message)
-            .sent(sent.as_ref())
-            .hint(Hint::UnrecognizedFields(unknown)),
-    );
+    issues.push(issue.hint(Hint::UnrecognizedFields(unknown)));
 }
 
 /// Appends each string JSON-quoted, as zod's `joinValues` does, separated by `separator`.
@@ -394,11 +397,15 @@ fn enum_issue<T: Copy>(
         "Invalid option: expected one of "
     });
     push_joined_json(&mut message, &names, "|");
-    FieldIssue::new(path.to_string(), message)
-        .sent(sent)
-        .hint(Hint::ValidOptions(
-            names.iter().map(|name| (*name).to_owned()).collect(),
-        ))
+    let issue = FieldIssue::new(path.to_string(), message);
+    let issue = if names.len() > 1 {
+        issue.repeat_message("Invalid option: expected one of the options above")
+    } else {
+        issue
+    };
+    issue.sent(sent).hint(Hint::ValidOptions(
+        names.iter().map(|name| (*name).to_owned()).collect(),
+    ))
 }
 
 /// An object type read field by field: the top level of a tool's arguments (where `action` and

@@ -119,11 +119,15 @@ pub fn tool_error(code: &str, options: ToolErrorOptions) -> ToolResponse {
     ToolResponse::text(out).with_is_error(options.severity != Severity::Warning)
 }
 
-/// The framework error for an `action` the tool does not have.
+/// The framework error for an `action` the tool does not have. The caller's name is cut to
+/// [`crate::echo::ECHO_MAX_CHARS`] characters (wire format §12, Echoes).
 pub fn unknown_action<A: AsRef<str>>(action: &str, available: &[A]) -> ToolResponse {
     framework_error(
         "UNKNOWN_ACTION",
-        &format!("The action \"{action}\" does not exist."),
+        &format!(
+            "The action \"{}\" does not exist.",
+            crate::echo::cut(action)
+        ),
         available,
         "Choose a valid action from available_actions and call the tool again.",
     )

@@ -6,11 +6,12 @@ use std::fmt::Display;
 use serde_json::{Map, Value};
 
 use crate::args::{ArgPath, enum_value, wrong_type};
+use crate::echo;
 use crate::error::{internal_error, missing_discriminator, unknown_action};
 use crate::presenter::Presenter;
 use crate::response::ToolResponse;
 use crate::select::Selection;
-use crate::validation::FieldIssue;
+use crate::validation::{FieldIssue, Hint, validation_error};
 
 /// What an action handler hands back: typed data for the action's presenter, or a finished
 /// response (a `tool_error`, a plain text) that passes through untouched (§14).
@@ -116,6 +117,55 @@ pub fn discriminator<'v>(
         Some(Value::String(action)) => Err(unknown_action(action, actions)),
         _ => Err(missing_discriminator(actions)),
     }
+}
+
+/// Arguments nested deeper than this many levels of objects and arrays (the arguments object
+/// is level 1) are rejected before any field is read, as rmcp's JSON parser stops at 128 levels;
+/// wire format §12, Depth.
+pub const MAX_ARGUMENT_DEPTH: usize = 128;
+
+/// What generated tools call first: [`discriminator`], then the depth check. Arguments deeper
+/// than [`MAX_ARGUMENT_DEPTH`] get a `<validation_error>` naming the top-level field that holds
+/// the deepest part, so that nothing after this (parsing, error reporting) meets more depth than
+/// the limit, whoever built the value.
+pub fn arguments<'v>(
+    arguments: &'v Value,
+    tool: &str,
+    actions: &[&str],
+) -> Result<(&'v str, &'v Map<String, Value>), ToolResponse> {
+    let (action, map) = discriminator(arguments, actions)?;
+    if let Some(key) = too_deep(map) {
+        let issue = FieldIssue::new(
+            echo::cut(key),
+            format!("Too deep: more than {MAX_ARGUMENT_DEPTH} levels of nested objects and arrays"),
+        )
+        .hint(Hint::Other("Send flatter arguments.".to_owned()));
+        return Err(validation_error(&format!("{tool}/{action}"), &[issue]));
+    }
+    Ok((action, map))
+}
+
+/// The first key of the arguments whose value takes the nesting past [`MAX_ARGUMENT_DEPTH`].
+/// Walks with a stack of its own, never recursing, and stops at the first value past the limit.
+fn too_deep(map: &Map<String, Value>) -> Option<&str> {
+    // (value, its level): the arguments object is level 1, so its values are level 2.
+    let mut pending: Vec<(&Value, usize)> = Vec::new();
+    for (key, value) in map {
+        pending.clear();
+        pending.push((value, 2));
+        while let Some((value, level)) = pending.pop() {
+            let children: &mut dyn Iterator<Item = &Value> = match value {
+                Value::Array(items) => &mut items.iter(),
+                Value::Object(fields) => &mut fields.values(),
+                _ => continue,
+            };
+            if level > MAX_ARGUMENT_DEPTH {
+                return Some(key);
+            }
+            pending.extend(children.map(|child| (child, level + 1)));
+        }
+    }
+    None
 }
 
 /// Reads `_select`: absent or `[]` selects everything; a non-array or an entry outside `all` is

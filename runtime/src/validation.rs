@@ -5,8 +5,11 @@
 
 use std::fmt::Write as _;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
+use crate::echo::{
+    MAX_ISSUES, push_capped, push_compact_object_prefix, push_compact_prefix, push_more,
+};
 use crate::error::push_element;
 use crate::escape::{push_attr, push_xml};
 use crate::number;
@@ -25,7 +28,8 @@ pub enum Hint {
     ExpectedType(String),
     /// `Valid options: 'a', 'b'.`
     ValidOptions(Vec<String>),
-    /// `Remove or correct unrecognized fields: 'x', 'y'. Check for typos.`
+    /// `Remove or correct unrecognized fields: 'x', 'y'. Check for typos.`; past
+    /// [`crate::echo::MAX_LISTED`] names, the first ones and `and K more`.
     UnrecognizedFields(Vec<String>),
     /// Any other sentence, verbatim.
     Other(String),
@@ -46,7 +50,8 @@ impl Hint {
             }
             Hint::UnrecognizedFields(fields) => {
                 out.push_str("Remove or correct unrecognized fields: ");
-                push_quoted_list(out, fields);
+                // The caller's own names: as many as it likes, so capped (each is cut already).
+                push_capped(out, fields, ", ", |out, field| push_quoted(out, field));
                 out.push_str(". Check for typos.");
             }
             Hint::Other(text) => out.push_str(text),
@@ -55,14 +60,21 @@ impl Hint {
 }
 
 /// One problem with one field: `<field name="path">DETAIL</field>`.
-#[derive(Debug, Clone, PartialEq)]
+///
+/// What was sent is rendered when the issue is made (bounded, see [`write_sent`]), so an issue
+/// never holds a copy of the caller's value, however large or deep.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldIssue {
     /// The dotted path of the field; `(root)` for the arguments object itself.
     pub path: String,
     /// What is wrong, as a sentence.
     pub message: String,
-    /// What the agent sent: `None` to leave out `You sent:`, `Some(None)` for a missing value.
-    pub sent: Option<Option<Value>>,
+    /// The message to write instead when an earlier issue of a capped envelope (more than
+    /// [`MAX_ISSUES`] issues) already listed the same valid options; `None` keeps `message`.
+    pub repeat_message: Option<String>,
+    /// What the agent sent, rendered for `You sent:` (`(missing)` for a missing value); `None`
+    /// leaves `You sent:` out.
+    pub sent: Option<String>,
     /// What to do about it.
     pub hint: Option<Hint>,
 }
@@ -73,6 +85,7 @@ impl FieldIssue {
         Self {
             path: path.into(),
             message: message.into(),
+            repeat_message: None,
             sent: None,
             hint: None,
         }
@@ -81,7 +94,19 @@ impl FieldIssue {
     /// Records what was sent; `None` renders `(missing)`.
     #[must_use]
     pub fn sent(mut self, value: Option<&Value>) -> Self {
-        self.sent = Some(value.cloned());
+        let mut out = String::new();
+        write_sent(&mut out, value);
+        self.sent = Some(out);
+        self
+    }
+
+    /// Records an object that was sent, as [`FieldIssue::sent`] does, for a caller that holds
+    /// the object as a map (no copy of it is made).
+    #[must_use]
+    pub fn sent_object(mut self, map: &Map<String, Value>) -> Self {
+        let mut json = String::new();
+        push_compact_object_prefix(&mut json, map, SENT_MAX_UNITS);
+        self.sent = Some(utf16_prefix(&json, SENT_MAX_UNITS).to_owned());
         self
     }
 
@@ -92,34 +117,75 @@ impl FieldIssue {
         self
     }
 
+    /// Records the message for a repeat (see [`FieldIssue::repeat_message`]).
+    #[must_use]
+    pub fn repeat_message(mut self, message: impl Into<String>) -> Self {
+        self.repeat_message = Some(message.into());
+        self
+    }
+
     /// DETAIL: the message, then ` You sent: X.`, then ` ` and the hint, each when present.
     pub fn detail(&self) -> String {
-        let mut out = self.message.clone();
+        let mut out = String::new();
+        self.write_detail(&mut out, false);
+        out
+    }
+
+    /// DETAIL; for a `repeat`, the repeat message and `Valid options: as above.`
+    fn write_detail(&self, out: &mut String, repeat: bool) {
+        match (&self.repeat_message, repeat) {
+            (Some(message), true) => out.push_str(message),
+            _ => out.push_str(&self.message),
+        }
         if let Some(sent) = &self.sent {
             out.push_str(" You sent: ");
-            write_sent(&mut out, sent.as_ref());
+            out.push_str(sent);
             out.push('.');
         }
-        if let Some(hint) = &self.hint {
-            out.push(' ');
-            hint.write_to(&mut out);
+        match &self.hint {
+            Some(Hint::ValidOptions(_)) if repeat => out.push_str(" Valid options: as above."),
+            Some(hint) => {
+                out.push(' ');
+                hint.write_to(out);
+            }
+            None => {}
         }
-        out
     }
 }
 
 /// The `<validation_error>` envelope for `action` (written `tool/action`), `isError: true`.
+///
+/// At most [`MAX_ISSUES`] issues are listed, then `<more>and K more issues</more>`; in such a
+/// capped envelope an issue whose valid options an earlier listed issue already gave says
+/// `as above` instead of listing them again. Below the cap every issue is written in full, as
+/// upstream writes it.
 pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
-    let mut out = String::with_capacity(160 + 96 * issues.len());
+    let listed = &issues[..issues.len().min(MAX_ISSUES)];
+    let capped = issues.len() > MAX_ISSUES;
+    let mut out = String::with_capacity(160 + 96 * listed.len());
     out.push_str("<validation_error action=\"");
     push_attr(&mut out, action);
     out.push_str("\">\n");
-    for issue in issues {
+    let mut detail = String::new();
+    for (index, issue) in listed.iter().enumerate() {
+        let repeat = capped
+            && matches!(issue.hint, Some(Hint::ValidOptions(_)))
+            && listed[..index]
+                .iter()
+                .any(|earlier| earlier.hint == issue.hint);
         out.push_str("<field name=\"");
         push_attr(&mut out, &issue.path);
         out.push_str("\">");
-        push_xml(&mut out, &issue.detail());
+        detail.clear();
+        issue.write_detail(&mut detail, repeat);
+        push_xml(&mut out, &detail);
         out.push_str("</field>\n");
+    }
+    if capped {
+        let mut more = String::new();
+        push_more(&mut more, issues.len() - MAX_ISSUES);
+        more.push_str(" issues");
+        push_element(&mut out, "more", &more);
     }
     push_element(
         &mut out,
@@ -167,8 +233,9 @@ pub fn write_sent(out: &mut String, value: Option<&Value>) {
             out.push(')');
         }
         Some(object @ Value::Object(_)) => {
-            // A `Value` always serializes; the fallback only keeps this total.
-            let json = crate::json::to_compact(object).unwrap_or_default();
+            // Only the shown beginning is ever written: a huge or deep object costs no more.
+            let mut json = String::new();
+            push_compact_prefix(&mut json, object, SENT_MAX_UNITS);
             out.push_str(utf16_prefix(&json, SENT_MAX_UNITS));
         }
     }
@@ -195,8 +262,12 @@ fn push_quoted_list(out: &mut String, items: &[String]) {
         if index > 0 {
             out.push_str(", ");
         }
-        out.push('\'');
-        out.push_str(item);
-        out.push('\'');
+        push_quoted(out, item);
     }
+}
+
+fn push_quoted(out: &mut String, item: &str) {
+    out.push('\'');
+    out.push_str(item);
+    out.push('\'');
 }
