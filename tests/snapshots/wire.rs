@@ -235,6 +235,48 @@ pub mod customer {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Customer,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl CustomerHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Customer]) -> &'items_ [Customer] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Customer],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl CustomerHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -244,13 +286,9 @@ pub mod customer {
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -261,19 +299,51 @@ pub mod customer {
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Customer,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Customer,
+            hooks: &impl CustomerHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Customer],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Customer],
+            hooks: &impl CustomerHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CustomerPresenter {
@@ -1027,6 +1097,48 @@ pub mod notice {
                 builder.push_rule("Notices are public.");
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Notice,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl NoticeHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Notice]) -> &'items_ [Notice] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Notice],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl NoticeHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1036,13 +1148,9 @@ pub mod notice {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1053,19 +1161,51 @@ pub mod notice {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Notice,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Notice,
+            hooks: &impl NoticeHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Notice],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Notice],
+            hooks: &impl NoticeHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NoticePresenter {
@@ -1553,6 +1693,48 @@ pub mod payment {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Payment,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl PaymentHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Payment]) -> &'items_ [Payment] {
+            &items[..items.len().min(2_usize)]
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Payment],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl PaymentHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1562,13 +1744,9 @@ pub mod payment {
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1579,19 +1757,51 @@ pub mod payment {
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = &items[..items.len().min(2_usize)];
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Payment,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Payment,
+            hooks: &impl PaymentHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Payment],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Payment],
+            hooks: &impl PaymentHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for PaymentPresenter {
@@ -1901,6 +2111,48 @@ pub mod record {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Record,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl RecordHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Record]) -> &'items_ [Record] {
+            &items[..items.len().min(2_usize)]
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Record],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl RecordHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1910,13 +2162,9 @@ pub mod record {
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1927,19 +2175,51 @@ pub mod record {
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = &items[..items.len().min(2_usize)];
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Record,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Record,
+            hooks: &impl RecordHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Record],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Record],
+            hooks: &impl RecordHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for RecordPresenter {
@@ -2343,6 +2623,48 @@ pub mod ticket {
                 builder.push_rule("Never promise a date.");
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Ticket,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl TicketHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Ticket]) -> &'items_ [Ticket] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Ticket],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl TicketHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2352,13 +2674,9 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2369,19 +2687,51 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Ticket,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Ticket,
+            hooks: &impl TicketHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Ticket],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Ticket],
+            hooks: &impl TicketHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TicketPresenter {

@@ -279,6 +279,33 @@ async function inheritanceCases(upstream, z) {
     }));
 }
 
+// Prompt messages of the same presenters (after inheritanceCases loaded fast-redact), each as
+// `PromptMessage.fromView(make(data))` with the definitions' directives as `.llmHint()`s.
+const PROMPT_CASES = [
+    ['payment', 'payment', P1],
+    ['payment_without_optional_fields', 'payment', P2],
+    ['payment_collection_truncated', 'payment', [P2, P1, P3]],
+    ['empty_payment_collection', 'payment', []],
+    ['record', 'record', recordOf(P1)],
+    ['ticket', 'ticket', TICKET],
+    ['ticket_collection', 'ticket', [TICKET, TICKET_2]],
+    ['notice', 'notice', { id: 'N-1', title: 'Maintenance tonight' }],
+];
+
+function promptCases(upstream, z) {
+    const presenters = {
+        ...inheritance(upstream, z),
+        ticket: { presenter: ticketPresenter(upstream, z), directives: [] },
+        notice: { presenter: noticePresenter(upstream, z), directives: NOTICE_DIRECTIVES },
+    };
+    return PROMPT_CASES.map(([name, presenter, data]) => ({
+        name,
+        presenter,
+        data,
+        expected_messages: upstream.PromptMessage.fromView(presented(presenters, presenter, data)),
+    }));
+}
+
 /** Every wire case, grouped by feature. */
 export async function wireCases(upstream, z) {
     const { autoRules, directives } = await presenterCases(upstream, z);
@@ -288,5 +315,6 @@ export async function wireCases(upstream, z) {
         auto_rules: autoRules,
         directives,
         extends: await inheritanceCases(upstream, z),
+        prompts: promptCases(upstream, z),
     };
 }
