@@ -294,6 +294,48 @@ impl ClientPresenter {
             builder.push_rule(text);
         }
     }
+    /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+    /// `context` after the declared blocks, not yet built.
+    fn item_builder<Context_: ?::core::marker::Sized>(
+        &self,
+        item: &Client,
+        selection: &::fusion_runtime::Selection,
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
+    ) -> ::fusion_runtime::ResponseBuilder {
+        let mut data = ::std::string::String::new();
+        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        self.item_blocks(item, &mut builder);
+        hooks.item(item, context, &mut builder);
+        builder
+    }
+    /// The items the agent limit keeps.
+    fn kept<'items_>(items: &'items_ [Client]) -> &'items_ [Client] {
+        items
+    }
+    /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+    /// element and `hooks` called with `context` after the declared blocks, not yet built.
+    fn collection_builder<Context_: ?::core::marker::Sized>(
+        &self,
+        items: &[Client],
+        selection: &::fusion_runtime::Selection,
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
+    ) -> ::fusion_runtime::ResponseBuilder {
+        let kept = Self::kept(items);
+        let mut data = ::std::string::String::new();
+        ::fusion_runtime::Presenter::write_collection_data(
+            self,
+            kept,
+            selection,
+            &mut data,
+        );
+        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        self.collection_blocks(kept, items.len(), &mut builder);
+        hooks.collection(kept, context, &mut builder);
+        builder
+    }
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
     pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -303,13 +345,9 @@ impl ClientPresenter {
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
-        let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock);
-        self.item_blocks(item, &mut builder);
-        hooks.item(item, context, &mut builder);
-        builder.build()
+        self.item_builder(item, selection, hooks, context)
+            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .build()
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
@@ -320,19 +358,51 @@ impl ClientPresenter {
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> ::fusion_runtime::ToolResponse {
-        let kept = items;
-        let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_collection_data(
-            self,
-            kept,
-            selection,
-            &mut data,
-        );
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks.collection(kept, context, &mut builder);
-        builder.build()
+        self.collection_builder(items, selection, hooks, context)
+            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .build()
+    }
+    /// One item's view as MCP prompt messages (wire format §19), as upstream's
+    /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+    /// directives and suggestions.
+    pub fn prompt_messages(
+        &self,
+        item: &Client,
+    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+        self.prompt_messages_with(item, &(), &())
+    }
+    /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+    pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+        &self,
+        item: &Client,
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
+    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+        self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+            .into_prompt_messages()
+    }
+    /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+    pub fn collection_prompt_messages(
+        &self,
+        items: &[Client],
+    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+        self.collection_prompt_messages_with(items, &(), &())
+    }
+    /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+    /// blocks.
+    pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+        &self,
+        items: &[Client],
+        hooks: &impl ClientHooks<Context_>,
+        context: &Context_,
+    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+        self.collection_builder(
+                items,
+                &::fusion_runtime::Selection::all(),
+                hooks,
+                context,
+            )
+            .into_prompt_messages()
     }
 }
 

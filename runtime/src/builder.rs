@@ -31,12 +31,12 @@ pub struct Suggestion {
 /// break in it starts a forged `- ` entry of the block.
 #[derive(Debug, Clone, Default)]
 pub struct ResponseBuilder {
-    data: String,
-    ui_blocks: Vec<UiBlock>,
-    embeds: Vec<String>,
-    directives: Vec<Cow<'static, str>>,
-    rules: Vec<Cow<'static, str>>,
-    suggestions: Vec<Suggestion>,
+    pub(crate) data: String,
+    pub(crate) ui_blocks: Vec<UiBlock>,
+    pub(crate) embeds: Vec<String>,
+    pub(crate) directives: Vec<Cow<'static, str>>,
+    pub(crate) rules: Vec<Cow<'static, str>>,
+    pub(crate) suggestions: Vec<Suggestion>,
     view: Option<ViewData>,
 }
 

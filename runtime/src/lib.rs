@@ -18,6 +18,7 @@ pub mod json;
 pub mod nullable;
 pub mod number;
 pub mod presenter;
+pub mod prompt;
 pub mod response;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
@@ -37,6 +38,7 @@ pub use error::{
     unknown_action,
 };
 pub use presenter::Presenter;
+pub use prompt::{PromptMessage, PromptRole};
 pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
 pub use serve::{ServedTool, ToolFuture};

@@ -1,6 +1,6 @@
 //! The bridge to rmcp, the official Rust MCP SDK (feature `rmcp`, built against rmcp 3.x with its
 //! `server` feature): [`FusionServer`] serves generated tools, and `From<ToolResponse>` turns a
-//! response into rmcp's `CallToolResult`.
+//! response into rmcp's `CallToolResult`, `From<PromptMessage>` a prompt message into rmcp's.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -20,6 +20,17 @@ use crate::serve::ServedTool;
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
 const ECHOED_NAME_CHARS: usize = 64;
+
+impl From<crate::prompt::PromptMessage> for rmcp::model::PromptMessage {
+    /// A text message with the same role (`system` messages are already `user`, wire format §19).
+    fn from(message: crate::prompt::PromptMessage) -> Self {
+        let role = match message.role {
+            crate::prompt::PromptRole::User => rmcp::model::Role::User,
+            crate::prompt::PromptRole::Assistant => rmcp::model::Role::Assistant,
+        };
+        rmcp::model::PromptMessage::new_text(role, message.text)
+    }
+}
 
 impl From<ToolResponse> for CallToolResult {
     /// Moves the text blocks into rmcp's result as they are; `isError` stays absent when the

@@ -444,6 +444,48 @@ pub mod account {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Account,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Account]) -> &'items_ [Account] {
+            &items[..items.len().min(1_usize)]
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Account],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -453,13 +495,9 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -470,19 +508,51 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = &items[..items.len().min(1_usize)];
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Account,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Account,
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Account],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Account],
+            hooks: &impl AccountHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for AccountPresenter {
@@ -776,6 +846,48 @@ pub mod entry {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Entry,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Entry]) -> &'items_ [Entry] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Entry],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -785,13 +897,9 @@ pub mod entry {
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -802,19 +910,51 @@ pub mod entry {
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Entry,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Entry,
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Entry],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Entry],
+            hooks: &impl EntryHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for EntryPresenter {
@@ -1284,6 +1424,48 @@ pub mod ledger {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Ledger,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Ledger]) -> &'items_ [Ledger] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Ledger],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1293,13 +1475,9 @@ pub mod ledger {
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1310,19 +1488,51 @@ pub mod ledger {
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Ledger,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Ledger,
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Ledger],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Ledger],
+            hooks: &impl LedgerHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for LedgerPresenter {
@@ -2257,6 +2467,48 @@ pub mod note {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Note,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl NoteHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Note]) -> &'items_ [Note] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Note],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl NoteHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2266,13 +2518,9 @@ pub mod note {
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2283,19 +2531,51 @@ pub mod note {
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Note,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Note,
+            hooks: &impl NoteHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Note],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Note],
+            hooks: &impl NoteHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NotePresenter {
@@ -2580,6 +2860,48 @@ pub mod status_row {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &StatusRow,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [StatusRow]) -> &'items_ [StatusRow] {
+            &items[..items.len().min(2_usize)]
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[StatusRow],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2589,13 +2911,9 @@ pub mod status_row {
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2606,19 +2924,51 @@ pub mod status_row {
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = &items[..items.len().min(2_usize)];
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &StatusRow,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &StatusRow,
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[StatusRow],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[StatusRow],
+            hooks: &impl StatusRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for StatusRowPresenter {

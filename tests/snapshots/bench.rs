@@ -593,6 +593,48 @@ pub mod reviewed_row {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &ReviewedRow,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [ReviewedRow]) -> &'items_ [ReviewedRow] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[ReviewedRow],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -602,13 +644,9 @@ pub mod reviewed_row {
             hooks: &impl ReviewedRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -619,19 +657,51 @@ pub mod reviewed_row {
             hooks: &impl ReviewedRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &ReviewedRow,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &ReviewedRow,
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[ReviewedRow],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[ReviewedRow],
+            hooks: &impl ReviewedRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ReviewedRowPresenter {
@@ -1193,6 +1263,48 @@ pub mod tabled_row {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &TabledRow,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [TabledRow]) -> &'items_ [TabledRow] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[TabledRow],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1202,13 +1314,9 @@ pub mod tabled_row {
             hooks: &impl TabledRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1219,19 +1327,51 @@ pub mod tabled_row {
             hooks: &impl TabledRowHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &TabledRow,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &TabledRow,
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[TabledRow],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[TabledRow],
+            hooks: &impl TabledRowHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TabledRowPresenter {

@@ -420,6 +420,48 @@ pub mod license {
         ) {
             let _ = (kept, total, &builder);
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &License,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl LicenseHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [License]) -> &'items_ [License] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[License],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl LicenseHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -429,13 +471,9 @@ pub mod license {
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -446,19 +484,51 @@ pub mod license {
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &License,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &License,
+            hooks: &impl LicenseHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[License],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[License],
+            hooks: &impl LicenseHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for LicensePresenter {
@@ -753,6 +823,48 @@ pub mod meter {
                 builder.push_rule(text);
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Meter,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl MeterHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Meter]) -> &'items_ [Meter] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Meter],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl MeterHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -762,13 +874,9 @@ pub mod meter {
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -779,19 +887,51 @@ pub mod meter {
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Meter,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Meter,
+            hooks: &impl MeterHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Meter],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Meter],
+            hooks: &impl MeterHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for MeterPresenter {
@@ -1651,6 +1791,48 @@ pub mod repository {
         ) {
             let _ = (kept, total, &builder);
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Repository,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl RepositoryHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Repository]) -> &'items_ [Repository] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Repository],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl RepositoryHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1660,13 +1842,9 @@ pub mod repository {
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1677,19 +1855,51 @@ pub mod repository {
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Repository,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Repository,
+            hooks: &impl RepositoryHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Repository],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Repository],
+            hooks: &impl RepositoryHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for RepositoryPresenter {

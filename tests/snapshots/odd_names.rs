@@ -495,6 +495,48 @@ pub mod c {
                 }
             }
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &C,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl CHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [C]) -> &'items_ [C] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[C],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl CHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -504,17 +546,13 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            self.item_builder(item, selection, hooks, context)
                 .presenter_view(
                     ::fusion_runtime::ViewData::Json(
                         Self::view_json(::core::slice::from_ref(item), selection, false),
                     ),
-                );
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+                )
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -525,23 +563,55 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            self.collection_builder(items, selection, hooks, context)
                 .presenter_view(
                     ::fusion_runtime::ViewData::Json(
-                        Self::view_json(kept, selection, true),
+                        Self::view_json(Self::kept(items), selection, true),
                     ),
-                );
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+                )
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &C,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &C,
+            hooks: &impl CHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[C],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[C],
+            hooks: &impl CHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CPresenter {
@@ -1037,6 +1107,48 @@ pub mod odd_people {
         ) {
             let _ = (kept, total, &builder);
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &OddPerson,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl OddPersonHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [OddPerson]) -> &'items_ [OddPerson] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[OddPerson],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl OddPersonHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1046,13 +1158,9 @@ pub mod odd_people {
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+            self.item_builder(item, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1063,19 +1171,51 @@ pub mod odd_people {
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
-                .presenter_view(::fusion_runtime::ViewData::DataBlock);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+            self.collection_builder(items, selection, hooks, context)
+                .presenter_view(::fusion_runtime::ViewData::DataBlock)
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &OddPerson,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &OddPerson,
+            hooks: &impl OddPersonHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[OddPerson],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[OddPerson],
+            hooks: &impl OddPersonHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for OddPersonPresenter {
@@ -1319,6 +1459,48 @@ pub mod solo {
         ) {
             let _ = (kept, total, &builder);
         }
+        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
+        /// `context` after the declared blocks, not yet built.
+        fn item_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Solo,
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl SoloHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.item_blocks(item, &mut builder);
+            hooks.item(item, context, &mut builder);
+            builder
+        }
+        /// The items the agent limit keeps.
+        fn kept<'items_>(items: &'items_ [Solo]) -> &'items_ [Solo] {
+            items
+        }
+        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
+        /// element and `hooks` called with `context` after the declared blocks, not yet built.
+        fn collection_builder<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Solo],
+            selection: &::fusion_runtime::Selection,
+            hooks: &impl SoloHooks<Context_>,
+            context: &Context_,
+        ) -> ::fusion_runtime::ResponseBuilder {
+            let kept = Self::kept(items);
+            let mut data = ::std::string::String::new();
+            ::fusion_runtime::Presenter::write_collection_data(
+                self,
+                kept,
+                selection,
+                &mut data,
+            );
+            let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+            self.collection_blocks(kept, items.len(), &mut builder);
+            hooks.collection(kept, context, &mut builder);
+            builder
+        }
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1328,17 +1510,13 @@ pub mod solo {
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            self.item_builder(item, selection, hooks, context)
                 .presenter_view(
                     ::fusion_runtime::ViewData::Json(
                         Self::view_json(::core::slice::from_ref(item), selection, false),
                     ),
-                );
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder.build()
+                )
+                .build()
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1349,23 +1527,55 @@ pub mod solo {
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> ::fusion_runtime::ToolResponse {
-            let kept = items;
-            let mut data = ::std::string::String::new();
-            ::fusion_runtime::Presenter::write_collection_data(
-                self,
-                kept,
-                selection,
-                &mut data,
-            );
-            let mut builder = ::fusion_runtime::ResponseBuilder::new(data)
+            self.collection_builder(items, selection, hooks, context)
                 .presenter_view(
                     ::fusion_runtime::ViewData::Json(
-                        Self::view_json(kept, selection, true),
+                        Self::view_json(Self::kept(items), selection, true),
                     ),
-                );
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder.build()
+                )
+                .build()
+        }
+        /// One item's view as MCP prompt messages (wire format §19), as upstream's
+        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
+        /// directives and suggestions.
+        pub fn prompt_messages(
+            &self,
+            item: &Solo,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.prompt_messages_with(item, &(), &())
+        }
+        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            item: &Solo,
+            hooks: &impl SoloHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+                .into_prompt_messages()
+        }
+        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
+        pub fn collection_prompt_messages(
+            &self,
+            items: &[Solo],
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_prompt_messages_with(items, &(), &())
+        }
+        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
+        /// blocks.
+        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
+            &self,
+            items: &[Solo],
+            hooks: &impl SoloHooks<Context_>,
+            context: &Context_,
+        ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+            self.collection_builder(
+                    items,
+                    &::fusion_runtime::Selection::all(),
+                    hooks,
+                    context,
+                )
+                .into_prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for SoloPresenter {

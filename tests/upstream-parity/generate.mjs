@@ -1,6 +1,7 @@
 // Runs MCP Fusion's own TypeScript sources on the billing tool's argument errors and writes
 // tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
-// cases of wire.mjs (egress guard, state sync, auto rules, directives) and writes wire.json.
+// cases of wire.mjs (egress guard, state sync, auto rules, directives, extends, prompts) and
+// writes wire.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
@@ -39,7 +40,10 @@ writeFileSync(entry, [
     "export { success, error, TOOL_RESPONSE_BRAND } from './packages/core/src/core/response.ts';",
     "export { createTool } from './packages/core/src/core/builder/GroupedToolBuilder.ts';",
     "export { ToolRegistry } from './packages/core/src/core/registry/ToolRegistry.ts';",
-    "export { definePresenter } from './packages/core/src/presenter/definePresenter.ts';",
+    "export { definePresenter, extendPresenter } from './packages/core/src/presenter/definePresenter.ts';",
+    "export { ui } from './packages/core/src/presenter/ui.ts';",
+    "export { initRedactEngine } from './packages/core/src/presenter/RedactEngine.ts';",
+    "export { PromptMessage } from './packages/core/src/prompt/PromptMessage.ts';",
     '',
 ].join('\n'));
 const bundle = join(work, 'bundle.mjs');
@@ -150,10 +154,10 @@ const fixture = {
         upstream_commit: commit,
         upstream_package: `@mcpfusion/core ${JSON.parse(git('show', `${commit}:packages/core/package.json`)).version}`,
         code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: defineTool(...).enableSelect().execute(undefined, arguments) (core/execution/ExecutionPipeline.ts validateArgs, core/execution/ValidationErrorFormatter.ts)',
-        packages: { zod: version('zod'), '@toon-format/toon': version('@toon-format/toon'), esbuild: version('esbuild') },
+        packages: { zod: version('zod'), '@toon-format/toon': version('@toon-format/toon'), esbuild: version('esbuild'), 'fast-redact': version('fast-redact') },
         node: process.version,
         date: new Date().toISOString().slice(0, 10),
-        license: 'Apache-2.0 (upstream MCP Fusion); zod MIT',
+        license: 'Apache-2.0 (upstream MCP Fusion); zod MIT; fast-redact MIT',
         generator: 'tests/upstream-parity/run.sh',
     },
     cases: out,
@@ -167,7 +171,7 @@ const wire = await wireCases(upstream, z);
 const wireFixture = {
     provenance: {
         ...fixture.provenance,
-        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: createTool(...).maxPayloadBytes(cap).execute (core/execution/EgressGuard.ts); ToolRegistry.attachToServer(fake server, {stateSync}) tools/call (state-sync/StateSyncLayer.ts, ResponseDecorator.ts); definePresenter({autoRules}).make(data) (presenter/ZodDescriptionExtractor.ts); make(data).llmHint(hint).build() (presenter/ResponseBuilder.ts)',
+        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: createTool(...).maxPayloadBytes(cap).execute (core/execution/EgressGuard.ts); ToolRegistry.attachToServer(fake server, {stateSync}) tools/call (state-sync/StateSyncLayer.ts, ResponseDecorator.ts); definePresenter({autoRules}).make(data) (presenter/ZodDescriptionExtractor.ts); make(data).llmHint(hint).build() (presenter/ResponseBuilder.ts); extendPresenter(base, overrides).make(data) with fast-redact loaded by initRedactEngine (presenter/definePresenter.ts, RedactEngine.ts); PromptMessage.fromView(make(data)) (prompt/PromptMessage.ts)',
     },
     ...wire,
 };

@@ -2,7 +2,8 @@
 // the bundle generate.mjs builds): the egress guard (core/execution/EgressGuard.ts through
 // GroupedToolBuilder.maxPayloadBytes), state sync (state-sync/ResponseDecorator.ts through
 // attachToServer's tools/call handler), auto rules (presenter/definePresenter.ts,
-// ZodDescriptionExtractor.ts) and directives (presenter/ResponseBuilder.ts llmHint).
+// ZodDescriptionExtractor.ts), directives (presenter/ResponseBuilder.ts llmHint), presenter
+// inheritance (definePresenter.ts extendPresenter) and prompts (prompt/PromptMessage.ts fromView).
 //
 // Texts that would make the fixture large (a cap past 1 MB needs a payload past it) are written as
 // specs: an input block is a list of `[text, times]` runs, and an output block is the first
@@ -192,6 +193,119 @@ async function presenterCases(upstream, z) {
     return { autoRules, directives };
 }
 
+// tests/corpus/wire/customer.yaml, record.yaml and payment.yaml as an upstream user declares
+// them: the base as a config object, the child through `extendPresenter` with the schema the
+// definition's `extends` stands for (the base's object extended by the child's properties, in
+// that order), a conditional rule as a rules function, the definitions' directives as the
+// handler's `.llmHint()`s (the base's, then the child's).
+function inheritance({ definePresenter, extendPresenter, ui }, z) {
+    const customerSchema = z.object({ name: z.string(), tier: z.enum(['gold', 'basic']).optional() });
+    const customer = definePresenter({
+        name: 'Customer',
+        schema: customerSchema,
+        autoRules: false,
+        rules: c => [c.tier === 'gold' ? `Customer ${c.name} is gold: be extra polite.` : null],
+    });
+    const recordSchema = z.object({
+        id: z.string(),
+        amount_cents: z.number().int().describe('Amount in CENTS.'),
+        owner_email: z.string().optional(),
+        customer: customerSchema.optional(),
+    });
+    const recordBase = {
+        name: 'Record',
+        schema: recordSchema,
+        autoRules: true,
+        rules: ['CRITICAL: amounts are in CENTS. Divide by 100.'],
+        collectionRules: items => [`${items.length} records in this page.`],
+        ui: r => [ui.summary(`Record ${r.id}`)],
+        agentLimit: {
+            max: 2,
+            onTruncate: n => ui.summary(`⚠️ Dataset truncated. 2 shown, ${n} hidden. Use filters to narrow results.`),
+        },
+        embeds: [{ key: 'customer', presenter: customer }],
+        redactPII: { paths: ['owner_email'] },
+    };
+    const record = definePresenter(recordBase);
+    const payment = extendPresenter(recordBase, {
+        name: 'Payment',
+        schema: recordSchema.extend({
+            method: z.enum(['card', 'transfer']).describe('How it was paid.'),
+            card_last4: z.string().nullable().optional(),
+            refunded: z.boolean().optional(),
+        }),
+        rules: ['Refunds are final: never promise one.'],
+        ui: p => [ui.table(['id', 'amount_cents', 'method'], [[p.id, String(p.amount_cents), p.method]], { title: `Payment ${p.id}` })],
+        suggestActions: p => p.refunded ? [{ tool: 'helpdesk.close', reason: `Close the ticket about payment ${p.id}` }] : [],
+        redactPII: { paths: ['card_last4'] },
+    });
+    return {
+        record: { presenter: record, directives: ['Keep amounts exact.'] },
+        payment: { presenter: payment, directives: ['Keep amounts exact.', 'Answer briefly.'] },
+    };
+}
+
+const P1 = { id: 'P-1', amount_cents: 1250, owner_email: 'ana@example.com', customer: { name: 'Ana', tier: 'gold' }, method: 'card', card_last4: '4242', refunded: true };
+const P2 = { id: 'P-2', amount_cents: 990, method: 'transfer' };
+const P3 = { id: 'P-3', amount_cents: 100, owner_email: 'bo@example.com', customer: { name: 'Bo' }, method: 'card' };
+const recordOf = ({ id, amount_cents, owner_email, customer }) => ({ id, amount_cents, owner_email, customer });
+
+const INHERITANCE_CASES = [
+    ['one_payment', 'payment', P1],
+    ['payment_without_optional_fields', 'payment', P2],
+    ['payment_collection', 'payment', [P1, P2]],
+    ['payment_collection_truncated', 'payment', [P2, P1, P3]],
+    ['empty_payment_collection', 'payment', []],
+    ['one_record', 'record', recordOf(P1)],
+    ['record_collection_truncated', 'record', [P1, P2, P3].map(recordOf)],
+];
+
+function presented(presenters, name, data) {
+    const { presenter, directives } = presenters[name];
+    const builder = presenter.make(structuredClone(data));
+    for (const hint of directives) builder.llmHint(hint);
+    return builder;
+}
+
+async function inheritanceCases(upstream, z) {
+    // Upstream redacts only once fast-redact is loaded (initMCPFusion does it at boot).
+    if (!await upstream.initRedactEngine()) throw new Error('fast-redact did not load');
+    const presenters = inheritance(upstream, z);
+    return INHERITANCE_CASES.map(([name, presenter, data]) => ({
+        name,
+        presenter,
+        data,
+        expected_texts: presented(presenters, presenter, data).build().content.map(block => block.text),
+    }));
+}
+
+// Prompt messages of the same presenters (after inheritanceCases loaded fast-redact), each as
+// `PromptMessage.fromView(make(data))` with the definitions' directives as `.llmHint()`s.
+const PROMPT_CASES = [
+    ['payment', 'payment', P1],
+    ['payment_without_optional_fields', 'payment', P2],
+    ['payment_collection_truncated', 'payment', [P2, P1, P3]],
+    ['empty_payment_collection', 'payment', []],
+    ['record', 'record', recordOf(P1)],
+    ['ticket', 'ticket', TICKET],
+    ['ticket_collection', 'ticket', [TICKET, TICKET_2]],
+    ['notice', 'notice', { id: 'N-1', title: 'Maintenance tonight' }],
+];
+
+function promptCases(upstream, z) {
+    const presenters = {
+        ...inheritance(upstream, z),
+        ticket: { presenter: ticketPresenter(upstream, z), directives: [] },
+        notice: { presenter: noticePresenter(upstream, z), directives: NOTICE_DIRECTIVES },
+    };
+    return PROMPT_CASES.map(([name, presenter, data]) => ({
+        name,
+        presenter,
+        data,
+        expected_messages: upstream.PromptMessage.fromView(presented(presenters, presenter, data)),
+    }));
+}
+
 /** Every wire case, grouped by feature. */
 export async function wireCases(upstream, z) {
     const { autoRules, directives } = await presenterCases(upstream, z);
@@ -200,5 +314,7 @@ export async function wireCases(upstream, z) {
         state_sync: await stateSyncCases(upstream),
         auto_rules: autoRules,
         directives,
+        extends: await inheritanceCases(upstream, z),
+        prompts: promptCases(upstream, z),
     };
 }

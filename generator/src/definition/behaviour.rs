@@ -10,14 +10,21 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct Behaviour {
+    /// Another presenter file (relative to this one) whose presenter this one extends, as
+    /// upstream's `extendPresenter`: its properties come first (merged as by `allOf`), its rules
+    /// and directives before this presenter's, its embeds beside this presenter's; for
+    /// `auto-rules`, `collection-rules`, `ui`, `collection-ui`, `agent-limit`, `data-format`,
+    /// `suggestions` and `collection-suggestions` this presenter's own declaration wins and the
+    /// base's applies where this one declares none.
+    pub extends: Option<String>,
     /// Rules for the agent, computed from the item (for a collection: from its first element;
     /// rules without placeholders and conditions are always emitted).
     pub rules: Option<Vec<RuleDef>>,
     /// Adds, before `rules`, the rule `key: description` for each root property with a
     /// `description`, in schema order, as upstream's `definePresenter` does with `autoRules`
-    /// (there on by default; here off unless asked for).
-    #[serde(default)]
-    pub auto_rules: bool,
+    /// (there on by default; here off unless asked for). Unset, a presenter that `extends`
+    /// another takes the base's setting.
+    pub auto_rules: Option<bool>,
     /// Instructions for the agent in the response's `<llm_directives>` block, for items and
     /// collections alike: what a handler adds with `.llmHint()` upstream, declared. Static text,
     /// written verbatim (no placeholders).

@@ -34,6 +34,8 @@ pub(super) struct Member<'a> {
     pub key: &'a str,
     /// Its schema.
     pub schema: &'a Schema,
+    /// It comes from a presenter's base (`extends`).
+    pub inherited: bool,
 }
 
 /// A key listed in some `required`, where it is listed.
@@ -89,6 +91,17 @@ impl<'a> Resolver<'a> {
             );
             return;
         }
+        // A presenter's base comes first (`extends`), as if it were its first `allOf` branch.
+        if pointer.is_empty()
+            && let Some(base) = self.bases.get(file).copied().flatten()
+        {
+            let definitions = self.definitions;
+            let start = members.properties.len();
+            self.collect_members(base, "", &definitions[base].1, members, depth + 1);
+            for member in &mut members.properties[start..] {
+                member.inherited = true;
+            }
+        }
         for (i, branch) in schema.all_of.iter().flatten().enumerate() {
             let written_at = format!("{pointer}/allOf/{i}");
             let (branch_file, branch_pointer, branch) = match &branch.reference {
@@ -117,11 +130,23 @@ impl<'a> Resolver<'a> {
         for (key, property) in schema.properties.iter().flatten() {
             let property_pointer = format!("{pointer}/properties/{}", escape_pointer(key));
             if let Some(earlier) = members.properties.iter().find(|m| m.key == key) {
+                let inherited = earlier.inherited;
                 let (earlier_file, earlier_pointer) = (earlier.file, earlier.pointer.clone());
                 if self.shape_at(earlier_file, &earlier_pointer)
                     != self.shape_at(file, &property_pointer)
                 {
                     let earlier_path = self.definitions[earlier_file].0.path.clone();
+                    if inherited {
+                        self.report(
+                            file,
+                            &property_pointer,
+                            format!("property `{key}` is declared differently by the presenter this one extends"),
+                            Some(format!(
+                                "the base declares it at {earlier_path}#{earlier_pointer}; leave it to the base (it is inherited), or make the two agree"
+                            )),
+                        );
+                        continue;
+                    }
                     self.report(
                         file,
                         &property_pointer,
@@ -138,6 +163,7 @@ impl<'a> Resolver<'a> {
                 pointer: property_pointer,
                 key,
                 schema: property,
+                inherited: false,
             });
         }
         for (i, key) in schema.required.iter().flatten().enumerate() {

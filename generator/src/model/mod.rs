@@ -6,6 +6,7 @@
 mod behaviour;
 mod checks;
 mod cycles;
+mod extends;
 mod merge;
 mod refs;
 mod resolve;

@@ -34,6 +34,7 @@ pub fn resolve(
         files: HashMap::new(),
         types_at: HashMap::new(),
         actions: Vec::new(),
+        bases: Vec::new(),
         model: Model::default(),
         errors: Vec::new(),
     };
@@ -46,6 +47,8 @@ pub fn resolve(
             tool: None,
         });
     }
+    // Before any type is made: a presenter's struct holds its base's properties first.
+    resolver.bases = resolver.link_bases();
     for index in 0..definitions.len() {
         resolver.resolve_file(index);
     }
@@ -62,6 +65,11 @@ pub fn resolve(
     if resolver.errors.is_empty() {
         Ok(resolver.model)
     } else {
+        // A schema merged into several structs (a base, an `allOf` branch) is checked with each.
+        let mut seen = std::collections::HashSet::new();
+        resolver
+            .errors
+            .retain(|d| seen.insert((d.file.clone(), d.pointer.clone(), d.message.clone())));
         Err(resolver.errors)
     }
 }
@@ -76,6 +84,8 @@ pub(super) struct Resolver<'a> {
     types_at: HashMap<(usize, String), FieldType>,
     /// Actions declared by tool definitions (`tool.action`, wire name), for suggestions.
     actions: Vec<(String, String)>,
+    /// The presenter each file's presenter `extends`, when it names a valid one.
+    pub(super) bases: Vec<Option<usize>>,
     pub(super) model: Model,
     pub(super) errors: Vec<Diagnostic>,
 }
@@ -189,10 +199,9 @@ impl<'a> Resolver<'a> {
 
     /// Resolves the presenter's `x-fusion` against its item struct.
     fn resolve_behaviour(&mut self, file: usize) {
-        let (Some(declared), Some(presenter)) = (
-            &self.definitions[file].1.fusion,
-            &self.model.modules[file].presenter,
-        ) else {
+        let layers = self.behaviour_layers(file);
+        let (Some(_), Some(presenter)) = (layers.last(), &self.model.modules[file].presenter)
+        else {
             return;
         };
         let presenter_of = self
@@ -210,7 +219,7 @@ impl<'a> Resolver<'a> {
             actions: &self.actions,
             errors: Vec::new(),
         };
-        let behaviour = resolver.resolve(declared);
+        let behaviour = super::extends::resolve_layers(&mut resolver, &layers);
         let found = std::mem::take(&mut resolver.errors);
         self.errors.extend(found);
         if let Some(presenter) = &mut self.model.modules[file].presenter {

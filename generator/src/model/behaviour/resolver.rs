@@ -52,7 +52,7 @@ impl BehaviourResolver<'_> {
 
     /// Resolves the whole `x-fusion` object.
     pub fn resolve(&mut self, behaviour: &Behaviour) -> BehaviourModel {
-        let mut rules = if behaviour.auto_rules {
+        let mut rules = if behaviour.auto_rules == Some(true) {
             self.auto_rules()
         } else {
             Vec::new()
@@ -203,7 +203,7 @@ impl BehaviourResolver<'_> {
     /// `auto-rules`: one static rule `key: description` per root property with a non-empty
     /// description, in schema order (upstream's `extractZodDescriptions`). The text is static, so
     /// it is checked where the description is written.
-    fn auto_rules(&mut self) -> Vec<RuleModel> {
+    pub(in crate::model) fn auto_rules(&mut self) -> Vec<RuleModel> {
         let described: Vec<(String, String)> = self
             .fields()
             .iter()
