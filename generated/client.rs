@@ -311,7 +311,7 @@ impl ClientPresenter {
         builder
     }
     /// The items the agent limit keeps.
-    fn kept<'items_>(items: &'items_ [Client]) -> &'items_ [Client] {
+    fn kept(items: &[Client]) -> &[Client] {
         items
     }
     /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

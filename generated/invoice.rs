@@ -720,7 +720,7 @@ impl InvoicePresenter {
         builder
     }
     /// The items the agent limit keeps.
-    fn kept<'items_>(items: &'items_ [Invoice]) -> &'items_ [Invoice] {
+    fn kept(items: &[Invoice]) -> &[Invoice] {
         &items[..items.len().min(50_usize)]
     }
     /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

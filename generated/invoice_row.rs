@@ -440,7 +440,7 @@ impl InvoiceRowPresenter {
         builder
     }
     /// The items the agent limit keeps.
-    fn kept<'items_>(items: &'items_ [InvoiceRow]) -> &'items_ [InvoiceRow] {
+    fn kept(items: &[InvoiceRow]) -> &[InvoiceRow] {
         items
     }
     /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

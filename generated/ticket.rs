@@ -573,7 +573,7 @@ impl TicketPresenter {
         builder
     }
     /// The items the agent limit keeps.
-    fn kept<'items_>(items: &'items_ [Ticket]) -> &'items_ [Ticket] {
+    fn kept(items: &[Ticket]) -> &[Ticket] {
         items
     }
     /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

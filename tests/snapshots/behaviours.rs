@@ -461,7 +461,7 @@ pub mod account {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Account]) -> &'items_ [Account] {
+        fn kept(items: &[Account]) -> &[Account] {
             &items[..items.len().min(1_usize)]
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -863,7 +863,7 @@ pub mod entry {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Entry]) -> &'items_ [Entry] {
+        fn kept(items: &[Entry]) -> &[Entry] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1441,7 +1441,7 @@ pub mod ledger {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Ledger]) -> &'items_ [Ledger] {
+        fn kept(items: &[Ledger]) -> &[Ledger] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -2410,6 +2410,7 @@ pub mod note {
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
+        #[allow(clippy::collapsible_if)]
         pub fn collection_blocks(
             &self,
             kept: &[Note],
@@ -2484,7 +2485,7 @@ pub mod note {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Note]) -> &'items_ [Note] {
+        fn kept(items: &[Note]) -> &[Note] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -2877,7 +2878,7 @@ pub mod status_row {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [StatusRow]) -> &'items_ [StatusRow] {
+        fn kept(items: &[StatusRow]) -> &[StatusRow] {
             &items[..items.len().min(2_usize)]
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

@@ -610,7 +610,7 @@ pub mod reviewed_row {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [ReviewedRow]) -> &'items_ [ReviewedRow] {
+        fn kept(items: &[ReviewedRow]) -> &[ReviewedRow] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1280,7 +1280,7 @@ pub mod tabled_row {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [TabledRow]) -> &'items_ [TabledRow] {
+        fn kept(items: &[TabledRow]) -> &[TabledRow] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

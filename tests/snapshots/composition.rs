@@ -437,7 +437,7 @@ pub mod license {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [License]) -> &'items_ [License] {
+        fn kept(items: &[License]) -> &[License] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -840,7 +840,7 @@ pub mod meter {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Meter]) -> &'items_ [Meter] {
+        fn kept(items: &[Meter]) -> &[Meter] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1808,7 +1808,7 @@ pub mod repository {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Repository]) -> &'items_ [Repository] {
+        fn kept(items: &[Repository]) -> &[Repository] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

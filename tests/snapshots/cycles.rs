@@ -303,7 +303,7 @@ pub mod graph {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Graph]) -> &'items_ [Graph] {
+        fn kept(items: &[Graph]) -> &[Graph] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -629,7 +629,7 @@ pub mod tree {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Tree]) -> &'items_ [Tree] {
+        fn kept(items: &[Tree]) -> &[Tree] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

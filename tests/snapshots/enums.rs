@@ -531,7 +531,7 @@ pub mod job {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Job]) -> &'items_ [Job] {
+        fn kept(items: &[Job]) -> &[Job] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -858,7 +858,7 @@ pub mod queue {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Queue]) -> &'items_ [Queue] {
+        fn kept(items: &[Queue]) -> &[Queue] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

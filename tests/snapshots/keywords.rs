@@ -478,7 +478,7 @@ pub mod self_ {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Self_]) -> &'items_ [Self_] {
+        fn kept(items: &[Self_]) -> &[Self_] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

@@ -163,9 +163,7 @@ pub mod nullable_simple_user {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(
-            items: &'items_ [NullableSimpleUser],
-        ) -> &'items_ [NullableSimpleUser] {
+        fn kept(items: &[NullableSimpleUser]) -> &[NullableSimpleUser] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -713,7 +711,7 @@ pub mod reaction {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Reaction]) -> &'items_ [Reaction] {
+        fn kept(items: &[Reaction]) -> &[Reaction] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1410,7 +1408,7 @@ pub mod simple_user {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [SimpleUser]) -> &'items_ [SimpleUser] {
+        fn kept(items: &[SimpleUser]) -> &[SimpleUser] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

@@ -673,7 +673,7 @@ pub mod catalog {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Catalog]) -> &'items_ [Catalog] {
+        fn kept(items: &[Catalog]) -> &[Catalog] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

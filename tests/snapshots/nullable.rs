@@ -431,7 +431,7 @@ pub mod reading {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Reading]) -> &'items_ [Reading] {
+        fn kept(items: &[Reading]) -> &[Reading] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1138,7 +1138,7 @@ pub mod ticket {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Ticket]) -> &'items_ [Ticket] {
+        fn kept(items: &[Ticket]) -> &[Ticket] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

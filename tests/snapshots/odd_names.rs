@@ -512,7 +512,7 @@ pub mod c {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [C]) -> &'items_ [C] {
+        fn kept(items: &[C]) -> &[C] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1124,7 +1124,7 @@ pub mod odd_people {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [OddPerson]) -> &'items_ [OddPerson] {
+        fn kept(items: &[OddPerson]) -> &[OddPerson] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1476,7 +1476,7 @@ pub mod solo {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Solo]) -> &'items_ [Solo] {
+        fn kept(items: &[Solo]) -> &[Solo] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

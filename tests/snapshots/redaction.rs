@@ -573,7 +573,7 @@ pub mod card {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Card]) -> &'items_ [Card] {
+        fn kept(items: &[Card]) -> &[Card] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1330,7 +1330,7 @@ pub mod patient {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Patient]) -> &'items_ [Patient] {
+        fn kept(items: &[Patient]) -> &[Patient] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

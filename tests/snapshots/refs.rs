@@ -478,7 +478,7 @@ pub mod order {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Order]) -> &'items_ [Order] {
+        fn kept(items: &[Order]) -> &[Order] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -811,7 +811,7 @@ pub mod party {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Party]) -> &'items_ [Party] {
+        fn kept(items: &[Party]) -> &[Party] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

@@ -656,7 +656,7 @@ pub mod charge {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Charge]) -> &'items_ [Charge] {
+        fn kept(items: &[Charge]) -> &[Charge] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -2673,7 +2673,7 @@ pub mod receipt {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Receipt]) -> &'items_ [Receipt] {
+        fn kept(items: &[Receipt]) -> &[Receipt] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every

@@ -250,7 +250,7 @@ pub mod customer {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Customer]) -> &'items_ [Customer] {
+        fn kept(items: &[Customer]) -> &[Customer] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1108,7 +1108,7 @@ pub mod notice {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Notice]) -> &'items_ [Notice] {
+        fn kept(items: &[Notice]) -> &[Notice] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -1630,6 +1630,7 @@ pub mod payment {
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
+        #[allow(clippy::collapsible_if)]
         pub fn collection_blocks(
             &self,
             kept: &[Payment],
@@ -1702,7 +1703,7 @@ pub mod payment {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Payment]) -> &'items_ [Payment] {
+        fn kept(items: &[Payment]) -> &[Payment] {
             &items[..items.len().min(2_usize)]
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -2118,7 +2119,7 @@ pub mod record {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Record]) -> &'items_ [Record] {
+        fn kept(items: &[Record]) -> &[Record] {
             &items[..items.len().min(2_usize)]
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
@@ -2628,7 +2629,7 @@ pub mod ticket {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Ticket]) -> &'items_ [Ticket] {
+        fn kept(items: &[Ticket]) -> &[Ticket] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
