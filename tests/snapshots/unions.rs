@@ -847,7 +847,7 @@ pub mod issue {
             builder
         }
         /// The items the agent limit keeps.
-        fn kept<'items_>(items: &'items_ [Issue]) -> &'items_ [Issue] {
+        fn kept(items: &[Issue]) -> &[Issue] {
             items
         }
         /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
