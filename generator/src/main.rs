@@ -12,6 +12,8 @@ const EXIT_STALE: u8 = 1;
 const EXIT_DEFINITIONS: u8 = 3;
 /// Exit code when files cannot be read or written.
 const EXIT_IO: u8 = 4;
+/// Exit code when a file fusion-gen would write exists without its header.
+const EXIT_FOREIGN: u8 = 5;
 
 /// Generate typed Rust presenters from presenter definitions (JSON Schema with x-fusion
 /// extensions, in YAML or JSON).
@@ -19,7 +21,7 @@ const EXIT_IO: u8 = 4;
 #[command(
     name = "fusion-gen",
     version,
-    after_help = "Exit codes:\n  0  success (with --check: the output is up to date)\n  1  --check: the output is stale; nothing was written\n  2  invalid command line\n  3  the definitions have errors; every one is printed and nothing was written\n  4  a file or folder could not be read or written"
+    after_help = "Exit codes:\n  0  success (with --check: the output is up to date)\n  1  --check: the output is stale; nothing was written\n  2  invalid command line\n  3  the definitions have errors; every one is printed and nothing was written\n  4  a file or folder could not be read or written\n  5  a file in the output folder was not written by fusion-gen (no @generated header) and would be overwritten; nothing was written"
 )]
 struct Cli {
     /// Folder of definitions (*.yaml, *.yml, *.json), read recursively.
@@ -90,6 +92,14 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
         }
     };
     let output = output_dir.display();
+    // Before anything is written, and with --check too: the run cannot succeed either way.
+    if !changes.foreign.is_empty() {
+        eprintln!(
+            "error: {}",
+            fs::foreign_message(output_dir, &changes.foreign)
+        );
+        return EXIT_FOREIGN;
+    }
     if cli.check {
         if changes.is_empty() {
             eprintln!("{output} is up to date ({} files).", files.len());

@@ -406,6 +406,7 @@ fn help_documents_the_exit_codes() {
         "2  invalid command line",
         "3  the definitions have errors; every one is printed and nothing was written",
         "4  a file or folder could not be read or written",
+        "5  a file in the output folder was not written by fusion-gen (no @generated header) and would be overwritten; nothing was written",
         "--check",
     ] {
         assert!(text.contains(expected), "missing {expected:?} in\n{text}");
