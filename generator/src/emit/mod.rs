@@ -186,20 +186,10 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
                 TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
                 TypeKind::Enum { .. } => continue,
             };
-            for held in held {
-                let mut ty = held;
-                loop {
-                    match ty {
-                        FieldType::Array(inner) | FieldType::Nullable(inner) => ty = inner,
-                        FieldType::Named(target) => {
-                            let owner = model.types[*target].module;
-                            if seen.insert(owner) {
-                                stack.push(owner);
-                            }
-                            break;
-                        }
-                        _ => break,
-                    }
+            for owner in held.into_iter().filter_map(|ty| ty.named()) {
+                let owner = model.types[owner].module;
+                if seen.insert(owner) {
+                    stack.push(owner);
                 }
             }
         }

@@ -387,15 +387,7 @@ pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
                 }
                 owned.push(id);
                 if let TypeKind::Struct { fields } = &model.types[id].kind {
-                    for field in fields.iter().rev() {
-                        let mut ty = &field.ty;
-                        while let FieldType::Array(inner) | FieldType::Nullable(inner) = ty {
-                            ty = inner;
-                        }
-                        if let FieldType::Named(target) = ty {
-                            stack.push(*target);
-                        }
-                    }
+                    stack.extend(fields.iter().rev().filter_map(|field| field.ty.named()));
                 }
             }
             owned

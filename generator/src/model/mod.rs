@@ -224,6 +224,13 @@ impl IntKind {
         })
     }
 
+    /// The kind of an `integer` schema with this `format`: `i64` unless it names a kind.
+    pub fn of_format(format: Option<&str>) -> IntKind {
+        format
+            .and_then(IntKind::from_format)
+            .unwrap_or(IntKind::I64)
+    }
+
     /// The Rust type.
     pub fn rust(self) -> &'static str {
         match self {
@@ -254,6 +261,15 @@ impl IntKind {
 }
 
 impl FieldType {
+    /// The generated type a value holds, through arrays and nullability, if it holds one.
+    pub fn named(&self) -> Option<TypeId> {
+        match self {
+            FieldType::Named(id) => Some(*id),
+            FieldType::Array(inner) | FieldType::Nullable(inner) => inner.named(),
+            _ => None,
+        }
+    }
+
     /// The type without its nullability.
     pub fn non_null(&self) -> &FieldType {
         match self {

@@ -266,21 +266,17 @@ impl<'a> Resolver<'a> {
             // X) is X itself, not a struct of its own.
             return self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
         }
+        let name = schema
+            .title
+            .clone()
+            .unwrap_or_else(|| suggested_name.to_owned());
         if schema.one_of.is_some() || schema.any_of.is_some() {
             let nullable = matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
-            let name = schema
-                .title
-                .clone()
-                .unwrap_or_else(|| suggested_name.to_owned());
             let ty = self.union_type(file, pointer, schema, &name, nullable);
             self.types_at.insert(key, ty.clone());
             return ty;
         }
-        let union_name = schema
-            .title
-            .clone()
-            .unwrap_or_else(|| suggested_name.to_owned());
-        if let Some(ty) = self.type_list_union(file, pointer, schema, &union_name) {
+        if let Some(ty) = self.type_list_union(file, pointer, schema, &name) {
             self.types_at.insert(key, ty.clone());
             return ty;
         }
@@ -311,10 +307,6 @@ impl<'a> Resolver<'a> {
             return FieldType::String;
         };
         self.check_keywords_fit(file, pointer, schema, kind);
-        let name = schema
-            .title
-            .clone()
-            .unwrap_or_else(|| suggested_name.to_owned());
         let ty = match kind {
             JsonType::Object => {
                 let id = self.new_type(
@@ -349,13 +341,7 @@ impl<'a> Resolver<'a> {
                 )),
                 None => FieldType::String,
             },
-            JsonType::Integer => FieldType::Integer(
-                schema
-                    .format
-                    .as_deref()
-                    .and_then(IntKind::from_format)
-                    .unwrap_or(IntKind::I64),
-            ),
+            JsonType::Integer => FieldType::Integer(IntKind::of_format(schema.format.as_deref())),
             JsonType::Number => FieldType::Number,
             JsonType::Boolean => FieldType::Boolean,
             JsonType::Array => match &schema.items {

@@ -366,15 +366,7 @@ fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
             );
         }
         if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
-            for field in fields {
-                let mut ty = &field.ty;
-                while let FieldType::Array(inner) | FieldType::Nullable(inner) = ty {
-                    ty = inner;
-                }
-                if let FieldType::Named(nested) = ty {
-                    pending.push(*nested);
-                }
-            }
+            pending.extend(fields.iter().filter_map(|field| field.ty.named()));
         }
     }
 }

@@ -116,13 +116,9 @@ impl<'a> Resolver<'a> {
         for kind in &listed {
             let ty = match kind {
                 JsonType::String if schema.enum_values.is_none() => FieldType::String,
-                JsonType::Integer => FieldType::Integer(
-                    schema
-                        .format
-                        .as_deref()
-                        .and_then(IntKind::from_format)
-                        .unwrap_or(IntKind::I64),
-                ),
+                JsonType::Integer => {
+                    FieldType::Integer(IntKind::of_format(schema.format.as_deref()))
+                }
                 JsonType::Number => FieldType::Number,
                 JsonType::Boolean => FieldType::Boolean,
                 _ => {
