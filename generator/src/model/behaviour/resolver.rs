@@ -296,8 +296,18 @@ impl BehaviourResolver<'_> {
     /// A static run that ends in a tag start (`</`) before a value that could finish the tag.
     fn check_tag_starts(&mut self, parts: &[TextPart], pointer: &str) {
         for pair in parts.windows(2) {
-            let [TextPart::Literal(literal), TextPart::Field(field)] = pair else {
+            let (TextPart::Literal(literal), value) = (&pair[0], &pair[1]) else {
                 continue;
+            };
+            // A computed string (a date) falls back to the value as written when it does not
+            // parse, so it can complete a tag as the plain value could; computed numbers cannot.
+            let field = match value {
+                TextPart::Field(field) => field,
+                TextPart::Computed(computed) => match &computed.source {
+                    TextPart::Field(field) => field,
+                    _ => continue,
+                },
+                _ => continue,
             };
             if !static_text::ends_in_tag_start(literal) {
                 continue;
@@ -363,6 +373,9 @@ impl BehaviourResolver<'_> {
     }
 
     fn placeholder(&mut self, name: &str, pointer: &str, scope: Scope) -> Option<TextPart> {
+        if name.contains('|') {
+            return self.computed(name, pointer, scope);
+        }
         match (scope, name) {
             (Scope::Collection, "count") => return Some(TextPart::Count),
             (Scope::Summary, "shown") => return Some(TextPart::Shown),
