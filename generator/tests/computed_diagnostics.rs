@@ -78,7 +78,7 @@ fn a_transform_on_the_wrong_type_names_both() {
             "`date` needs a string with `format: date` or `format: date-time`, but `amount_cents` is an integer, in `{amount_cents | date: YYYY}`",
             "`round` needs a number, but `date: YYYY` is text, in `{issued | date: YYYY | round: 1}`",
             "`divide` needs a number, but `percent` is text, in `{rate | percent | divide: 2}`",
-            "`length` needs an array, but `client` is not a single value, in `{client | length}`",
+            "`length` needs an array, but `client` is an object, in `{client | length}`",
             "cannot interpolate `lines`: it is not a single value",
             "`length` needs an array, but `length` is an integer, in `{lines | length | length}`",
         ]

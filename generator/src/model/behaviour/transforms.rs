@@ -26,8 +26,8 @@ pub(in crate::model) enum Flow {
     },
     Boolean,
     Array,
-    /// An object, a union or any JSON value: nothing to compute with.
-    Other,
+    /// An object, a union or any JSON value (what it is, for messages): nothing to compute with.
+    Other(&'static str),
 }
 
 impl Flow {
@@ -40,7 +40,7 @@ impl Flow {
             Flow::Date { time: true } => "a date-time",
             Flow::Boolean => "a boolean",
             Flow::Array => "an array",
-            Flow::Other => "not a single value",
+            Flow::Other(what) => what,
         }
     }
 
@@ -67,10 +67,11 @@ impl BehaviourResolver<'_> {
             },
             FieldType::Named(id) => match self.types[*id].kind {
                 TypeKind::Enum { .. } => Flow::Text,
-                TypeKind::Struct { .. } | TypeKind::Union { .. } => Flow::Other,
+                TypeKind::Struct { .. } => Flow::Other("an object"),
+                TypeKind::Union { .. } => Flow::Other("a union"),
             },
             FieldType::Array(_) => Flow::Array,
-            FieldType::Nullable(_) | FieldType::Any => Flow::Other,
+            FieldType::Nullable(_) | FieldType::Any => Flow::Other("any JSON value"),
         }
     }
 
