@@ -62,6 +62,26 @@ fn block<'a>(texts: &'a [String], start: &str) -> &'a str {
 }
 
 #[test]
+fn suggestions_compute_their_reasons() {
+    let texts = blocks(&payout());
+    assert_eq!(
+        block(&texts, "<action_suggestions>"),
+        "<action_suggestions>\n- payouts.hold: Hold 1234.56 USD paid Mar 7\n</action_suggestions>"
+    );
+    let mut bad_date = payout();
+    bad_date.paid_on = "2026-03-07T25:00:00Z <x>".into();
+    assert_eq!(
+        block(&blocks(&bad_date), "<action_suggestions>"),
+        "<action_suggestions>\n- payouts.hold: Hold 1234.56 USD paid 2026-03-07T25:00:00Z &lt;x>\n</action_suggestions>"
+    );
+    let collection = PayoutPresenter.present_collection(&[payout(), payout()]);
+    assert_eq!(
+        block(collection.texts(), "<action_suggestions>"),
+        "<action_suggestions>\n- payouts.hold: Hold 2469.12 USD over 2 payouts\n</action_suggestions>"
+    );
+}
+
+#[test]
 fn ui_blocks_and_chart_values_are_computed() {
     let texts = blocks(&payout());
     assert_eq!(
