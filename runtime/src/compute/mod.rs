@@ -57,6 +57,7 @@ mod tests {
         // 0.07 × 100 is 7.000000000000001 in doubles; rounding to 0 places gives 7.
         assert_eq!(percent(0.07, 0).as_deref(), Some("7%"));
         assert_eq!(percent(0.075, 1).as_deref(), Some("7.5%"));
+        assert_eq!(percent(0.075, 0).as_deref(), Some("8%"));
         assert_eq!(percent(0.12345, 2).as_deref(), Some("12.35%"));
         assert_eq!(percent(-0.5, 0).as_deref(), Some("-50%"));
         assert_eq!(percent(-0.000001, 2).as_deref(), Some("0%"));
