@@ -376,36 +376,10 @@ impl BehaviourResolver<'_> {
         if name.contains('|') {
             return self.computed(name, pointer, scope);
         }
-        match (scope, name) {
-            (Scope::Collection, "count") => return Some(TextPart::Count),
-            (Scope::Summary, "shown") => return Some(TextPart::Shown),
-            (Scope::Summary, "hidden") => return Some(TextPart::Hidden),
-            (Scope::Summary, "total") => return Some(TextPart::Total),
-            (Scope::Summary, _) => {
-                self.report(
-                    pointer,
-                    format!("unknown placeholder `{{{name}}}` in the agent-limit summary"),
-                    Some("use {shown}, {hidden} or {total}".into()),
-                );
-                return None;
-            }
-            _ => {}
-        }
-        if let Some(field_name) = name
-            .strip_prefix("sum:")
-            .filter(|_| scope == Scope::Collection)
+        let (part, _) = self.value_source(name, pointer, scope)?;
+        if let TextPart::Field(field) = part
+            && self.scalar_kind(field).is_none()
         {
-            let field = self.field(field_name, pointer)?;
-            return match self.fields()[field].ty.non_null() {
-                FieldType::Integer(_) | FieldType::Number => Some(TextPart::Sum(field)),
-                _ => {
-                    self.report(pointer, format!("`{{sum:{field_name}}}` needs a numeric field, and `{field_name}` is not one"), None);
-                    None
-                }
-            };
-        }
-        let field = self.field(name, pointer)?;
-        if self.scalar_kind(field).is_none() {
             let help = if scope == Scope::Collection {
                 "in collection rules, use {count} or {sum:field}"
             } else {
@@ -418,7 +392,7 @@ impl BehaviourResolver<'_> {
             );
             return None;
         }
-        Some(TextPart::Field(field))
+        Some(part)
     }
 
     /// The index of a root field, or a diagnostic with the closest name.

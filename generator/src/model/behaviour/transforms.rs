@@ -107,8 +107,8 @@ impl BehaviourResolver<'_> {
         }
     }
 
-    /// The value a computed placeholder starts from, and its type.
-    fn value_source(
+    /// The value a placeholder names (a field, a count, a sum), and its type.
+    pub(super) fn value_source(
         &mut self,
         name: &str,
         pointer: &str,
