@@ -55,82 +55,67 @@ const MONTHS: [&str; 12] = [
     "December",
 ];
 
-/// The pattern's tokens, or why it has none.
-fn tokens(pattern: &str) -> Result<Vec<Token>, DatePatternError> {
-    let chars: Vec<char> = pattern.chars().collect();
-    if chars.is_empty() {
-        return Err(DatePatternError {
-            message: format!("the date pattern is empty; use {TOKENS}"),
-            at: 0,
-        });
-    }
-    let mut out = Vec::new();
+/// The pattern's tokens with the character offset of each, in order; an error ends them.
+/// Nothing is allocated: the generated code formats every row's date with it.
+fn tokens(pattern: &str) -> impl Iterator<Item = Result<(usize, Token), DatePatternError>> + '_ {
+    let mut rest = pattern;
     let mut at = 0;
-    while at < chars.len() {
-        let c = chars[at];
-        let run = chars[at..].iter().take_while(|&&d| d == c).count();
-        let token = match (c, run) {
-            ('-' | '/' | '.' | ',' | ':' | ' ', _) => {
-                out.push(Token::Separator(c));
-                at += 1;
-                continue;
-            }
-            ('Y', 4) => Token::Year,
-            ('M', 1) => Token::Month,
-            ('M', 2) => Token::MonthPadded,
-            ('M', 3) => Token::MonthShort,
-            ('M', 4) => Token::MonthLong,
-            ('D', 1) => Token::Day,
-            ('D', 2) => Token::DayPadded,
-            ('H', 2) => Token::Hour,
-            ('m', 2) => Token::Minute,
-            ('s', 2) => Token::Second,
+    std::iter::from_fn(move || {
+        let c = rest.chars().next()?;
+        let run = rest.chars().take_while(|&d| d == c).count();
+        let (token, length) = match (c, run) {
+            ('-' | '/' | '.' | ',' | ':' | ' ', _) => (Token::Separator(c), 1),
+            ('Y', 4) => (Token::Year, 4),
+            ('M', 1) => (Token::Month, 1),
+            ('M', 2) => (Token::MonthPadded, 2),
+            ('M', 3) => (Token::MonthShort, 3),
+            ('M', 4) => (Token::MonthLong, 4),
+            ('D', 1) => (Token::Day, 1),
+            ('D', 2) => (Token::DayPadded, 2),
+            ('H', 2) => (Token::Hour, 2),
+            ('m', 2) => (Token::Minute, 2),
+            ('s', 2) => (Token::Second, 2),
             _ => {
-                let spelled: String = chars[at..at + run].iter().collect();
-                return Err(DatePatternError {
+                let spelled: String = rest.chars().take(run).collect();
+                let error = DatePatternError {
                     message: format!(
                         "`{}` is not a date pattern token; use {TOKENS}",
                         spelled.escape_debug()
                     ),
                     at,
-                });
+                };
+                rest = "";
+                return Some(Err(error));
             }
         };
-        out.push(token);
-        at += run;
-    }
-    Ok(out)
+        let start = at;
+        // Every token is ASCII: its length in characters is its length in bytes.
+        rest = &rest[length..];
+        at += length;
+        Some(Ok((start, token)))
+    })
 }
 
 /// Checks a pattern at generation time; `has_time` says whether the value is a date-time (so
 /// `HH`, `mm` and `ss` have something to show).
 pub fn check_date_pattern(pattern: &str, has_time: bool) -> Result<(), DatePatternError> {
-    let tokens = tokens(pattern)?;
-    if !has_time && let Some(index) = tokens.iter().position(|t| t.is_time()) {
-        // Every token before it is one character of the pattern or a run; count characters.
-        let at = pattern_offset(pattern, index);
+    if pattern.is_empty() {
         return Err(DatePatternError {
-            message: "a `date` value has no time: `HH`, `mm` and `ss` need `format: date-time`"
-                .into(),
-            at,
+            message: format!("the date pattern is empty; use {TOKENS}"),
+            at: 0,
         });
     }
-    Ok(())
-}
-
-/// The character offset of the pattern's `index`-th token.
-fn pattern_offset(pattern: &str, index: usize) -> usize {
-    let chars: Vec<char> = pattern.chars().collect();
-    let mut at = 0;
-    for _ in 0..index {
-        let c = chars[at];
-        at += if "-/.,: ".contains(c) {
-            1
-        } else {
-            chars[at..].iter().take_while(|&&d| d == c).count()
-        };
+    for token in tokens(pattern) {
+        let (at, token) = token?;
+        if !has_time && token.is_time() {
+            return Err(DatePatternError {
+                message: "a `date` value has no time: `HH`, `mm` and `ss` need `format: date-time`"
+                    .into(),
+                at,
+            });
+        }
     }
-    at
+    Ok(())
 }
 
 /// A parsed date and, for a date-time, the time as written.
@@ -221,10 +206,12 @@ fn parse(value: &str) -> Option<Moment> {
     })
 }
 
+/// Appends `n` with at least `width` digits (zeros in front); `n` is below 10000.
 fn push_padded(out: &mut String, n: u32, width: usize) {
-    let text = n.to_string();
-    out.extend(std::iter::repeat_n('0', width.saturating_sub(text.len())));
-    out.push_str(&text);
+    let mut buffer = itoa::Buffer::new();
+    let digits = buffer.format(n);
+    out.extend(std::iter::repeat_n('0', width.saturating_sub(digits.len())));
+    out.push_str(digits);
 }
 
 /// Appends `value` rewritten by `pattern` and returns `true`; returns `false`, having written
@@ -234,16 +221,24 @@ fn push_padded(out: &mut String, n: u32, width: usize) {
 /// The time is the one written in the value: its offset is not applied (`23:30-05:00` shows
 /// `23:30`), so a date never moves to another day.
 pub fn write_date(out: &mut String, value: &str, pattern: &str) -> bool {
-    let (Some(moment), Ok(tokens)) = (parse(value), tokens(pattern)) else {
+    let Some(moment) = parse(value) else {
         return false;
     };
-    let time = match (moment.time, tokens.iter().any(|t| t.is_time())) {
+    // A first pass over the pattern, so that nothing is written unless all of it can be.
+    let mut shows_time = false;
+    for token in tokens(pattern) {
+        match token {
+            Ok((_, token)) => shows_time |= token.is_time(),
+            Err(_) => return false,
+        }
+    }
+    let time = match (moment.time, shows_time) {
         (Some(time), _) => time,
         (None, false) => (0, 0, 0),
         (None, true) => return false,
     };
-    for token in tokens {
-        let month = MONTHS[(moment.month - 1) as usize];
+    let month = MONTHS[(moment.month - 1) as usize];
+    for (_, token) in tokens(pattern).flatten() {
         match token {
             Token::Year => push_padded(out, moment.year, 4),
             Token::Month => push_padded(out, moment.month, 1),
@@ -258,7 +253,7 @@ pub fn write_date(out: &mut String, value: &str, pattern: &str) -> bool {
             Token::Separator(c) => out.push(c),
         }
     }
-    true
+    !pattern.is_empty()
 }
 
 #[cfg(test)]
