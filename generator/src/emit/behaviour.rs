@@ -59,6 +59,18 @@ pub enum Escape {
     Attribute,
 }
 
+impl Escape {
+    /// The `fusion_runtime::escape` function that appends a value escaped for this context.
+    pub(super) fn push_fn(self) -> &'static str {
+        match self {
+            Escape::Line => "push_line",
+            Escape::Cell => "push_cell",
+            Escape::Content => "push_content",
+            Escape::Attribute => "push_attr_value",
+        }
+    }
+}
+
 /// One rule's code.
 pub struct RuleView {
     /// The condition as a Rust expression over `item`, if any.
@@ -257,6 +269,7 @@ impl Context<'_> {
                 TextPart::Total => format!("{rt}::number::write_u64(&mut {target}, total as u64);"),
                 TextPart::Sum(field) => format!("{};", self.write_sum(*field, target)),
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
+                TextPart::Computed(computed) => self.push_computed_into(computed, target, escape),
                 // `text` never yields columns: they exist only in chart configurations.
                 TextPart::Column(_) => String::new(),
             };
@@ -270,34 +283,61 @@ impl Context<'_> {
     /// texts are written once per response).
     pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
         let rt = self.rt;
+        let (expression, integer) = self.sum_expression(field);
+        let writer = if integer { "write_i128" } else { "write_f64" };
+        format!("{rt}::number::{writer}(&mut {target}, {expression})")
+    }
+
+    /// The sum of a numeric field over `kept` as an expression (an `i128` for an integer field,
+    /// then `true`, else an `f64`).
+    pub(super) fn sum_expression(&self, field: usize) -> (String, bool) {
         let (def, name) = self.field(field);
         // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
-        let (writer, ty, widen) = if matches!(def.ty.non_null(), FieldType::Integer(_)) {
-            ("write_i128", "i128", ".map(i128::from)")
+        let integer = matches!(def.ty.non_null(), FieldType::Integer(_));
+        let (ty, widen) = if integer {
+            ("i128", ".map(i128::from)")
         } else {
-            ("write_f64", "f64", "")
+            ("f64", "")
         };
         let values = if def.is_option() {
             format!("filter_map(|item| {}){widen}", self.option_copy(def, name))
         } else {
             format!("map(|item| item.{name}){widen}")
         };
-        format!("{rt}::number::{writer}(&mut {target}, kept.iter().{values}.sum::<{ty}>())")
+        (format!("kept.iter().{values}.sum::<{ty}>()"), integer)
     }
 
     /// Appends a field's value to `target`; absent optional values append nothing.
     pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
-        let rt = self.rt;
         let (def, name) = self.field(field);
-        let escape_fn = match escape {
-            Escape::Line => "push_line",
-            Escape::Cell => "push_cell",
-            Escape::Content => "push_content",
-            Escape::Attribute => "push_attr_value",
+        let write = |copy: &str, reference: &str| {
+            self.write_field_value(def, copy, reference, target, escape)
         };
-        // `copy` reads a Copy value (numbers, booleans), `reference` borrows the value (strings,
-        // and enums, whose `as_str` takes it through auto-deref).
-        let write = |copy: &str, reference: &str| match def.ty.non_null() {
+        if def.is_option() {
+            format!(
+                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
+                self.option_place(def, name),
+                write("*value", "value")
+            )
+        } else {
+            write(&format!("item.{name}"), &format!("&item.{name}"))
+        }
+    }
+
+    /// The statement appending a present value of the field `def` to `target`: `copy` reads it
+    /// as a Copy value (numbers, booleans), `reference` borrows it (strings, and enums, whose
+    /// `as_str` takes it through auto-deref).
+    pub(super) fn write_field_value(
+        &self,
+        def: &FieldDef,
+        copy: &str,
+        reference: &str,
+        target: &str,
+        escape: Escape,
+    ) -> String {
+        let rt = self.rt;
+        let escape_fn = escape.push_fn();
+        match def.ty.non_null() {
             FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
             FieldType::Integer(kind) => format!(
                 "{};",
@@ -313,15 +353,6 @@ impl Context<'_> {
                 "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
                 reference.trim_start_matches('&')
             ),
-        };
-        if def.is_option() {
-            format!(
-                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
-                self.option_place(def, name),
-                write("*value", "value")
-            )
-        } else {
-            write(&format!("item.{name}"), &format!("&item.{name}"))
         }
     }
 
@@ -462,7 +493,7 @@ fn single_char(text: &str) -> Option<char> {
 }
 
 /// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
-fn float_literal(value: f64) -> String {
+pub(super) fn float_literal(value: f64) -> String {
     let text = format!("{value:?}");
     if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
         format!("{text}_f64")

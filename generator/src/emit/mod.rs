@@ -2,6 +2,7 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+mod computed;
 pub mod schema_defs;
 pub mod tool_schema;
 pub mod tools;

@@ -15,8 +15,8 @@ mod ui;
 mod unions;
 
 pub use behaviour::{
-    BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, EmbedModel, LimitModel, Literal,
-    RuleModel, SuggestionModel, TextPart,
+    BehaviourModel, CLOSING_TAGS, CompareOp, Computed, ConditionModel, EmbedModel, LimitModel,
+    Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
 
 pub use resolve::resolve;
