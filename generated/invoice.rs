@@ -484,6 +484,10 @@ pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> InvoiceHooks<Context_> for () {}
 impl InvoicePresenter {
+    /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+    const RULES: &'static [&'static str] = &[
+        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
+    ];
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
     pub fn item_blocks(
@@ -519,10 +523,7 @@ impl InvoicePresenter {
             builder.push_embed(child.build(), repeat);
         }
         {
-            builder
-                .push_rule(
-                    "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                );
+            builder.push_rules(Self::RULES);
         }
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
@@ -684,10 +685,7 @@ impl InvoicePresenter {
         }
         let first = kept.first();
         {
-            builder
-                .push_rule(
-                    "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                );
+            builder.push_rules(Self::RULES);
         }
         if let ::core::option::Option::Some(item) = first
             && (::core::matches!(item.status, InvoiceStatus::Overdue))

@@ -276,6 +276,8 @@ pub mod account {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> AccountHooks<Context_> for () {}
     impl AccountPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Balances are in EUR {not cents}."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -285,7 +287,7 @@ pub mod account {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("Balances are in EUR {not cents}.");
+                builder.push_rules(Self::RULES);
             }
             if !item.active {
                 let mut text = ::std::string::String::new();
@@ -363,7 +365,7 @@ pub mod account {
             }
             let first = kept.first();
             {
-                builder.push_rule("Balances are in EUR {not cents}.");
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (!item.active) {
                 let mut text = ::std::string::String::new();
@@ -796,6 +798,8 @@ pub mod entry {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> EntryHooks<Context_> for () {}
     impl EntryPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Entry amounts are signed."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -813,7 +817,7 @@ pub mod entry {
                 builder.push_ui(block);
             }
             {
-                builder.push_rule("Entry amounts are signed.");
+                builder.push_rules(Self::RULES);
             }
             if item.amount < 0.0_f64 {
                 let mut text = ::std::string::String::new();
@@ -835,7 +839,7 @@ pub mod entry {
             let _ = (kept, total, &builder);
             let first = kept.first();
             {
-                builder.push_rule("Entry amounts are signed.");
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (item.amount < 0.0_f64)
             {
@@ -2820,6 +2824,8 @@ pub mod status_row {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> StatusRowHooks<Context_> for () {}
     impl StatusRowPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["r1"];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2829,7 +2835,7 @@ pub mod status_row {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("r1");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2852,7 +2858,7 @@ pub mod status_row {
                     );
             }
             {
-                builder.push_rule("r1");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();

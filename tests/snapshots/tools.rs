@@ -613,6 +613,8 @@ pub mod charge {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
     impl ChargePresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Amounts in cents"];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -622,7 +624,7 @@ pub mod charge {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("Amounts in cents");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -636,7 +638,7 @@ pub mod charge {
         ) {
             let _ = (kept, total, &builder);
             {
-                builder.push_rule("Amounts in cents");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with

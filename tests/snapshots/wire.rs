@@ -1061,6 +1061,8 @@ pub mod notice {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> NoticeHooks<Context_> for () {}
     impl NoticePresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Notices are public."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -1072,7 +1074,7 @@ pub mod notice {
             builder.push_directive("Answer in one sentence.");
             builder.push_directive("Quote the notice title verbatim.");
             {
-                builder.push_rule("Notices are public.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1088,7 +1090,7 @@ pub mod notice {
             builder.push_directive("Answer in one sentence.");
             builder.push_directive("Quote the notice title verbatim.");
             {
-                builder.push_rule("Notices are public.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1575,6 +1577,13 @@ pub mod payment {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PaymentHooks<Context_> for () {}
     impl PaymentPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "amount_cents: Amount in CENTS.",
+            "method: How it was paid.",
+            "CRITICAL: amounts are in CENTS. Divide by 100.",
+            "Refunds are final: never promise one.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -1609,16 +1618,7 @@ pub mod payment {
             builder.push_directive("Keep amounts exact.");
             builder.push_directive("Answer briefly.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("method: How it was paid.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
-            }
-            {
-                builder.push_rule("Refunds are final: never promise one.");
+                builder.push_rules(Self::RULES);
             }
             if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                 let mut text = ::std::string::String::new();
@@ -1660,16 +1660,7 @@ pub mod payment {
             builder.push_directive("Keep amounts exact.");
             builder.push_directive("Answer briefly.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("method: How it was paid.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
-            }
-            {
-                builder.push_rule("Refunds are final: never promise one.");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2029,6 +2020,11 @@ pub mod record {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> RecordHooks<Context_> for () {}
     impl RecordPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "amount_cents: Amount in CENTS.",
+            "CRITICAL: amounts are in CENTS. Divide by 100.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2053,10 +2049,7 @@ pub mod record {
             }
             builder.push_directive("Keep amounts exact.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2090,10 +2083,7 @@ pub mod record {
             }
             builder.push_directive("Keep amounts exact.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2550,6 +2540,15 @@ pub mod ticket {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
     impl TicketPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "priority: Priority from 1 (urgent) to 5 (whenever).",
+            "status: Only open tickets can be closed.",
+            "assignee: Who works on it; null while unassigned.",
+            "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
+            "Tickets are sorted by priority.",
+            "Never promise a date.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2559,25 +2558,7 @@ pub mod ticket {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("priority: Priority from 1 (urgent) to 5 (whenever).");
-            }
-            {
-                builder.push_rule("status: Only open tickets can be closed.");
-            }
-            {
-                builder.push_rule("assignee: Who works on it; null while unassigned.");
-            }
-            {
-                builder
-                    .push_rule(
-                        "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
-                    );
-            }
-            {
-                builder.push_rule("Tickets are sorted by priority.");
-            }
-            {
-                builder.push_rule("Never promise a date.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2591,25 +2572,7 @@ pub mod ticket {
         ) {
             let _ = (kept, total, &builder);
             {
-                builder.push_rule("priority: Priority from 1 (urgent) to 5 (whenever).");
-            }
-            {
-                builder.push_rule("status: Only open tickets can be closed.");
-            }
-            {
-                builder.push_rule("assignee: Who works on it; null while unassigned.");
-            }
-            {
-                builder
-                    .push_rule(
-                        "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
-                    );
-            }
-            {
-                builder.push_rule("Tickets are sorted by priority.");
-            }
-            {
-                builder.push_rule("Never promise a date.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with

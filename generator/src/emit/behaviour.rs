@@ -15,7 +15,10 @@ use super::view::literal;
 pub struct BehaviourView {
     /// Static directives, as Rust string literals.
     pub directives: Vec<String>,
-    /// Item rules in declaration order.
+    /// Runs of consecutive static rules (no `when`, no placeholder), each one associated
+    /// constant of the presenter, so that their text is in the code once.
+    pub static_rules: Vec<StaticRules>,
+    /// Item rules in declaration order (a static run is one push of its constant).
     pub rules: Vec<RuleView>,
     /// Collection rules in declaration order.
     pub collection_rules: Vec<RuleView>,
@@ -81,6 +84,16 @@ pub struct RuleView {
     pub needs_item: bool,
 }
 
+/// A run of consecutive static rules, written as `const NAME: &[&str] = &[...]`.
+#[derive(Debug, Clone)]
+pub struct StaticRules {
+    /// The associated constant's name (`RULES`, `RULES_2`, …; `COLLECTION_RULES…` for collection
+    /// rules): associated to the presenter, so no user type or field name can clash with it.
+    pub name: String,
+    /// The rules, as Rust string literals.
+    pub rules: Vec<String>,
+}
+
 /// Code generation context: the item struct's fields and their Rust names.
 pub struct Context<'a> {
     /// The model.
@@ -131,17 +144,14 @@ impl Context<'_> {
 
     /// The view of a presenter's behaviour.
     pub fn view(&self, behaviour: &BehaviourModel) -> BehaviourView {
-        let rules: Vec<RuleView> = behaviour
-            .rules
-            .iter()
-            .map(|r| self.rule(r, "rule"))
-            .collect();
+        let mut static_rules = Vec::new();
+        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules);
         let reads_first_item = rules.iter().any(|r| r.needs_item);
-        let collection_rules = behaviour
-            .collection_rules
-            .iter()
-            .map(|r| self.rule(r, "rule"))
-            .collect();
+        let collection_rules = self.rules(
+            &behaviour.collection_rules,
+            "COLLECTION_RULES",
+            &mut static_rules,
+        );
         let limit = behaviour
             .agent_limit
             .as_ref()
@@ -175,6 +185,7 @@ impl Context<'_> {
             .collect();
         BehaviourView {
             directives: behaviour.directives.iter().map(|d| literal(d)).collect(),
+            static_rules,
             rules,
             collection_rules,
             reads_first_item,
@@ -221,6 +232,46 @@ impl Context<'_> {
             push,
             needs_item: !suggestion.is_static(),
         }
+    }
+
+    /// The views of `rules`, each run of static ones pushed from a constant added to `runs`.
+    fn rules(
+        &self,
+        rules: &[RuleModel],
+        prefix: &str,
+        runs: &mut Vec<StaticRules>,
+    ) -> Vec<RuleView> {
+        let mut views = Vec::new();
+        let mut run: Vec<String> = Vec::new();
+        let mut flush = |run: &mut Vec<String>, views: &mut Vec<RuleView>| {
+            if run.is_empty() {
+                return;
+            }
+            let index = runs.iter().filter(|r| r.name.starts_with(prefix)).count();
+            let name = match index {
+                0 => prefix.to_owned(),
+                n => format!("{prefix}_{}", n + 1),
+            };
+            views.push(RuleView {
+                condition: None,
+                push: format!("builder.push_rules(Self::{name});"),
+                needs_item: false,
+            });
+            runs.push(StaticRules {
+                name,
+                rules: std::mem::take(run),
+            });
+        };
+        for rule in rules {
+            if rule.is_static() {
+                run.push(literal(&rule.literal_text()));
+            } else {
+                flush(&mut run, &mut views);
+                views.push(self.rule(rule, "rule"));
+            }
+        }
+        flush(&mut run, &mut views);
+        views
     }
 
     fn rule(&self, rule: &RuleModel, push_method: &str) -> RuleView {

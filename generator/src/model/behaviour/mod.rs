@@ -85,6 +85,17 @@ impl RuleModel {
     pub fn is_static(&self) -> bool {
         self.when.is_none() && self.parts.iter().all(|p| matches!(p, TextPart::Literal(_)))
     }
+
+    /// The text of the literal parts, which is the whole rule when it [`is_static`](Self::is_static).
+    pub fn literal_text(&self) -> String {
+        self.parts
+            .iter()
+            .filter_map(|p| match p {
+                TextPart::Literal(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// A piece of a rule or summary text.
