@@ -5,8 +5,8 @@
 
 /// `BillingGetInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
 ///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
+/// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+/// a validation error, reported with the others.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -22,95 +22,10 @@ pub struct BillingGetInput {
     pub id: ::std::string::String,
 }
 
-impl ::fusion_runtime::json::WriteJson for BillingGetInput {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.end();
-    }
-}
-
-impl ::fusion_runtime::toon::ToonObject for BillingGetInput {
-    fn toon_field_count(&self) -> usize {
-        1
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for BillingGetInput {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
-    }
-}
-
-impl ::fusion_runtime::toon::WriteToon for BillingGetInput {
-    const KEYS: &'static [&'static str] = &["id"];
-    const TABULAR: bool = true;
-    fn write_toon_fields(
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            out.push_str("{id}");
-            return;
-        }
-        out.push('{');
-        let mut first = true;
-        for &field in selection.fields() {
-            let header = match field {
-                0 => "id",
-                _ => continue,
-            };
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            out.push_str(header);
-        }
-        out.push('}');
-    }
-    fn write_toon_row(
-        &self,
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            return;
-        }
-        let mut first = true;
-        for &field in selection.fields() {
-            if usize::from(field) >= 1 {
-                continue;
-            }
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-        }
-    }
-}
-
 /// `BillingListInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
 ///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
+/// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+/// a validation error, reported with the others.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -128,59 +43,6 @@ pub struct BillingListInput {
     /// Wire key `limit`; optional, left out of the data block when `None`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub limit: ::core::option::Option<i64>,
-}
-
-impl ::fusion_runtime::json::WriteJson for BillingListInput {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let mut object = writer.object();
-        if let ::core::option::Option::Some(value) = &self.status {
-            object.field("\"status\"", value);
-        }
-        if let ::core::option::Option::Some(value) = &self.limit {
-            object.field("\"limit\"", value);
-        }
-        object.end();
-    }
-}
-
-impl ::fusion_runtime::toon::ToonObject for BillingListInput {
-    fn toon_field_count(&self) -> usize {
-        2
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                self.status
-                    .as_ref()
-                    .map(|value| (
-                        "status",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            1 => {
-                self.limit
-                    .as_ref()
-                    .map(|value| (
-                        "limit",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for BillingListInput {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
-    }
-}
-
-impl ::fusion_runtime::toon::WriteToon for BillingListInput {
-    const KEYS: &'static [&'static str] = &["status", "limit"];
 }
 
 /// The values of `BillingListInputStatus`.
@@ -264,8 +126,8 @@ impl ::fusion_runtime::toon::ToonElement for BillingListInputStatus {
 
 /// `BillingRemindInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/remind/input` describes it.
 ///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
+/// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+/// a validation error, reported with the others.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -279,91 +141,6 @@ pub struct BillingRemindInput {
     ///
     /// Wire key `id`; required.
     pub id: ::std::string::String,
-}
-
-impl ::fusion_runtime::json::WriteJson for BillingRemindInput {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.end();
-    }
-}
-
-impl ::fusion_runtime::toon::ToonObject for BillingRemindInput {
-    fn toon_field_count(&self) -> usize {
-        1
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for BillingRemindInput {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
-    }
-}
-
-impl ::fusion_runtime::toon::WriteToon for BillingRemindInput {
-    const KEYS: &'static [&'static str] = &["id"];
-    const TABULAR: bool = true;
-    fn write_toon_fields(
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            out.push_str("{id}");
-            return;
-        }
-        out.push('{');
-        let mut first = true;
-        for &field in selection.fields() {
-            let header = match field {
-                0 => "id",
-                _ => continue,
-            };
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            out.push_str(header);
-        }
-        out.push('}');
-    }
-    fn write_toon_row(
-        &self,
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            return;
-        }
-        let mut first = true;
-        for &field in selection.fields() {
-            if usize::from(field) >= 1 {
-                continue;
-            }
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-        }
-    }
 }
 
 /// The tool's name as MCP clients call it.

@@ -1286,8 +1286,8 @@ pub mod payouts_tool {
     //! Generated from `payouts.tool.yaml`.
     /// `PayoutsHoldInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/hold/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1299,87 +1299,6 @@ pub mod payouts_tool {
     pub struct PayoutsHoldInput {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for PayoutsHoldInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for PayoutsHoldInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for PayoutsHoldInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for PayoutsHoldInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "payouts";

@@ -5,8 +5,8 @@ pub mod forest_tool {
     //! Generated from `forest.tool.yaml`.
     /// `ForestTreeInput` as the schema at `forest.tool.yaml#/x-fusion-tool/actions/tree/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -18,87 +18,6 @@ pub mod forest_tool {
     pub struct ForestTreeInput {
         /// Wire key `label`; required.
         pub label: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for ForestTreeInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"label\"", &self.label);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for ForestTreeInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "label",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.label),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for ForestTreeInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for ForestTreeInput {
-        const KEYS: &'static [&'static str] = &["label"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{label}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "label",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.label, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.label, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "forest";

@@ -65,8 +65,9 @@ pub fn emit(
     let mut root_modules = Vec::new();
     let argument_types = tools::argument_types(model);
     let def_keys = schema_defs::def_keys(model, names);
+    let data_types = model.data_types();
     for index in 0..model.modules.len() {
-        let data = view::module_view(model, names, index, settings.runtime_path);
+        let data = view::module_view(model, names, index, settings.runtime_path, &data_types);
         let module_name = data.name.clone();
         let mut exports = data.exports.clone();
         let tool = tools::render(

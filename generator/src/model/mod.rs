@@ -191,6 +191,33 @@ impl Model {
                 || matches!(&t.kind, TypeKind::Struct { fields } if fields.iter().any(|f| f.deprecated))
         })
     }
+
+    /// Per type: whether it can be data, i.e. is defined outside a tool file (presenter and type
+    /// files are data users may write) or is reachable from such a type. The others exist only
+    /// to be read from a tool call's arguments, so they need no JSON or TOON writers.
+    pub fn data_types(&self) -> Vec<bool> {
+        let mut data = vec![false; self.types.len()];
+        let mut pending: Vec<TypeId> = self
+            .modules
+            .iter()
+            .filter(|m| m.tool.is_none())
+            .flat_map(|m| m.types.iter().copied())
+            .collect();
+        while let Some(id) = pending.pop() {
+            if std::mem::replace(&mut data[id], true) {
+                continue;
+            }
+            let def = &self.types[id];
+            let mut reached: Vec<&FieldType> = match &def.kind {
+                TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
+                TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
+                TypeKind::Enum { .. } => Vec::new(),
+            };
+            reached.extend(def.extra.as_ref());
+            pending.extend(reached.into_iter().filter_map(FieldType::named));
+        }
+        data
+    }
 }
 
 /// The Rust integer of an `integer` schema, from its `format` (`int8` … `int64`, `uint8` …
