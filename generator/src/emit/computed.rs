@@ -58,15 +58,21 @@ impl Value {
                 expression,
                 compound: true,
             } => format!("({expression})"),
+            // `as` binds tighter than arithmetic, but an operand keeps its cast in parentheses so
+            // that any operator after it (`<` included) reads it whole.
+            Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
+                format!("({e} as f64)")
+            }
             other => other.float(),
         }
     }
 
-    /// The value as an `f64` expression usable as an argument.
+    /// The value as an `f64` expression usable as an argument (no parentheses around a cast:
+    /// `unused_parens` would reject them there).
     fn float(&self) -> String {
         match self {
             Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
-                format!("({e} as f64)")
+                format!("{e} as f64")
             }
             Value::Integer(e, Int::Kind(_)) => format!("f64::from({e})"),
             Value::Float { expression, .. } => expression.clone(),

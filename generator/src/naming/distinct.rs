@@ -66,7 +66,9 @@ pub fn make_distinct(
             continue;
         }
         if !taken.insert(names[index].clone()) {
-            let base = names[index].clone();
+            // `self_` (a keyword made an identifier) numbers as `self_2`, not `self__2`, which
+            // `non_snake_case` rejects.
+            let base = names[index].trim_end_matches('_').to_owned();
             let camel = base.starts_with(|c: char| c.is_uppercase());
             let numbered = |n: usize| {
                 if camel {

@@ -1,0 +1,545 @@
+//! Writes the shapes corpus (issue 8) into `OUT_DIR/shapes/`, generates it with
+//! `fusion_gen::Builder`, and writes `cases.rs`: one test per definition whose names are known,
+//! with its sample rows in `OUT_DIR/samples/`.
+//!
+//! The corpus is a cross product, so that code paths only some combinations reach are compiled:
+//! - `One…`: every field kind alone in a struct, in each presence (required, optional, optional
+//!   and nullable: three states), in each data format (pretty, compact, TOON);
+//! - `All…`: every kind in every presence side by side, with each behaviour in turn (rules with
+//!   and without `when` and placeholders, collection rules, every UI kind, suggestions, embeds,
+//!   redaction, the agent limit, computed values, data formats), and a tool with `_select`;
+//! - hostile names: titles and keys that are Rust keywords or names the generated code and the
+//!   runtime use (compiled only: their Rust names are the generator's to choose).
+
+use std::fmt::Write as _;
+use std::fs;
+use std::path::Path;
+
+use serde_json::{Map, Value, json};
+
+/// A field kind: its name, its schema, two sample values, and the `$defs` it needs.
+struct Kind {
+    name: &'static str,
+    schema: Value,
+    a: Value,
+    b: Value,
+    defs: Option<(&'static str, Value)>,
+}
+
+fn nested(depth: usize) -> (Value, Value) {
+    let mut schema =
+        json!({"type": "object", "required": ["x"], "properties": {"x": {"type": "string"}}});
+    let mut sample = json!({"x": "leaf \"deep\""});
+    for _ in 0..depth {
+        schema = json!({"type": "object", "required": ["inner"], "properties": {"inner": schema}});
+        sample = json!({"inner": sample});
+    }
+    (schema, sample)
+}
+
+fn kinds() -> Vec<Kind> {
+    let kind = |name, schema, a, b| Kind {
+        name,
+        schema,
+        a,
+        b,
+        defs: None,
+    };
+    let (deep2, deep2_sample) = nested(2);
+    let (deep6, deep6_sample) = nested(6);
+    vec![
+        kind(
+            "Str",
+            json!({"type": "string"}),
+            json!("a\"b\\c\n</x>|é\u{2028}"),
+            json!(""),
+        ),
+        kind(
+            "Int",
+            json!({"type": "integer"}),
+            json!(-9_007_199_254_740_993_i64),
+            json!(0),
+        ),
+        kind(
+            "Int32",
+            json!({"type": "integer", "format": "int32"}),
+            json!(2_147_483_647),
+            json!(-1),
+        ),
+        kind(
+            "Uint64",
+            json!({"type": "integer", "format": "uint64"}),
+            json!(18_446_744_073_709_551_615_u64),
+            json!(7),
+        ),
+        kind("Num", json!({"type": "number"}), json!(0.1), json!(-1e21)),
+        kind(
+            "Bool",
+            json!({"type": "boolean"}),
+            json!(true),
+            json!(false),
+        ),
+        kind(
+            "Enum",
+            json!({"type": "string", "enum": ["a-b", "c d", "Self"]}),
+            json!("c d"),
+            json!("Self"),
+        ),
+        kind(
+            "Date",
+            json!({"type": "string", "format": "date-time"}),
+            json!("2026-01-02T03:04:05Z"),
+            json!("not a date"),
+        ),
+        kind(
+            "Obj",
+            json!({"type": "object", "required": ["x"], "properties": {"x": {"type": "string"}, "y": {"type": "integer"}}}),
+            json!({"x": "v", "y": 2}),
+            json!({"x": "w"}),
+        ),
+        kind("Deep2", deep2, deep2_sample.clone(), deep2_sample),
+        kind("Deep6", deep6, deep6_sample.clone(), deep6_sample),
+        kind(
+            "ArrStr",
+            json!({"type": "array", "items": {"type": "string"}}),
+            json!(["a,b", ""]),
+            json!([]),
+        ),
+        kind(
+            "ArrInt",
+            json!({"type": "array", "items": {"type": "integer"}}),
+            json!([1, -2]),
+            json!([]),
+        ),
+        kind(
+            "ArrObj",
+            json!({"type": "array", "items": {"type": "object", "properties": {"z": {"type": "number"}}}}),
+            json!([{"z": 1.5}, {}]),
+            json!([]),
+        ),
+        kind(
+            "ArrArr",
+            json!({"type": "array", "items": {"type": "array", "items": {"type": "boolean"}}}),
+            json!([[true], []]),
+            json!([]),
+        ),
+        kind(
+            "Map",
+            json!({"type": "object", "additionalProperties": {"type": "integer"}}),
+            json!({"k|1": 1, "k\n2": 2}),
+            json!({}),
+        ),
+        kind(
+            "MapDeclared",
+            json!({"type": "object", "properties": {"id": {"type": "string"}}, "additionalProperties": true}),
+            json!({"id": "i", "extra": [1, null]}),
+            json!({}),
+        ),
+        kind(
+            "Any",
+            json!({}),
+            json!({"nested": [1, null, "x"]}),
+            json!(null),
+        ),
+        kind(
+            "Union",
+            json!({"oneOf": [{"type": "string"}, {"type": "integer"}]}),
+            json!(7),
+            json!("seven"),
+        ),
+        kind(
+            "NullEnum",
+            json!({"type": ["string", "null"], "enum": ["x", "y", null]}),
+            json!("x"),
+            json!(null),
+        ),
+        Kind {
+            name: "Tree",
+            schema: json!({"$ref": "#/$defs/Node"}),
+            a: json!({"label": "a", "next": {"label": "b"}}),
+            b: json!({"label": "c"}),
+            defs: Some((
+                "Node",
+                json!({"type": "object", "required": ["label"], "properties": {"label": {"type": "string"}, "next": {"$ref": "#/$defs/Node"}}}),
+            )),
+        },
+    ]
+}
+
+/// A presence of a field: its name, its schema, whether it is required, and its two samples
+/// (`None`: the key is absent).
+type Presence = (&'static str, Value, bool, Option<Value>, Option<Value>);
+
+/// The three presences of a field.
+fn presences(kind: &Kind) -> [Presence; 3] {
+    [
+        (
+            "Req",
+            kind.schema.clone(),
+            true,
+            Some(kind.a.clone()),
+            Some(kind.b.clone()),
+        ),
+        (
+            "Opt",
+            kind.schema.clone(),
+            false,
+            Some(kind.a.clone()),
+            None,
+        ),
+        (
+            "Tri",
+            json!({"anyOf": [kind.schema.clone(), {"type": "null"}]}),
+            false,
+            Some(Value::Null),
+            Some(kind.b.clone()),
+        ),
+    ]
+}
+
+/// The behaviours of the `All…` definitions, over the fields `id` (string) and `n` (integer).
+fn behaviours() -> Vec<(&'static str, Value)> {
+    vec![
+        ("None", json!({})),
+        ("StaticRules", json!({"rules": ["One", "Two <b>"]})),
+        (
+            "RuleWhen",
+            json!({"rules": [{"text": "Id {id} n {n}", "when": {"n": {"gt": 0}}}, "Static"]}),
+        ),
+        ("RulePlaceholder", json!({"rules": ["Id {id}"]})),
+        (
+            "CollectionRules",
+            json!({"collection-rules": ["{count} rows, {sum:n} in all"]}),
+        ),
+        (
+            "Table",
+            json!({"ui": [{"table": {"columns": ["id", "n"]}}], "collection-ui": [{"table": {"columns": ["id", "n"]}}]}),
+        ),
+        (
+            "List",
+            json!({"ui": [{"list": "{id}"}], "collection-ui": [{"list": "{id}: {n}"}]}),
+        ),
+        (
+            "Markdown",
+            json!({"ui": [{"markdown": "Static"}], "collection-ui": [{"markdown": "Also static"}]}),
+        ),
+        (
+            "Json",
+            json!({"ui": [{"json": true}], "collection-ui": [{"json": true}]}),
+        ),
+        (
+            "Summary",
+            json!({"ui": [{"summary": "{id}"}], "collection-ui": [{"summary": "{count} items"}]}),
+        ),
+        ("Mermaid", json!({"ui": [{"mermaid": "graph TD; A-->B"}]})),
+        (
+            "Code",
+            json!({"ui": [{"code": {"lang": "sql", "code": "SELECT {n}"}}]}),
+        ),
+        (
+            "Echarts",
+            json!({"ui": [{"echarts": {"series": [{"type": "gauge", "data": [{"value": "{n}", "name": "{id}"}]}]}}], "collection-ui": [{"echarts": {"series": [{"type": "bar", "data": "{column:n}"}]}}]}),
+        ),
+        (
+            "Titled",
+            json!({"ui": [{"markdown": "x", "title": "Of {id}", "width": "half", "priority": 2}]}),
+        ),
+        (
+            "Suggest",
+            json!({"suggestions": [{"action": "shapes.get", "reason": "Again"}]}),
+        ),
+        (
+            "SuggestWhen",
+            json!({"suggestions": [{"action": "shapes.get", "reason": "Look at {id}", "when": {"n": {"lt": 0}}}]}),
+        ),
+        (
+            "CollectionSuggest",
+            json!({"collection-suggestions": [{"action": "shapes.list", "reason": "{count} found"}]}),
+        ),
+        ("Limit", json!({"agent-limit": 1})),
+        (
+            "LimitSummary",
+            json!({"agent-limit": {"max": 1, "summary": "Showing {shown} of {total} ({hidden} hidden)"}}),
+        ),
+        ("Compact", json!({"data-format": "compact"})),
+        ("Toon", json!({"data-format": "toon"})),
+        (
+            "Computed",
+            json!({"rules": ["N is {n | divide: 100 | round: 2}, {n | percent: 1}"], "collection-rules": ["{sum:n | multiply: 2}"]}),
+        ),
+        ("Directives", json!({"directives": ["Be brief"]})),
+        (
+            "Everything",
+            json!({
+                "rules": ["Static", {"text": "Id {id}", "when": {"n": {"gte": 1}}}],
+                "collection-rules": ["{count} rows"],
+                "ui": [{"table": {"columns": ["id"]}}, {"list": "{n}"}],
+                "collection-ui": [{"summary": "{count}"}],
+                "suggestions": [{"action": "shapes.get", "reason": "{id}"}],
+                "agent-limit": {"max": 1, "summary": "{shown}/{total}"},
+                "data-format": "toon"
+            }),
+        ),
+    ]
+}
+
+/// How the test checks the data block against serde.
+#[derive(Clone, Copy)]
+enum Data {
+    Pretty,
+    Compact,
+    Toon,
+}
+
+struct Case {
+    file: String,
+    title: String,
+    samples: Vec<Value>,
+    data: Data,
+    /// The agent limit cuts the collection: only the item's data block is compared.
+    limited: bool,
+}
+
+fn data_of(behaviour: &Value) -> Data {
+    match behaviour.get("data-format").and_then(Value::as_str) {
+        Some("compact") => Data::Compact,
+        Some("toon") => Data::Toon,
+        _ => Data::Pretty,
+    }
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    let out = std::env::var("OUT_DIR").expect("OUT_DIR");
+    let out = Path::new(&out);
+    let schemas = out.join("shapes");
+    let samples = out.join("samples");
+    for dir in [&schemas, &samples] {
+        let _ = fs::remove_dir_all(dir);
+        fs::create_dir_all(dir).expect("create the corpus folders");
+    }
+    let mut cases: Vec<Case> = Vec::new();
+    let write = |name: &str, value: &Value| {
+        fs::write(
+            schemas.join(name),
+            serde_json::to_string_pretty(value).expect("JSON"),
+        )
+        .expect("write a definition");
+    };
+
+    // One kind, one presence, one data format.
+    for kind in kinds() {
+        for (presence, schema, required, a, b) in presences(&kind) {
+            for (format, data) in [
+                ("Pretty", Data::Pretty),
+                ("Compact", Data::Compact),
+                ("Toon", Data::Toon),
+            ] {
+                let title = format!("One{}{presence}{format}", kind.name);
+                let mut definition = json!({
+                    "title": title,
+                    "type": "object",
+                    "properties": {"v": schema},
+                    "x-fusion": {"data-format": format.to_lowercase()},
+                });
+                if required {
+                    definition["required"] = json!(["v"]);
+                }
+                if let Some((name, def)) = &kind.defs {
+                    definition["$defs"] = json!({ *name: def });
+                }
+                let row = |value: &Option<Value>| match value {
+                    Some(v) => json!({"v": v}),
+                    None => json!({}),
+                };
+                let file = format!("one_{}_{}_{}", kind.name, presence, format).to_lowercase();
+                write(&format!("{file}.json"), &definition);
+                cases.push(Case {
+                    file,
+                    title,
+                    samples: vec![row(&a), row(&b)],
+                    data,
+                    limited: false,
+                });
+            }
+        }
+    }
+
+    // Every kind side by side, with one behaviour each.
+    fs::write(
+        schemas.join("leaf.json"),
+        json!({"title": "Leaf", "type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}, "x-fusion": {"rules": ["Leaf {name}"]}}).to_string(),
+    )
+    .expect("write the leaf");
+    let mut all_behaviours = behaviours();
+    all_behaviours.push(("Embed", json!({"embed": ["child"]})));
+    all_behaviours.push(("Redacted", json!({})));
+    for (name, behaviour) in &all_behaviours {
+        let mut properties = Map::new();
+        properties.insert(
+            "id".into(),
+            json!({"type": "string", "description": "The id."}),
+        );
+        properties.insert("n".into(), json!({"type": "integer"}));
+        let mut required = vec![json!("id"), json!("n")];
+        let mut defs = Map::new();
+        let mut rows = [Map::new(), Map::new()];
+        rows[0].insert("id".into(), json!("i|1\n"));
+        rows[0].insert("n".into(), json!(150));
+        rows[1].insert("id".into(), json!("</domain_rules>"));
+        rows[1].insert("n".into(), json!(-3));
+        for kind in kinds() {
+            if let Some((def_name, def)) = &kind.defs {
+                defs.insert((*def_name).into(), def.clone());
+            }
+            for (presence, schema, is_required, a, b) in presences(&kind) {
+                let key = format!("{}_{}", kind.name, presence).to_lowercase();
+                properties.insert(key.clone(), schema);
+                if is_required {
+                    required.push(json!(key));
+                }
+                for (row, value) in rows.iter_mut().zip([a, b]) {
+                    if let Some(value) = value {
+                        row.insert(key.clone(), value);
+                    }
+                }
+            }
+        }
+        if *name == "Embed" {
+            properties.insert("child".into(), json!({"$ref": "leaf.json"}));
+            required.push(json!("child"));
+            for row in &mut rows {
+                row.insert("child".into(), json!({"name": "l"}));
+            }
+        }
+        if *name == "Redacted" {
+            properties["id"]["x-fusion-redact"] = json!(true);
+            properties["str_opt"]["x-fusion-redact"] = json!("***");
+        }
+        let title = format!("All{name}");
+        let file = format!("all_{}", name.to_lowercase());
+        write(
+            &format!("{file}.json"),
+            &json!({
+                "title": title,
+                "description": format!("Every field kind with the behaviour {name}."),
+                "type": "object",
+                "required": required,
+                "properties": properties,
+                "$defs": defs,
+                "x-fusion": behaviour,
+            }),
+        );
+        // Redaction writes the censor where serde's `Serialize` does too, so the data still agrees.
+        cases.push(Case {
+            file,
+            title,
+            samples: rows.into_iter().map(Value::Object).collect(),
+            data: data_of(behaviour),
+            limited: behaviour.get("agent-limit").is_some(),
+        });
+    }
+    write(
+        "shapes.tool.json",
+        &json!({"x-fusion-tool": {"name": "shapes", "select": true, "structured": true, "toon-description": true, "actions": {
+            "get": {"description": "One", "input": {"type": "object", "required": ["id"], "properties": {"id": {"type": "string"}, "n": {"type": "integer", "format": "int32"}}}, "returns": "all_everything.json"},
+            "list": {"description": "Many", "returns": {"type": "array", "items": {"$ref": "all_none.json"}}},
+            "other": {"description": "Another presenter's keys", "returns": "all_json.json"}
+        }}}),
+    );
+
+    // Hostile names: compiled, not run.
+    let keys = [
+        "type",
+        "self",
+        "Self",
+        "fn",
+        "item",
+        "builder",
+        "kept",
+        "total",
+        "out",
+        "writer",
+        "value",
+        "selection",
+        "index",
+        "super",
+        "crate",
+        "Context_",
+        "__fusion",
+        "r#x",
+        "0",
+        "-",
+        "+1",
+        "-1",
+    ];
+    for title in [
+        "Result",
+        "Box",
+        "Self",
+        "T",
+        "C",
+        "Option",
+        "String",
+        "Vec",
+        "Default",
+        "Presenter",
+        "type",
+        "fn",
+        "Context",
+        "Some",
+        "None",
+        "Ok",
+        "Err",
+        "Map",
+        "Value",
+        "Selection",
+    ] {
+        let properties: Map<String, Value> = keys
+            .iter()
+            .map(|&key| (key.to_owned(), json!({"type": ["string", "null"]})))
+            .collect();
+        write(
+            &format!("hostile_{}.json", title.to_lowercase()),
+            &json!({
+                "title": title,
+                "type": "object",
+                "required": ["type", "self"],
+                "properties": properties,
+                "x-fusion": {
+                    "rules": [{"text": "Type {type}, self {self}", "when": {"item": {"present": true}}}],
+                    "ui": [{"table": {"columns": ["type", "fn", "builder"]}}],
+                    "collection-rules": ["{count} of them"],
+                },
+            }),
+        );
+    }
+
+    fusion_gen::Builder::new()
+        .input(&schemas)
+        .emit_rerun_if_changed(false)
+        .compile()
+        .unwrap_or_else(|error| panic!("the shapes corpus generates:\n{error}"));
+
+    let mut code = String::from(
+        "// One test per shape: its sample rows through the typed writers and the presenter.\n",
+    );
+    for case in &cases {
+        let path = samples.join(format!("{}.json", case.file));
+        fs::write(&path, Value::Array(case.samples.clone()).to_string()).expect("write a sample");
+        let data = match case.data {
+            Data::Pretty => "Data::Pretty",
+            Data::Compact => "Data::Compact",
+            Data::Toon => "Data::Toon",
+        };
+        writeln!(
+            code,
+            "#[test]\nfn {file}() {{\n    check::<fusion_shapes::{title}, _>(&fusion_shapes::{title}Presenter, include_str!(concat!(env!(\"OUT_DIR\"), \"/samples/{file}.json\")), {data}, {limited});\n}}",
+            file = case.file,
+            title = case.title,
+            limited = case.limited,
+        )
+        .expect("write to a String");
+    }
+    fs::write(out.join("cases.rs"), code).expect("write cases.rs");
+}

@@ -1,0 +1,94 @@
+//! Every shape of the corpus (`build.rs`) with its sample rows: the typed JSON writers agree with
+//! serde's in both styles, the data block of an item and of a collection is exactly what serde
+//! (or, for TOON, the generic encoder over serde's value) writes for the same rows, and every
+//! response renders.
+
+use std::fmt::Debug;
+
+use fusion_runtime::Presenter;
+use fusion_runtime::json::{JsonStyle, WriteJson, to_compact, to_json, to_pretty};
+use fusion_runtime::toon::{ToonOptions, encode_value};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+/// How a shape's data block is written.
+#[derive(Clone, Copy)]
+enum Data {
+    Pretty,
+    Compact,
+    Toon,
+}
+
+/// `limited`: the agent limit cuts collections, so only the item's data block is compared.
+fn check<T, P>(presenter: &P, sample: &str, data: Data, limited: bool)
+where
+    T: WriteJson + Serialize + DeserializeOwned + Debug,
+    P: Presenter<Item = T>,
+{
+    let items: Vec<T> = serde_json::from_str(sample).expect("the sample rows fit the type");
+    for item in &items {
+        assert_eq!(
+            to_json(item, JsonStyle::Pretty),
+            to_pretty(item).expect("serializes")
+        );
+        assert_eq!(
+            to_json(item, JsonStyle::Compact),
+            to_compact(item).expect("serializes")
+        );
+    }
+    let expected = |value: &dyn erased::Value| -> Option<String> {
+        Some(match data {
+            Data::Pretty => value.pretty(),
+            Data::Compact => value.compact(),
+            Data::Toon => encode_value(&value.json(), &ToonOptions::pipe()),
+        })
+    };
+    let item = presenter.present(&items[0]);
+    assert_eq!(
+        item.texts().first().map(String::as_str),
+        expected(&items[0]).as_deref(),
+        "the item's data block"
+    );
+    let collection = presenter.present_collection(&items);
+    assert!(!collection.texts().is_empty());
+    if !limited {
+        assert_eq!(
+            collection.texts().first().map(String::as_str),
+            expected(&items).as_deref(),
+            "the collection's data block"
+        );
+    }
+    let empty: Vec<T> = Vec::new();
+    assert_eq!(
+        presenter
+            .present_collection(&empty)
+            .texts()
+            .first()
+            .map(String::as_str),
+        expected(&empty).as_deref(),
+        "the empty collection's data block"
+    );
+}
+
+/// serde's three renderings of a value, behind one object-safe trait.
+mod erased {
+    pub trait Value {
+        fn pretty(&self) -> String;
+        fn compact(&self) -> String;
+        fn json(&self) -> serde_json::Value;
+    }
+
+    impl<T: serde::Serialize + ?Sized> Value for T {
+        fn pretty(&self) -> String {
+            fusion_runtime::json::to_pretty(self).expect("serializes")
+        }
+        fn compact(&self) -> String {
+            fusion_runtime::json::to_compact(self).expect("serializes")
+        }
+        fn json(&self) -> serde_json::Value {
+            serde_json::to_value(self).expect("serializes")
+        }
+    }
+}
+
+include!(concat!(env!("OUT_DIR"), "/cases.rs"));
