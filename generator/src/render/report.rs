@@ -17,7 +17,7 @@ pub struct Tokenizer<'a> {
     /// The name in reports.
     pub name: &'static str,
     /// Counts the tokens of a text.
-    pub count: &'a (dyn Fn(&str) -> usize + Sync),
+    pub count: &'a dyn Fn(&str) -> usize,
 }
 
 /// A text's size: UTF-8 bytes, and tokens per tokenizer (in the order they were given).
