@@ -44,10 +44,36 @@ fn presenter(measured: &Measured) -> String {
         String::new(),
         String::new(),
     ]);
-    for block in &report.blocks {
-        let mut cells = vec![block.block.clone()];
-        cells.extend(size_cells(&block.size));
+    // Consecutive blocks of the same kind (the embedded rules of every item) share one row.
+    let mut index = 0;
+    while index < report.blocks.len() {
+        let label = &report.blocks[index].block;
+        let run = report.blocks[index..]
+            .iter()
+            .take_while(|b| &b.block == label)
+            .count();
+        let group = &report.blocks[index..index + run];
+        let mut cells = vec![if run > 1 {
+            format!("{} ×{run}", short(label))
+        } else {
+            short(label)
+        }];
+        cells.push(
+            group
+                .iter()
+                .map(|b| b.size.bytes)
+                .sum::<usize>()
+                .to_string(),
+        );
+        for tokenizer in TOKENIZERS {
+            let tokens: usize = group.iter().map(|b| b.size.tokens_of(tokenizer)).sum();
+            cells.push(tokens.to_string());
+        }
         rows.push(cells);
+        index += run;
+    }
+    if report.blocks.is_empty() {
+        rows.push(vec!["(no other blocks)".into()]);
     }
     out.push_str(&align(&rows));
     out.push('\n');
@@ -66,6 +92,16 @@ fn presenter(measured: &Measured) -> String {
         out.push_str(&format!("Note: {note}\n"));
     }
     out
+}
+
+/// A block label cut to 60 characters, so that the table stays narrow.
+fn short(label: &str) -> String {
+    if label.chars().count() > 60 {
+        let cut: String = label.chars().take(59).collect();
+        format!("{cut}…")
+    } else {
+        label.to_owned()
+    }
 }
 
 fn size_cells(size: &Size) -> Vec<String> {

@@ -262,14 +262,11 @@ pub fn measure(
     }
 }
 
-/// A block's first line without its angle brackets, at most 60 characters.
+/// A block's first line without its angle brackets.
 fn block_label(text: &str) -> String {
     let first = text.lines().next().unwrap_or_default();
-    let inner = first.trim_start_matches('<').trim_end_matches('>');
-    if inner.chars().count() > 60 {
-        let cut: String = inner.chars().take(59).collect();
-        format!("{cut}…")
-    } else {
-        inner.to_owned()
-    }
+    first
+        .trim_start_matches('<')
+        .trim_end_matches('>')
+        .to_owned()
 }
