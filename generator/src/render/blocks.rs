@@ -1,22 +1,18 @@
-//! A presenter's declared blocks (wire format §4–§8) computed from checked sample values, through
+//! A presenter's declared blocks (wire format §4–§8; UI blocks in `ui.rs`) computed from checked sample values, through
 //! the runtime's own `ResponseBuilder`, `UiBlock`, escaping and number writers: the same calls,
 //! in the same order, as the code `emit::behaviour` and `emit::ui` generate.
 
-use fusion_runtime::json::{JsonStyle, JsonWriter};
-use fusion_runtime::{ResponseBuilder, UiBlock, Width, escape, fence, number};
+use fusion_runtime::{ResponseBuilder, UiBlock, escape, number};
 use serde_json::{Map, Value};
 
-use crate::definition::WidthDef;
 use crate::model::{
-    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, IntKind, JsonPiece, Literal,
-    Model, RuleModel, SuggestionModel, TextPart, TypeKind, UiKind, UiModel,
+    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, IntKind, Literal, Model,
+    RuleModel, SuggestionModel, TextPart, TypeKind,
 };
-
-use super::sample::wire;
 
 /// How a value from data is escaped where it is interpolated (the generated `push_*` calls).
 #[derive(Clone, Copy)]
-enum Escape {
+pub(super) enum Escape {
     Line,
     Cell,
     Content,
@@ -38,10 +34,10 @@ pub struct Presenting<'m> {
 
 /// What a text placeholder can read: one item, or the kept items of a collection.
 #[derive(Clone, Copy)]
-struct Scope<'a> {
-    item: Option<&'a Map<String, Value>>,
-    kept: &'a [&'a Map<String, Value>],
-    total: usize,
+pub(super) struct Scope<'a> {
+    pub(super) item: Option<&'a Map<String, Value>>,
+    pub(super) kept: &'a [&'a Map<String, Value>],
+    pub(super) total: usize,
 }
 
 impl<'m> Presenting<'m> {
@@ -219,12 +215,16 @@ impl<'m> Presenting<'m> {
     }
 
     /// A field's value in `item`: `None` when absent or `null`.
-    fn value<'v>(&self, field: usize, item: &'v Map<String, Value>) -> Option<&'v Value> {
+    pub(super) fn value<'v>(
+        &self,
+        field: usize,
+        item: &'v Map<String, Value>,
+    ) -> Option<&'v Value> {
         item.get(&self.fields[field].key).filter(|v| !v.is_null())
     }
 
     /// A text template written with values escaped for `escape`.
-    fn text(&self, parts: &[TextPart], scope: Scope<'_>, escape: Escape) -> String {
+    pub(super) fn text(&self, parts: &[TextPart], scope: Scope<'_>, escape: Escape) -> String {
         let mut out = String::new();
         for part in parts {
             match part {
@@ -251,7 +251,7 @@ impl<'m> Presenting<'m> {
 
     /// The sum of a numeric field over `kept`: integers in `i128`, numbers in `f64`, absent and
     /// `null` values skipped, as the generated sum.
-    fn write_sum(&self, field: usize, kept: &[&Map<String, Value>], out: &mut String) {
+    pub(super) fn write_sum(&self, field: usize, kept: &[&Map<String, Value>], out: &mut String) {
         let values = kept.iter().filter_map(|item| self.value(field, item));
         if matches!(self.fields[field].ty.non_null(), FieldType::Integer(_)) {
             let sum = values
@@ -268,7 +268,7 @@ impl<'m> Presenting<'m> {
     }
 
     /// Appends a scalar field's value (nothing when absent or `null`).
-    fn push_field(
+    pub(super) fn push_field(
         &self,
         field: usize,
         item: &Map<String, Value>,
@@ -350,144 +350,6 @@ impl<'m> Presenting<'m> {
                 _ => false,
             },
             _ => false,
-        }
-    }
-
-    /// One UI block (the generated `ui_block`).
-    fn ui_block(&self, ui: &UiModel, scope: Scope<'_>, collection: bool) -> UiBlock {
-        let mut block = self.ui_content(&ui.kind, scope, collection);
-        if let Some(title) = &ui.title {
-            block = block.title(self.text(title, scope, Escape::Attribute));
-        }
-        if let Some(width) = ui.width {
-            block = block.width(match width {
-                WidthDef::Full => Width::Full,
-                WidthDef::Half => Width::Half,
-                WidthDef::Third => Width::Third,
-            });
-        }
-        if let Some(priority) = ui.priority {
-            block = block.priority(priority);
-        }
-        block
-    }
-
-    fn ui_content(&self, kind: &UiKind, scope: Scope<'_>, collection: bool) -> UiBlock {
-        let items: Vec<&Map<String, Value>> = match scope.item {
-            Some(item) if !collection => vec![item],
-            _ => scope.kept.to_vec(),
-        };
-        match kind {
-            UiKind::Table { columns, headers } => {
-                let mut content = format!(
-                    "| {} |\n|{}",
-                    headers.join(" | "),
-                    headers.iter().map(|_| " --- |").collect::<String>()
-                );
-                for item in &items {
-                    content.push_str("\n| ");
-                    for (index, &field) in columns.iter().enumerate() {
-                        if index > 0 {
-                            content.push_str(" | ");
-                        }
-                        self.push_field(field, item, Escape::Cell, &mut content);
-                    }
-                    content.push_str(" |");
-                }
-                if collection && items.is_empty() {
-                    content.push('\n');
-                }
-                UiBlock::markdown(content)
-            }
-            UiKind::List(parts) => {
-                let mut content = String::new();
-                for (index, item) in items.iter().enumerate() {
-                    if index > 0 {
-                        content.push('\n');
-                    }
-                    content.push_str("- ");
-                    let here = Scope {
-                        item: Some(item),
-                        ..scope
-                    };
-                    content.push_str(&self.text(parts, here, Escape::Line));
-                }
-                UiBlock::markdown(content)
-            }
-            UiKind::Markdown(parts) => UiBlock::markdown(self.text(parts, scope, Escape::Content)),
-            UiKind::Summary(parts) => UiBlock::summary(&self.text(parts, scope, Escape::Line)),
-            UiKind::Mermaid(parts) => UiBlock::mermaid(&self.text(parts, scope, Escape::Content)),
-            UiKind::Code { lang, code } => {
-                UiBlock::code_block(lang.clone(), &self.text(code, scope, Escape::Content))
-            }
-            UiKind::Json(field) => {
-                let value = match (field, collection, scope.item) {
-                    (_, true, _) | (_, _, None) => {
-                        Value::Array(items.iter().map(|item| self.item_json(item)).collect())
-                    }
-                    (None, false, Some(item)) => self.item_json(item),
-                    // The field's own value, as the generated `.value(&item.field)` writes it:
-                    // its redaction belongs to the parent's writer, `None` is `null`.
-                    (Some(field), false, Some(item)) => {
-                        let def = &self.fields[*field];
-                        item.get(&def.key)
-                            .map_or(Value::Null, |v| wire(self.model, &def.ty, v))
-                    }
-                };
-                let mut content = String::new();
-                JsonWriter::new(&mut content, JsonStyle::Pretty).value(&value);
-                UiBlock::custom("json", fence("json", &escape::json_text(&content)))
-            }
-            UiKind::Echarts(pieces) => {
-                let mut content = String::new();
-                for piece in pieces {
-                    match piece {
-                        JsonPiece::Text(fixed) => content.push_str(fixed),
-                        JsonPiece::Value(part, depth) => {
-                            self.json_value(part, *depth, scope, &mut content)
-                        }
-                    }
-                }
-                UiBlock::custom("echarts", fence("echarts", &escape::json_text(&content)))
-            }
-        }
-    }
-
-    /// The whole item as its generated `WriteJson` writes it: every field, redacted.
-    fn item_json(&self, item: &Map<String, Value>) -> Value {
-        Value::Object(super::sample::wire_fields(
-            self.model,
-            self.fields,
-            self.extra,
-            item,
-            None,
-        ))
-    }
-
-    /// A placeholder of a chart configuration, as JSON at `depth`.
-    fn json_value(&self, part: &TextPart, depth: usize, scope: Scope<'_>, out: &mut String) {
-        let field_value = |field: usize, item: &Map<String, Value>| {
-            let def = &self.fields[field];
-            item.get(&def.key)
-                .map_or(Value::Null, |v| wire(self.model, &def.ty, v))
-        };
-        match part {
-            TextPart::Field(field) => {
-                if let Some(item) = scope.item {
-                    JsonWriter::at_depth(out, JsonStyle::Pretty, depth)
-                        .value(&field_value(*field, item));
-                }
-            }
-            TextPart::Column(field) => {
-                let column: Vec<Value> = scope
-                    .kept
-                    .iter()
-                    .map(|item| field_value(*field, item))
-                    .collect();
-                JsonWriter::at_depth(out, JsonStyle::Pretty, depth).value(&Value::Array(column));
-            }
-            TextPart::Sum(field) => self.write_sum(*field, scope.kept, out),
-            other => out.push_str(&self.text(std::slice::from_ref(other), scope, Escape::Content)),
         }
     }
 }

@@ -14,6 +14,7 @@
 mod blocks;
 pub mod report;
 mod sample;
+mod ui;
 
 use fusion_runtime::ResponseBuilder;
 use fusion_runtime::json::{JsonStyle, JsonWriter};
