@@ -5,8 +5,8 @@
 
 /// `ClientsGetInput` as the schema at `billing/clients.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
 ///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
+/// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+/// a validation error, reported with the others.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -22,95 +22,10 @@ pub struct ClientsGetInput {
     pub id: ::std::string::String,
 }
 
-impl ::fusion_runtime::json::WriteJson for ClientsGetInput {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.end();
-    }
-}
-
-impl ::fusion_runtime::toon::ToonObject for ClientsGetInput {
-    fn toon_field_count(&self) -> usize {
-        1
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for ClientsGetInput {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
-    }
-}
-
-impl ::fusion_runtime::toon::WriteToon for ClientsGetInput {
-    const KEYS: &'static [&'static str] = &["id"];
-    const TABULAR: bool = true;
-    fn write_toon_fields(
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            out.push_str("{id}");
-            return;
-        }
-        out.push('{');
-        let mut first = true;
-        for &field in selection.fields() {
-            let header = match field {
-                0 => "id",
-                _ => continue,
-            };
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            out.push_str(header);
-        }
-        out.push('}');
-    }
-    fn write_toon_row(
-        &self,
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            return;
-        }
-        let mut first = true;
-        for &field in selection.fields() {
-            if usize::from(field) >= 1 {
-                continue;
-            }
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-        }
-    }
-}
-
 /// `ClientsListInput` as the schema at `billing/clients.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
 ///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
+/// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+/// a validation error, reported with the others.
 #[derive(
     ::core::fmt::Debug,
     ::core::clone::Clone,
@@ -123,48 +38,6 @@ pub struct ClientsListInput {
     /// Wire key `tier`; optional, left out of the data block when `None`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tier: ::core::option::Option<ClientsListInputTier>,
-}
-
-impl ::fusion_runtime::json::WriteJson for ClientsListInput {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let mut object = writer.object();
-        if let ::core::option::Option::Some(value) = &self.tier {
-            object.field("\"tier\"", value);
-        }
-        object.end();
-    }
-}
-
-impl ::fusion_runtime::toon::ToonObject for ClientsListInput {
-    fn toon_field_count(&self) -> usize {
-        1
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                self.tier
-                    .as_ref()
-                    .map(|value| (
-                        "tier",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for ClientsListInput {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
-    }
-}
-
-impl ::fusion_runtime::toon::WriteToon for ClientsListInput {
-    const KEYS: &'static [&'static str] = &["tier"];
 }
 
 /// The values of `ClientsListInputTier`.

@@ -391,6 +391,10 @@ pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> InvoiceRowHooks<Context_> for () {}
 impl InvoiceRowPresenter {
+    /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+    const RULES: &'static [&'static str] = &[
+        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
+    ];
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
     pub fn item_blocks(
@@ -400,10 +404,7 @@ impl InvoiceRowPresenter {
     ) {
         let _ = (item, &builder);
         {
-            builder
-                .push_rule(
-                    "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                );
+            builder.push_rules(Self::RULES);
         }
     }
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -417,10 +418,7 @@ impl InvoiceRowPresenter {
     ) {
         let _ = (kept, total, &builder);
         {
-            builder
-                .push_rule(
-                    "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                );
+            builder.push_rules(Self::RULES);
         }
     }
     /// The blocks of one item with `_select` applied to the data block and `hooks` called with

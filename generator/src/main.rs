@@ -154,22 +154,54 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
     0
 }
 
-/// The command as a user would type it to regenerate, independent of trailing slashes and `./`,
-/// so that `--check` run from CI agrees with the files a developer generated.
+/// The command as a user would type it to regenerate from the current folder: both paths
+/// relative to it, however they were spelled (absolute, `./`, trailing slashes, `a/../b`), so
+/// that `--check` run from CI agrees with the files a developer generated.
 fn command_line(input: &Path, output: &Path, runtime_path: &str) -> String {
-    let mut command = format!("fusion-gen {} -o {}", tidy(input), tidy(output));
+    let here = std::env::current_dir().unwrap_or_default();
+    let mut command = format!(
+        "fusion-gen {} -o {}",
+        relative_to(&here, input),
+        relative_to(&here, output)
+    );
     if runtime_path != "::fusion_runtime" {
         command.push_str(&format!(" --runtime-path {runtime_path}"));
     }
     command
 }
 
-fn tidy(path: &Path) -> String {
-    let text = path.to_string_lossy().replace('\\', "/");
-    let text = text.trim_start_matches("./").trim_end_matches('/');
-    if text.is_empty() {
-        ".".into()
+/// `path` relative to the folder `base`, worked out on the names alone (symlinks are not
+/// followed: the command is for a person to read and retype), with `/` separators.
+fn relative_to(base: &Path, path: &Path) -> String {
+    let path = lexical(&base.join(path));
+    let base = lexical(base);
+    let shared = base.iter().zip(&path).take_while(|(a, b)| a == b).count();
+    let mut parts: Vec<String> = vec!["..".to_owned(); base.len() - shared];
+    parts.extend(path[shared..].iter().cloned());
+    if parts.is_empty() {
+        ".".to_owned()
     } else {
-        text.to_owned()
+        parts.join("/")
     }
+}
+
+/// The components of an absolute path with `.` and `..` resolved.
+fn lexical(path: &Path) -> Vec<String> {
+    use std::path::Component;
+    let mut parts: Vec<String> = Vec::new();
+    for component in path.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                parts.pop();
+            }
+            Component::Normal(name) => parts.push(name.to_string_lossy().into_owned()),
+            Component::RootDir => parts.clear(),
+            Component::Prefix(prefix) => {
+                parts.clear();
+                parts.push(prefix.as_os_str().to_string_lossy().into_owned());
+            }
+        }
+    }
+    parts
 }

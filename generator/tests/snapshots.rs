@@ -42,6 +42,7 @@ const FEATURES: &[&str] = &[
     "names",
     "unions",
     "wire",
+    "computed",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

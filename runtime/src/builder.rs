@@ -155,6 +155,14 @@ impl ResponseBuilder {
         self
     }
 
+    /// Adds each line of `rules` to `<domain_rules>`, in order. Generated presenters keep a run
+    /// of static rules in one constant, written once for the item and collection paths.
+    pub fn push_rules(&mut self, rules: &'static [&'static str]) -> &mut Self {
+        self.rules
+            .extend(rules.iter().map(|&rule| Cow::Borrowed(rule)));
+        self
+    }
+
     /// Adds `- tool: reason` to `<action_suggestions>`.
     #[must_use]
     pub fn suggest(

@@ -9,6 +9,7 @@
 pub mod args;
 mod argument_kinds;
 pub mod builder;
+pub mod compute;
 pub mod echo;
 pub mod egress;
 pub mod enums;

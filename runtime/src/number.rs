@@ -160,7 +160,7 @@ pub fn write_u64(out: &mut String, v: u64) {
 /// or trailing zeros, decimal point position `n` such that the value is `0.DIGITS × 10^n`).
 ///
 /// A stack buffer keeps float formatting allocation-free: ryu prints at most 17 significant digits.
-fn decompose(text: &str, digits: &mut [u8; 32]) -> (bool, usize, i32) {
+pub(crate) fn decompose(text: &str, digits: &mut [u8; 32]) -> (bool, usize, i32) {
     let (negative, unsigned) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, text),

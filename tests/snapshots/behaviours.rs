@@ -276,6 +276,8 @@ pub mod account {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> AccountHooks<Context_> for () {}
     impl AccountPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Balances are in EUR {not cents}."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -285,7 +287,7 @@ pub mod account {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("Balances are in EUR {not cents}.");
+                builder.push_rules(Self::RULES);
             }
             if !item.active {
                 let mut text = ::std::string::String::new();
@@ -363,7 +365,7 @@ pub mod account {
             }
             let first = kept.first();
             {
-                builder.push_rule("Balances are in EUR {not cents}.");
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (!item.active) {
                 let mut text = ::std::string::String::new();
@@ -796,6 +798,8 @@ pub mod entry {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> EntryHooks<Context_> for () {}
     impl EntryPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Entry amounts are signed."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -813,7 +817,7 @@ pub mod entry {
                 builder.push_ui(block);
             }
             {
-                builder.push_rule("Entry amounts are signed.");
+                builder.push_rules(Self::RULES);
             }
             if item.amount < 0.0_f64 {
                 let mut text = ::std::string::String::new();
@@ -835,7 +839,7 @@ pub mod entry {
             let _ = (kept, total, &builder);
             let first = kept.first();
             {
-                builder.push_rule("Entry amounts are signed.");
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (item.amount < 0.0_f64)
             {
@@ -1599,8 +1603,8 @@ pub mod ledgers_tool {
     //! Generated from `ledgers.tool.yaml`.
     /// `LedgersAuditInput` as the schema at `ledgers.tool.yaml#/x-fusion-tool/actions/audit/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1613,91 +1617,10 @@ pub mod ledgers_tool {
         /// Wire key `id`; required.
         pub id: i64,
     }
-    impl ::fusion_runtime::json::WriteJson for LedgersAuditInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for LedgersAuditInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgersAuditInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for LedgersAuditInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.id);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::number::write_i64(out, self.id);
-            }
-        }
-    }
     /// `LedgersCloseInput` as the schema at `ledgers.tool.yaml#/x-fusion-tool/actions/close/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1709,87 +1632,6 @@ pub mod ledgers_tool {
     pub struct LedgersCloseInput {
         /// Wire key `id`; required.
         pub id: i64,
-    }
-    impl ::fusion_runtime::json::WriteJson for LedgersCloseInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for LedgersCloseInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgersCloseInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for LedgersCloseInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.id);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::number::write_i64(out, self.id);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "ledgers";
@@ -2820,6 +2662,8 @@ pub mod status_row {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> StatusRowHooks<Context_> for () {}
     impl StatusRowPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["r1"];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2829,7 +2673,7 @@ pub mod status_row {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("r1");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2852,7 +2696,7 @@ pub mod status_row {
                     );
             }
             {
-                builder.push_rule("r1");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();

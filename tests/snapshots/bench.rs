@@ -508,6 +508,10 @@ pub mod reviewed_row {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReviewedRowHooks<Context_> for () {}
     impl ReviewedRowPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -517,10 +521,7 @@ pub mod reviewed_row {
         ) {
             let _ = (item, &builder);
             {
-                builder
-                    .push_rule(
-                        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                    );
+                builder.push_rules(Self::RULES);
             }
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
@@ -558,10 +559,7 @@ pub mod reviewed_row {
             }
             let first = kept.first();
             {
-                builder
-                    .push_rule(
-                        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                    );
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
@@ -1146,6 +1144,10 @@ pub mod tabled_row {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TabledRowHooks<Context_> for () {}
     impl TabledRowPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -1155,10 +1157,7 @@ pub mod tabled_row {
         ) {
             let _ = (item, &builder);
             {
-                builder
-                    .push_rule(
-                        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                    );
+                builder.push_rules(Self::RULES);
             }
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
@@ -1228,10 +1227,7 @@ pub mod tabled_row {
             }
             let first = kept.first();
             {
-                builder
-                    .push_rule(
-                        "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
-                    );
+                builder.push_rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, TabledRowStatus::Overdue))

@@ -999,8 +999,8 @@ pub mod meters_tool {
     #![allow(deprecated)]
     /// `MetersGetInput` as the schema at `meters.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1015,51 +1015,6 @@ pub mod meters_tool {
         /// Wire key `shift`; optional, left out of the data block when `None`; format `int16`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub shift: ::core::option::Option<i16>,
-    }
-    impl ::fusion_runtime::json::WriteJson for MetersGetInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"level\"", &self.level);
-            if let ::core::option::Option::Some(value) = &self.shift {
-                object.field("\"shift\"", value);
-            }
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for MetersGetInput {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "level",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.level),
-                    ))
-                }
-                1 => {
-                    self.shift
-                        .as_ref()
-                        .map(|value| (
-                            "shift",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for MetersGetInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for MetersGetInput {
-        const KEYS: &'static [&'static str] = &["level", "shift"];
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "meters";

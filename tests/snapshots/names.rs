@@ -869,8 +869,8 @@ pub mod reactions_tool {
     //! Generated from `reactions.tool.yaml`.
     /// `ReactionsGetInput` as the schema at `reactions.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -880,31 +880,6 @@ pub mod reactions_tool {
     )]
     #[serde(crate = "::fusion_runtime::__private::serde")]
     pub struct ReactionsGetInput {}
-    impl ::fusion_runtime::json::WriteJson for ReactionsGetInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.object().end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for ReactionsGetInput {
-        fn toon_field_count(&self) -> usize {
-            0
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            let _ = index;
-            ::core::option::Option::None
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for ReactionsGetInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for ReactionsGetInput {
-        const KEYS: &'static [&'static str] = &[];
-    }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "reactions";
     /// The tool's description, computed when generating.

@@ -5,8 +5,8 @@ pub mod c_tool {
     //! Generated from `c.tool.yaml`.
     /// `COpenInput` as the schema at `c.tool.yaml#/x-fusion-tool/actions/open/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -18,87 +18,6 @@ pub mod c_tool {
     pub struct COpenInput {
         /// Wire key `h`; required.
         pub h: i64,
-    }
-    impl ::fusion_runtime::json::WriteJson for COpenInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"h\"", &self.h);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for COpenInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "h",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.h),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for COpenInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for COpenInput {
-        const KEYS: &'static [&'static str] = &["h"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{h}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "h",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.h);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::number::write_i64(out, self.h);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "c";

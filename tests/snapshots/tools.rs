@@ -5,8 +5,8 @@ pub mod billing_tool {
     //! Generated from `billing.tool.yaml`.
     /// `BillingGetInput` as the schema at `billing.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -18,87 +18,6 @@ pub mod billing_tool {
     pub struct BillingGetInput {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for BillingGetInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for BillingGetInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for BillingGetInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for BillingGetInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "billing";
@@ -613,6 +532,8 @@ pub mod charge {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
     impl ChargePresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Amounts in cents"];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -622,7 +543,7 @@ pub mod charge {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("Amounts in cents");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -636,7 +557,7 @@ pub mod charge {
         ) {
             let _ = (kept, total, &builder);
             {
-                builder.push_rule("Amounts in cents");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -814,8 +735,8 @@ pub mod desk_tool {
     //! Generated from `desk.tool.yaml`.
     /// `DeskChargeInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/charge/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -828,91 +749,10 @@ pub mod desk_tool {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
     }
-    impl ::fusion_runtime::json::WriteJson for DeskChargeInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for DeskChargeInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for DeskChargeInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for DeskChargeInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
-    }
     /// `DeskReceiptInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/receipt/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -924,87 +764,6 @@ pub mod desk_tool {
     pub struct DeskReceiptInput {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for DeskReceiptInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for DeskReceiptInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for DeskReceiptInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for DeskReceiptInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "desk";
@@ -1384,8 +1143,8 @@ pub mod items_tool {
     //! Generated from `items.tool.yaml`.
     /// `ItemsCreateInput` as the schema at `items.tool.yaml#/x-fusion-tool/actions/create/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1397,87 +1156,6 @@ pub mod items_tool {
     pub struct ItemsCreateInput {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for ItemsCreateInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"title\"", &self.title);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for ItemsCreateInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "title",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.title),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for ItemsCreateInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for ItemsCreateInput {
-        const KEYS: &'static [&'static str] = &["title"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{title}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "title",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.title, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.title, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "items";
@@ -1669,8 +1347,8 @@ pub mod ledger_tool {
     //! Generated from `ledger.tool.yaml`.
     /// `LedgerSearchInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1705,110 +1383,6 @@ pub mod ledger_tool {
         /// Wire key `range`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub range: ::core::option::Option<LedgerSearchInputRange>,
-    }
-    impl ::fusion_runtime::json::WriteJson for LedgerSearchInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"status\"", &self.status);
-            object.field("\"limit\"", &self.limit);
-            if let ::core::option::Option::Some(value) = &self.min_amount {
-                object.field("\"min_amount\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.exact {
-                object.field("\"exact\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tags {
-                object.field("\"tags\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.note {
-                object.field("\"note\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.range {
-                object.field("\"range\"", value);
-            }
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for LedgerSearchInput {
-        fn toon_field_count(&self) -> usize {
-            7
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "limit",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.limit),
-                    ))
-                }
-                2 => {
-                    self.min_amount
-                        .as_ref()
-                        .map(|value| (
-                            "min_amount",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    self.exact
-                        .as_ref()
-                        .map(|value| (
-                            "exact",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.tags
-                        .as_ref()
-                        .map(|value| (
-                            "tags",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.note
-                        .as_ref()
-                        .map(|value| (
-                            "note",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                6 => {
-                    self.range
-                        .as_ref()
-                        .map(|value| (
-                            "range",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for LedgerSearchInput {
-        const KEYS: &'static [&'static str] = &[
-            "status",
-            "limit",
-            "min_amount",
-            "exact",
-            "tags",
-            "note",
-            "range",
-        ];
     }
     /// The state to match.
     #[derive(
@@ -1885,8 +1459,8 @@ pub mod ledger_tool {
     }
     /// `LedgerSearchInputRange` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input/properties/range` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1902,55 +1476,10 @@ pub mod ledger_tool {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub to: ::core::option::Option<::std::string::String>,
     }
-    impl ::fusion_runtime::json::WriteJson for LedgerSearchInputRange {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"from\"", &self.from);
-            if let ::core::option::Option::Some(value) = &self.to {
-                object.field("\"to\"", value);
-            }
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for LedgerSearchInputRange {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "from",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.from),
-                    ))
-                }
-                1 => {
-                    self.to
-                        .as_ref()
-                        .map(|value| (
-                            "to",
-                            ::fusion_runtime::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInputRange {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for LedgerSearchInputRange {
-        const KEYS: &'static [&'static str] = &["from", "to"];
-    }
     /// `LedgerPurgeInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/purge/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -1962,87 +1491,6 @@ pub mod ledger_tool {
     pub struct LedgerPurgeInput {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for LedgerPurgeInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for LedgerPurgeInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgerPurgeInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for LedgerPurgeInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "ledger";

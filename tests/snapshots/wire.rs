@@ -408,8 +408,8 @@ pub mod helpdesk_tool {
     //! Generated from `helpdesk.tool.yaml`.
     /// `HelpdeskGetInput` as the schema at `helpdesk.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -422,91 +422,10 @@ pub mod helpdesk_tool {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
     }
-    impl ::fusion_runtime::json::WriteJson for HelpdeskGetInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for HelpdeskGetInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for HelpdeskGetInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for HelpdeskGetInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
-    }
     /// `HelpdeskCloseInput` as the schema at `helpdesk.tool.yaml#/x-fusion-tool/actions/close/input` describes it.
     ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
+    /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
+    /// a validation error, reported with the others.
     #[derive(
         ::core::fmt::Debug,
         ::core::clone::Clone,
@@ -518,87 +437,6 @@ pub mod helpdesk_tool {
     pub struct HelpdeskCloseInput {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
-    }
-    impl ::fusion_runtime::json::WriteJson for HelpdeskCloseInput {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
-        }
-    }
-    impl ::fusion_runtime::toon::ToonObject for HelpdeskCloseInput {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for HelpdeskCloseInput {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::object(self)
-        }
-    }
-    impl ::fusion_runtime::toon::WriteToon for HelpdeskCloseInput {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &::fusion_runtime::Selection,
-            delimiter: ::fusion_runtime::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
-            }
-        }
     }
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "helpdesk";
@@ -1061,6 +899,8 @@ pub mod notice {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> NoticeHooks<Context_> for () {}
     impl NoticePresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &["Notices are public."];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -1072,7 +912,7 @@ pub mod notice {
             builder.push_directive("Answer in one sentence.");
             builder.push_directive("Quote the notice title verbatim.");
             {
-                builder.push_rule("Notices are public.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1088,7 +928,7 @@ pub mod notice {
             builder.push_directive("Answer in one sentence.");
             builder.push_directive("Quote the notice title verbatim.");
             {
-                builder.push_rule("Notices are public.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1598,6 +1438,13 @@ pub mod payment {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PaymentHooks<Context_> for () {}
     impl PaymentPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "amount_cents: Amount in CENTS.",
+            "method: How it was paid.",
+            "CRITICAL: amounts are in CENTS. Divide by 100.",
+            "Refunds are final: never promise one.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -1632,16 +1479,7 @@ pub mod payment {
             builder.push_directive("Keep amounts exact.");
             builder.push_directive("Answer briefly.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("method: How it was paid.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
-            }
-            {
-                builder.push_rule("Refunds are final: never promise one.");
+                builder.push_rules(Self::RULES);
             }
             if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                 let mut text = ::std::string::String::new();
@@ -1683,16 +1521,7 @@ pub mod payment {
             builder.push_directive("Keep amounts exact.");
             builder.push_directive("Answer briefly.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("method: How it was paid.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
-            }
-            {
-                builder.push_rule("Refunds are final: never promise one.");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2052,6 +1881,11 @@ pub mod record {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> RecordHooks<Context_> for () {}
     impl RecordPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "amount_cents: Amount in CENTS.",
+            "CRITICAL: amounts are in CENTS. Divide by 100.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2076,10 +1910,7 @@ pub mod record {
             }
             builder.push_directive("Keep amounts exact.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2113,10 +1944,7 @@ pub mod record {
             }
             builder.push_directive("Keep amounts exact.");
             {
-                builder.push_rule("amount_cents: Amount in CENTS.");
-            }
-            {
-                builder.push_rule("CRITICAL: amounts are in CENTS. Divide by 100.");
+                builder.push_rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2573,6 +2401,15 @@ pub mod ticket {
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
     impl TicketPresenter {
+        /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
+        const RULES: &'static [&'static str] = &[
+            "priority: Priority from 1 (urgent) to 5 (whenever).",
+            "status: Only open tickets can be closed.",
+            "assignee: Who works on it; null while unassigned.",
+            "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
+            "Tickets are sorted by priority.",
+            "Never promise a date.",
+        ];
         /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
@@ -2582,25 +2419,7 @@ pub mod ticket {
         ) {
             let _ = (item, &builder);
             {
-                builder.push_rule("priority: Priority from 1 (urgent) to 5 (whenever).");
-            }
-            {
-                builder.push_rule("status: Only open tickets can be closed.");
-            }
-            {
-                builder.push_rule("assignee: Who works on it; null while unassigned.");
-            }
-            {
-                builder
-                    .push_rule(
-                        "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
-                    );
-            }
-            {
-                builder.push_rule("Tickets are sorted by priority.");
-            }
-            {
-                builder.push_rule("Never promise a date.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2614,25 +2433,7 @@ pub mod ticket {
         ) {
             let _ = (kept, total, &builder);
             {
-                builder.push_rule("priority: Priority from 1 (urgent) to 5 (whenever).");
-            }
-            {
-                builder.push_rule("status: Only open tickets can be closed.");
-            }
-            {
-                builder.push_rule("assignee: Who works on it; null while unassigned.");
-            }
-            {
-                builder
-                    .push_rule(
-                        "note: Free text from the customer: <b> & \"quotes\" stay as they are.",
-                    );
-            }
-            {
-                builder.push_rule("Tickets are sorted by priority.");
-            }
-            {
-                builder.push_rule("Never promise a date.");
+                builder.push_rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with

@@ -87,3 +87,9 @@ pub mod wire;
 #[rustfmt::skip]
 #[path = "../snapshots/unions.rs"]
 pub mod unions;
+
+/// Computed placeholders: every transform (`divide`, `multiply`, `round`, `percent`, `date`,
+/// `length`) on each kind of source, in texts and chart configurations.
+#[rustfmt::skip]
+#[path = "../snapshots/computed.rs"]
+pub mod computed;

@@ -45,7 +45,7 @@ const SINGLE: &str = r#"{
 <domain_rules>
 - CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.
 - Invoice INV-1 is overdue: ask before sending a reminder.
-- Invoice INV-1 is large (1250000 cents): double-check the client before acting.
+- Invoice INV-1 is large (12500 USD): double-check the client before acting.
 </domain_rules>
 
 <action_suggestions>
@@ -72,7 +72,7 @@ fn a_collection_response_is_exact() {
     assert_eq!(texts.len(), 7, "{texts:#?}");
     assert_eq!(
         texts[1],
-        "<ui_passthrough type=\"summary\">\n📊 **Summary**: 2 invoices, 1250300 cents in total\n</ui_passthrough>"
+        "<ui_passthrough type=\"summary\">\n📊 **Summary**: 2 invoices, 12503 USD in total\n</ui_passthrough>"
     );
     assert_eq!(
         texts[2],
@@ -89,7 +89,7 @@ fn a_collection_response_is_exact() {
     );
     assert_eq!(
         texts[5],
-        "<domain_rules>\n- CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.\n- Invoice INV-1 is overdue: ask before sending a reminder.\n- Invoice INV-1 is large (1250000 cents): double-check the client before acting.\n- 2 invoices in this page, 1250300 cents in total.\n</domain_rules>"
+        "<domain_rules>\n- CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.\n- Invoice INV-1 is overdue: ask before sending a reminder.\n- Invoice INV-1 is large (12500 USD): double-check the client before acting.\n- 2 invoices in this page, 1250300 cents in total.\n</domain_rules>"
     );
     // Collection suggestions replace the item suggestions (§6).
     assert_eq!(

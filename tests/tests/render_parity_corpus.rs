@@ -3,9 +3,9 @@
 //! (list, markdown, code, mermaid, json of an item, a field and a collection, echarts with
 //! columns and sums), every condition form, a custom agent-limit summary, compact JSON, hostile
 //! values in every escaping context, unions, every nullable shape, inheritance, directives and
-//! redaction. The wire presenters take the data of upstream's goldens (`wire.json`).
+//! redaction, computed placeholders (with their fallbacks). The wire presenters take the data of upstream's goldens (`wire.json`).
 
-use fusion_tests::snapshots::{behaviours, nullable, redaction, unions, wire};
+use fusion_tests::snapshots::{behaviours, computed, nullable, redaction, unions, wire};
 use serde_json::{Value, json};
 
 #[path = "common/render_parity.rs"]
@@ -233,4 +233,33 @@ fn the_wire_presenters_render_upstreams_data_as_generated() {
         seen += 1;
     }
     assert!(seen >= 17, "the fixture lost cases: {seen}");
+}
+
+#[test]
+fn computed_placeholders_render_as_generated() {
+    let model = model_of("tests/corpus/computed");
+    let payouts = json!([
+        {"id": "P-1", "amount_cents": 123456, "rate": 0.0825, "small": -7, "big": 18446744073709551615_u64,
+         "paid_on": "2026-03-05", "created_at": "2026-03-05T10:20:30Z", "due": "2026-04-01",
+         "tags": ["a", "b", "c"], "fee_cents": 250, "share": 1.005},
+        {"id": "P-2 <x>", "amount_cents": -5, "rate": 1e300, "small": 2147483647,
+         "paid_on": "not a date", "created_at": "2026-13-99T99:99:99Z", "due": null,
+         "tags": [], "fee_cents": null},
+        {"id": "P-3", "amount_cents": 99999, "rate": -0.5, "small": 0, "big": 0,
+         "paid_on": "2024-02-29", "created_at": "2024-02-29T23:59:59+02:00",
+         "tags": ["x"], "share": 2.5},
+        {"id": "P-4", "amount_cents": 1, "rate": 0, "small": 1, "paid_on": "2026-01-01",
+         "created_at": "2026-01-01T00:00:00Z", "tags": ["</domain_rules>\n"]}
+    ]);
+    for data in shapes(payouts) {
+        use computed::payout::{Payout, PayoutPresenter};
+        same_bytes(
+            &model,
+            "payout",
+            &PayoutPresenter,
+            Payout::FIELDS,
+            Payout::write_json_selected,
+            &data,
+        );
+    }
 }

@@ -65,6 +65,10 @@ pub struct SuggestionDef {
 }
 
 /// A rule: static text, or text with `{field}` placeholders and an optional condition.
+///
+/// A placeholder may put its value through transforms, `{amount_cents | divide: 100 | round: 2}`:
+/// `divide: c`, `multiply: c`, `round: n`, `percent: n`, `date: pattern` and `length`, checked
+/// for type when generating (docs/definitions.md, "Computed values").
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum RuleDef {
@@ -170,7 +174,8 @@ pub enum DataFormat {
 ///
 /// For an item, placeholders name its fields; in `collection-ui`, `table` columns and the `list`
 /// template apply to every item, other templates take `{count}` and `{sum:field}`, and `echarts`
-/// also takes `"{column:field}"` (the field's values over the items, as a JSON array).
+/// also takes `"{column:field}"` (the field's values over the items, as a JSON array). Every
+/// placeholder, `column:` included, may add transforms (`"{column:amount_cents | divide: 100}"`).
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UiDef {

@@ -15,7 +15,10 @@ use super::view::literal;
 pub struct BehaviourView {
     /// Static directives, as Rust string literals.
     pub directives: Vec<String>,
-    /// Item rules in declaration order.
+    /// Runs of consecutive static rules (no `when`, no placeholder), each one associated
+    /// constant of the presenter, so that their text is in the code once.
+    pub static_rules: Vec<StaticRules>,
+    /// Item rules in declaration order (a static run is one push of its constant).
     pub rules: Vec<RuleView>,
     /// Collection rules in declaration order.
     pub collection_rules: Vec<RuleView>,
@@ -59,6 +62,18 @@ pub enum Escape {
     Attribute,
 }
 
+impl Escape {
+    /// The `fusion_runtime::escape` function that appends a value escaped for this context.
+    pub(super) fn push_fn(self) -> &'static str {
+        match self {
+            Escape::Line => "push_line",
+            Escape::Cell => "push_cell",
+            Escape::Content => "push_content",
+            Escape::Attribute => "push_attr_value",
+        }
+    }
+}
+
 /// One rule's code.
 pub struct RuleView {
     /// The condition as a Rust expression over `item`, if any.
@@ -67,6 +82,16 @@ pub struct RuleView {
     pub push: String,
     /// Whether the rule reads the item (so, in a collection, needs a first element).
     pub needs_item: bool,
+}
+
+/// A run of consecutive static rules, written as `const NAME: &[&str] = &[...]`.
+#[derive(Debug, Clone)]
+pub struct StaticRules {
+    /// The associated constant's name (`RULES`, `RULES_2`, …; `COLLECTION_RULES…` for collection
+    /// rules): associated to the presenter, so no user type or field name can clash with it.
+    pub name: String,
+    /// The rules, as Rust string literals.
+    pub rules: Vec<String>,
 }
 
 /// Code generation context: the item struct's fields and their Rust names.
@@ -119,17 +144,14 @@ impl Context<'_> {
 
     /// The view of a presenter's behaviour.
     pub fn view(&self, behaviour: &BehaviourModel) -> BehaviourView {
-        let rules: Vec<RuleView> = behaviour
-            .rules
-            .iter()
-            .map(|r| self.rule(r, "rule"))
-            .collect();
+        let mut static_rules = Vec::new();
+        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules);
         let reads_first_item = rules.iter().any(|r| r.needs_item);
-        let collection_rules = behaviour
-            .collection_rules
-            .iter()
-            .map(|r| self.rule(r, "rule"))
-            .collect();
+        let collection_rules = self.rules(
+            &behaviour.collection_rules,
+            "COLLECTION_RULES",
+            &mut static_rules,
+        );
         let limit = behaviour
             .agent_limit
             .as_ref()
@@ -163,6 +185,7 @@ impl Context<'_> {
             .collect();
         BehaviourView {
             directives: behaviour.directives.iter().map(|d| literal(d)).collect(),
+            static_rules,
             rules,
             collection_rules,
             reads_first_item,
@@ -211,6 +234,46 @@ impl Context<'_> {
         }
     }
 
+    /// The views of `rules`, each run of static ones pushed from a constant added to `runs`.
+    fn rules(
+        &self,
+        rules: &[RuleModel],
+        prefix: &str,
+        runs: &mut Vec<StaticRules>,
+    ) -> Vec<RuleView> {
+        let mut views = Vec::new();
+        let mut run: Vec<String> = Vec::new();
+        let mut flush = |run: &mut Vec<String>, views: &mut Vec<RuleView>| {
+            if run.is_empty() {
+                return;
+            }
+            let index = runs.iter().filter(|r| r.name.starts_with(prefix)).count();
+            let name = match index {
+                0 => prefix.to_owned(),
+                n => format!("{prefix}_{}", n + 1),
+            };
+            views.push(RuleView {
+                condition: None,
+                push: format!("builder.push_rules(Self::{name});"),
+                needs_item: false,
+            });
+            runs.push(StaticRules {
+                name,
+                rules: std::mem::take(run),
+            });
+        };
+        for rule in rules {
+            if rule.is_static() {
+                run.push(literal(&rule.literal_text()));
+            } else {
+                flush(&mut run, &mut views);
+                views.push(self.rule(rule, "rule"));
+            }
+        }
+        flush(&mut run, &mut views);
+        views
+    }
+
     fn rule(&self, rule: &RuleModel, push_method: &str) -> RuleView {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
@@ -257,6 +320,7 @@ impl Context<'_> {
                 TextPart::Total => format!("{rt}::number::write_u64(&mut {target}, total as u64);"),
                 TextPart::Sum(field) => format!("{};", self.write_sum(*field, target)),
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
+                TextPart::Computed(computed) => self.push_computed_into(computed, target, escape),
                 // `text` never yields columns: they exist only in chart configurations.
                 TextPart::Column(_) => String::new(),
             };
@@ -270,34 +334,61 @@ impl Context<'_> {
     /// texts are written once per response).
     pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
         let rt = self.rt;
+        let (expression, integer) = self.sum_expression(field);
+        let writer = if integer { "write_i128" } else { "write_f64" };
+        format!("{rt}::number::{writer}(&mut {target}, {expression})")
+    }
+
+    /// The sum of a numeric field over `kept` as an expression (an `i128` for an integer field,
+    /// then `true`, else an `f64`).
+    pub(super) fn sum_expression(&self, field: usize) -> (String, bool) {
         let (def, name) = self.field(field);
         // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
-        let (writer, ty, widen) = if matches!(def.ty.non_null(), FieldType::Integer(_)) {
-            ("write_i128", "i128", ".map(i128::from)")
+        let integer = matches!(def.ty.non_null(), FieldType::Integer(_));
+        let (ty, widen) = if integer {
+            ("i128", ".map(i128::from)")
         } else {
-            ("write_f64", "f64", "")
+            ("f64", "")
         };
         let values = if def.is_option() {
             format!("filter_map(|item| {}){widen}", self.option_copy(def, name))
         } else {
             format!("map(|item| item.{name}){widen}")
         };
-        format!("{rt}::number::{writer}(&mut {target}, kept.iter().{values}.sum::<{ty}>())")
+        (format!("kept.iter().{values}.sum::<{ty}>()"), integer)
     }
 
     /// Appends a field's value to `target`; absent optional values append nothing.
     pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
-        let rt = self.rt;
         let (def, name) = self.field(field);
-        let escape_fn = match escape {
-            Escape::Line => "push_line",
-            Escape::Cell => "push_cell",
-            Escape::Content => "push_content",
-            Escape::Attribute => "push_attr_value",
+        let write = |copy: &str, reference: &str| {
+            self.write_field_value(def, copy, reference, target, escape)
         };
-        // `copy` reads a Copy value (numbers, booleans), `reference` borrows the value (strings,
-        // and enums, whose `as_str` takes it through auto-deref).
-        let write = |copy: &str, reference: &str| match def.ty.non_null() {
+        if def.is_option() {
+            format!(
+                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
+                self.option_place(def, name),
+                write("*value", "value")
+            )
+        } else {
+            write(&format!("item.{name}"), &format!("&item.{name}"))
+        }
+    }
+
+    /// The statement appending a present value of the field `def` to `target`: `copy` reads it
+    /// as a Copy value (numbers, booleans), `reference` borrows it (strings, and enums, whose
+    /// `as_str` takes it through auto-deref).
+    pub(super) fn write_field_value(
+        &self,
+        def: &FieldDef,
+        copy: &str,
+        reference: &str,
+        target: &str,
+        escape: Escape,
+    ) -> String {
+        let rt = self.rt;
+        let escape_fn = escape.push_fn();
+        match def.ty.non_null() {
             FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
             FieldType::Integer(kind) => format!(
                 "{};",
@@ -313,15 +404,6 @@ impl Context<'_> {
                 "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
                 reference.trim_start_matches('&')
             ),
-        };
-        if def.is_option() {
-            format!(
-                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
-                self.option_place(def, name),
-                write("*value", "value")
-            )
-        } else {
-            write(&format!("item.{name}"), &format!("&item.{name}"))
         }
     }
 
@@ -462,7 +544,7 @@ fn single_char(text: &str) -> Option<char> {
 }
 
 /// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
-fn float_literal(value: f64) -> String {
+pub(super) fn float_literal(value: f64) -> String {
     let text = format!("{value:?}");
     if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
         format!("{text}_f64")

@@ -2,6 +2,8 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+mod computed;
+pub mod schema_defs;
 pub mod tool_schema;
 pub mod tools;
 pub mod toon;
@@ -62,11 +64,20 @@ pub fn emit(
     let mut files = Vec::new();
     let mut root_modules = Vec::new();
     let argument_types = tools::argument_types(model);
+    let def_keys = schema_defs::def_keys(model, names);
+    let data_types = model.data_types();
     for index in 0..model.modules.len() {
-        let data = view::module_view(model, names, index, settings.runtime_path);
+        let data = view::module_view(model, names, index, settings.runtime_path, &data_types);
         let module_name = data.name.clone();
         let mut exports = data.exports.clone();
-        let tool = tools::render(model, names, index, settings.runtime_path, &argument_types);
+        let tool = tools::render(
+            model,
+            names,
+            index,
+            settings.runtime_path,
+            &argument_types,
+            &def_keys,
+        );
         if let Some(tool_names) = &names.tools[index] {
             exports.extend(
                 [

@@ -2,11 +2,13 @@
 //! §9), the output schema of each action (§13) and the TOON description (§11).
 //!
 //! Schemas are written from the model, not copied from the definitions, so that `$ref`s across
-//! files are inlined and the published schema is self-contained.
+//! files are resolved and the published schema is self-contained: types used once are written in
+//! place, shared and recursive ones once under `$defs` ([`SchemaWriter`]).
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{FieldDef, FieldType, Model, ToolModel, TypeId, TypeKind};
+use super::schema_defs::SchemaWriter;
+use crate::model::{FieldDef, Model, ToolModel, TypeId, TypeKind};
 
 /// The description of `_select`, exactly as upstream writes it.
 pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
@@ -25,17 +27,18 @@ pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
     keys
 }
 
-/// One property of the merged input schema: key, schema, own description, the actions that
+/// One property of the merged input schema: the first declaration of the key, the actions that
 /// require it, the actions that accept it.
-type Merged<'a> = (String, Value, Option<String>, Vec<&'a str>, Vec<&'a str>);
+type Merged<'a> = (&'a FieldDef, Vec<&'a str>, Vec<&'a str>);
 
 /// The tool's input schema: `action` first, then the union of the actions' properties (each
 /// described with the actions that require or accept it), then `_select`; `required: [action]`.
+/// `keys` are the `$defs` keys of the model's types ([`super::schema_defs::def_keys`]).
 ///
 /// A property that several actions declare keeps the schema of the first one. Its description
 /// is the property's own (trailing period removed), then `. `, then `Required for: a, b` and/or
 /// `For: c` (actions where it is optional), joined by `. `.
-pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
+pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
     let mut properties = Map::new();
     properties.insert(
@@ -46,32 +49,28 @@ pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
     for action in &tool.actions {
         let Some(input) = action.input else { continue };
         for field in struct_fields(model, input) {
-            let index = match merged.iter().position(|m| m.0 == field.key) {
+            let index = match merged.iter().position(|m| m.0.key == field.key) {
                 Some(index) => index,
                 None => {
-                    let schema = field_schema(model, field, &mut Vec::new());
-                    merged.push((
-                        field.key.clone(),
-                        schema,
-                        field.description.clone(),
-                        vec![],
-                        vec![],
-                    ));
+                    merged.push((field, vec![], vec![]));
                     merged.len() - 1
                 }
             };
             let entry = &mut merged[index];
             if field.required {
-                entry.3.push(&action.name);
+                entry.1.push(&action.name);
             } else {
-                entry.4.push(&action.name);
+                entry.2.push(&action.name);
             }
         }
     }
-    for (key, mut schema, own, required_for, optional_for) in merged {
-        let mut parts: Vec<String> = own
+    let mut writer = SchemaWriter::new(model, keys, merged.iter().map(|m| &m.0.ty), &[]);
+    for (field, required_for, optional_for) in merged {
+        let mut schema = writer.field(field);
+        let mut parts: Vec<String> = field
+            .description
+            .iter()
             .map(|d| d.trim_end_matches('.').to_owned())
-            .into_iter()
             .collect();
         if !required_for.is_empty() {
             parts.push(format!("Required for: {}", required_for.join(", ")));
@@ -82,7 +81,7 @@ pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
         if let Some(object) = schema.as_object_mut() {
             object.insert("description".into(), Value::String(parts.join(". ")));
         }
-        properties.insert(key, schema);
+        properties.insert(field.key.clone(), schema);
     }
     if tool.select {
         properties.insert(
@@ -94,14 +93,24 @@ pub fn input_schema(model: &Model, tool: &ToolModel) -> Value {
             }),
         );
     }
-    json!({"type": "object", "properties": properties, "required": ["action"]})
+    let mut schema = json!({"type": "object", "properties": properties, "required": ["action"]});
+    writer.finish(&mut schema);
+    schema
 }
 
 /// The schema of an action's `structuredContent`: one presenter item, or `{"items": [...]}` for
 /// a collection (MCP wants an object at the root). With `_select` on, the agent may leave any
-/// root field out, so the item's `required` goes.
-pub fn output_schema(model: &Model, item: TypeId, collection: bool, select: bool) -> Value {
-    let mut schema = type_schema(model, item, &mut Vec::new());
+/// root field out, so the item's `required` goes (from the root only: a recursive item's copy
+/// under `$defs` describes the nested values, which `_select` does not cut).
+pub fn output_schema(
+    model: &Model,
+    keys: &[String],
+    item: TypeId,
+    collection: bool,
+    select: bool,
+) -> Value {
+    let mut writer = SchemaWriter::new(model, keys, [], &[item]);
+    let mut schema = writer.body(item);
     if let Some(object) = schema.as_object_mut() {
         if let Some(description) = &model.types[item].description {
             object.insert("description".into(), Value::String(description.clone()));
@@ -110,7 +119,7 @@ pub fn output_schema(model: &Model, item: TypeId, collection: bool, select: bool
             object.remove("required");
         }
     }
-    if collection {
+    let mut document = if collection {
         json!({
             "type": "object",
             "properties": {"items": {"type": "array", "items": schema}},
@@ -118,11 +127,15 @@ pub fn output_schema(model: &Model, item: TypeId, collection: bool, select: bool
         })
     } else {
         schema
-    }
+    };
+    writer.finish(&mut document);
+    document
 }
 
 /// The tool's `outputSchema` from its actions' schemas: the one schema when they agree, else an
-/// object that is any of them.
+/// object that is any of them, their `$defs` moved to its root (a `$ref` resolves against the
+/// document's root, not the branch it is in). `$defs` keys name model types, so two branches that
+/// both define a key define the same type: the first definition is kept.
 pub fn tool_output_schema(action_schemas: &[Value]) -> Option<Value> {
     let mut distinct: Vec<&Value> = Vec::new();
     for schema in action_schemas {
@@ -133,7 +146,28 @@ pub fn tool_output_schema(action_schemas: &[Value]) -> Option<Value> {
     match distinct.as_slice() {
         [] => None,
         [one] => Some((*one).clone()),
-        many => Some(json!({"type": "object", "anyOf": many})),
+        many => {
+            let mut defs = Map::new();
+            let branches: Vec<Value> = many
+                .iter()
+                .map(|&schema| {
+                    let mut branch = schema.clone();
+                    if let Some(Value::Object(own)) =
+                        branch.as_object_mut().and_then(|o| o.remove("$defs"))
+                    {
+                        for (key, def) in own {
+                            defs.entry(key).or_insert(def);
+                        }
+                    }
+                    branch
+                })
+                .collect();
+            let mut schema = json!({"type": "object", "anyOf": branches});
+            if !defs.is_empty() {
+                schema["$defs"] = Value::Object(defs);
+            }
+            Some(schema)
+        }
     }
 }
 
@@ -192,72 +226,5 @@ fn struct_fields(model: &Model, id: TypeId) -> &[FieldDef] {
     match &model.types[id].kind {
         TypeKind::Struct { fields } => fields,
         TypeKind::Enum { .. } | TypeKind::Union { .. } => &[],
-    }
-}
-
-fn field_schema(model: &Model, field: &FieldDef, seen: &mut Vec<TypeId>) -> Value {
-    let mut schema = value_schema(model, &field.ty, seen);
-    if let (Some(format), Some(object)) = (&field.format, schema.as_object_mut()) {
-        object.insert("format".into(), Value::String(format.clone()));
-    }
-    schema
-}
-
-fn value_schema(model: &Model, ty: &FieldType, seen: &mut Vec<TypeId>) -> Value {
-    match ty {
-        FieldType::String => json!({"type": "string"}),
-        FieldType::Integer(_) => json!({"type": "integer"}),
-        FieldType::Any => json!({}),
-        FieldType::Number => json!({"type": "number"}),
-        FieldType::Boolean => json!({"type": "boolean"}),
-        FieldType::Named(id) => type_schema(model, *id, seen),
-        FieldType::Array(element) => {
-            json!({"type": "array", "items": value_schema(model, element, seen)})
-        }
-        FieldType::Nullable(inner) => {
-            let mut schema = value_schema(model, inner, seen);
-            if let Some(Value::String(kind)) = schema.get("type").cloned() {
-                schema["type"] = json!([kind, "null"]);
-            }
-            schema
-        }
-    }
-}
-
-/// A named type inline; a type already being written further up (a cycle) is a bare object.
-fn type_schema(model: &Model, id: TypeId, seen: &mut Vec<TypeId>) -> Value {
-    match &model.types[id].kind {
-        TypeKind::Enum { values } => json!({"type": "string", "enum": values}),
-        TypeKind::Union { variants } => json!({
-            "anyOf": variants
-                .iter()
-                .map(|v| value_schema(model, &v.ty, seen))
-                .collect::<Vec<_>>()
-        }),
-        TypeKind::Struct { .. } if seen.contains(&id) => json!({"type": "object"}),
-        TypeKind::Struct { fields } => {
-            seen.push(id);
-            let mut properties = Map::new();
-            for field in fields {
-                let mut schema = field_schema(model, field, seen);
-                if let (Some(description), Some(object)) =
-                    (&field.description, schema.as_object_mut())
-                {
-                    object.insert("description".into(), Value::String(description.clone()));
-                }
-                properties.insert(field.key.clone(), schema);
-            }
-            seen.pop();
-            let required: Vec<&str> = fields
-                .iter()
-                .filter(|f| f.required)
-                .map(|f| f.key.as_str())
-                .collect();
-            let mut schema = json!({"type": "object", "properties": properties});
-            if !required.is_empty() {
-                schema["required"] = json!(required);
-            }
-            schema
-        }
     }
 }

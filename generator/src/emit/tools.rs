@@ -147,13 +147,14 @@ pub struct ArgField {
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
 /// `argument_types` is [`argument_types`]: per module, the input types whose `FromArgument`
-/// impls it writes.
+/// impls it writes. `def_keys` are the types' `$defs` keys in the schemas it publishes.
 pub fn render(
     model: &Model,
     names: &Names,
     index: usize,
     rt: &str,
     argument_types: &[Vec<TypeId>],
+    def_keys: &[String],
 ) -> Option<Result<String, askama::Error>> {
     let owned = argument_types.get(index)?;
     let tool = model.modules[index].tool.as_ref()?;
@@ -224,7 +225,7 @@ pub fn render(
                     .is_some_and(|a| a.len() < select_keys.len());
                 let owner = &names.modules[returns.module];
                 let presenter_name = names.presenters[returns.module].clone()?;
-                let schema = output_schema(model, item, returns.collection, tool.select);
+                let schema = output_schema(model, def_keys, item, returns.collection, tool.select);
                 let present_fn = match (returns.collection, tool.structured) {
                     (false, false) => "present_item",
                     (true, false) => "present_collection",
@@ -345,7 +346,7 @@ pub fn render(
             None => "::core::option::Option::None".to_owned(),
         },
         toon: tool.toon_description,
-        input_schema: literal(&input_schema(model, tool).to_string()),
+        input_schema: literal(&input_schema(model, def_keys, tool).to_string()),
         read_only: tool.actions.iter().all(|a| a.read_only),
         destructive: tool.actions.iter().any(|a| a.destructive),
         idempotent: tool.actions.iter().all(|a| a.idempotent),

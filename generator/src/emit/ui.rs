@@ -158,6 +158,7 @@ impl Context<'_> {
                 self.field(*field).1
             ),
             TextPart::Sum(field) => format!("{};\n", self.write_sum(*field, "content")),
+            TextPart::Computed(computed) => self.json_computed(computed, &writer),
             other => self.push_parts_into(std::slice::from_ref(other), "content", Escape::Content),
         }
     }

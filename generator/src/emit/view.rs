@@ -78,6 +78,8 @@ pub struct StructView {
     pub deprecated: bool,
     /// A presenter's item: it gets `FIELDS` and a `_select` writer.
     pub selectable: bool,
+    /// Only read from a tool call's arguments (never data): no JSON or TOON writers.
+    pub argument_only: bool,
     /// Some field is redacted: the struct gets the censor serializers its `Serialize` uses.
     pub redacts: bool,
     /// The TOON table writers, when every value of the struct is a table row.
@@ -208,7 +210,14 @@ fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
 }
 
 /// Builds the view of module `index`.
-pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> ModuleData {
+/// `data_types` is [`Model::data_types`]: the structs that are not get no writers.
+pub fn module_view(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    rt: &str,
+    data_types: &[bool],
+) -> ModuleData {
     let module = &model.modules[index];
     let mut data = ModuleData {
         name: names.modules[index].clone(),
@@ -224,6 +233,7 @@ pub fn module_view(model: &Model, names: &Names, index: usize, rt: &str) -> Modu
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
+                argument_only: !data_types[id],
                 redacts: fields.iter().any(|f| f.redact.is_some()),
                 deprecated: def.deprecated,
                 extra: match (&def.extra, &names.extras[id]) {

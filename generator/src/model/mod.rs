@@ -15,8 +15,8 @@ mod ui;
 mod unions;
 
 pub use behaviour::{
-    BehaviourModel, CLOSING_TAGS, CompareOp, ConditionModel, EmbedModel, LimitModel, Literal,
-    RuleModel, SuggestionModel, TextPart,
+    BehaviourModel, CLOSING_TAGS, CompareOp, Computed, ConditionModel, EmbedModel, LimitModel,
+    Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
 
 pub use resolve::resolve;
@@ -190,6 +190,33 @@ impl Model {
             t.deprecated
                 || matches!(&t.kind, TypeKind::Struct { fields } if fields.iter().any(|f| f.deprecated))
         })
+    }
+
+    /// Per type: whether it can be data, i.e. is defined outside a tool file (presenter and type
+    /// files are data users may write) or is reachable from such a type. The others exist only
+    /// to be read from a tool call's arguments, so they need no JSON or TOON writers.
+    pub fn data_types(&self) -> Vec<bool> {
+        let mut data = vec![false; self.types.len()];
+        let mut pending: Vec<TypeId> = self
+            .modules
+            .iter()
+            .filter(|m| m.tool.is_none())
+            .flat_map(|m| m.types.iter().copied())
+            .collect();
+        while let Some(id) = pending.pop() {
+            if std::mem::replace(&mut data[id], true) {
+                continue;
+            }
+            let def = &self.types[id];
+            let mut reached: Vec<&FieldType> = match &def.kind {
+                TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
+                TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
+                TypeKind::Enum { .. } => Vec::new(),
+            };
+            reached.extend(def.extra.as_ref());
+            pending.extend(reached.into_iter().filter_map(FieldType::named));
+        }
+        data
     }
 }
 

@@ -271,11 +271,21 @@ impl BehaviourResolver<'_> {
                 if text.starts_with('{') && text.ends_with('}') && !text.starts_with("{{") =>
             {
                 let name = &text[1..text.len() - 1];
-                let part = match name.strip_prefix("column:") {
-                    Some(field) if scope == Scope::Collection => {
-                        self.scalar_field(field, pointer).map(TextPart::Column)
-                    }
-                    _ => self.text(text, pointer, scope).into_iter().next(),
+                let mut segments = name.split('|');
+                let head = segments.next().unwrap_or_default();
+                let column = head
+                    .trim()
+                    .strip_prefix("column:")
+                    .filter(|_| scope == Scope::Collection);
+                let part = match column {
+                    // Each value of the column goes through the transforms.
+                    Some(field) if name.contains('|') => self.field(field, pointer).and_then(|f| {
+                        let flow = self.flow_of(f);
+                        let source = TextPart::Column(f);
+                        self.chain(source, flow, head.trim(), segments, name, pointer)
+                    }),
+                    Some(field) => self.scalar_field(field, pointer).map(TextPart::Column),
+                    None => self.text(text, pointer, scope).into_iter().next(),
                 };
                 match part {
                     Some(part) => {

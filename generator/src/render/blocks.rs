@@ -242,6 +242,9 @@ impl<'m> Presenting<'m> {
                         self.push_field(*field, item, escape, &mut out);
                     }
                 }
+                TextPart::Computed(computed) => {
+                    self.push_computed(computed, scope, escape, &mut out)
+                }
                 // Columns exist only in chart configurations (`json_value`).
                 TextPart::Column(_) => {}
             }
@@ -252,19 +255,31 @@ impl<'m> Presenting<'m> {
     /// The sum of a numeric field over `kept`: integers in `i128`, numbers in `f64`, absent and
     /// `null` values skipped, as the generated sum.
     pub(super) fn write_sum(&self, field: usize, kept: &[&Map<String, Value>], out: &mut String) {
-        let values = kept.iter().filter_map(|item| self.value(field, item));
         if matches!(self.fields[field].ty.non_null(), FieldType::Integer(_)) {
-            let sum = values
-                .filter_map(|v| {
-                    v.as_i64()
-                        .map(i128::from)
-                        .or_else(|| v.as_u64().map(i128::from))
-                })
-                .sum::<i128>();
-            number::write_i128(out, sum);
+            number::write_i128(out, self.integer_sum(field, kept));
         } else {
-            number::write_f64(out, values.filter_map(Value::as_f64).sum::<f64>());
+            number::write_f64(out, self.float_sum(field, kept));
         }
+    }
+
+    /// The sum of an integer field over `kept`, exact.
+    pub(super) fn integer_sum(&self, field: usize, kept: &[&Map<String, Value>]) -> i128 {
+        kept.iter()
+            .filter_map(|item| self.value(field, item))
+            .filter_map(|v| {
+                v.as_i64()
+                    .map(i128::from)
+                    .or_else(|| v.as_u64().map(i128::from))
+            })
+            .sum()
+    }
+
+    /// The sum of a number field over `kept`, in item order as the generated `sum::<f64>()`.
+    pub(super) fn float_sum(&self, field: usize, kept: &[&Map<String, Value>]) -> f64 {
+        kept.iter()
+            .filter_map(|item| self.value(field, item))
+            .filter_map(Value::as_f64)
+            .sum()
     }
 
     /// Appends a scalar field's value (nothing when absent or `null`).
@@ -290,12 +305,7 @@ impl<'m> Presenting<'m> {
             }
             (FieldType::Boolean, Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
             // Strings and enum values are data: escaped for where they go.
-            (_, Value::String(s)) => match escape {
-                Escape::Line => escape::push_line(out, s),
-                Escape::Cell => escape::push_cell(out, s),
-                Escape::Content => escape::push_content(out, s),
-                Escape::Attribute => escape::push_attr_value(out, s),
-            },
+            (_, Value::String(s)) => push_escaped(escape, out, s),
             _ => {}
         }
     }
@@ -351,6 +361,16 @@ impl<'m> Presenting<'m> {
             },
             _ => false,
         }
+    }
+}
+
+/// Appends text from data, escaped for `escape`.
+pub(super) fn push_escaped(escape: Escape, out: &mut String, text: &str) {
+    match escape {
+        Escape::Line => escape::push_line(out, text),
+        Escape::Cell => escape::push_cell(out, text),
+        Escape::Content => escape::push_content(out, text),
+        Escape::Attribute => escape::push_attr_value(out, text),
     }
 }
 

@@ -4,7 +4,8 @@
 //!
 //! Pure functions over the [`Model`] and `serde_json` values; the runtime's builder, UI blocks,
 //! escaping, JSON writer and TOON encoder write the bytes, so they cannot drift from what
-//! generated code writes. Samples are checked as the generated `Deserialize` checks them; a value
+//! generated code writes; computed placeholders go through the runtime's `compute` writers with
+//! the generated fallbacks (`computed.rs`). Samples are checked as the generated `Deserialize` checks them; a value
 //! it would refuse is a [`SampleError`] with its JSON pointer.
 //!
 //! Not rendered, because no definition holds them: blocks that the presenter's hooks trait
@@ -12,6 +13,7 @@
 //! truncation, `<cache_invalidation>`); [`not_rendered`] says which apply.
 
 mod blocks;
+mod computed;
 pub mod report;
 mod sample;
 mod ui;

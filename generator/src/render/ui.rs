@@ -140,6 +140,11 @@ impl Presenting<'_> {
                 JsonWriter::at_depth(out, JsonStyle::Pretty, depth).value(&Value::Array(column));
             }
             TextPart::Sum(field) => self.write_sum(*field, scope.kept, out),
+            TextPart::Computed(computed) => self.json_computed(
+                computed,
+                scope,
+                &mut JsonWriter::at_depth(out, JsonStyle::Pretty, depth),
+            ),
             other => out.push_str(&self.text(std::slice::from_ref(other), scope, Escape::Content)),
         }
     }

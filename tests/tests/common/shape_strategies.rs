@@ -3,9 +3,8 @@
 //! sets, so tables with optional fields and nested columns occur as often as list forms.
 
 use fusion_tests::generated::{
-    BillingGetInput, BillingListInput, BillingListInputStatus, Client, ClientTier, Invoice,
-    InvoiceLine, InvoiceLineDiscount, InvoiceStatus, Person, Ticket, TicketEscalation,
-    TicketMessagesItem, TicketPriority,
+    Client, ClientTier, Invoice, InvoiceLine, InvoiceLineDiscount, InvoiceStatus, Person, Ticket,
+    TicketEscalation, TicketMessagesItem, TicketPriority,
 };
 use fusion_tests::snapshots::{behaviours, cycles, nullable, odd_names};
 use proptest::collection::vec;
@@ -144,17 +143,6 @@ pub fn ticket(p: f64) -> impl Strategy<Value = Ticket> {
                 }
             },
         )
-}
-
-pub fn billing_inputs(p: f64) -> impl Strategy<Value = (BillingGetInput, BillingListInput)> {
-    (
-        text(),
-        opt(p, pick(&BillingListInputStatus::ALL)),
-        opt(p, any::<i64>()),
-    )
-        .prop_map(|(id, status, limit)| {
-            (BillingGetInput { id }, BillingListInput { status, limit })
-        })
 }
 
 pub fn odd_person(p: f64) -> impl Strategy<Value = odd_names::OddPerson> {

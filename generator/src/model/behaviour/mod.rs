@@ -4,6 +4,7 @@
 mod conditions;
 mod resolver;
 pub(in crate::model) mod static_text;
+mod transforms;
 
 pub use resolver::BehaviourResolver;
 pub(in crate::model) use resolver::Scope;
@@ -84,6 +85,17 @@ impl RuleModel {
     pub fn is_static(&self) -> bool {
         self.when.is_none() && self.parts.iter().all(|p| matches!(p, TextPart::Literal(_)))
     }
+
+    /// The text of the literal parts, which is the whole rule when it [`is_static`](Self::is_static).
+    pub fn literal_text(&self) -> String {
+        self.parts
+            .iter()
+            .filter_map(|p| match p {
+                TextPart::Literal(text) => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// A piece of a rule or summary text.
@@ -105,6 +117,38 @@ pub enum TextPart {
     Hidden,
     /// See [`TextPart::Shown`].
     Total,
+    /// A value put through transforms (`{amount_cents | divide: 100 | round: 2}`).
+    Computed(Box<Computed>),
+}
+
+/// A placeholder whose value goes through transforms before it is written, checked for type
+/// at generation time (docs/definitions.md, "Computed values").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Computed {
+    /// Where the value comes from: a [`TextPart::Field`], [`TextPart::Sum`], [`TextPart::Count`],
+    /// [`TextPart::Shown`], [`TextPart::Hidden`], [`TextPart::Total`], or (in a chart
+    /// configuration) a [`TextPart::Column`], whose values each go through the transforms.
+    pub source: TextPart,
+    /// The transforms, applied in order; at least one.
+    pub steps: Vec<Transform>,
+}
+
+/// One transform of a computed placeholder.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Transform {
+    /// `divide: c`: the number divided by a finite, non-zero constant; a number.
+    Divide(f64),
+    /// `multiply: c`: the number times a finite constant; a number.
+    Multiply(f64),
+    /// `round: n`: rounded to `n` decimal places (0 to 15), half away from zero on the written
+    /// digits; an integer stays as it is.
+    Round(u32),
+    /// `percent: n`: the number times 100, rounded to `n` places, then `%`; text.
+    Percent(u32),
+    /// `date: pattern`: a `date` or `date-time` string rewritten by the pattern; text.
+    Date(String),
+    /// `length`: the number of elements of an array; an integer.
+    Length,
 }
 
 /// A compiled condition over the item's fields.

@@ -296,8 +296,18 @@ impl BehaviourResolver<'_> {
     /// A static run that ends in a tag start (`</`) before a value that could finish the tag.
     fn check_tag_starts(&mut self, parts: &[TextPart], pointer: &str) {
         for pair in parts.windows(2) {
-            let [TextPart::Literal(literal), TextPart::Field(field)] = pair else {
+            let (TextPart::Literal(literal), value) = (&pair[0], &pair[1]) else {
                 continue;
+            };
+            // A computed string (a date) falls back to the value as written when it does not
+            // parse, so it can complete a tag as the plain value could; computed numbers cannot.
+            let field = match value {
+                TextPart::Field(field) => field,
+                TextPart::Computed(computed) => match &computed.source {
+                    TextPart::Field(field) => field,
+                    _ => continue,
+                },
+                _ => continue,
             };
             if !static_text::ends_in_tag_start(literal) {
                 continue;
@@ -363,36 +373,13 @@ impl BehaviourResolver<'_> {
     }
 
     fn placeholder(&mut self, name: &str, pointer: &str, scope: Scope) -> Option<TextPart> {
-        match (scope, name) {
-            (Scope::Collection, "count") => return Some(TextPart::Count),
-            (Scope::Summary, "shown") => return Some(TextPart::Shown),
-            (Scope::Summary, "hidden") => return Some(TextPart::Hidden),
-            (Scope::Summary, "total") => return Some(TextPart::Total),
-            (Scope::Summary, _) => {
-                self.report(
-                    pointer,
-                    format!("unknown placeholder `{{{name}}}` in the agent-limit summary"),
-                    Some("use {shown}, {hidden} or {total}".into()),
-                );
-                return None;
-            }
-            _ => {}
+        if name.contains('|') {
+            return self.computed(name, pointer, scope);
         }
-        if let Some(field_name) = name
-            .strip_prefix("sum:")
-            .filter(|_| scope == Scope::Collection)
+        let (part, _) = self.value_source(name, pointer, scope)?;
+        if let TextPart::Field(field) = part
+            && self.scalar_kind(field).is_none()
         {
-            let field = self.field(field_name, pointer)?;
-            return match self.fields()[field].ty.non_null() {
-                FieldType::Integer(_) | FieldType::Number => Some(TextPart::Sum(field)),
-                _ => {
-                    self.report(pointer, format!("`{{sum:{field_name}}}` needs a numeric field, and `{field_name}` is not one"), None);
-                    None
-                }
-            };
-        }
-        let field = self.field(name, pointer)?;
-        if self.scalar_kind(field).is_none() {
             let help = if scope == Scope::Collection {
                 "in collection rules, use {count} or {sum:field}"
             } else {
@@ -405,7 +392,7 @@ impl BehaviourResolver<'_> {
             );
             return None;
         }
-        Some(TextPart::Field(field))
+        Some(part)
     }
 
     /// The index of a root field, or a diagnostic with the closest name.
