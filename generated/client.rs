@@ -256,21 +256,17 @@ pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
-        item: &Client,
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (item, context, builder);
-    }
+        _item: &Client,
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
-        items: &[Client],
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (items, context, builder);
-    }
+        _items: &[Client],
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
 }
 
 /// No hooks.
@@ -283,7 +279,6 @@ impl ClientPresenter {
         item: &Client,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
-        let _ = (item, &builder);
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
@@ -302,10 +297,9 @@ impl ClientPresenter {
     pub fn collection_blocks(
         &self,
         kept: &[Client],
-        total: usize,
+        _total: usize,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
-        let _ = (kept, total, &builder);
         let first = kept.first();
         if let ::core::option::Option::Some(item) = first && (item.tier.is_some()) {
             let mut text = ::std::string::String::new();

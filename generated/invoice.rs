@@ -464,21 +464,17 @@ pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
-        item: &Invoice,
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (item, context, builder);
-    }
+        _item: &Invoice,
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
-        items: &[Invoice],
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (items, context, builder);
-    }
+        _items: &[Invoice],
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
 }
 
 /// No hooks.
@@ -569,7 +565,6 @@ impl InvoicePresenter {
         total: usize,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
-        let _ = (kept, total, &builder);
         if kept.len() < total {
             builder
                 .push_ui_first(

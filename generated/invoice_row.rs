@@ -371,21 +371,17 @@ pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
-        item: &InvoiceRow,
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (item, context, builder);
-    }
+        _item: &InvoiceRow,
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
-        items: &[InvoiceRow],
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (items, context, builder);
-    }
+        _items: &[InvoiceRow],
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
 }
 
 /// No hooks.
@@ -399,10 +395,9 @@ impl InvoiceRowPresenter {
     /// `builder`; embedding presenters call it for their child values.
     pub fn item_blocks(
         &self,
-        item: &InvoiceRow,
+        _item: &InvoiceRow,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
-        let _ = (item, &builder);
         {
             builder.push_rules(Self::RULES);
         }
@@ -412,11 +407,10 @@ impl InvoiceRowPresenter {
     /// item, then collection rules (wire format §6, §7, §8).
     pub fn collection_blocks(
         &self,
-        kept: &[InvoiceRow],
-        total: usize,
+        _kept: &[InvoiceRow],
+        _total: usize,
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
-        let _ = (kept, total, &builder);
         {
             builder.push_rules(Self::RULES);
         }

@@ -516,21 +516,17 @@ pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
     /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
     fn item(
         &self,
-        item: &Ticket,
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (item, context, builder);
-    }
+        _item: &Ticket,
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
-        items: &[Ticket],
-        context: &Context_,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (items, context, builder);
-    }
+        _items: &[Ticket],
+        _context: &Context_,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
 }
 
 /// No hooks.
@@ -540,22 +536,18 @@ impl TicketPresenter {
     /// `builder`; embedding presenters call it for their child values.
     pub fn item_blocks(
         &self,
-        item: &Ticket,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (item, &builder);
-    }
+        _item: &Ticket,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
     /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
     /// item, then collection rules (wire format §6, §7, §8).
     pub fn collection_blocks(
         &self,
-        kept: &[Ticket],
-        total: usize,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
-        let _ = (kept, total, &builder);
-    }
+        _kept: &[Ticket],
+        _total: usize,
+        _builder: &mut ::fusion_runtime::ResponseBuilder,
+    ) {}
     /// The blocks of one item with `_select` applied to the data block and `hooks` called with
     /// `context` after the declared blocks, not yet built.
     fn item_builder<Context_: ?::core::marker::Sized>(

@@ -41,6 +41,7 @@ const FEATURES: &[&str] = &[
     "composition",
     "names",
     "unions",
+    "params",
     "wire",
     "computed",
 ];

@@ -489,21 +489,17 @@ pub mod reviewed_row {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &ReviewedRow,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &ReviewedRow,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[ReviewedRow],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[ReviewedRow],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReviewedRowHooks<Context_> for () {}
@@ -519,7 +515,6 @@ pub mod reviewed_row {
             item: &ReviewedRow,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 builder.push_rules(Self::RULES);
             }
@@ -537,10 +532,9 @@ pub mod reviewed_row {
         pub fn collection_blocks(
             &self,
             kept: &[ReviewedRow],
-            total: usize,
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
@@ -1125,21 +1119,17 @@ pub mod tabled_row {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &TabledRow,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &TabledRow,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[TabledRow],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[TabledRow],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TabledRowHooks<Context_> for () {}
@@ -1155,7 +1145,6 @@ pub mod tabled_row {
             item: &TabledRow,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 builder.push_rules(Self::RULES);
             }
@@ -1173,10 +1162,9 @@ pub mod tabled_row {
         pub fn collection_blocks(
             &self,
             kept: &[TabledRow],
-            total: usize,
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);

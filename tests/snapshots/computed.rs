@@ -256,21 +256,17 @@ pub mod payout {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Payout,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Payout,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Payout],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Payout],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PayoutHooks<Context_> for () {}
@@ -282,7 +278,6 @@ pub mod payout {
             item: &Payout,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 let mut title = ::std::string::String::new();
                 title.push_str("Payout ");
@@ -682,7 +677,6 @@ pub mod payout {
             total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             if kept.len() < total {
                 let mut text = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);

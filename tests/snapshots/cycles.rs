@@ -476,21 +476,17 @@ pub mod graph {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Graph,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Graph,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Graph],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Graph],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> GraphHooks<Context_> for () {}
@@ -499,22 +495,18 @@ pub mod graph {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Graph,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Graph,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Graph],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Graph],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(
@@ -802,21 +794,17 @@ pub mod tree {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Tree,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Tree,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Tree],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Tree],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TreeHooks<Context_> for () {}
@@ -825,22 +813,18 @@ pub mod tree {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Tree,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Tree,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Tree],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Tree],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(

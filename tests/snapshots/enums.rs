@@ -475,21 +475,17 @@ pub mod job {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Job,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Job,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Job],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Job],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> JobHooks<Context_> for () {}
@@ -498,22 +494,18 @@ pub mod job {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Job,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Job,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Job],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Job],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(
@@ -802,21 +794,17 @@ pub mod queue {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Queue,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Queue,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Queue],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Queue],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> QueueHooks<Context_> for () {}
@@ -825,22 +813,18 @@ pub mod queue {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Queue,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Queue,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Queue],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Queue],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(

@@ -589,9 +589,8 @@ pub mod catalog {
         }
         fn toon_field(
             &self,
-            index: usize,
+            _index: usize,
         ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
-            let _ = index;
             ::core::option::Option::None
         }
     }
@@ -617,21 +616,17 @@ pub mod catalog {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Catalog,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Catalog,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Catalog],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Catalog],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CatalogHooks<Context_> for () {}
@@ -640,22 +635,18 @@ pub mod catalog {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Catalog,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Catalog,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Catalog],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Catalog],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(

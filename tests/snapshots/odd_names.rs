@@ -356,21 +356,17 @@ pub mod c {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &C,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &C,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[C],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[C],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CHooks<Context_> for () {}
@@ -379,10 +375,9 @@ pub mod c {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &C,
+            _item: &C,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 builder.push_suggest("c.open", "Open it");
             }
@@ -393,10 +388,9 @@ pub mod c {
         pub fn collection_blocks(
             &self,
             kept: &[C],
-            total: usize,
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             {
                 let mut text = ::std::string::String::new();
                 ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
@@ -987,21 +981,17 @@ pub mod odd_people {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &OddPerson,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &OddPerson,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[OddPerson],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[OddPerson],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> OddPersonHooks<Context_> for () {}
@@ -1010,22 +1000,18 @@ pub mod odd_people {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &OddPerson,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &OddPerson,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[OddPerson],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[OddPerson],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(
@@ -1339,21 +1325,17 @@ pub mod solo {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Solo,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Solo,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Solo],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Solo],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> SoloHooks<Context_> for () {}
@@ -1362,22 +1344,18 @@ pub mod solo {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Solo,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Solo,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Solo],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Solo],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(

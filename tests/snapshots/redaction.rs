@@ -554,21 +554,17 @@ pub mod card {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Card,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Card,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Card],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Card],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CardHooks<Context_> for () {}
@@ -580,7 +576,6 @@ pub mod card {
             item: &Card,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Card of ");
@@ -597,10 +592,9 @@ pub mod card {
         pub fn collection_blocks(
             &self,
             kept: &[Card],
-            total: usize,
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1330,21 +1324,17 @@ pub mod patient {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Patient,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Patient,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Patient],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Patient],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PatientHooks<Context_> for () {}
@@ -1356,7 +1346,6 @@ pub mod patient {
             item: &Patient,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             if ::core::matches!(
                 item.risk, ::core::option::Option::Some(PatientRisk::High)
             ) {
@@ -1373,10 +1362,9 @@ pub mod patient {
         pub fn collection_blocks(
             &self,
             kept: &[Patient],
-            total: usize,
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(

@@ -513,21 +513,17 @@ pub mod charge {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Charge,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Charge,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Charge],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Charge],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
@@ -538,10 +534,9 @@ pub mod charge {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Charge,
+            _item: &Charge,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (item, &builder);
             {
                 builder.push_rules(Self::RULES);
             }
@@ -551,11 +546,10 @@ pub mod charge {
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Charge],
-            total: usize,
+            _kept: &[Charge],
+            _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            let _ = (kept, total, &builder);
             {
                 builder.push_rules(Self::RULES);
             }
@@ -2065,21 +2059,17 @@ pub mod receipt {
         /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
         fn item(
             &self,
-            item: &Receipt,
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, context, builder);
-        }
+            _item: &Receipt,
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Called after the declared blocks of a collection, with the items kept by the agent limit.
         fn collection(
             &self,
-            items: &[Receipt],
-            context: &Context_,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (items, context, builder);
-        }
+            _items: &[Receipt],
+            _context: &Context_,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReceiptHooks<Context_> for () {}
@@ -2088,22 +2078,18 @@ pub mod receipt {
         /// `builder`; embedding presenters call it for their child values.
         pub fn item_blocks(
             &self,
-            item: &Receipt,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (item, &builder);
-        }
+            _item: &Receipt,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
         /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
         /// item, then collection rules (wire format §6, §7, §8).
         pub fn collection_blocks(
             &self,
-            kept: &[Receipt],
-            total: usize,
-            builder: &mut ::fusion_runtime::ResponseBuilder,
-        ) {
-            let _ = (kept, total, &builder);
-        }
+            _kept: &[Receipt],
+            _total: usize,
+            _builder: &mut ::fusion_runtime::ResponseBuilder,
+        ) {}
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
         /// `context` after the declared blocks, not yet built.
         fn item_builder<Context_: ?::core::marker::Sized>(

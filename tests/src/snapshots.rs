@@ -93,3 +93,10 @@ pub mod unions;
 #[rustfmt::skip]
 #[path = "../snapshots/computed.rs"]
 pub mod computed;
+
+/// Parameters: presenters whose generated block code reads only some of its parameters (each
+/// unread one is `_`-prefixed, never silenced), a presenter titled `C`, fields named like the
+/// generated code's own parameters.
+#[rustfmt::skip]
+#[path = "../snapshots/params.rs"]
+pub mod params;

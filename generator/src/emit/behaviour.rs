@@ -15,6 +15,12 @@ use super::view::literal;
 pub struct BehaviourView {
     /// Static directives, as Rust string literals.
     pub directives: Vec<String>,
+    /// `item_blocks`' parameter names: `item` and `builder`, or `_item` / `_builder` when the
+    /// code never reads them (a parameter is never silenced with `let _ =`).
+    pub item_params: (&'static str, &'static str),
+    /// `collection_blocks`' parameter names: `kept`, `total`, `builder`, each `_`-prefixed when
+    /// unread.
+    pub collection_params: (&'static str, &'static str, &'static str),
     /// Runs of consecutive static rules (no `when`, no placeholder), each one associated
     /// constant of the presenter, so that their text is in the code once.
     pub static_rules: Vec<StaticRules>,
@@ -183,7 +189,21 @@ impl Context<'_> {
             .iter()
             .map(|s| self.suggestion(s))
             .collect();
+        let name = |used: bool, name: &'static str, unused: &'static str| {
+            if used { name } else { unused }
+        };
+        let (item, builder) = super::uses::item_blocks(behaviour);
+        let (kept, total, collection_builder) = super::uses::collection_blocks(behaviour);
         BehaviourView {
+            item_params: (
+                name(item, "item", "_item"),
+                name(builder, "builder", "_builder"),
+            ),
+            collection_params: (
+                name(kept, "kept", "_kept"),
+                name(total, "total", "_total"),
+                name(collection_builder, "builder", "_builder"),
+            ),
             directives: behaviour.directives.iter().map(|d| literal(d)).collect(),
             static_rules,
             rules,

@@ -8,6 +8,7 @@ pub mod tool_schema;
 pub mod tools;
 pub mod toon;
 mod ui;
+mod uses;
 pub mod view;
 
 use std::collections::BTreeSet;
