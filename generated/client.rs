@@ -34,12 +34,17 @@ pub struct Client {
 }
 
 impl Client {
-    /// `Serialize` of the redacted field `email`: the censor, never the value (wire format §10).
-    fn __fusion_redact_2<
-        T: ?::core::marker::Sized,
-        S: ::fusion_runtime::__private::serde::Serializer,
-    >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-        serializer.serialize_str("[REDACTED]")
+    /// `Serialize` of the redacted field `email`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
+    fn __fusion_redact_2<T, S: ::fusion_runtime::__private::serde::Serializer>(
+        value: &::core::option::Option<::core::option::Option<T>>,
+        serializer: S,
+    ) -> ::core::result::Result<S::Ok, S::Error> {
+        match value {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                serializer.serialize_str("[REDACTED]")
+            }
+            _ => serializer.serialize_none(),
+        }
     }
 }
 
@@ -48,8 +53,14 @@ impl ::fusion_runtime::json::WriteJson for Client {
         let mut object = writer.object();
         object.field("\"id\"", &self.id);
         object.field("\"name\"", &self.name);
-        if self.email.is_some() {
-            object.field("\"email\"", "[REDACTED]");
+        match &self.email {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                object.field("\"email\"", "[REDACTED]")
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                object.key("\"email\"").null()
+            }
+            ::core::option::Option::None => {}
         }
         if let ::core::option::Option::Some(value) = &self.tier {
             object.field("\"tier\"", value);
@@ -72,7 +83,17 @@ impl Client {
             match field {
                 0 => object.field("\"id\"", &self.id),
                 1 => object.field("\"name\"", &self.name),
-                2 if self.email.is_some() => object.field("\"email\"", "[REDACTED]"),
+                2 => {
+                    match &self.email {
+                        ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                            object.field("\"email\"", "[REDACTED]")
+                        }
+                        ::core::option::Option::Some(::core::option::Option::None) => {
+                            object.key("\"email\"").null()
+                        }
+                        ::core::option::Option::None => {}
+                    }
+                }
                 3 => {
                     if let ::core::option::Option::Some(value) = &self.tier {
                         object.field("\"tier\"", value);
@@ -108,10 +129,14 @@ impl ::fusion_runtime::toon::ToonObject for Client {
             }
             2 => {
                 self.email
-                    .is_some()
-                    .then_some((
+                    .as_ref()
+                    .map(|value| (
                         "email",
-                        ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                        if value.is_some() {
+                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]")
+                        } else {
+                            ::fusion_runtime::toon::ToonValue::Null
+                        },
                     ))
             }
             3 => {

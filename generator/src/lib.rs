@@ -2,7 +2,8 @@
 //! Rust modules out.
 //!
 //! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
-//! [`emit`] → [`format`]. It does no I/O: front ends hand it file texts and write what it returns
+//! [`emit`] → [`format`]; [`render`] writes responses from the model and sample data, for
+//! `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
 //! (the CLI in `main.rs`, the build-script API in [`Builder`]).
 
 mod builder;
@@ -14,6 +15,7 @@ pub mod fs;
 pub mod load;
 pub mod model;
 pub mod naming;
+pub mod render;
 pub mod source;
 pub mod validate;
 
@@ -56,6 +58,20 @@ impl Default for Options {
 /// on the inputs. Files are checked one by one first, so that one broken file does not hide the
 /// problems of the others; later phases run only when every file is sound.
 pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputFile>, Diagnostics> {
+    on_big_stack(|| generate_here(sources, options))
+}
+
+/// Runs the phases up to the model over every definition: what the definitions describe, or
+/// every problem found (the same diagnostics [`generate`] reports for them). Front ends that
+/// render responses without generating code ([`render`]) start from it.
+pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics> {
+    on_big_stack(|| resolve_here(sources).map(|(model, _)| model))
+}
+
+/// Runs `phases` on a thread with a stack large enough for the deepest definitions.
+fn on_big_stack<T: Send>(
+    phases: impl FnOnce() -> Result<T, Diagnostics> + Send + Copy,
+) -> Result<T, Diagnostics> {
     // The parser and the phases recurse once per nesting level, and an unoptimised build (a
     // build script's, a `cargo run`) spends tens of KiB of stack per level: a definition at the
     // depth budget needs more than the 2 MiB of a test or build thread. The stack is only
@@ -64,9 +80,9 @@ pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputF
         std::thread::Builder::new()
             .name("fusion-gen".into())
             .stack_size(GENERATE_STACK_BYTES)
-            .spawn_scoped(scope, || generate_here(sources, options))
+            .spawn_scoped(scope, phases)
             .map_or_else(
-                |_| generate_here(sources, options),
+                |_| phases(),
                 |thread| {
                     thread
                         .join()
@@ -84,6 +100,23 @@ fn generate_here(
     sources: &[SourceFile],
     options: &Options,
 ) -> Result<Vec<OutputFile>, Diagnostics> {
+    let (model, definitions) = resolve_here(sources)?;
+    let located = |found: Vec<Diagnostic>| locate(found, &definitions);
+    let names = naming::assign(&model).map_err(|found| Diagnostics(located(found)))?;
+    let settings = emit::EmitSettings {
+        command: &options.command,
+        runtime_path: &options.runtime_path,
+        layout: &options.layout,
+    };
+    let mut sources = sources.to_vec();
+    sources.sort_by(|a, b| a.path.cmp(&b.path));
+    emit::emit(&model, &names, &sources, &settings).map_err(|found| Diagnostics(located(found)))
+}
+
+/// The definitions loaded and checked, with the model they resolve to.
+type Resolved = (model::Model, Vec<(load::Document, definition::Schema)>);
+
+fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
     let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;
@@ -128,13 +161,7 @@ fn generate_here(
             return Err(Diagnostics(errors));
         }
     };
-    let names = naming::assign(&model).map_err(|found| Diagnostics(located(found)))?;
-    let settings = emit::EmitSettings {
-        command: &options.command,
-        runtime_path: &options.runtime_path,
-        layout: &options.layout,
-    };
-    emit::emit(&model, &names, &sources, &settings).map_err(|found| Diagnostics(located(found)))
+    Ok((model, definitions))
 }
 
 /// Whether `diagnostic` is about a place cut out of its file after a meta-schema error (or one

@@ -3,15 +3,21 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{Parser, Subcommand};
 use fusion_gen::{Layout, Options, fs, generate};
+
+/// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
+mod cli {
+    pub mod table;
+    pub mod tokens;
+}
 
 /// Exit code when `--check` finds the output stale.
 const EXIT_STALE: u8 = 1;
 /// Exit code when the definitions have errors.
-const EXIT_DEFINITIONS: u8 = 3;
+pub(crate) const EXIT_DEFINITIONS: u8 = 3;
 /// Exit code when files cannot be read or written.
-const EXIT_IO: u8 = 4;
+pub(crate) const EXIT_IO: u8 = 4;
 /// Exit code when a file fusion-gen would write exists without its header.
 const EXIT_FOREIGN: u8 = 5;
 
@@ -21,9 +27,14 @@ const EXIT_FOREIGN: u8 = 5;
 #[command(
     name = "fusion-gen",
     version,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true,
     after_help = "Exit codes:\n  0  success (with --check: the output is up to date)\n  1  --check: the output is stale; nothing was written\n  2  invalid command line\n  3  the definitions have errors; every one is printed and nothing was written\n  4  a file or folder could not be read or written\n  5  a file in the output folder was not written by fusion-gen (no @generated header) and would be overwritten; nothing was written"
 )]
 struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+
     /// Folder of definitions (*.yaml, *.yml, *.json), read recursively.
     #[arg(required_unless_present = "print_meta_schema")]
     input: Option<PathBuf>,
@@ -45,8 +56,18 @@ struct Cli {
     runtime_path: String,
 }
 
+/// Subcommands; without one, fusion-gen generates (`fusion-gen <input> -o <output>`).
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Measure presenters' responses on sample data, in bytes and tokens, in every data format.
+    Tokens(cli::tokens::TokensArgs),
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Some(Command::Tokens(args)) = &cli.command {
+        return ExitCode::from(cli::tokens::run(args));
+    }
     if cli.print_meta_schema {
         print!("{}", fusion_gen::definition::meta_schema_text());
         return ExitCode::SUCCESS;

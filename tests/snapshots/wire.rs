@@ -1147,12 +1147,17 @@ pub mod payment {
         >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
             serializer.serialize_str("[REDACTED]")
         }
-        /// `Serialize` of the redacted field `card_last4`: the censor, never the value (wire format §10).
-        fn __fusion_redact_5<
-            T: ?::core::marker::Sized,
-            S: ::fusion_runtime::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
+        /// `Serialize` of the redacted field `card_last4`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
+        fn __fusion_redact_5<T, S: ::fusion_runtime::__private::serde::Serializer>(
+            value: &::core::option::Option<::core::option::Option<T>>,
+            serializer: S,
+        ) -> ::core::result::Result<S::Ok, S::Error> {
+            match value {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    serializer.serialize_str("[REDACTED]")
+                }
+                _ => serializer.serialize_none(),
+            }
         }
     }
     impl ::fusion_runtime::json::WriteJson for Payment {
@@ -1167,8 +1172,14 @@ pub mod payment {
                 object.field("\"customer\"", value);
             }
             object.field("\"method\"", &self.method);
-            if self.card_last4.is_some() {
-                object.field("\"card_last4\"", "[REDACTED]");
+            match &self.card_last4 {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    object.field("\"card_last4\"", "[REDACTED]")
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    object.key("\"card_last4\"").null()
+                }
+                ::core::option::Option::None => {}
             }
             if let ::core::option::Option::Some(value) = &self.refunded {
                 object.field("\"refunded\"", value);
@@ -1207,8 +1218,16 @@ pub mod payment {
                         }
                     }
                     4 => object.field("\"method\"", &self.method),
-                    5 if self.card_last4.is_some() => {
-                        object.field("\"card_last4\"", "[REDACTED]")
+                    5 => {
+                        match &self.card_last4 {
+                            ::core::option::Option::Some(
+                                ::core::option::Option::Some(_),
+                            ) => object.field("\"card_last4\"", "[REDACTED]"),
+                            ::core::option::Option::Some(
+                                ::core::option::Option::None,
+                            ) => object.key("\"card_last4\"").null(),
+                            ::core::option::Option::None => {}
+                        }
                     }
                     6 => {
                         if let ::core::option::Option::Some(value) = &self.refunded {
@@ -1268,10 +1287,14 @@ pub mod payment {
                 }
                 5 => {
                     self.card_last4
-                        .is_some()
-                        .then_some((
+                        .as_ref()
+                        .map(|value| (
                             "card_last4",
-                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]"),
+                            if value.is_some() {
+                                ::fusion_runtime::toon::ToonValue::Str("[REDACTED]")
+                            } else {
+                                ::fusion_runtime::toon::ToonValue::Null
+                            },
                         ))
                 }
                 6 => {

@@ -40,7 +40,8 @@ const INVOICE_ROW: &str = r#"{
 }"#;
 
 /// The data block of [`INVOICE_ROW`]: declared keys only, in schema order, absent and null
-/// optional fields left out, `10.0` printed as JavaScript prints it.
+/// optional fields left out, `10.0` printed as JavaScript prints it, the redacted `email` that is
+/// `null` left `null` (§10).
 const INVOICE_BLOCK: &str = r#"{
   "id": "INV-000001",
   "amount_cents": 4500,
@@ -50,7 +51,7 @@ const INVOICE_BLOCK: &str = r#"{
   "client": {
     "id": "C-1",
     "name": "Ada \"The Countess\" Lovelace",
-    "email": "[REDACTED]",
+    "email": null,
     "tier": "pro"
   },
   "lines": [

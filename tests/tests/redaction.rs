@@ -24,6 +24,7 @@ const SECRETS: &[&str] = &[
     "4111",
     "500000",
     "high",
+    "0000",
 ];
 
 fn patient() -> Patient {
@@ -57,6 +58,7 @@ fn card() -> Card {
             city: "Oslo".into(),
             zip: "77001".into(),
         },
+        pin: Some("0000".into()),
     }
 }
 
@@ -135,7 +137,7 @@ fn the_censor_replaces_the_whole_value_whatever_its_type() {
     let compact = to_json(&absent, JsonStyle::Compact);
     assert_eq!(
         compact,
-        r#"{"id":7,"name":"Ada","ssn":"[REDACTED]","visible":"shown","insurer":"[HIDDEN]","contact":{"city":"Austin","phone":"[REDACTED]"},"balance_cents":"[REDACTED]"}"#
+        r#"{"id":7,"name":"Ada","ssn":"[REDACTED]","visible":"shown","insurer":"[HIDDEN]","contact":{"city":"Austin","phone":"[REDACTED]"},"balance_cents":null}"#
     );
     let absent_selected =
         PatientPresenter.present_selected(&absent, &Selection::from_indices([3, 2]));
@@ -152,6 +154,7 @@ fn a_toon_presenter_response_is_byte_exact() {
         Card {
             holder: "Eve, Jr.".into(),
             brand: CardBrand::AB,
+            pin: None,
             ..card()
         },
     ];
@@ -160,9 +163,9 @@ fn a_toon_presenter_response_is_byte_exact() {
         response.texts(),
         [
             concat!(
-                "[2|]{holder|number|brand|limit_cents|address{city|zip}}:\n",
-                "  Bob|****|master card|\"[REDACTED]\"|Oslo|\"[REDACTED]\"\n",
-                "  Eve, Jr.|****|\"a|b\"|\"[REDACTED]\"|Oslo|\"[REDACTED]\""
+                "[2|]{holder|number|brand|limit_cents|address{city|zip}|pin}:\n",
+                "  Bob|****|master card|\"[REDACTED]\"|Oslo|\"[REDACTED]\"|\"[REDACTED]\"\n",
+                "  Eve, Jr.|****|\"a|b\"|\"[REDACTED]\"|Oslo|\"[REDACTED]\"|null"
             ),
             // `[REDACTED]` is quoted (brackets are structural, §7.2); with the pipe a comma is not.
             // The rule interpolates the clear limit: rules see the typed item (§10).
@@ -185,7 +188,7 @@ fn a_toon_presenter_response_is_byte_exact() {
     let single = CardPresenter.present(&cards[0]);
     assert_eq!(
         single.texts()[0],
-        "holder: Bob\nnumber: ****\nbrand: master card\nlimit_cents: \"[REDACTED]\"\naddress:\n  city: Oslo\n  zip: \"[REDACTED]\""
+        "holder: Bob\nnumber: ****\nbrand: master card\nlimit_cents: \"[REDACTED]\"\naddress:\n  city: Oslo\n  zip: \"[REDACTED]\"\npin: \"[REDACTED]\""
     );
     assert_eq!(
         single.texts()[0],
@@ -193,4 +196,68 @@ fn a_toon_presenter_response_is_byte_exact() {
     );
     assert_eq!(CardPresenter.present_collection(&[]).texts()[0], "[]");
     const { assert!(Card::TABULAR && !Patient::TABULAR) };
+}
+
+/// A redacted field holding `null` stays `null` in every data-block format, with `_select` and
+/// through `Serialize`, as upstream's fast-redact leaves it (§10; the wire goldens
+/// `payment_with_null_redacted_field` in `wire_extends.rs` check the upstream bytes); an absent
+/// one stays absent and a value is still censored.
+#[test]
+fn a_redacted_null_stays_null() {
+    let nulls = Patient {
+        balance_cents: None,
+        ..patient()
+    };
+    let view = PatientPresenter.present(&nulls);
+    assert_eq!(
+        view.test_view().expect("view").data()["balance_cents"],
+        serde_json::Value::Null
+    );
+    assert!(
+        view.texts()[0].ends_with("\"balance_cents\": null\n}"),
+        "{}",
+        view.texts()[0]
+    );
+    let balance = Selection::from_names(Patient::FIELDS, &["balance_cents"]).expect("a field");
+    assert_eq!(
+        PatientPresenter.present_selected(&nulls, &balance).texts()[0],
+        "{\n  \"balance_cents\": null\n}"
+    );
+    assert_eq!(
+        serde_json::to_value(&nulls).expect("serializes")["balance_cents"],
+        serde_json::Value::Null
+    );
+    let no_pin = Card {
+        pin: None,
+        ..card()
+    };
+    for (delimiter, row) in [
+        (
+            Delimiter::Pipe,
+            "Bob|****|master card|\"[REDACTED]\"|Oslo|\"[REDACTED]\"|null",
+        ),
+        (
+            Delimiter::Comma,
+            "Bob,****,master card,\"[REDACTED]\",Oslo,\"[REDACTED]\",null",
+        ),
+        (
+            Delimiter::Tab,
+            "Bob\t****\tmaster card\t\"[REDACTED]\"\tOslo\t\"[REDACTED]\"\tnull",
+        ),
+    ] {
+        let options = ToonOptions::new().with_delimiter(delimiter);
+        let table = encode_typed_slice(std::slice::from_ref(&no_pin), &Selection::all(), &options);
+        assert_eq!(
+            table.lines().nth(1),
+            Some(format!("  {row}").as_str()),
+            "{table}"
+        );
+    }
+    assert!(
+        encode_typed(&no_pin, &Selection::all(), &ToonOptions::pipe()).ends_with("\npin: null")
+    );
+    assert_eq!(
+        to_json(&no_pin, JsonStyle::Compact),
+        r#"{"holder":"Bob","number":"****","brand":"master card","limit_cents":"[REDACTED]","address":{"city":"Oslo","zip":"[REDACTED]"},"pin":null}"#
+    );
 }

@@ -55,15 +55,20 @@ fn invoice_row() -> impl Strategy<Value = InvoiceRow> {
 }
 
 fn card() -> impl Strategy<Value = redaction::Card> {
-    (text(), text(), 0..3usize, any::<i64>(), text(), text()).prop_map(
-        |(holder, number, brand, limit_cents, city, zip)| redaction::Card {
-            holder,
-            number,
-            brand: redaction::CardBrand::ALL[brand],
-            limit_cents,
-            address: redaction::CardAddress { city, zip },
-        },
+    (
+        (text(), text(), 0..3usize, any::<i64>()),
+        (text(), text(), of(text())),
     )
+        .prop_map(
+            |((holder, number, brand, limit_cents), (city, zip, pin))| redaction::Card {
+                holder,
+                number,
+                brand: redaction::CardBrand::ALL[brand],
+                limit_cents,
+                address: redaction::CardAddress { city, zip },
+                pin,
+            },
+        )
 }
 
 fn patient() -> impl Strategy<Value = redaction::Patient> {

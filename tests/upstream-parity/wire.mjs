@@ -248,12 +248,16 @@ function inheritance({ definePresenter, extendPresenter, ui }, z) {
 const P1 = { id: 'P-1', amount_cents: 1250, owner_email: 'ana@example.com', customer: { name: 'Ana', tier: 'gold' }, method: 'card', card_last4: '4242', refunded: true };
 const P2 = { id: 'P-2', amount_cents: 990, method: 'transfer' };
 const P3 = { id: 'P-3', amount_cents: 100, owner_email: 'bo@example.com', customer: { name: 'Bo' }, method: 'card' };
+// A redacted field that holds `null`: fast-redact's static paths test `!= null`, so it stays null.
+const P4 = { id: 'P-4', amount_cents: 300, method: 'card', card_last4: null };
 const recordOf = ({ id, amount_cents, owner_email, customer }) => ({ id, amount_cents, owner_email, customer });
 
 const INHERITANCE_CASES = [
     ['one_payment', 'payment', P1],
     ['payment_without_optional_fields', 'payment', P2],
     ['payment_collection', 'payment', [P1, P2]],
+    ['payment_with_null_redacted_field', 'payment', P4],
+    ['payment_collection_with_null_redacted_field', 'payment', [P4, P1]],
     ['payment_collection_truncated', 'payment', [P2, P1, P3]],
     ['empty_payment_collection', 'payment', []],
     ['one_record', 'record', recordOf(P1)],

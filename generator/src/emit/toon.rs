@@ -193,7 +193,14 @@ fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
     let rt = cx.rt;
     if let Some(censor) = &field.redact {
         // The censor is a constant: its quoting is decided here, once per delimiter.
-        return format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
+        let censor = format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
+        // A redacted `null` stays `null` (§10), as fast-redact leaves it.
+        return match &field.ty {
+            FieldType::Nullable(_) => format!(
+                "match &{place} {{ ::core::option::Option::Some(_) => {{ {censor} }} ::core::option::Option::None => out.push_str(\"null\"), }}"
+            ),
+            _ => censor,
+        };
     }
     match &field.ty {
         FieldType::Nullable(inner) => format!(

@@ -114,6 +114,8 @@ pub struct FieldView {
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
     pub redact: Option<String>,
+    /// The value may be `null` (`[T, "null"]`): a redacted `null` stays `null` (§10).
+    pub nullable: bool,
     /// `#[deprecated]`.
     pub deprecated: bool,
 }
@@ -422,6 +424,7 @@ fn field_view(
         key_literal: literal(&field.key),
         omit_when_none: !field.required,
         redact: field.redact.as_deref().map(literal),
+        nullable: matches!(field.ty, FieldType::Nullable(_)),
         deprecated: field.deprecated,
     }
 }
