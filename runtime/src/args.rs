@@ -22,6 +22,7 @@ use std::fmt;
 
 pub use serde_json::{Map, Value};
 
+use crate::bounds::{Bounded, Bounds, Num};
 use crate::echo;
 use crate::validation::{FieldIssue, Hint};
 
@@ -353,6 +354,66 @@ pub fn optional<T: FromArgument>(
         Some(value) => T::from_argument(value, &path.key(key), issues).map(Some),
         None => Some(None),
     }
+}
+
+/// A required field with bounds (`minimum`, `maxLength`, `pattern`, …): read as
+/// [`required`] reads it, then checked against `bounds` ([`crate::bounds`]).
+pub fn required_bounded<T: FromArgument + Bounded>(
+    map: &Map<String, Value>,
+    key: &str,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<T> {
+    let path = path.key(key);
+    match map.get(key) {
+        Some(value) => read_bounded(value, bounds, &path, issues),
+        None => {
+            T::missing(&path, issues);
+            None
+        }
+    }
+}
+
+/// An optional field with bounds: [`optional`], then checked as [`required_bounded`] checks.
+pub fn optional_bounded<T: FromArgument + Bounded>(
+    map: &Map<String, Value>,
+    key: &str,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<Option<T>> {
+    match map.get(key) {
+        Some(value) => read_bounded(value, bounds, &path.key(key), issues).map(Some),
+        None => Some(None),
+    }
+}
+
+/// Reads `value`, then checks its bounds; `None` if either found a problem.
+fn read_bounded<T: FromArgument + Bounded>(
+    value: &Value,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<T> {
+    let before = issues.len();
+    let read = T::from_argument(value, path, issues);
+    match &read {
+        Some(read) => read.check_bounds(value, bounds, &path.to_string(), issues),
+        // A whole number its integer type refused was out of that type's range: in zod that
+        // issue (`Too big: expected int …`) does not abort, so `.min()`/`.max()` run on it too.
+        // Any other refusal (a fraction, a wrong type) aborts the checks.
+        None => {
+            if let Value::Number(number) = value
+                && let Some(float) = number
+                    .as_f64()
+                    .filter(|f| f.is_finite() && f.fract() == 0.0)
+            {
+                bounds.check_number(Num::Float(float), value, &path.to_string(), issues);
+            }
+        }
+    }
+    read.filter(|_| issues.len() == before)
 }
 
 /// A string enum value: one of `all` by its wire name, or zod's `invalid_value` issue (for any
