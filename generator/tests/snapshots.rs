@@ -43,6 +43,7 @@ const FEATURES: &[&str] = &[
     "unions",
     "wire",
     "computed",
+    "bounds",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -93,3 +93,10 @@ pub mod unions;
 #[rustfmt::skip]
 #[path = "../snapshots/computed.rs"]
 pub mod computed;
+
+/// Bounds: `minimum`/`maximum` (exclusive too, exact on integers), `minLength`/`maxLength` in
+/// UTF-16 units, `pattern`, `minItems`/`maxItems`, `uniqueItems` on tool arguments, matched
+/// against upstream (`tests/fixtures/upstream/bounds.json`).
+#[rustfmt::skip]
+#[path = "../snapshots/bounds.rs"]
+pub mod bounds;

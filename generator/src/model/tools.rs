@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::refs::{escape_pointer, join_relative, relative_to};
 use super::resolve::Resolver;
-use super::{FieldType, TypeDef, TypeId, TypeKind};
+use super::{FieldBounds, FieldType, TypeDef, TypeId, TypeKind};
 use crate::definition::{Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::{type_name, value_name, variant_name};
@@ -367,7 +367,44 @@ fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
         }
         if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
             pending.extend(fields.iter().filter_map(|field| field.ty.named()));
+            let module = resolver.model.types[id].module;
+            let patterns: Vec<(String, String)> = fields
+                .iter()
+                .filter_map(|f| Some((f.pointer.clone(), f.bounds.pattern.clone()?)))
+                .collect();
+            for (pointer, pattern) in patterns {
+                check_pattern(resolver, module, &pointer, &pattern);
+            }
         }
+    }
+}
+
+/// A tool argument's `pattern` runs on the `regex` crate (wire format §12): it must translate
+/// from ECMAScript (`fusion_runtime::pattern::translate`) and compile, or the tool would refuse
+/// every value at run time.
+fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
+    let problem = match fusion_runtime::pattern::translate(pattern) {
+        Ok(translated) => regex::Regex::new(&translated).err().map(|error| {
+            // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
+            let reason = error.to_string();
+            let reason = reason
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .trim()
+                .trim_start_matches("error: ")
+                .to_owned();
+            format!("the regex crate does not support it: {reason}")
+        }),
+        Err(reason) => Some(reason),
+    };
+    if let Some(problem) = problem {
+        resolver.report(
+            file,
+            &format!("{field}/pattern"),
+            format!("unsupported `pattern` `{pattern}` in a tool input: {problem}"),
+            Some("tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+        );
     }
 }
 
@@ -416,7 +453,7 @@ fn presenter_file(
 /// name can be described only once: two actions that give one name different schemas would make
 /// the advertised schema lie about one of them.
 fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[ActionModel]) {
-    let mut seen: HashMap<String, (String, FieldType)> = HashMap::new();
+    let mut seen: HashMap<String, (String, FieldType, FieldBounds)> = HashMap::new();
     for action in actions {
         let Some(input) = action.input else { continue };
         let TypeKind::Struct { fields } = &resolver.model.types[input].kind else {
@@ -425,7 +462,10 @@ fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[Acti
         let fields = fields.clone();
         for field in fields {
             match seen.get(&field.key) {
-                Some((first, ty)) if !same_shape(&resolver.model.types, ty, &field.ty) => {
+                Some((first, ty, bounds))
+                    if !same_shape(&resolver.model.types, ty, &field.ty)
+                        || *bounds != field.bounds =>
+                {
                     let message = format!(
                         "input field `{}` of `{}` has another schema than in `{first}`",
                         field.key, action.name
@@ -435,7 +475,10 @@ fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[Acti
                 }
                 Some(_) => {}
                 None => {
-                    seen.insert(field.key.clone(), (action.name.clone(), field.ty.clone()));
+                    seen.insert(
+                        field.key.clone(),
+                        (action.name.clone(), field.ty.clone(), field.bounds.clone()),
+                    );
                 }
             }
         }
