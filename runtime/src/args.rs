@@ -161,6 +161,9 @@ impl FromArgument for f64 {
     }
 }
 
+/// zod's message for a fraction sent to `.int()`, the one issue that aborts later checks.
+const INT_FRACTION: &str = "Invalid input: expected int, received number";
+
 /// The largest integer zod's `.int()` accepts (`Number.MAX_SAFE_INTEGER`); upstream's `integer`
 /// is `z.number().int()`.
 const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
@@ -183,7 +186,9 @@ impl FromArgument for i64 {
             return Some(integer);
         }
         if float.fract() != 0.0 || !float.is_finite() {
-            issues.push(type_issue(path, "int", "number", Some(value)));
+            let issue = type_issue(path, "int", "number", Some(value));
+            debug_assert_eq!(issue.message, INT_FRACTION);
+            issues.push(issue);
         } else if float > MAX_SAFE_INTEGER as f64 {
             issues.push(
                 FieldIssue::new(
@@ -400,20 +405,31 @@ fn read_bounded<T: FromArgument + Bounded>(
     let read = T::from_argument(value, path, issues);
     match &read {
         Some(read) => read.check_bounds(value, bounds, &path.to_string(), issues),
-        // A whole number its integer type refused was out of that type's range: in zod that
-        // issue (`Too big: expected int …`) does not abort, so `.min()`/`.max()` run on it too.
-        // Any other refusal (a fraction, a wrong type) aborts the checks.
-        None => {
+        // zod goes on checking after most refusals. A fraction for an integer aborts (its issue
+        // is `continue: false`, and zod skips every later check); otherwise, a whole number its
+        // integer type refused (past its range: that issue does not abort) still meets
+        // `.min()`/`.max()`, and a value with a `length` (a string or an array, whatever the
+        // field's type) still meets the length checks, which zod runs on anything with a length.
+        None if !issues[before..].iter().any(is_abort) => {
+            let at = path.to_string();
             if let Value::Number(number) = value
                 && let Some(float) = number
                     .as_f64()
                     .filter(|f| f.is_finite() && f.fract() == 0.0)
             {
-                bounds.check_number(Num::Float(float), value, &path.to_string(), issues);
+                bounds.check_number(Num::Float(float), value, &at, issues);
             }
+            bounds.check_sized(value, &at, issues);
         }
+        None => {}
     }
     read.filter(|_| issues.len() == before)
+}
+
+/// Whether zod would stop checking after this issue: only `.int()` on a fraction says
+/// `continue: false` among the issues the readers report.
+fn is_abort(issue: &FieldIssue) -> bool {
+    issue.message == INT_FRACTION
 }
 
 /// A string enum value: one of `all` by its wire name, or zod's `invalid_value` issue (for any

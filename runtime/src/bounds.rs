@@ -105,17 +105,38 @@ impl Bounds {
         }
     }
 
-    /// Checks the length bounds and the pattern of a string.
-    pub fn check_text(&self, text: &str, sent: &Value, path: &str, issues: &mut Vec<FieldIssue>) {
-        if self.min_length.is_some() || self.max_length.is_some() {
-            let length = text.chars().map(char::len_utf16).sum::<usize>() as u64;
-            if let Some(min) = self.min_length.filter(|min| length < *min) {
-                issues.push(size_issue("string", min, true, sent, path));
-            }
-            if let Some(max) = self.max_length.filter(|max| length > *max) {
-                issues.push(size_issue("string", max, false, sent, path));
-            }
+    /// Checks `minLength`/`maxLength` or `minItems`/`maxItems` (a field has one pair) on the
+    /// length of `sent`, whatever it is that has a JavaScript `length`: zod's length checks run
+    /// on any value with a `length` unless an issue aborted (a string field sent an array is
+    /// measured as an array, `Too big: expected array to have <=1 items`).
+    pub fn check_sized(&self, sent: &Value, path: &str, issues: &mut Vec<FieldIssue>) {
+        let min = self.min_length.or(self.min_items);
+        let max = self.max_length.or(self.max_items);
+        if min.is_none() && max.is_none() {
+            return;
         }
+        let (origin, length) = match sent {
+            Value::String(text) => ("string", text.chars().map(char::len_utf16).sum::<usize>()),
+            Value::Array(items) => ("array", items.len()),
+            _ => return,
+        };
+        let length = length as u64;
+        if let Some(min) = min.filter(|min| length < *min) {
+            issues.push(size_issue(origin, min, true, sent, path));
+        }
+        if let Some(max) = max.filter(|max| length > *max) {
+            issues.push(size_issue(origin, max, false, sent, path));
+        }
+    }
+
+    /// Checks the pattern of a string.
+    pub fn check_pattern(
+        &self,
+        text: &str,
+        sent: &Value,
+        path: &str,
+        issues: &mut Vec<FieldIssue>,
+    ) {
         if let Some(pattern) = &self.pattern
             && !pattern.is_match(text)
         {
@@ -132,16 +153,9 @@ impl Bounds {
         }
     }
 
-    /// Checks the item bounds of an array, `sent` (its elements as sent).
-    pub fn check_items(&self, sent: &Value, path: &str, issues: &mut Vec<FieldIssue>) {
+    /// Checks `uniqueItems` on an array, `sent` (its elements as sent).
+    pub fn check_unique(&self, sent: &Value, path: &str, issues: &mut Vec<FieldIssue>) {
         let Value::Array(items) = sent else { return };
-        let count = items.len() as u64;
-        if let Some(min) = self.min_items.filter(|min| count < *min) {
-            issues.push(size_issue("array", min, true, sent, path));
-        }
-        if let Some(max) = self.max_items.filter(|max| count > *max) {
-            issues.push(size_issue("array", max, false, sent, path));
-        }
         if self.unique_items
             && let Some((first, again)) = first_duplicate(items)
         {
@@ -209,7 +223,8 @@ impl Bounded for String {
         path: &str,
         issues: &mut Vec<FieldIssue>,
     ) {
-        bounds.check_text(self, sent, path, issues);
+        bounds.check_sized(sent, path, issues);
+        bounds.check_pattern(self, sent, path, issues);
     }
 }
 
@@ -245,7 +260,8 @@ impl<T> Bounded for Vec<T> {
         path: &str,
         issues: &mut Vec<FieldIssue>,
     ) {
-        bounds.check_items(sent, path, issues);
+        bounds.check_sized(sent, path, issues);
+        bounds.check_unique(sent, path, issues);
     }
 }
 
