@@ -1,7 +1,7 @@
 // Runs MCP Fusion's own TypeScript sources on the billing tool's argument errors and writes
 // tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
 // cases of wire.mjs (egress guard, state sync, auto rules, directives, extends, prompts) and
-// writes wire.json.
+// writes wire.json; then on the bounded `limits` tool of bounds.mjs and writes bounds.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
