@@ -74,6 +74,29 @@ fn patterns_the_two_dialects_share_generate() {
 }
 
 #[test]
+fn a_pattern_in_a_type_two_inputs_share_is_reported_once() {
+    let shared =
+        "title: Filter\ntype: object\nproperties:\n  q: { type: string, pattern: \"(a)\\\\1\" }\n";
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { f: { $ref: filter.yaml } } } }\n    list: { input: { type: object, properties: { f: { $ref: filter.yaml } } } }\n";
+    let sources = [
+        SourceFile::new("billing/invoice.yaml", PRESENTER),
+        SourceFile::new("billing/filter.yaml", shared),
+        SourceFile::new("billing/billing.tool.yaml", tool),
+    ];
+    let found = generate(&sources, &Options::default())
+        .expect_err("rejected")
+        .0;
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].file, "billing/filter.yaml");
+    assert_eq!(found[0].pointer, "/properties/q/pattern");
+    assert!(
+        found[0].message.contains("backreference"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
 fn one_input_name_with_two_bounds_is_rejected() {
     let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { n: { type: integer, maximum: 5 } } } }\n    list: { input: { type: object, properties: { n: { type: integer, maximum: 6 } } } }\n";
     let found = run(tool).expect_err("rejected");

@@ -124,6 +124,7 @@ pub(super) fn resolve_tools(resolver: &mut Resolver<'_>) {
         let model = resolve_tool(resolver, file, &document.path, tool);
         resolver.model.modules[file].tool = Some(model);
     }
+    check_input_patterns(resolver);
 }
 
 fn check_name(resolver: &mut Resolver<'_>, file: usize, name: &str) {
@@ -367,15 +368,39 @@ fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
         }
         if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
             pending.extend(fields.iter().filter_map(|field| field.ty.named()));
-            let module = resolver.model.types[id].module;
-            let patterns: Vec<(String, String)> = fields
-                .iter()
-                .filter_map(|f| Some((f.pointer.clone(), f.bounds.pattern.clone()?)))
-                .collect();
-            for (pointer, pattern) in patterns {
-                check_pattern(resolver, module, &pointer, &pattern);
-            }
         }
+    }
+}
+
+/// Checks the `pattern` of every field of every type a tool input reaches, each type once
+/// (inputs may share types through `$ref`).
+fn check_input_patterns(resolver: &mut Resolver<'_>) {
+    let mut pending: Vec<TypeId> = resolver
+        .model
+        .modules
+        .iter()
+        .filter_map(|m| m.tool.as_ref())
+        .flat_map(|tool| tool.actions.iter().filter_map(|a| a.input))
+        .collect();
+    let mut seen = vec![false; resolver.model.types.len()];
+    let mut patterns = Vec::new();
+    while let Some(id) = pending.pop() {
+        if std::mem::replace(&mut seen[id], true) {
+            continue;
+        }
+        let def = &resolver.model.types[id];
+        if let TypeKind::Struct { fields } = &def.kind {
+            pending.extend(fields.iter().filter_map(|field| field.ty.named()));
+            patterns.extend(
+                fields.iter().filter_map(|f| {
+                    Some((def.module, f.pointer.clone(), f.bounds.pattern.clone()?))
+                }),
+            );
+        }
+    }
+    patterns.sort();
+    for (module, pointer, pattern) in patterns {
+        check_pattern(resolver, module, &pointer, &pattern);
     }
 }
 
