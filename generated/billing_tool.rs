@@ -537,10 +537,10 @@ impl ::fusion_runtime::args::FromFields for BillingGetInput {
         path: &::fusion_runtime::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let id = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
-        ::core::option::Option::Some(Self { id: id? })
+        ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
@@ -577,13 +577,15 @@ impl ::fusion_runtime::args::FromFields for BillingListInput {
         path: &::fusion_runtime::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let status = ::fusion_runtime::args::optional::<
+        let field_0 = ::fusion_runtime::args::optional::<
             BillingListInputStatus,
         >(map, "status", path, issues);
-        let limit = ::fusion_runtime::args::optional::<i64>(map, "limit", path, issues);
+        let field_1 = ::fusion_runtime::args::optional::<
+            i64,
+        >(map, "limit", path, issues);
         ::core::option::Option::Some(Self {
-            status: status?,
-            limit: limit?,
+            status: field_0?,
+            limit: field_1?,
         })
     }
 }
@@ -638,10 +640,10 @@ impl ::fusion_runtime::args::FromFields for BillingRemindInput {
         path: &::fusion_runtime::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let id = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
-        ::core::option::Option::Some(Self { id: id? })
+        ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 

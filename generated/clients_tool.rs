@@ -446,10 +446,10 @@ impl ::fusion_runtime::args::FromFields for ClientsGetInput {
         path: &::fusion_runtime::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let id = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
-        ::core::option::Option::Some(Self { id: id? })
+        ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
@@ -486,10 +486,10 @@ impl ::fusion_runtime::args::FromFields for ClientsListInput {
         path: &::fusion_runtime::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let tier = ::fusion_runtime::args::optional::<
+        let field_0 = ::fusion_runtime::args::optional::<
             ClientsListInputTier,
         >(map, "tier", path, issues);
-        ::core::option::Option::Some(Self { tier: tier? })
+        ::core::option::Option::Some(Self { tier: field_0? })
     }
 }
 

@@ -44,6 +44,7 @@ const FEATURES: &[&str] = &[
     "params",
     "wire",
     "computed",
+    "bounds",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

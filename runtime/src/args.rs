@@ -22,6 +22,7 @@ use std::fmt;
 
 pub use serde_json::{Map, Value};
 
+use crate::bounds::{Bounded, Bounds, Num};
 use crate::echo;
 use crate::validation::{FieldIssue, Hint};
 
@@ -160,6 +161,9 @@ impl FromArgument for f64 {
     }
 }
 
+/// zod's message for a fraction sent to `.int()`, the one issue that aborts later checks.
+const INT_FRACTION: &str = "Invalid input: expected int, received number";
+
 /// The largest integer zod's `.int()` accepts (`Number.MAX_SAFE_INTEGER`); upstream's `integer`
 /// is `z.number().int()`.
 const MAX_SAFE_INTEGER: i64 = 9_007_199_254_740_991;
@@ -182,7 +186,9 @@ impl FromArgument for i64 {
             return Some(integer);
         }
         if float.fract() != 0.0 || !float.is_finite() {
-            issues.push(type_issue(path, "int", "number", Some(value)));
+            let issue = type_issue(path, "int", "number", Some(value));
+            debug_assert_eq!(issue.message, INT_FRACTION);
+            issues.push(issue);
         } else if float > MAX_SAFE_INTEGER as f64 {
             issues.push(
                 FieldIssue::new(
@@ -353,6 +359,77 @@ pub fn optional<T: FromArgument>(
         Some(value) => T::from_argument(value, &path.key(key), issues).map(Some),
         None => Some(None),
     }
+}
+
+/// A required field with bounds (`minimum`, `maxLength`, `pattern`, …): read as
+/// [`required`] reads it, then checked against `bounds` ([`crate::bounds`]).
+pub fn required_bounded<T: FromArgument + Bounded>(
+    map: &Map<String, Value>,
+    key: &str,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<T> {
+    let path = path.key(key);
+    match map.get(key) {
+        Some(value) => read_bounded(value, bounds, &path, issues),
+        None => {
+            T::missing(&path, issues);
+            None
+        }
+    }
+}
+
+/// An optional field with bounds: [`optional`], then checked as [`required_bounded`] checks.
+pub fn optional_bounded<T: FromArgument + Bounded>(
+    map: &Map<String, Value>,
+    key: &str,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<Option<T>> {
+    match map.get(key) {
+        Some(value) => read_bounded(value, bounds, &path.key(key), issues).map(Some),
+        None => Some(None),
+    }
+}
+
+/// Reads `value`, then checks its bounds; `None` if either found a problem.
+fn read_bounded<T: FromArgument + Bounded>(
+    value: &Value,
+    bounds: &Bounds,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) -> Option<T> {
+    let before = issues.len();
+    let read = T::from_argument(value, path, issues);
+    match &read {
+        Some(read) => read.check_bounds(value, bounds, &path.to_string(), issues),
+        // zod goes on checking after most refusals. A fraction for an integer aborts (its issue
+        // is `continue: false`, and zod skips every later check); otherwise, a whole number its
+        // integer type refused (past its range: that issue does not abort) still meets
+        // `.min()`/`.max()`, and a value with a `length` (a string or an array, whatever the
+        // field's type) still meets the length checks, which zod runs on anything with a length.
+        None if !issues[before..].iter().any(is_abort) => {
+            let at = path.to_string();
+            if let Value::Number(number) = value
+                && let Some(float) = number
+                    .as_f64()
+                    .filter(|f| f.is_finite() && f.fract() == 0.0)
+            {
+                bounds.check_number(Num::Float(float), value, &at, issues);
+            }
+            bounds.check_sized(value, &at, issues);
+        }
+        None => {}
+    }
+    read.filter(|_| issues.len() == before)
+}
+
+/// Whether zod would stop checking after this issue: only `.int()` on a fraction says
+/// `continue: false` among the issues the readers report.
+fn is_abort(issue: &FieldIssue) -> bool {
+    issue.message == INT_FRACTION
 }
 
 /// A string enum value: one of `all` by its wire name, or zod's `invalid_value` issue (for any

@@ -1,6 +1,8 @@
 //! Tool arguments beyond the basic kinds: the sized integers (`format: int32`, `uint8`, …), read
 //! as an `integer` is (zod's `z.number().int()`, whole floats accepted) then bounded by the
-//! kind's range with the bound in the hint as zod's `.min()`/`.max()` word it; and any JSON value
+//! kind's range with the bound in the hint as zod's `.min()`/`.max()` word it (`expected number`:
+//! a number check names its origin from the bound's JavaScript type, never `int`; checked
+//! against upstream in `tests/fixtures/upstream/bounds.json`, `small_above_its_format_range`); and any JSON value
 //! (`{}` in a schema, zod's `z.any()`), taken as sent.
 
 use serde_json::Value;
@@ -73,12 +75,12 @@ impl FromArgument for Value {
 fn out_of_range(path: &ArgPath<'_>, sent: &Value, wide: i64, min: i128, max: i128) -> FieldIssue {
     let (message, hint) = if i128::from(wide) > max {
         (
-            format!("Too big: expected int to be <={max}"),
+            format!("Too big: expected number to be <={max}"),
             format!("Must be <= {max}."),
         )
     } else {
         (
-            format!("Too small: expected int to be >={min}"),
+            format!("Too small: expected number to be >={min}"),
             format!("Must be >= {min}."),
         )
     };
@@ -103,17 +105,23 @@ mod tests {
         assert_eq!(read::<i32>(Value::from(-5.0)), (Some(-5), vec![]));
         assert_eq!(
             read::<u8>(Value::from(256)),
-            (None, vec!["Too big: expected int to be <=255".to_owned()])
+            (
+                None,
+                vec!["Too big: expected number to be <=255".to_owned()]
+            )
         );
         assert_eq!(
             read::<u32>(Value::from(-1)),
-            (None, vec!["Too small: expected int to be >=0".to_owned()])
+            (
+                None,
+                vec!["Too small: expected number to be >=0".to_owned()]
+            )
         );
         assert_eq!(
             read::<i16>(Value::from(-40_000)),
             (
                 None,
-                vec!["Too small: expected int to be >=-32768".to_owned()]
+                vec!["Too small: expected number to be >=-32768".to_owned()]
             )
         );
         assert_eq!(read::<u64>(Value::from(7)), (Some(7), vec![]));

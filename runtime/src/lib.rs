@@ -8,6 +8,7 @@
 
 pub mod args;
 mod argument_kinds;
+pub mod bounds;
 pub mod builder;
 pub mod compute;
 pub mod echo;
@@ -18,6 +19,7 @@ pub mod escape;
 pub mod json;
 pub mod nullable;
 pub mod number;
+pub mod pattern;
 pub mod presenter;
 pub mod prompt;
 pub mod response;

@@ -1778,8 +1778,10 @@ pub mod ledgers_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<i64>(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            let field_0 = ::fusion_runtime::args::required::<
+                i64,
+            >(map, "id", path, issues);
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for LedgersAuditInput {
@@ -1814,8 +1816,10 @@ pub mod ledgers_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<i64>(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            let field_0 = ::fusion_runtime::args::required::<
+                i64,
+            >(map, "id", path, issues);
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for LedgersCloseInput {

@@ -1150,15 +1150,15 @@ pub mod meters_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let level = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 u8,
             >(map, "level", path, issues);
-            let shift = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::args::optional::<
                 i16,
             >(map, "shift", path, issues);
             ::core::option::Option::Some(Self {
-                level: level?,
-                shift: shift?,
+                level: field_0?,
+                shift: field_1?,
             })
         }
     }

@@ -200,10 +200,10 @@ pub mod forest_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let label = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "label", path, issues);
-            ::core::option::Option::Some(Self { label: label? })
+            ::core::option::Option::Some(Self { label: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for ForestTreeInput {

@@ -167,8 +167,10 @@ pub mod c_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let h = ::fusion_runtime::args::required::<i64>(map, "h", path, issues);
-            ::core::option::Option::Some(Self { h: h? })
+            let field_0 = ::fusion_runtime::args::required::<
+                i64,
+            >(map, "h", path, issues);
+            ::core::option::Option::Some(Self { h: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for COpenInput {

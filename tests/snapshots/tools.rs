@@ -305,10 +305,10 @@ pub mod billing_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for BillingGetInput {
@@ -1065,10 +1065,10 @@ pub mod desk_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for DeskChargeInput {
@@ -1103,10 +1103,10 @@ pub mod desk_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for DeskReceiptInput {
@@ -1307,10 +1307,10 @@ pub mod items_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let title = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "title", path, issues);
-            ::core::option::Option::Some(Self { title: title? })
+            ::core::option::Option::Some(Self { title: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for ItemsCreateInput {
@@ -1676,35 +1676,35 @@ pub mod ledger_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let status = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 LedgerSearchInputStatus,
             >(map, "status", path, issues);
-            let limit = ::fusion_runtime::args::required::<
+            let field_1 = ::fusion_runtime::args::required::<
                 i64,
             >(map, "limit", path, issues);
-            let min_amount = ::fusion_runtime::args::optional::<
+            let field_2 = ::fusion_runtime::args::optional::<
                 f64,
             >(map, "min_amount", path, issues);
-            let exact = ::fusion_runtime::args::optional::<
+            let field_3 = ::fusion_runtime::args::optional::<
                 bool,
             >(map, "exact", path, issues);
-            let tags = ::fusion_runtime::args::optional::<
+            let field_4 = ::fusion_runtime::args::optional::<
                 ::std::vec::Vec<::std::string::String>,
             >(map, "tags", path, issues);
-            let note = ::fusion_runtime::args::optional::<
+            let field_5 = ::fusion_runtime::args::optional::<
                 ::core::option::Option<::std::string::String>,
             >(map, "note", path, issues);
-            let range = ::fusion_runtime::args::optional::<
+            let field_6 = ::fusion_runtime::args::optional::<
                 LedgerSearchInputRange,
             >(map, "range", path, issues);
             ::core::option::Option::Some(Self {
-                status: status?,
-                limit: limit?,
-                min_amount: min_amount?,
-                exact: exact?,
-                tags: tags?,
-                note: note?,
-                range: range?,
+                status: field_0?,
+                limit: field_1?,
+                min_amount: field_2?,
+                exact: field_3?,
+                tags: field_4?,
+                note: field_5?,
+                range: field_6?,
             })
         }
     }
@@ -1762,13 +1762,16 @@ pub mod ledger_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let from = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "from", path, issues);
-            let to = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::args::optional::<
                 ::std::string::String,
             >(map, "to", path, issues);
-            ::core::option::Option::Some(Self { from: from?, to: to? })
+            ::core::option::Option::Some(Self {
+                from: field_0?,
+                to: field_1?,
+            })
         }
     }
     impl ::fusion_runtime::args::FromArgument for LedgerSearchInputRange {
@@ -1803,10 +1806,10 @@ pub mod ledger_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for LedgerPurgeInput {

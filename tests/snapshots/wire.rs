@@ -644,10 +644,10 @@ pub mod helpdesk_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for HelpdeskGetInput {
@@ -682,10 +682,10 @@ pub mod helpdesk_tool {
             path: &::fusion_runtime::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let id = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
-            ::core::option::Option::Some(Self { id: id? })
+            ::core::option::Option::Some(Self { id: field_0? })
         }
     }
     impl ::fusion_runtime::args::FromArgument for HelpdeskCloseInput {

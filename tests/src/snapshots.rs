@@ -100,3 +100,10 @@ pub mod computed;
 #[rustfmt::skip]
 #[path = "../snapshots/params.rs"]
 pub mod params;
+
+/// Bounds: `minimum`/`maximum` (exclusive too, exact on integers), `minLength`/`maxLength` in
+/// UTF-16 units, `pattern`, `minItems`/`maxItems`, `uniqueItems` on tool arguments, matched
+/// against upstream (`tests/fixtures/upstream/bounds.json`).
+#[rustfmt::skip]
+#[path = "../snapshots/bounds.rs"]
+pub mod bounds;

@@ -151,7 +151,7 @@ fn integer_formats_are_rust_integers_bounded_in_data_and_arguments() {
         .expect_err("out of range");
     let text = error.texts().join("\n");
     assert!(
-        text.contains("<field name=\"level\">Too big: expected int to be &lt;=255 You sent: 300. Must be &lt;= 255.</field>"),
+        text.contains("<field name=\"level\">Too big: expected number to be &lt;=255 You sent: 300. Must be &lt;= 255.</field>"),
         "{text}"
     );
 }

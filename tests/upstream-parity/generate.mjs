@@ -1,7 +1,7 @@
 // Runs MCP Fusion's own TypeScript sources on the billing tool's argument errors and writes
 // tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
 // cases of wire.mjs (egress guard, state sync, auto rules, directives, extends, prompts) and
-// writes wire.json.
+// writes wire.json; then on the bounded `limits` tool of bounds.mjs and writes bounds.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
@@ -17,6 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { wireCases } from './wire.mjs';
+import { boundsTool, boundsCases } from './bounds.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [gitDir, commitArg = 'HEAD'] = process.argv.slice(2);
@@ -178,3 +179,21 @@ const wireFixture = {
 const wireTarget = join(here, '..', 'fixtures', 'upstream', 'wire.json');
 writeFileSync(wireTarget, JSON.stringify(wireFixture, null, 2) + '\n');
 console.log(`wrote ${wireTarget}: ${Object.entries(wire).map(([k, v]) => `${v.length} ${k}`).join(', ')}`);
+
+// Bounds on tool arguments (bounds.mjs), through upstream's real pipeline.
+const limits = boundsTool(upstream, z);
+const boundsOut = [];
+for (const [name, args] of boundsCases) {
+    const response = await limits.execute(undefined, structuredClone(args));
+    if (response.isError !== true) throw new Error(`${name}: upstream accepted ${JSON.stringify(args)}`);
+    boundsOut.push({ name, arguments: args, expected_text: response.content.map(block => block.text).join('\n') });
+}
+const boundsTarget = join(here, '..', 'fixtures', 'upstream', 'bounds.json');
+writeFileSync(boundsTarget, JSON.stringify({
+    provenance: {
+        ...fixture.provenance,
+        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: createTool(\'limits\').action({schema: z.object(...)}).execute(undefined, arguments) for the zod schemas of tests/upstream-parity/bounds.mjs (core/execution/ExecutionPipeline.ts, core/execution/ValidationErrorFormatter.ts)',
+    },
+    cases: boundsOut,
+}, null, 2) + '\n');
+console.log(`wrote ${boundsTarget}: ${boundsOut.length} cases`);

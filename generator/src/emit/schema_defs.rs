@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldBounds, FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// How many named types deep a schema is written in place before further types go to `$defs`.
@@ -46,6 +46,10 @@ pub struct SchemaWriter<'m> {
     /// Types referenced through `$defs`, in the order first referenced; `written` of them done.
     queued: Vec<TypeId>,
     is_queued: Vec<bool>,
+    /// Whether field schemas state their bounds: an input schema does (tool arguments enforce
+    /// them), an output schema does not (presenter data only documents them, and a client that
+    /// validates structured content must not refuse data the server does not check).
+    bounds: bool,
 }
 
 impl<'m> SchemaWriter<'m> {
@@ -98,7 +102,15 @@ impl<'m> SchemaWriter<'m> {
             uses,
             queued: Vec::new(),
             is_queued: vec![false; model.types.len()],
+            bounds: false,
         }
+    }
+
+    /// Field schemas state their bounds (`minimum`, `maxLength`, `pattern`, …): for input schemas.
+    #[must_use]
+    pub fn with_bounds(mut self) -> Self {
+        self.bounds = true;
+        self
     }
 
     /// The schema of one property: its type's, with its `format`.
@@ -131,6 +143,9 @@ impl<'m> SchemaWriter<'m> {
         let mut schema = self.value(&field.ty, depth);
         if let (Some(format), Some(object)) = (&field.format, schema.as_object_mut()) {
             object.insert("format".into(), Value::String(format.clone()));
+        }
+        if self.bounds && !field.bounds.is_empty() {
+            insert_bounds(&mut schema, &field.bounds);
         }
         schema
     }
@@ -200,6 +215,43 @@ impl<'m> SchemaWriter<'m> {
                 schema
             }
         }
+    }
+}
+
+/// Adds the bound keywords to a field's schema, as the definition wrote them; an array's or a
+/// nullable value's bounds sit beside its `type` (`null` passes them, as JSON Schema says), a
+/// nullable reference's in the `anyOf` wrapper.
+fn insert_bounds(schema: &mut Value, bounds: &FieldBounds) {
+    let Some(object) = schema.as_object_mut() else {
+        return;
+    };
+    let numbers = [
+        ("minimum", &bounds.minimum),
+        ("exclusiveMinimum", &bounds.exclusive_minimum),
+        ("maximum", &bounds.maximum),
+        ("exclusiveMaximum", &bounds.exclusive_maximum),
+    ];
+    for (keyword, value) in numbers {
+        if let Some(value) = value {
+            object.insert(keyword.into(), Value::Number(value.clone()));
+        }
+    }
+    let counts = [
+        ("minLength", bounds.min_length),
+        ("maxLength", bounds.max_length),
+        ("minItems", bounds.min_items),
+        ("maxItems", bounds.max_items),
+    ];
+    for (keyword, value) in counts {
+        if let Some(value) = value {
+            object.insert(keyword.into(), Value::from(value));
+        }
+    }
+    if let Some(pattern) = &bounds.pattern {
+        object.insert("pattern".into(), Value::String(pattern.clone()));
+    }
+    if bounds.unique_items {
+        object.insert("uniqueItems".into(), Value::Bool(true));
     }
 }
 

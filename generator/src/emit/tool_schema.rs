@@ -64,7 +64,8 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
             }
         }
     }
-    let mut writer = SchemaWriter::new(model, keys, merged.iter().map(|m| &m.0.ty), &[]);
+    let mut writer =
+        SchemaWriter::new(model, keys, merged.iter().map(|m| &m.0.ty), &[]).with_bounds();
     for (field, required_for, optional_for) in merged {
         let mut schema = writer.field(field);
         let mut parts: Vec<String> = field

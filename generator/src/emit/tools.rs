@@ -9,7 +9,7 @@ use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
 use super::view::{EnumView, VariantView, literal, rust_type, type_path};
-use crate::model::{FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
 /// The tool part of a tool file's module.
@@ -314,13 +314,19 @@ pub fn render(
                         } else {
                             "optional"
                         };
+                        let key = literal(&field.key);
+                        let read = if field.bounds.is_empty() {
+                            format!("{rt}::args::{helper}::<{ty}>(map, {key}, path, issues)")
+                        } else {
+                            format!(
+                                "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
+                                bounds_expr(rt, &field.bounds)
+                            )
+                        };
                         ArgField {
                             name: name.clone(),
-                            key: literal(&field.key),
-                            read: format!(
-                                "{rt}::args::{helper}::<{ty}>(map, {}, path, issues)",
-                                literal(&field.key)
-                            ),
+                            key,
+                            read,
                         }
                     })
                     .collect(),
@@ -365,6 +371,48 @@ pub fn render(
             tool: view,
         }
         .render(),
+    )
+}
+
+/// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
+fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
+    let some = |value: String| format!("::core::option::Option::Some({value})");
+    let limit = |number: &serde_json::Number| {
+        let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
+            (Some(i), _, _) => format!("Int({i})"),
+            (_, Some(u), _) => format!("Int({u})"),
+            // Debug prints the shortest digits that read back as the same double.
+            (_, _, Some(f)) => format!("Float({f:?}_f64)"),
+            _ => unreachable!("serde_json numbers are i64, u64 or f64"),
+        };
+        some(format!("{rt}::bounds::Limit::{value}"))
+    };
+    let none = || "::core::option::Option::None".to_owned();
+    let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
+    let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
+    let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
+        // The model checked that it translates and compiles (`check_pattern`).
+        let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
+        let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
+        some(format!(
+            "{rt}::pattern::Pattern::new({}, {})",
+            literal(&shown),
+            literal(&translated)
+        ))
+    });
+    // Every field written out: a static cannot take the rest from `Bounds::none()` (the
+    // pattern's cache has a destructor, which a constant expression cannot run).
+    format!(
+        "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
+        number(&bounds.minimum),
+        number(&bounds.exclusive_minimum),
+        number(&bounds.maximum),
+        number(&bounds.exclusive_maximum),
+        count(bounds.min_length),
+        count(bounds.max_length),
+        count(bounds.min_items),
+        count(bounds.max_items),
+        bounds.unique_items,
     )
 }
 

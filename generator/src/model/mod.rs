@@ -145,6 +145,69 @@ pub struct FieldDef {
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
     pub redact: Option<String>,
+    /// The bounds that apply to the value's type, which tool arguments enforce (wire format
+    /// §12) and published schemas state; presenter data only documents them (`notes`).
+    pub bounds: FieldBounds,
+}
+
+/// The JSON Schema bounds of a field, each kept only where it applies to the field's type
+/// (numeric bounds on `integer`/`number`, lengths and `pattern` on a string, item bounds on an
+/// array): a bound beside an enum or a reference stays documentation.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct FieldBounds {
+    /// `minimum`.
+    pub minimum: Option<serde_json::Number>,
+    /// `exclusiveMinimum`.
+    pub exclusive_minimum: Option<serde_json::Number>,
+    /// `maximum`.
+    pub maximum: Option<serde_json::Number>,
+    /// `exclusiveMaximum`.
+    pub exclusive_maximum: Option<serde_json::Number>,
+    /// `minLength`.
+    pub min_length: Option<u64>,
+    /// `maxLength`.
+    pub max_length: Option<u64>,
+    /// `pattern`, as written (ECMAScript).
+    pub pattern: Option<String>,
+    /// `minItems`.
+    pub min_items: Option<u64>,
+    /// `maxItems`.
+    pub max_items: Option<u64>,
+    /// `uniqueItems: true`.
+    pub unique_items: bool,
+}
+
+impl FieldBounds {
+    /// The bounds of `schema` that apply to a value of type `ty` (nullability aside).
+    pub fn of(schema: &crate::definition::Schema, ty: &FieldType) -> FieldBounds {
+        match ty.non_null() {
+            FieldType::Integer(_) | FieldType::Number => FieldBounds {
+                minimum: schema.minimum.clone(),
+                exclusive_minimum: schema.exclusive_minimum.clone(),
+                maximum: schema.maximum.clone(),
+                exclusive_maximum: schema.exclusive_maximum.clone(),
+                ..FieldBounds::default()
+            },
+            FieldType::String => FieldBounds {
+                min_length: schema.min_length,
+                max_length: schema.max_length,
+                pattern: schema.pattern.clone(),
+                ..FieldBounds::default()
+            },
+            FieldType::Array(_) => FieldBounds {
+                min_items: schema.min_items,
+                max_items: schema.max_items,
+                unique_items: schema.unique_items == Some(true),
+                ..FieldBounds::default()
+            },
+            _ => FieldBounds::default(),
+        }
+    }
+
+    /// Whether no bound is set.
+    pub fn is_empty(&self) -> bool {
+        *self == FieldBounds::default()
+    }
 }
 
 impl FieldDef {

@@ -10,8 +10,8 @@ use super::behaviour::BehaviourResolver;
 use super::checks::NameCase;
 use super::refs::{escape_pointer, file_stem};
 use super::{
-    BehaviourModel, FieldDef, FieldType, IntKind, Model, Module, PresenterDef, TypeDef, TypeId,
-    TypeKind, cycles,
+    BehaviourModel, FieldBounds, FieldDef, FieldType, IntKind, Model, Module, PresenterDef,
+    TypeDef, TypeId, TypeKind, cycles,
 };
 use serde_json::Value;
 
@@ -442,6 +442,7 @@ impl<'a> Resolver<'a> {
                 property,
                 &format!("{parent}{}", member.key.to_upper_camel_case()),
             );
+            let bounds = FieldBounds::of(property, &ty);
             fields.push(FieldDef {
                 key: member.key.to_owned(),
                 pointer: member.pointer.clone(),
@@ -459,6 +460,7 @@ impl<'a> Resolver<'a> {
                     NameCase::Field,
                 ),
                 boxed: false,
+                bounds,
                 redact: property
                     .redact
                     .as_ref()

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::refs::{escape_pointer, join_relative, relative_to};
 use super::resolve::Resolver;
-use super::{FieldType, TypeDef, TypeId, TypeKind};
+use super::{FieldBounds, FieldType, TypeDef, TypeId, TypeKind};
 use crate::definition::{Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::{type_name, value_name, variant_name};
@@ -124,6 +124,7 @@ pub(super) fn resolve_tools(resolver: &mut Resolver<'_>) {
         let model = resolve_tool(resolver, file, &document.path, tool);
         resolver.model.modules[file].tool = Some(model);
     }
+    check_input_patterns(resolver);
 }
 
 fn check_name(resolver: &mut Resolver<'_>, file: usize, name: &str) {
@@ -371,6 +372,67 @@ fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
     }
 }
 
+/// Checks the `pattern` of every field of every type a tool input reaches, each type once
+/// (inputs may share types through `$ref`).
+fn check_input_patterns(resolver: &mut Resolver<'_>) {
+    let mut pending: Vec<TypeId> = resolver
+        .model
+        .modules
+        .iter()
+        .filter_map(|m| m.tool.as_ref())
+        .flat_map(|tool| tool.actions.iter().filter_map(|a| a.input))
+        .collect();
+    let mut seen = vec![false; resolver.model.types.len()];
+    let mut patterns = Vec::new();
+    while let Some(id) = pending.pop() {
+        if std::mem::replace(&mut seen[id], true) {
+            continue;
+        }
+        let def = &resolver.model.types[id];
+        if let TypeKind::Struct { fields } = &def.kind {
+            pending.extend(fields.iter().filter_map(|field| field.ty.named()));
+            patterns.extend(
+                fields.iter().filter_map(|f| {
+                    Some((def.module, f.pointer.clone(), f.bounds.pattern.clone()?))
+                }),
+            );
+        }
+    }
+    patterns.sort();
+    for (module, pointer, pattern) in patterns {
+        check_pattern(resolver, module, &pointer, &pattern);
+    }
+}
+
+/// A tool argument's `pattern` runs on the `regex` crate (wire format §12): it must translate
+/// from ECMAScript (`fusion_runtime::pattern::translate`) and compile, or the tool would refuse
+/// every value at run time.
+fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
+    let problem = match fusion_runtime::pattern::translate(pattern) {
+        Ok(translated) => regex::Regex::new(&translated).err().map(|error| {
+            // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
+            let reason = error.to_string();
+            let reason = reason
+                .lines()
+                .last()
+                .unwrap_or_default()
+                .trim()
+                .trim_start_matches("error: ")
+                .to_owned();
+            format!("the regex crate does not support it: {reason}")
+        }),
+        Err(reason) => Some(reason),
+    };
+    if let Some(problem) = problem {
+        resolver.report(
+            file,
+            &format!("{field}/pattern"),
+            format!("unsupported `pattern` `{pattern}` in a tool input: {problem}"),
+            Some("tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+        );
+    }
+}
+
 /// The module of the presenter file `reference` names, relative to the tool file.
 fn presenter_file(
     resolver: &mut Resolver<'_>,
@@ -416,7 +478,7 @@ fn presenter_file(
 /// name can be described only once: two actions that give one name different schemas would make
 /// the advertised schema lie about one of them.
 fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[ActionModel]) {
-    let mut seen: HashMap<String, (String, FieldType)> = HashMap::new();
+    let mut seen: HashMap<String, (String, FieldType, FieldBounds)> = HashMap::new();
     for action in actions {
         let Some(input) = action.input else { continue };
         let TypeKind::Struct { fields } = &resolver.model.types[input].kind else {
@@ -425,7 +487,10 @@ fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[Acti
         let fields = fields.clone();
         for field in fields {
             match seen.get(&field.key) {
-                Some((first, ty)) if !same_shape(&resolver.model.types, ty, &field.ty) => {
+                Some((first, ty, bounds))
+                    if !same_shape(&resolver.model.types, ty, &field.ty)
+                        || *bounds != field.bounds =>
+                {
                     let message = format!(
                         "input field `{}` of `{}` has another schema than in `{first}`",
                         field.key, action.name
@@ -435,7 +500,10 @@ fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[Acti
                 }
                 Some(_) => {}
                 None => {
-                    seen.insert(field.key.clone(), (action.name.clone(), field.ty.clone()));
+                    seen.insert(
+                        field.key.clone(),
+                        (action.name.clone(), field.ty.clone(), field.bounds.clone()),
+                    );
                 }
             }
         }

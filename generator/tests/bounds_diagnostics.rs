@@ -1,0 +1,108 @@
+//! Bounds on tool inputs: a `pattern` the regex crate cannot run as JavaScript means it is a
+//! located generation error (never a tool that refuses every value at run time); on presenter
+//! data, which is only documented, any pattern is accepted; one input name may not carry two
+//! different bounds across actions (the merged input schema states them once).
+
+use fusion_gen::{Diagnostic, Options, SourceFile, generate};
+
+const PRESENTER: &str = "title: Invoice\ntype: object\nrequired: [id]\nproperties:\n  id: { type: string, pattern: \"^(?=INV)\" }\n";
+
+fn run(tool: &str) -> Result<(), Vec<Diagnostic>> {
+    let sources = [
+        SourceFile::new("billing/invoice.yaml", PRESENTER),
+        SourceFile::new("billing/billing.tool.yaml", tool),
+    ];
+    generate(&sources, &Options::default())
+        .map(|_| ())
+        .map_err(|e| e.0)
+}
+
+fn tool_with(id_schema: &str) -> String {
+    format!(
+        "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input:\n        type: object\n        properties:\n          id: {id_schema}\n"
+    )
+}
+
+#[test]
+fn lookahead_in_an_input_pattern_is_located_with_the_crates_reason() {
+    let found = run(&tool_with("{ type: string, pattern: \"^(?=a)\" }")).expect_err("rejected");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    let error = &found[0];
+    assert_eq!(error.file, "billing/billing.tool.yaml");
+    assert_eq!(
+        error.pointer,
+        "/x-fusion-tool/actions/get/input/properties/id/pattern"
+    );
+    assert!(
+        error.message.starts_with(
+            "unsupported `pattern` `^(?=a)` in a tool input: the regex crate does not support it: "
+        ),
+        "{}",
+        error.message
+    );
+    assert!(error.message.contains("look-around"), "{}", error.message);
+    assert!(error.location.is_some());
+    assert!(error.help.as_deref().is_some_and(|h| h.contains("\\d")));
+}
+
+#[test]
+fn syntax_that_means_something_else_in_javascript_is_refused_with_why() {
+    let found =
+        run(&tool_with("{ type: string, pattern: \"^\\\\p{L}+$\" }")).expect_err("rejected");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0]
+            .message
+            .contains("is the letter `p` in JavaScript without the `u` flag"),
+        "{}",
+        found[0].message
+    );
+    let found = run(&tool_with("{ type: string, pattern: \"(?i)abc\" }")).expect_err("rejected");
+    assert!(
+        found[0].message.contains("inline flags"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn patterns_the_two_dialects_share_generate() {
+    run(&tool_with(
+        "{ type: string, pattern: \"^[A-Z]{3}-\\\\d{2,}(?:\\\\.[a-z_]+)?\\\\b$\", minLength: 1 }",
+    ))
+    .expect("generates");
+}
+
+#[test]
+fn a_pattern_in_a_type_two_inputs_share_is_reported_once() {
+    let shared =
+        "title: Filter\ntype: object\nproperties:\n  q: { type: string, pattern: \"(a)\\\\1\" }\n";
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { f: { $ref: filter.yaml } } } }\n    list: { input: { type: object, properties: { f: { $ref: filter.yaml } } } }\n";
+    let sources = [
+        SourceFile::new("billing/invoice.yaml", PRESENTER),
+        SourceFile::new("billing/filter.yaml", shared),
+        SourceFile::new("billing/billing.tool.yaml", tool),
+    ];
+    let found = generate(&sources, &Options::default())
+        .expect_err("rejected")
+        .0;
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].file, "billing/filter.yaml");
+    assert_eq!(found[0].pointer, "/properties/q/pattern");
+    assert!(
+        found[0].message.contains("backreference"),
+        "{}",
+        found[0].message
+    );
+}
+
+#[test]
+fn one_input_name_with_two_bounds_is_rejected() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { n: { type: integer, maximum: 5 } } } }\n    list: { input: { type: object, properties: { n: { type: integer, maximum: 6 } } } }\n";
+    let found = run(tool).expect_err("rejected");
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        found[0].message,
+        "input field `n` of `list` has another schema than in `get`"
+    );
+}

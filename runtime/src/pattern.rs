@@ -1,0 +1,293 @@
+//! `pattern` in tool arguments: an ECMAScript regular expression (what JSON Schema and upstream's
+//! `new RegExp(source)` mean) run with the `regex` crate.
+//!
+//! The two dialects share most syntax but not all of its meaning, so a pattern is translated, not
+//! copied: JavaScript's `\d`, `\w`, `\b` are ASCII where the crate's are Unicode, its `\s` is a
+//! fixed list, and its `.` stops at four line terminators, not one; each is spelled out. Syntax
+//! whose meaning differs and cannot be spelled out (`\p{…}` is the letter `p` in JavaScript
+//! without the `u` flag, inline flags, backreferences, lookaround, `[^]`) is refused: the
+//! generator translates and compiles every pattern, so such a pattern is a located generation
+//! error, never a surprise at run time. One difference stays: JavaScript without the `u` flag
+//! matches UTF-16 code units, so `.` is half of an astral character (`^.$` rejects `😀`, which
+//! the crate accepts as one character).
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// JavaScript's `\s` (ECMA-262 WhiteSpace and LineTerminator), as the inside of a class.
+const JS_SPACE: &str = "\\t\\n\\x0B\\x0C\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+/// JavaScript's `\w`, as the inside of a class.
+const JS_WORD: &str = "0-9A-Za-z_";
+
+/// The `regex` crate pattern that means what the ECMAScript pattern `source` means (read without
+/// flags, as `new RegExp(source)` reads it), or why there is none. The result still has to
+/// compile: the crate refuses what it does not support (lookaround, backreferences).
+pub fn translate(source: &str) -> Result<String, String> {
+    let mut out = String::with_capacity(source.len() + 16);
+    let mut chars = source.chars().peekable();
+    let mut in_class = false;
+    let mut previous_dash = false;
+    while let Some(c) = chars.next() {
+        let dash = c == '-' && in_class;
+        match c {
+            '\\' => {
+                let Some(escaped) = chars.next() else {
+                    return Err("the pattern ends with a lone `\\`".into());
+                };
+                escape(escaped, in_class, &mut chars, &mut out)?;
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push('[');
+                if chars.peek() == Some(&'^') {
+                    chars.next();
+                    out.push('^');
+                }
+                if chars.peek() == Some(&']') {
+                    return Err(
+                        "`[]` and `[^]` (nothing, and any character, in JavaScript) have no regex crate equivalent; write `(?:)` or `[\\s\\S]`".into(),
+                    );
+                }
+            }
+            // In a class, JavaScript takes `[`, `&` and `~` literally; the crate nests classes
+            // and reads `&&` and `~~` as set operations.
+            '[' | '&' | '~' if in_class => {
+                out.push('\\');
+                out.push(c);
+            }
+            '-' if in_class && previous_dash => {
+                return Err("`--` in a character class is a set difference in the regex crate; escape one `-`".into());
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(']');
+            }
+            // Outside a class a lone `]` is literal in JavaScript.
+            ']' => out.push_str("\\]"),
+            '.' if !in_class => out.push_str("[^\\n\\r\\x{2028}\\x{2029}]"),
+            '(' if !in_class && chars.peek() == Some(&'?') => {
+                chars.next();
+                match chars.peek() {
+                    Some(':' | '=' | '!' | '<') => out.push_str("(?"),
+                    _ => {
+                        return Err("only `(?:`, `(?=`, `(?!` and `(?<` groups are JavaScript; inline flags such as `(?i)` are not".into());
+                    }
+                }
+            }
+            _ => out.push(c),
+        }
+        previous_dash = dash;
+    }
+    if in_class {
+        return Err("a character class `[` is not closed".into());
+    }
+    Ok(out)
+}
+
+/// The translation of `\escaped`.
+fn escape(
+    escaped: char,
+    in_class: bool,
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    out: &mut String,
+) -> Result<(), String> {
+    match (escaped, in_class) {
+        ('d', false) => out.push_str("[0-9]"),
+        ('D', false) => out.push_str("[^0-9]"),
+        ('w', false) => {
+            out.push('[');
+            out.push_str(JS_WORD);
+            out.push(']');
+        }
+        ('W', false) => {
+            out.push_str("[^");
+            out.push_str(JS_WORD);
+            out.push(']');
+        }
+        ('s', false) => {
+            out.push('[');
+            out.push_str(JS_SPACE);
+            out.push(']');
+        }
+        ('S', false) => {
+            out.push_str("[^");
+            out.push_str(JS_SPACE);
+            out.push(']');
+        }
+        ('b', false) => out.push_str("(?-u:\\b)"),
+        ('B', false) => out.push_str("(?-u:\\B)"),
+        ('d', true) => out.push_str("0-9"),
+        ('w', true) => out.push_str(JS_WORD),
+        ('s', true) => out.push_str(JS_SPACE),
+        // In a class, JavaScript's `\b` is the backspace character.
+        ('b', true) => out.push_str("\\x08"),
+        ('D' | 'W' | 'S' | 'B', true) => {
+            return Err(format!(
+                "`\\{escaped}` inside a character class has no regex crate equivalent; write the class another way"
+            ));
+        }
+        ('n' | 'r' | 't' | 'f' | 'v', _) => {
+            out.push('\\');
+            out.push(escaped);
+        }
+        ('x', _) => {
+            let digits =
+                hex_digits(chars, 2).ok_or("`\\x` must be followed by two hex digits (`\\x41`)")?;
+            out.push_str("\\x");
+            out.push_str(&digits);
+        }
+        ('u', _) => {
+            let digits = hex_digits(chars, 4)
+                .ok_or("`\\u` must be followed by four hex digits (`\\u00e9`)")?;
+            out.push_str("\\x{");
+            out.push_str(&digits);
+            out.push('}');
+        }
+        ('0', _) if !chars.peek().is_some_and(char::is_ascii_digit) => out.push_str("\\x00"),
+        ('0'..='9', _) => {
+            return Err(format!(
+                "`\\{escaped}` (a backreference or an octal escape) is not supported by the regex crate"
+            ));
+        }
+        ('p' | 'P', _) => {
+            return Err(format!(
+                "`\\{escaped}` is the letter `{escaped}` in JavaScript without the `u` flag, but a Unicode property in the regex crate; write the characters out"
+            ));
+        }
+        (letter, _) if letter.is_ascii_alphabetic() => {
+            return Err(format!(
+                "`\\{letter}` has no meaning JavaScript and the regex crate share"
+            ));
+        }
+        // Punctuation and any other character: itself, in both dialects.
+        (other, _) => out.push_str(&regex::escape(other.encode_utf8(&mut [0; 4]))),
+    }
+    Ok(())
+}
+
+fn hex_digits(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    count: usize,
+) -> Option<String> {
+    let mut digits = String::with_capacity(count);
+    for _ in 0..count {
+        let digit = chars.next_if(char::is_ascii_hexdigit)?;
+        digits.push(digit);
+    }
+    Some(digits)
+}
+
+/// `source` as JavaScript's `RegExp.prototype.source` prints it (ECMA-262
+/// EscapeRegExpPattern, as V8 does it): `/` outside a class escaped, line terminators written as
+/// escapes, the empty pattern `(?:)`. zod's message shows `/source/`.
+pub fn js_source(source: &str) -> String {
+    if source.is_empty() {
+        return "(?:)".to_owned();
+    }
+    let mut out = String::with_capacity(source.len() + 2);
+    let mut in_class = false;
+    let mut escaped = false;
+    for c in source.chars() {
+        match c {
+            '\n' => out.push_str(if escaped { "n" } else { "\\n" }),
+            '\r' => out.push_str(if escaped { "r" } else { "\\r" }),
+            '\u{2028}' => out.push_str(if escaped { "u2028" } else { "\\u2028" }),
+            '\u{2029}' => out.push_str(if escaped { "u2029" } else { "\\u2029" }),
+            '/' if !escaped && !in_class => out.push_str("\\/"),
+            _ => out.push(c),
+        }
+        if !escaped {
+            match c {
+                '[' => in_class = true,
+                ']' => in_class = false,
+                _ => {}
+            }
+        }
+        escaped = !escaped && c == '\\';
+    }
+    out
+}
+
+/// A tool argument's `pattern`, compiled once, on first use.
+#[derive(Debug)]
+pub struct Pattern {
+    /// How zod prints it: `/source/`.
+    pub shown: &'static str,
+    /// The translation ([`translate`]) the generator checked.
+    rust: &'static str,
+    compiled: OnceLock<Option<Regex>>,
+}
+
+impl Pattern {
+    /// A pattern whose translation is `rust` (checked to compile by the generator) and whose zod
+    /// rendering is `shown`.
+    pub const fn new(shown: &'static str, rust: &'static str) -> Self {
+        Self {
+            shown,
+            rust,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Whether `text` has a match (anywhere, as `RegExp.prototype.test`). A translation that no
+    /// longer compiles (a different `regex` version than the generator's) matches nothing, so
+    /// the argument is refused rather than let through unchecked.
+    pub fn is_match(&self, text: &str) -> bool {
+        self.compiled
+            .get_or_init(|| Regex::new(self.rust).ok())
+            .as_ref()
+            .is_some_and(|regex| regex.is_match(text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matches(source: &str, text: &str) -> bool {
+        Regex::new(&translate(source).expect("translates"))
+            .expect("compiles")
+            .is_match(text)
+    }
+
+    #[test]
+    fn javascript_classes_keep_their_javascript_meaning() {
+        assert!(matches(r"^\d+$", "123"));
+        assert!(
+            !matches(r"^\d+$", "١٢٣"),
+            "Arabic-Indic digits are not \\d in JS"
+        );
+        assert!(!matches(r"^\w+$", "é"));
+        assert!(matches(r"^\s$", "\u{FEFF}"));
+        assert!(!matches(r"^\s$", "\u{85}"));
+        assert!(!matches("^.$", "\u{2028}"));
+        assert!(matches("^.$", "é"));
+        assert!(matches(r"^[\d.]+$", "1.5"));
+        assert!(matches(r"^[a&&b]+$", "&&"));
+        assert!(matches(r"^a\/b$", "a/b"));
+        assert!(matches(r"^\u00e9\x41$", "éA"));
+        assert!(matches(r"\bcat\b", "a cat"));
+        assert!(matches(r"^[\b]$", "\u{8}"));
+    }
+
+    #[test]
+    fn syntax_with_another_meaning_is_refused() {
+        for source in [
+            r"\p{L}", "(?i)a", r"(a)\1", "[^]", "[]", r"\A", r"[\D]", "[a--b]", "a\\", "[a",
+            r"\x4", r"\u12",
+        ] {
+            assert!(translate(source).is_err(), "{source}");
+        }
+    }
+
+    #[test]
+    fn sources_print_as_javascript_prints_them() {
+        assert_eq!(js_source(""), "(?:)");
+        assert_eq!(js_source("a/b"), r"a\/b");
+        assert_eq!(js_source(r"a\/b"), r"a\/b");
+        assert_eq!(js_source("[/]"), "[/]");
+        assert_eq!(js_source("a\nb"), r"a\nb");
+        assert_eq!(js_source("^a+$"), "^a+$");
+    }
+}
