@@ -140,3 +140,19 @@ fn bytes_that_are_not_utf8_are_reported_with_their_byte_offset() {
         "{err}"
     );
 }
+
+/// Found by the `load` fuzz target (fuzz/regressions/load/cr-line-breaks): lines separated by a
+/// lone `\r` are lines to YAML (the loader reports the line YAML counts, past the file's `\n`
+/// count); the diagnostic still renders, with its fix, instead of panicking.
+#[test]
+fn carriage_return_line_breaks_are_reported_without_a_panic() {
+    let text = "title: Cr\rtype: object\rproperties:\r  id: { type: strnig }\r";
+    let dir = project("cr.yaml", text.as_bytes());
+    let output = generate(dir.path());
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(
+        err.contains("unknown type `strnig`") && err.contains("did you mean `string`?"),
+        "{err}"
+    );
+}
