@@ -172,7 +172,7 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                     Vec::new(),
                     "variant",
                 ),
-                TypeKind::Union { variants } => (
+                TypeKind::Union { variants, .. } => (
                     variants
                         .iter()
                         .map(|v| Candidate {

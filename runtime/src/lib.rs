@@ -28,6 +28,7 @@ pub mod rmcp;
 pub mod select;
 pub mod serve;
 pub mod state_sync;
+pub mod tagged;
 pub mod tool;
 pub mod toon;
 pub mod ui;

@@ -195,7 +195,7 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
                     .map(|f| &f.ty)
                     .chain(def.extra.as_ref())
                     .collect(),
-                TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
+                TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
                 TypeKind::Enum { .. } => continue,
             };
             for owner in held.into_iter().filter_map(|ty| ty.named()) {

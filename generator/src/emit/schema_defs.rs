@@ -91,7 +91,7 @@ impl<'m> SchemaWriter<'m> {
             let def = &model.types[id];
             match &def.kind {
                 TypeKind::Struct { fields } => pending.extend(fields.iter().map(|f| &f.ty)),
-                TypeKind::Union { variants } => pending.extend(variants.iter().map(|v| &v.ty)),
+                TypeKind::Union { variants, .. } => pending.extend(variants.iter().map(|v| &v.ty)),
                 TypeKind::Enum { .. } => {}
             }
             pending.extend(def.extra.as_ref());
@@ -180,7 +180,7 @@ impl<'m> SchemaWriter<'m> {
         let def = &model.types[id];
         match &def.kind {
             TypeKind::Enum { values } => json!({"type": "string", "enum": values}),
-            TypeKind::Union { variants } => json!({
+            TypeKind::Union { variants, .. } => json!({
                 "anyOf": variants
                     .iter()
                     .map(|v| self.value(&v.ty, depth))

@@ -54,6 +54,12 @@ pub struct UnionView {
     pub variants: Vec<UnionVariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
+    /// The type name as a Rust string literal.
+    pub name_literal: String,
+    /// The tag key as a Rust string literal, when the branches are told apart by one.
+    pub tag_literal: Option<String>,
+    /// How deserializing picks the branch, as doc-line literals.
+    pub dispatch_doc: Vec<String>,
 }
 
 /// One branch of a union.
@@ -64,6 +70,8 @@ pub struct UnionVariantView {
     pub rust_type: String,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
+    /// The tag's value in this branch as a Rust string literal, in a tagged union.
+    pub tag_value_literal: Option<String>,
 }
 
 /// A struct and its data-block writer.
@@ -185,6 +193,32 @@ pub fn literal(text: &str) -> String {
     format!("{text:?}")
 }
 
+/// The doc paragraph that says how a union's value is read and written.
+fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<String> {
+    let lines = match tag {
+        Some(tag) => vec![
+            format!(
+                " Deserializing reads the key `{}` and hands the object to the branch it",
+                tag.key
+            ),
+            " names (the branch trying them in order would pick, with that branch's own errors);"
+                .to_owned(),
+            " the value is written exactly as that branch writes it, the tag in its place."
+                .to_owned(),
+        ],
+        None => vec![
+            " Deserializing tries the branches in schema order and takes the first that fits, as"
+                .to_owned(),
+            " zod's `z.union` does; the value is written exactly as that branch writes it."
+                .to_owned(),
+        ],
+    };
+    std::iter::once(String::new())
+        .chain(lines)
+        .map(|line| doc_literal(&line))
+        .collect()
+}
+
 /// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
 /// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
 /// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
@@ -272,8 +306,11 @@ pub fn module_view(
                 name,
                 selectable: module.presenter.as_ref().is_some_and(|p| p.item == id),
             })),
-            TypeKind::Union { variants } => data.items.push(ItemView::Union(UnionView {
+            TypeKind::Union { variants, tag } => data.items.push(ItemView::Union(UnionView {
                 deprecated: def.deprecated,
+                name_literal: literal(&name),
+                tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
+                dispatch_doc: union_dispatch_doc(tag.as_ref()),
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),
@@ -290,10 +327,21 @@ pub fn module_view(
                 variants: variants
                     .iter()
                     .zip(&names.members[id])
-                    .map(|(variant, name)| UnionVariantView {
-                        name: name.clone(),
-                        rust_type: rust_type(model, names, index, &variant.ty, rt),
-                        doc: doc_literal(&format!(" The `{}` branch.", variant.title)),
+                    .enumerate()
+                    .map(|(i, (variant, name))| {
+                        let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
+                        UnionVariantView {
+                            name: name.clone(),
+                            rust_type: rust_type(model, names, index, &variant.ty, rt),
+                            doc: doc_literal(&match (tag, tag_value) {
+                                (Some(tag), Some(value)) => format!(
+                                    " The `{}` branch: `{}` is `{value}`.",
+                                    variant.title, tag.key
+                                ),
+                                _ => format!(" The `{}` branch.", variant.title),
+                            }),
+                            tag_value_literal: tag_value.map(|value| literal(value)),
+                        }
                     })
                     .collect(),
                 name,

@@ -55,7 +55,7 @@ fn reaches(model: &Model, from: TypeId, to: TypeId, seen: &mut Vec<bool>, strict
     let fields = match &model.types[from].kind {
         TypeKind::Struct { fields } => fields,
         // A union holds its branch inline: a struct that reaches it reaches every branch.
-        TypeKind::Union { variants } => {
+        TypeKind::Union { variants, .. } => {
             return !strict
                 && variants.iter().any(|v| {
                     by_value_target(&v.ty)

@@ -105,7 +105,21 @@ pub enum TypeKind {
         /// The branches, in schema order (`null` branches are not here: they make the union's
         /// uses nullable).
         variants: Vec<VariantDef>,
+        /// The key whose value names the branch, when the branches are objects that each fix
+        /// it to a distinct constant: deserializing then reads it and goes straight to that
+        /// branch (the same branch trying them in order would pick, with that branch's own error
+        /// when it does not fit).
+        tag: Option<UnionTag>,
     },
+}
+
+/// The property that tells the objects of an internally tagged union apart.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnionTag {
+    /// The JSON key, present and required in every branch.
+    pub key: String,
+    /// Its constant in each branch, in branch order; all distinct.
+    pub values: Vec<String>,
 }
 
 /// One branch of a union.
@@ -273,7 +287,7 @@ impl Model {
             let def = &self.types[id];
             let mut reached: Vec<&FieldType> = match &def.kind {
                 TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
-                TypeKind::Union { variants } => variants.iter().map(|v| &v.ty).collect(),
+                TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
                 TypeKind::Enum { .. } => Vec::new(),
             };
             reached.extend(def.extra.as_ref());

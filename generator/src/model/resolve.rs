@@ -61,6 +61,7 @@ pub fn resolve(
     }
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
+        super::unions::find_tags(&mut resolver.model);
     }
     if resolver.errors.is_empty() {
         Ok(resolver.model)

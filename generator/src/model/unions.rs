@@ -7,7 +7,7 @@ use heck::ToUpperCamelCase;
 
 use super::refs::file_stem;
 use super::resolve::{Resolver, schema_kind};
-use super::{FieldType, IntKind, TypeKind, VariantDef};
+use super::{FieldType, IntKind, Model, TypeId, TypeKind, UnionTag, VariantDef};
 use crate::definition::{JsonType, Schema, TypeKeyword};
 
 impl<'a> Resolver<'a> {
@@ -72,6 +72,7 @@ impl<'a> Resolver<'a> {
                     name,
                     TypeKind::Union {
                         variants: Vec::new(),
+                        tag: None,
                     },
                 );
                 self.remember(file, pointer, FieldType::Named(id));
@@ -82,7 +83,10 @@ impl<'a> Resolver<'a> {
                     let ty = self.type_of(file, &at, branch, &format!("{name}{title}"));
                     variants.push(VariantDef { title, ty });
                 }
-                self.model.types[id].kind = TypeKind::Union { variants };
+                self.model.types[id].kind = TypeKind::Union {
+                    variants,
+                    tag: None,
+                };
                 FieldType::Named(id)
             }
         };
@@ -139,7 +143,16 @@ impl<'a> Resolver<'a> {
                 ty,
             });
         }
-        let id = self.new_type(file, pointer, schema, name, TypeKind::Union { variants });
+        let id = self.new_type(
+            file,
+            pointer,
+            schema,
+            name,
+            TypeKind::Union {
+                variants,
+                tag: None,
+            },
+        );
         let ty = FieldType::Named(id);
         Some(if types.contains(&JsonType::Null) {
             FieldType::Nullable(Box::new(ty))
@@ -180,4 +193,64 @@ fn is_null_schema(schema: &Schema) -> bool {
     matches!(schema.kind, Some(TypeKeyword::One(JsonType::Null)))
         && schema.properties.is_none()
         && schema.reference.is_none()
+}
+
+/// Marks every union whose branches are objects that each fix one key to a distinct constant
+/// (`kind: {const: user}`, `kind: {const: bot}`) as tagged by that key. The first such key of
+/// the first branch wins; a union with a branch that is not an object, or whose constants
+/// repeat, stays untried-in-order. Runs once every type is resolved: a branch may be a `$ref`
+/// to a struct resolved after the union.
+pub(super) fn find_tags(model: &mut Model) {
+    for id in 0..model.types.len() {
+        let TypeKind::Union { variants, .. } = &model.types[id].kind else {
+            continue;
+        };
+        let tag = union_tag(model, variants);
+        if let TypeKind::Union { tag: slot, .. } = &mut model.types[id].kind {
+            *slot = tag;
+        }
+    }
+}
+
+fn union_tag(model: &Model, variants: &[VariantDef]) -> Option<UnionTag> {
+    let structs: Vec<TypeId> = variants
+        .iter()
+        .map(|variant| match &variant.ty {
+            FieldType::Named(struct_id)
+                if matches!(model.types[*struct_id].kind, TypeKind::Struct { .. }) =>
+            {
+                Some(*struct_id)
+            }
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let TypeKind::Struct { fields } = &model.types[*structs.first()?].kind else {
+        return None;
+    };
+    fields.iter().find_map(|candidate| {
+        let values: Vec<String> = structs
+            .iter()
+            .map(|struct_id| constant_of(model, *struct_id, &candidate.key))
+            .collect::<Option<_>>()?;
+        let distinct: std::collections::HashSet<&String> = values.iter().collect();
+        (distinct.len() == values.len()).then(|| UnionTag {
+            key: candidate.key.clone(),
+            values,
+        })
+    })
+}
+
+/// The one value a struct's required `key` can hold, when it is a single-value string enum.
+fn constant_of(model: &Model, struct_id: TypeId, key: &str) -> Option<String> {
+    let TypeKind::Struct { fields } = &model.types[struct_id].kind else {
+        return None;
+    };
+    let field = fields.iter().find(|f| f.key == key && f.required)?;
+    let FieldType::Named(enum_id) = &field.ty else {
+        return None;
+    };
+    match &model.types[*enum_id].kind {
+        TypeKind::Enum { values } if values.len() == 1 => values.first().cloned(),
+        _ => None,
+    }
 }

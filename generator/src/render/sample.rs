@@ -114,7 +114,7 @@ pub fn check(
                         found(other)
                     )),
                 },
-                TypeKind::Union { variants } => {
+                TypeKind::Union { variants, .. } => {
                     // The first branch that reads the value, as zod's union and serde's untagged
                     // enum try them.
                     for variant in variants {
@@ -219,7 +219,7 @@ pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
                 )),
                 other => other.clone(),
             },
-            TypeKind::Union { variants } => variants
+            TypeKind::Union { variants, .. } => variants
                 .iter()
                 .find(|v| check(model, &v.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |v| wire(model, &v.ty, value)),
