@@ -2871,10 +2871,10 @@ pub mod issue {
     pub enum IssueValue {
         /// The `String` branch.
         String(::std::string::String),
-        /// The `Number` branch.
-        Number(f64),
         /// The `Integer` branch.
         Integer(i64),
+        /// The `Number` branch.
+        Number(f64),
     }
     impl ::fusion_runtime::json::WriteJson for IssueValue {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
@@ -2882,10 +2882,10 @@ pub mod issue {
                 Self::String(value) => {
                     ::fusion_runtime::json::WriteJson::write_json(value, writer)
                 }
-                Self::Number(value) => {
+                Self::Integer(value) => {
                     ::fusion_runtime::json::WriteJson::write_json(value, writer)
                 }
-                Self::Integer(value) => {
+                Self::Number(value) => {
                     ::fusion_runtime::json::WriteJson::write_json(value, writer)
                 }
             }
@@ -2897,10 +2897,10 @@ pub mod issue {
                 Self::String(value) => {
                     ::fusion_runtime::toon::ToonElement::toon_value(value)
                 }
-                Self::Number(value) => {
+                Self::Integer(value) => {
                     ::fusion_runtime::toon::ToonElement::toon_value(value)
                 }
-                Self::Integer(value) => {
+                Self::Number(value) => {
                     ::fusion_runtime::toon::ToonElement::toon_value(value)
                 }
             }

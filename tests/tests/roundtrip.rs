@@ -26,7 +26,7 @@ use fusion_tests::generated::{
     Client, ClientTier, Invoice, InvoiceLine, InvoiceLineDiscount, InvoiceStatus, Person, Ticket,
     TicketEscalation, TicketMessagesItem, TicketPriority,
 };
-use fusion_tests::snapshots::{cycles, nullable, odd_names};
+use fusion_tests::snapshots::{composition, cycles, nullable, odd_names, unions};
 use proptest::collection::vec;
 use proptest::option::of;
 use proptest::prelude::*;
@@ -263,6 +263,183 @@ fn graph() -> impl Strategy<Value = cycles::Graph> {
     (text(), of(node)).prop_map(|(name, start)| cycles::Graph { name, start })
 }
 
+/// Issues with every union shape: a string-or-object list, a nullable reference, a tagged pair,
+/// lists of primitive types in every branch (so values an earlier branch also reads, like the
+/// `Number` 5.0 that `score`'s `Integer` reads back, are generated too).
+fn issue() -> impl Strategy<Value = unions::Issue> {
+    use unions::{Bot, BotKind, IssueLabelsItem, IssuePerformedVia, IssueScore, IssueValue};
+    use unions::{Label, User, UserKind};
+    let user = || {
+        text().prop_map(|login| User {
+            kind: UserKind::User,
+            login,
+        })
+    };
+    let label = prop_oneof![
+        text().prop_map(IssueLabelsItem::String),
+        (text(), of(text()))
+            .prop_map(|(name, color)| IssueLabelsItem::Label(Label { name, color })),
+    ];
+    let performer = prop_oneof![
+        user().prop_map(IssuePerformedVia::User),
+        text().prop_map(|slug| IssuePerformedVia::Bot(Bot {
+            kind: BotKind::Bot,
+            slug
+        })),
+    ];
+    let value = prop_oneof![
+        text().prop_map(IssueValue::String),
+        number().prop_map(IssueValue::Number),
+        integer().prop_map(IssueValue::Integer),
+    ];
+    let score = prop_oneof![
+        integer().prop_map(IssueScore::Integer),
+        number().prop_map(IssueScore::Number),
+    ];
+    (
+        integer(),
+        vec(label, 0..4),
+        of(user()),
+        performer,
+        of(value),
+        three_state(score),
+    )
+        .prop_map(
+            |(id, labels, assignee, performed_via, value, score)| unions::Issue {
+                id,
+                labels,
+                assignee,
+                performed_via,
+                value,
+                score,
+            },
+        )
+}
+
+/// Events: a tagged union whose branches hold a map (`additionalProperties`), untagged unions
+/// of objects, and a three-state tagged union whose tag key needs escaping.
+fn event() -> impl Strategy<Value = unions::Event> {
+    use unions::*;
+    let reactions = vec((text(), integer()), 0..4).prop_map(|pairs| CommentedReactions {
+        additional_properties: pairs.into_iter().collect(),
+    });
+    let payload = prop_oneof![
+        integer().prop_map(|number| EventPayload::Opened(Opened {
+            number,
+            type_: OpenedType::Opened
+        })),
+        of(text()).prop_map(|reason| EventPayload::Closed(Closed {
+            type_: ClosedType::Closed,
+            reason
+        })),
+        (text(), of(reactions)).prop_map(|(body, reactions)| EventPayload::Commented(Commented {
+            type_: CommentedType::Commented,
+            body,
+            reactions
+        })),
+    ];
+    let history = prop_oneof![
+        text().prop_map(|from| EventHistoryItem::Renamed(Renamed {
+            action: RenamedAction::Edit,
+            from
+        })),
+        text().prop_map(|title| EventHistoryItem::Retitled(Retitled {
+            action: RetitledAction::Edit,
+            title
+        })),
+    ];
+    let origin = prop_oneof![
+        text().prop_map(|url| EventOrigin::Web(Web {
+            via: WebVia::Web,
+            url
+        })),
+        (of(Just(ApiVia::Api)), text())
+            .prop_map(|(via, client)| EventOrigin::Api(Api { via, client })),
+    ];
+    let hostile = prop_oneof![
+        Just(EventHostile::Quoted(Quoted {
+            k_i_nd: QuotedKiNd::AB
+        })),
+        of(integer()).prop_map(|n| EventHostile::Braced(Braced {
+            k_i_nd: BracedKiNd::Empty,
+            n
+        })),
+    ];
+    (
+        integer(),
+        payload,
+        of(vec(history, 0..3)),
+        of(origin),
+        three_state(hostile),
+    )
+        .prop_map(|(id, payload, history, origin, hostile)| Event {
+            id,
+            payload,
+            history,
+            origin,
+            hostile,
+        })
+}
+
+/// Any JSON value without floats (a float that happens to be integral reads back as an
+/// integer: equal bytes, unequal `Value`s), nested up to 3 levels.
+fn json_value() -> impl Strategy<Value = serde_json::Value> {
+    use serde_json::Value;
+    let leaf = prop_oneof![
+        Just(Value::Null),
+        any::<bool>().prop_map(Value::Bool),
+        integer().prop_map(Value::from),
+        text().prop_map(Value::String),
+    ];
+    leaf.prop_recursive(3, 16, 3, |inner| {
+        prop_oneof![
+            vec(inner.clone(), 0..3).prop_map(Value::Array),
+            vec((text(), inner), 0..3).prop_map(|pairs| Value::Object(pairs.into_iter().collect())),
+        ]
+    })
+}
+
+/// `additionalProperties: true` beside a declared key: extra keys of any value, in order. A
+/// map key equal to the declared one would be read back into the field, so none is generated.
+fn metadata() -> impl Strategy<Value = composition::RepositoryMetadata> {
+    (of(text()), vec((text(), json_value()), 0..4)).prop_map(|(source, pairs)| {
+        composition::RepositoryMetadata {
+            source,
+            additional_properties: pairs
+                .into_iter()
+                .filter(|(key, _)| key != "source")
+                .collect(),
+        }
+    })
+}
+
+/// For values an untagged union may read back as an earlier branch: both writers agree byte
+/// for byte in both styles, the bytes parse, and what they read back to writes the same bytes.
+fn bytes_round_trip<T>(value: &T) -> Result<(), TestCaseError>
+where
+    T: WriteJson + Serialize + DeserializeOwned + Debug,
+{
+    for style in [JsonStyle::Pretty, JsonStyle::Compact] {
+        let typed = to_json(value, style);
+        let generic = match style {
+            JsonStyle::Pretty => to_pretty(value),
+            JsonStyle::Compact => to_compact(value),
+        }
+        .map_err(|e| TestCaseError::fail(format!("Serialize failed: {e}")))?;
+        prop_assert_eq!(
+            &typed,
+            &generic,
+            "{:?}: the generated writer and Serialize differ",
+            style
+        );
+        let back: T = serde_json::from_str(&typed).map_err(|e| {
+            TestCaseError::fail(format!("{style:?} output does not parse: {e}\n{typed}"))
+        })?;
+        prop_assert_eq!(to_json(&back, style), typed);
+    }
+    Ok(())
+}
+
 /// The property: both writers agree byte for byte in both styles, and the bytes read back to an
 /// equal value that writes the same bytes again.
 fn round_trips<T>(value: &T) -> Result<(), TestCaseError>
@@ -308,6 +485,8 @@ proptest! {
         readings in vec(reading(), 0..4),
         trees in vec(tree(), 0..3),
         graphs in vec(graph(), 0..3),
+        issues in vec(issue(), 0..3),
+        events in vec(event(), 0..3),
         selection in toon_diff::selection(8),
     ) {
         toon_diff::toon_agrees(&invoices, &selection)?;
@@ -316,6 +495,8 @@ proptest! {
         toon_diff::toon_agrees(&readings, &selection)?;
         toon_diff::toon_agrees(&trees, &selection)?;
         toon_diff::toon_agrees(&graphs, &selection)?;
+        toon_diff::toon_agrees(&issues, &selection)?;
+        toon_diff::toon_agrees(&events, &selection)?;
     }
 
     #[test]
@@ -338,6 +519,21 @@ proptest! {
 
     #[test]
     fn nullable_readings_round_trip(value in reading()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn untagged_unions_round_trip_their_bytes(value in issue()) {
+        bytes_round_trip(&value)?;
+    }
+
+    #[test]
+    fn tagged_unions_and_maps_round_trip(value in event()) {
+        round_trips(&value)?;
+    }
+
+    #[test]
+    fn maps_of_any_value_round_trip(value in metadata()) {
         round_trips(&value)?;
     }
 

@@ -36,8 +36,16 @@ fn each_value_takes_the_first_branch_that_fits() {
             slug: "dependabot".into()
         })
     );
-    // The first primitive of the list that fits: a JSON integer is a number.
-    assert_eq!(issue.value, Some(IssueValue::Number(5.0)));
+    // `[string, number, integer]`: an integer reads as `Integer` (tried before `Number`, which
+    // would lose digits past 2^53), other numbers as `Number`.
+    assert_eq!(issue.value, Some(IssueValue::Integer(5)));
+    let big: Issue = serde_json::from_value(json!({
+        "id": 1, "labels": [], "assignee": null, "performed_via": {"kind": "bot", "slug": "b"},
+        "value": 61_153_314_774_826_061_i64, "score": 2.5
+    }))
+    .expect("fits");
+    assert_eq!(big.value, Some(IssueValue::Integer(61_153_314_774_826_061)));
+    assert_eq!(big.score, Some(Some(IssueScore::Number(2.5))));
     assert_eq!(issue.score, Some(None));
     let no_branch = serde_json::from_value::<Issue>(json!({
         "id": 1, "labels": [], "assignee": null, "performed_via": {"kind": "robot"}

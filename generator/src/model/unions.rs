@@ -143,6 +143,7 @@ impl<'a> Resolver<'a> {
                 ty,
             });
         }
+        integers_before_numbers(&mut variants);
         let id = self.new_type(
             file,
             pointer,
@@ -186,6 +187,24 @@ impl<'a> Resolver<'a> {
         };
         word.to_upper_camel_case()
     }
+}
+
+/// Moves integer branches before the first number branch. Every JSON integer is also a number,
+/// so a number branch tried first would take them all, and as an `f64` an integer past 2^53
+/// loses digits (`61153314774826061` would come back `61153314774826060`); tried first, the
+/// integer branch keeps every digit and writes the same bytes for the values both read.
+fn integers_before_numbers(variants: &mut Vec<VariantDef>) {
+    let Some(first_number) = variants
+        .iter()
+        .position(|v| matches!(v.ty, FieldType::Number))
+    else {
+        return;
+    };
+    let (integers, rest): (Vec<_>, Vec<_>) = variants
+        .drain(first_number..)
+        .partition(|v| matches!(v.ty, FieldType::Integer(_)));
+    variants.extend(integers);
+    variants.extend(rest);
 }
 
 /// `{type: "null"}` (annotations aside): the `null` branch of a nullable union.
