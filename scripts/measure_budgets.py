@@ -2,11 +2,14 @@
 """The generator's budget table (issue 10): time, peak memory and output size of
 `fusion-gen` (release) on large definitions, written to a temporary folder.
 
-    cargo build --release -p fusion-gen && python3 scripts/measure_budgets.py
+    cargo build --release -p fusion-gen && python3 scripts/measure_budgets.py [label words…]
 
 Each row is one run of `target/release/fusion-gen <in> -o <out>` under `/usr/bin/time -v`.
 Shapes: a presenter with N static rules; a 50 MB definition as 25,000 properties with 2 KB
-descriptions each; a 50 MB definition as 5 MB of rules and 45 MB of one description.
+descriptions each; a 50 MB definition as 5 MB of rules and 45 MB of one description; N copies
+of the billing example's tool and its invoice and client presenters (rules with conditions, computed
+values, UI blocks, a cross-file `$ref`), each copy in a folder of its own; and the repository's
+own snapshot corpus (`tests/corpus/*`, every folder at once).
 """
 import json
 import pathlib
@@ -46,22 +49,55 @@ def long_description(total_bytes):
     }
 
 
+def single(definition):
+    return {"def.json": json.dumps(definition)}
+
+
+def billing_copies(n):
+    """n copies of the billing tool and its invoice and client presenters, the tool of each
+    copy renamed (`billing0007`) and the suggestions naming its actions."""
+    files = {}
+    for name in ("billing.tool.yaml", "invoice.yaml", "client.yaml"):
+        text = (root / "schemas" / "billing" / name).read_text()
+        for i in range(n):
+            copy = text.replace("name: billing\n", f"name: billing{i:04}\n")
+            files[f"p{i:04}/{name}"] = copy.replace("action: billing.", f"action: billing{i:04}.")
+    return files
+
+
+def snapshot_corpus():
+    corpus = root / "tests" / "corpus"
+    return {
+        str(p.relative_to(corpus)): p.read_text()
+        for p in sorted(corpus.rglob("*"))
+        if p.is_file() and p.suffix in (".yaml", ".yml", ".json")
+    }
+
+
 cases = [
-    ("10,000 rules", rules(10_000)),
-    ("100,000 rules", rules(100_000)),
-    ("200,000 rules", rules(200_000)),
-    ("50 MB: 25,000 properties, 2 KB descriptions", wide(25_000, 2_000)),
-    ("50 MB: one description", long_description(50_000_000)),
+    ("10,000 rules", single(rules(10_000))),
+    ("100,000 rules", single(rules(100_000))),
+    ("200,000 rules", single(rules(200_000))),
+    ("50 MB: 25,000 properties, 2 KB descriptions", single(wide(25_000, 2_000))),
+    ("50 MB: one description", single(long_description(50_000_000))),
+    ("the snapshot corpus (tests/corpus)", snapshot_corpus()),
+    ("99 definitions (33 billing tools, each with its 2 presenters)", billing_copies(33)),
+    ("999 definitions (333 billing tools and presenters)", billing_copies(333)),
+    ("1,998 definitions (666 billing tools and presenters)", billing_copies(666)),
 ]
+only = sys.argv[1:]
 
 print("| input | input size | time | peak memory | output size |")
 print("|---|---:|---:|---:|---:|")
-for label, definition in cases:
+for label, files in cases:
+    if only and not any(word in label for word in only):
+        continue
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        (tmp / "in").mkdir()
-        text = json.dumps(definition)
-        (tmp / "in" / "def.json").write_text(text)
+        for name, text in files.items():
+            (tmp / "in" / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / "in" / name).write_text(text)
+        size = sum(len(text.encode()) for text in files.values())
         run = subprocess.run(
             ["/usr/bin/time", "-v", str(binary), str(tmp / "in"), "-o", str(tmp / "out")],
             capture_output=True, text=True,
@@ -73,5 +109,5 @@ for label, definition in cases:
         seconds = int(wall.group(1) or 0) * 3600 + int(wall.group(2)) * 60 + float(wall.group(3))
         peak_kb = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", run.stderr).group(1))
         out = sum(p.stat().st_size for p in (tmp / "out").rglob("*") if p.is_file())
-        print(f"| {label} | {len(text) / 1e6:.1f} MB | {seconds:.2f} s | {peak_kb / 1024:.0f} MB | {out / 1e6:.1f} MB |")
+        print(f"| {label} | {size / 1e6:.2f} MB | {seconds:.2f} s | {peak_kb / 1024:.0f} MB | {out / 1e6:.1f} MB |")
         sys.stdout.flush()
