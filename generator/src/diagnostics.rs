@@ -62,6 +62,8 @@ impl Diagnostic {
     /// miette would print it whole, and panics past column 65,535; such a line is shown cut to
     /// a window around the error instead.
     pub fn render(&self, source: Option<&str>) -> String {
+        let normalised = source.map(with_yaml_line_breaks);
+        let source = normalised.as_deref();
         let long = match (source, self.location) {
             (Some(text), Some(at)) => has_long_line_near(text, at.line),
             _ => false,
@@ -226,7 +228,13 @@ impl fmt::Display for Report<'_> {
         if !self.diagnostic.pointer.is_empty() {
             write!(f, " (at {})", self.diagnostic.pointer)?;
         }
-        if self.source.is_none() && !self.diagnostic.file.is_empty() {
+        let snippet_shown = self.source.as_ref().is_some_and(|source| {
+            self.diagnostic
+                .location
+                .and_then(|at| byte_offset(source.inner(), at))
+                .is_some()
+        });
+        if !snippet_shown && !self.diagnostic.file.is_empty() {
             write!(f, " in {}", self.diagnostic.file)?;
             if let Some(at) = self.diagnostic.location {
                 write!(f, ":{}:{}", at.line, at.column)?;
@@ -262,6 +270,27 @@ impl miette::Diagnostic for Report<'_> {
             SourceSpan::new(offset.into(), len),
         ))))
     }
+}
+
+/// The text with each lone `\r` turned into `\n`: YAML (and the loader's locations) break lines
+/// there too, while miette and the snippet code break lines at `\n` only. One byte for one, so
+/// byte offsets are unchanged.
+fn with_yaml_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
+    if !(0..bytes.len()).any(lone_cr) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 fn byte_offset(text: &str, at: Location) -> Option<usize> {
@@ -351,5 +380,22 @@ mod tests {
         assert!(text.contains("billing/invoice.yaml:2:15"), "{text}");
         assert!(text.contains("required: [id, amount_cent]"), "{text}");
         assert!(text.contains("did you mean `amount_cents`?"), "{text}");
+    }
+
+    #[test]
+    fn renders_the_snippet_of_a_file_whose_lines_end_in_a_lone_carriage_return() {
+        let d = Diagnostic::error("old-mac.yaml", "/type", "unknown type `strnig`")
+            .at_location(Location { line: 3, column: 7 });
+        let text = d.render(Some("title: A\rx: 1\rtype: strnig\r"));
+        assert!(text.contains("old-mac.yaml:3:7"), "{text}");
+        assert!(text.contains("type: strnig"), "{text}");
+    }
+
+    #[test]
+    fn names_the_file_and_location_when_the_location_is_past_the_text() {
+        let d = Diagnostic::error("short.yaml", "", "unexpected end")
+            .at_location(Location { line: 9, column: 1 });
+        let text = d.render(Some("a: 1\n"));
+        assert!(text.contains("short.yaml:9:1"), "{text}");
     }
 }

@@ -143,7 +143,9 @@ fn bytes_that_are_not_utf8_are_reported_with_their_byte_offset() {
 
 /// Found by the `load` fuzz target (fuzz/regressions/load/cr-line-breaks): lines separated by a
 /// lone `\r` are lines to YAML (the loader reports the line YAML counts, past the file's `\n`
-/// count); the diagnostic still renders, with its fix, instead of panicking.
+/// count); the diagnostic still renders, with its fix and its location, instead of panicking.
+/// The second run of the target (fuzz/regressions/load/cr-runs-not-valid-yaml) found the
+/// snippet, and with it the file name, missing: the snippet looked for `\n` line breaks only.
 #[test]
 fn carriage_return_line_breaks_are_reported_without_a_panic() {
     let text = "title: Cr\rtype: object\rproperties:\r  id: { type: strnig }\r";
@@ -155,4 +157,6 @@ fn carriage_return_line_breaks_are_reported_without_a_panic() {
         err.contains("unknown type `strnig`") && err.contains("did you mean `string`?"),
         "{err}"
     );
+    assert!(err.contains("cr.yaml:4:"), "{err}");
+    assert!(err.contains("id: { type: strnig }"), "{err}");
 }
