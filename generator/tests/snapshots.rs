@@ -45,6 +45,7 @@ const FEATURES: &[&str] = &[
     "wire",
     "computed",
     "bounds",
+    "tool_unions",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

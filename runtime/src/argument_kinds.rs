@@ -84,9 +84,11 @@ fn out_of_range(path: &ArgPath<'_>, sent: &Value, wide: i64, min: i128, max: i12
             format!("Must be >= {min}."),
         )
     };
+    // zod's `.min()`/`.max()`: a refinement it goes on after.
     FieldIssue::new(path.to_string(), message)
         .sent(Some(sent))
         .hint(Hint::Other(hint))
+        .continuing()
 }
 
 #[cfg(test)]

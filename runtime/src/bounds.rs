@@ -148,7 +148,8 @@ impl Bounds {
                 .sent(Some(sent))
                 .hint(Hint::Other(
                     "Value does not match the required pattern.".into(),
-                )),
+                ))
+                .continuing(),
             );
         }
     }
@@ -165,7 +166,8 @@ impl Bounds {
                     format!("Invalid array: must contain unique items, items {first} and {again} are equal"),
                 )
                 .sent(Some(sent))
-                .hint(Hint::Other("Remove the duplicate items.".into())),
+                .hint(Hint::Other("Remove the duplicate items.".into()))
+                .continuing(),
             );
         }
     }
@@ -313,6 +315,7 @@ fn number_issue(
     FieldIssue::new(path, message)
         .sent(Some(sent))
         .hint(Hint::Other(hint))
+        .continuing()
 }
 
 /// zod's `too_small`/`too_big` of a sized value (`string`: characters, `array`: items) and the
@@ -339,6 +342,7 @@ fn size_issue(origin: &str, limit: u64, small: bool, sent: &Value, path: &str) -
     FieldIssue::new(path, message)
         .sent(Some(sent))
         .hint(Hint::Other(hint))
+        .continuing()
 }
 
 /// The first pair of equal items (the earlier index, the later one), by JSON value: numbers by

@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod arg_unions;
 pub mod args;
 mod argument_kinds;
 pub mod bounds;

@@ -77,6 +77,11 @@ pub struct FieldIssue {
     pub sent: Option<String>,
     /// What to do about it.
     pub hint: Option<Hint>,
+    /// A refinement that lets zod go on checking (`continue: true`: the bounds `.min()`,
+    /// `.max()`, `.regex()`, …), as opposed to a refusal that aborts (a wrong type, a missing or
+    /// unknown key). A union whose branches all fail reports the one branch that failed only on
+    /// refinements, as zod does, and `Invalid input` otherwise.
+    pub continues: bool,
 }
 
 impl FieldIssue {
@@ -88,7 +93,15 @@ impl FieldIssue {
             repeat_message: None,
             sent: None,
             hint: None,
+            continues: false,
         }
+    }
+
+    /// Marks the issue as a refinement zod goes on after (see [`FieldIssue::continues`]).
+    #[must_use]
+    pub fn continuing(mut self) -> Self {
+        self.continues = true;
+        self
     }
 
     /// Records what was sent; `None` renders `(missing)`.

@@ -47,3 +47,18 @@ pub fn golden(name: &str) -> serde_json::Value {
         .unwrap_or_else(|| panic!("no golden named {name}"))["expected"]
         .clone()
 }
+
+/// `(isError, the text)` of a response made of one text block, as its wire JSON says them.
+///
+/// # Panics
+/// When the response is not one text block: what the parity tests expect of an argument error.
+pub fn only_text_block(response: &fusion_runtime::ToolResponse) -> (bool, String) {
+    let wire: serde_json::Value =
+        serde_json::from_str(&response.to_json()).expect("a response is JSON");
+    let blocks = wire["content"].as_array().expect("content");
+    assert_eq!(blocks.len(), 1, "one block: {wire}");
+    (
+        wire["isError"] == serde_json::Value::Bool(true),
+        blocks[0]["text"].as_str().expect("a text block").to_owned(),
+    )
+}

@@ -107,3 +107,9 @@ pub mod params;
 #[rustfmt::skip]
 #[path = "../snapshots/bounds.rs"]
 pub mod bounds;
+
+/// Unions and maps in tool arguments: a union tried in order, a tagged one, a list of primitive
+/// types, maps of typed and of any values, read as zod reads them.
+#[rustfmt::skip]
+#[path = "../snapshots/tool_unions.rs"]
+pub mod tool_unions;

@@ -5,10 +5,10 @@
 //! the bounds accepted, `uniqueItems`, and the published input schema.
 
 use fusion_runtime::ToolResponse;
-use fusion_tests::block_on;
 use fusion_tests::snapshots::bounds::limits_tool::{
     self, LimitsHandler, LimitsListsInput, LimitsNumbersInput, LimitsTextsInput,
 };
+use fusion_tests::{block_on, only_text_block};
 use serde_json::{Value, json};
 
 const BOUNDS: &str = include_str!("../fixtures/upstream/bounds.json");
@@ -34,14 +34,7 @@ impl LimitsHandler for Echo {
 
 /// `(isError, the one text block)` of a call.
 fn call(arguments: &Value) -> (bool, String) {
-    let response = block_on(limits_tool::call(&Echo, arguments));
-    let wire: Value = serde_json::from_str(&response.to_json()).expect("a response is JSON");
-    let blocks = wire["content"].as_array().expect("content");
-    assert_eq!(blocks.len(), 1, "one block: {wire}");
-    (
-        wire["isError"] == Value::Bool(true),
-        blocks[0]["text"].as_str().expect("a text block").to_owned(),
-    )
+    only_text_block(&block_on(limits_tool::call(&Echo, arguments)))
 }
 
 #[test]

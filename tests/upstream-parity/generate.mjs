@@ -1,7 +1,8 @@
 // Runs MCP Fusion's own TypeScript sources on the billing tool's argument errors and writes
 // tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
 // cases of wire.mjs (egress guard, state sync, auto rules, directives, extends, prompts) and
-// writes wire.json; then on the bounded `limits` tool of bounds.mjs and writes bounds.json.
+// writes wire.json; then on the bounded `limits` tool of bounds.mjs and writes bounds.json; then
+// on the `shapes` tool of unions.mjs (unions and maps in arguments) and writes unions.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
@@ -18,6 +19,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { wireCases } from './wire.mjs';
 import { boundsTool, boundsCases } from './bounds.mjs';
+import { unionsTool, unionsCases } from './unions.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [gitDir, commitArg = 'HEAD'] = process.argv.slice(2);
@@ -197,3 +199,26 @@ writeFileSync(boundsTarget, JSON.stringify({
     cases: boundsOut,
 }, null, 2) + '\n');
 console.log(`wrote ${boundsTarget}: ${boundsOut.length} cases`);
+
+// Unions and maps in tool arguments (unions.mjs): accepted calls are kept too, so a test can
+// check that fusion-gen accepts what upstream accepts.
+const shapes = unionsTool(upstream, z);
+const unionsOut = [];
+for (const [name, args] of unionsCases) {
+    const response = await shapes.execute(undefined, structuredClone(args));
+    unionsOut.push({
+        name,
+        arguments: args,
+        accepted: response.isError !== true,
+        expected_text: response.content.map(block => block.text).join('\n'),
+    });
+}
+const unionsTarget = join(here, '..', 'fixtures', 'upstream', 'unions.json');
+writeFileSync(unionsTarget, JSON.stringify({
+    provenance: {
+        ...fixture.provenance,
+        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: createTool(\'shapes\').action({schema: z.object(...)}).execute(undefined, arguments) for the zod schemas of tests/upstream-parity/unions.mjs (z.union, z.discriminatedUnion, .catchall; core/execution/ExecutionPipeline.ts, core/execution/ValidationErrorFormatter.ts)',
+    },
+    cases: unionsOut,
+}, null, 2) + '\n');
+console.log(`wrote ${unionsTarget}: ${unionsOut.length} cases`);

@@ -4,7 +4,8 @@
 pub mod behaviour;
 mod computed;
 pub mod schema_defs;
-pub mod tool_schema;
+pub mod tool_args;
+mod tool_schema;
 pub mod tools;
 pub mod toon;
 mod ui;
@@ -64,7 +65,7 @@ pub fn emit(
     let mut errors = Vec::new();
     let mut files = Vec::new();
     let mut root_modules = Vec::new();
-    let argument_types = tools::argument_types(model);
+    let argument_types = tool_args::argument_types(model);
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
     for index in 0..model.modules.len() {

@@ -1,15 +1,14 @@
 //! A tool file's module: the view `templates/tool.rs.jinja` renders (typed arguments, `_select`,
 //! handler trait, dispatcher, schemas), appended to the module of the file's input types.
 
-use std::collections::BTreeSet;
-
 use askama::Template;
 
+use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, literal, rust_type, type_path};
-use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
+use super::view::{EnumView, VariantView, literal, type_path};
+use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
 /// The tool part of a tool file's module.
@@ -117,32 +116,6 @@ pub struct ReturnsView {
     pub select_arms: Option<Vec<(String, usize)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
-}
-
-/// A `FromArgument` implementation.
-pub enum ArgImpl {
-    /// A string enum, by its path.
-    Enum(String),
-    /// An object.
-    Struct(ArgStruct),
-}
-
-/// An object read field by field.
-pub struct ArgStruct {
-    /// Type path.
-    pub path: String,
-    /// Fields.
-    pub fields: Vec<ArgField>,
-}
-
-/// One field read.
-pub struct ArgField {
-    /// Field identifier.
-    pub name: String,
-    /// The key as a Rust literal.
-    pub key: String,
-    /// The reading expression.
-    pub read: String,
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
@@ -285,54 +258,7 @@ pub fn render(
             }
         })
         .collect();
-    let arg_impls = owned
-        .iter()
-        // The model rejects unions in inputs (`report_input_shapes`): they have no reader.
-        .filter_map(|&id| match &model.types[id].kind {
-            TypeKind::Union { .. } => None,
-            TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
-            TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
-                path: path(id),
-                fields: fields
-                    .iter()
-                    .zip(&names.members[id])
-                    .map(|(field, name)| {
-                        let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
-                        if field.boxed {
-                            inner = format!("::std::boxed::Box<{inner}>");
-                        }
-                        let nullable = matches!(field.ty, FieldType::Nullable(_));
-                        let ty = if nullable {
-                            format!("::core::option::Option<{inner}>")
-                        } else {
-                            inner
-                        };
-                        // An optional nullable argument keeps `null` apart from absence
-                        // (`Option<Option<T>>`), as its data struct does.
-                        let helper = if field.required {
-                            "required"
-                        } else {
-                            "optional"
-                        };
-                        let key = literal(&field.key);
-                        let read = if field.bounds.is_empty() {
-                            format!("{rt}::args::{helper}::<{ty}>(map, {key}, path, issues)")
-                        } else {
-                            format!(
-                                "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
-                                bounds_expr(rt, &field.bounds)
-                            )
-                        };
-                        ArgField {
-                            name: name.clone(),
-                            key,
-                            read,
-                        }
-                    })
-                    .collect(),
-            })),
-        })
-        .collect();
+    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt);
     let view = ToolView {
         cap: tool.max_payload_bytes.map(|cap| format!("{cap}_u64")),
         name: literal(&tool.name),
@@ -372,74 +298,4 @@ pub fn render(
         }
         .render(),
     )
-}
-
-/// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
-    let some = |value: String| format!("::core::option::Option::Some({value})");
-    let limit = |number: &serde_json::Number| {
-        let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
-            (Some(i), _, _) => format!("Int({i})"),
-            (_, Some(u), _) => format!("Int({u})"),
-            // Debug prints the shortest digits that read back as the same double.
-            (_, _, Some(f)) => format!("Float({f:?}_f64)"),
-            _ => unreachable!("serde_json numbers are i64, u64 or f64"),
-        };
-        some(format!("{rt}::bounds::Limit::{value}"))
-    };
-    let none = || "::core::option::Option::None".to_owned();
-    let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
-    let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
-    let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
-        // The model checked that it translates and compiles (`check_pattern`).
-        let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
-        let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
-        some(format!(
-            "{rt}::pattern::Pattern::new({}, {})",
-            literal(&shown),
-            literal(&translated)
-        ))
-    });
-    // Every field written out: a static cannot take the rest from `Bounds::none()` (the
-    // pattern's cache has a destructor, which a constant expression cannot run).
-    format!(
-        "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
-        number(&bounds.minimum),
-        number(&bounds.exclusive_minimum),
-        number(&bounds.maximum),
-        number(&bounds.exclusive_maximum),
-        count(bounds.min_length),
-        count(bounds.max_length),
-        count(bounds.min_items),
-        count(bounds.max_items),
-        bounds.unique_items,
-    )
-}
-
-/// For every tool module, the types reachable from its inputs that no earlier tool module
-/// reached: each gets its `FromArgument` impl exactly once, whichever tools share it.
-pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
-    let mut done = BTreeSet::new();
-    model
-        .modules
-        .iter()
-        .map(|module| {
-            let mut owned = Vec::new();
-            let Some(tool) = &module.tool else {
-                return owned;
-            };
-            let mut stack: Vec<TypeId> =
-                tool.actions.iter().filter_map(|a| a.input).rev().collect();
-            while let Some(id) = stack.pop() {
-                if !done.insert(id) {
-                    continue;
-                }
-                owned.push(id);
-                if let TypeKind::Struct { fields } = &model.types[id].kind {
-                    stack.extend(fields.iter().rev().filter_map(|field| field.ty.named()));
-                }
-            }
-            owned
-        })
-        .collect()
 }

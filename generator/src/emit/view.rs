@@ -60,6 +60,8 @@ pub struct UnionView {
     pub tag_literal: Option<String>,
     /// How deserializing picks the branch, as doc-line literals.
     pub dispatch_doc: Vec<String>,
+    /// Only read from tool arguments: no data-block writers.
+    pub argument_only: bool,
 }
 
 /// One branch of a union.
@@ -311,6 +313,7 @@ pub fn module_view(
                 name_literal: literal(&name),
                 tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
                 dispatch_doc: union_dispatch_doc(tag.as_ref()),
+                argument_only: !data_types[id],
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),

@@ -284,16 +284,22 @@ impl Model {
             if std::mem::replace(&mut data[id], true) {
                 continue;
             }
-            let def = &self.types[id];
-            let mut reached: Vec<&FieldType> = match &def.kind {
-                TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
-                TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
-                TypeKind::Enum { .. } => Vec::new(),
-            };
-            reached.extend(def.extra.as_ref());
-            pending.extend(reached.into_iter().filter_map(FieldType::named));
+            pending.extend(self.reached(id));
         }
         data
+    }
+
+    /// The named types a value of type `id` holds directly: its fields', its branches', its
+    /// map values' (`additionalProperties`), in that order.
+    pub fn reached(&self, id: TypeId) -> Vec<TypeId> {
+        let def = &self.types[id];
+        let mut reached: Vec<&FieldType> = match &def.kind {
+            TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
+            TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
+            TypeKind::Enum { .. } => Vec::new(),
+        };
+        reached.extend(def.extra.as_ref());
+        reached.into_iter().filter_map(FieldType::named).collect()
     }
 }
 

@@ -335,40 +335,26 @@ fn resolve_input<'a>(
     Some(id)
 }
 
-/// Arguments are parsed field by field against declared keys (an undeclared one is an
-/// `Unrecognized key` issue, as upstream's strict objects say), so an input type that keeps
-/// undeclared keys is reported where it says so.
+/// Arguments are parsed field by field against declared keys: the arguments object itself holds
+/// `action` and `_select` beside the fields, so it cannot also keep undeclared keys (nested
+/// objects can: `.catchall()`). A union at the root has no fields to parse.
 fn report_kept_keys(resolver: &mut Resolver<'_>, input: TypeId) {
-    let mut pending = vec![input];
-    let mut seen = Vec::new();
-    while let Some(id) = pending.pop() {
-        if seen.contains(&id) {
-            continue;
-        }
-        seen.push(id);
-        let def = &resolver.model.types[id];
-        if matches!(def.kind, TypeKind::Union { .. }) {
-            let (file, pointer) = (def.module, def.pointer.clone());
-            resolver.report(
-                file,
-                &pointer,
-                "a tool's input cannot hold a union yet",
-                Some("declare one object with the fields of every branch, optional where they differ".into()),
-            );
-            continue;
-        }
-        if def.extra.is_some() {
-            let (file, pointer) = (def.module, format!("{}/additionalProperties", def.pointer));
-            resolver.report(
-                file,
-                &pointer,
-                "a tool's input cannot keep undeclared keys yet",
-                Some("declare the keys in `properties`, or take the map as a field of `type: object` … in the returned data".into()),
-            );
-        }
-        if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
-            pending.extend(fields.iter().filter_map(|field| field.ty.named()));
-        }
+    let def = &resolver.model.types[input];
+    let (file, pointer) = (def.module, def.pointer.clone());
+    if matches!(def.kind, TypeKind::Union { .. }) {
+        resolver.report(
+            file,
+            &pointer,
+            "an action's input must be one object, not a union",
+            Some("declare one object with the fields of every branch, or move the union into a field".into()),
+        );
+    } else if def.extra.is_some() {
+        resolver.report(
+            file,
+            &format!("{pointer}/additionalProperties"),
+            "an action's arguments cannot keep undeclared keys: `action` and `_select` sit beside them",
+            Some("move the map into a field of the input (`properties: {labels: {additionalProperties: …}}`)".into()),
+        );
     }
 }
 
@@ -388,9 +374,9 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
         if std::mem::replace(&mut seen[id], true) {
             continue;
         }
+        pending.extend(resolver.model.reached(id));
         let def = &resolver.model.types[id];
         if let TypeKind::Struct { fields } = &def.kind {
-            pending.extend(fields.iter().filter_map(|field| field.ty.named()));
             patterns.extend(
                 fields.iter().filter_map(|f| {
                     Some((def.module, f.pointer.clone(), f.bounds.pattern.clone()?))

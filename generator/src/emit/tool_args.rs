@@ -1,0 +1,191 @@
+//! The tool arguments' readers: a `FromArgument` implementation per input type (wire format
+//! §12), each field read with its bounds, unions as zod's `z.union` / `z.discriminatedUnion`
+//! read them, maps (`additionalProperties`) as `.catchall()`.
+
+use std::collections::BTreeSet;
+
+use super::view::{literal, rust_type, type_path};
+use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
+use crate::naming::Names;
+
+/// A `FromArgument` implementation.
+pub enum ArgImpl {
+    /// A string enum, by its path.
+    Enum(String),
+    /// An object.
+    Struct(ArgStruct),
+    /// A union.
+    Union(ArgUnion),
+}
+
+/// A union read as zod reads it: tried in order, or dispatched on its tag.
+pub struct ArgUnion {
+    /// Type path.
+    pub path: String,
+    /// `(variant identifier, branch type)` in branch order.
+    pub branches: Vec<(String, String)>,
+    /// The tag key's literal and the tags' slice expression, for a tagged union.
+    pub tag: Option<(String, String)>,
+}
+
+/// An object read field by field.
+pub struct ArgStruct {
+    /// Type path.
+    pub path: String,
+    /// Fields.
+    pub fields: Vec<ArgField>,
+    /// `(field identifier, value type)` of the map that keeps the undeclared keys.
+    pub extra: Option<(String, String)>,
+}
+
+/// One field read.
+pub struct ArgField {
+    /// Field identifier.
+    pub name: String,
+    /// The key as a Rust literal.
+    pub key: String,
+    /// The reading expression.
+    pub read: String,
+}
+
+/// The readers of the input types module `index` owns (`owned`, from [`argument_types`]).
+pub fn arg_impls(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    owned: &[TypeId],
+    rt: &str,
+) -> Vec<ArgImpl> {
+    let path = |id: TypeId| type_path(model, names, index, id);
+    owned
+        .iter()
+        .map(|&id| match &model.types[id].kind {
+            TypeKind::Union { variants, tag } => ArgImpl::Union(ArgUnion {
+                path: path(id),
+                branches: variants
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(variant, name)| {
+                        (name.clone(), rust_type(model, names, index, &variant.ty, rt))
+                    })
+                    .collect(),
+                tag: tag.as_ref().map(|tag| {
+                    let values: Vec<String> = tag.values.iter().map(|v| literal(v)).collect();
+                    (literal(&tag.key), format!("&[{}]", values.join(", ")))
+                }),
+            }),
+            TypeKind::Enum { .. } => ArgImpl::Enum(path(id)),
+            TypeKind::Struct { fields } => ArgImpl::Struct(ArgStruct {
+                path: path(id),
+                extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
+                    |(ty, name)| (name.clone(), rust_type(model, names, index, ty, rt)),
+                ),
+                fields: fields
+                    .iter()
+                    .zip(&names.members[id])
+                    .map(|(field, name)| {
+                        let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
+                        if field.boxed {
+                            inner = format!("::std::boxed::Box<{inner}>");
+                        }
+                        let nullable = matches!(field.ty, FieldType::Nullable(_));
+                        let ty = if nullable {
+                            format!("::core::option::Option<{inner}>")
+                        } else {
+                            inner
+                        };
+                        // An optional nullable argument keeps `null` apart from absence
+                        // (`Option<Option<T>>`), as its data struct does.
+                        let helper = if field.required {
+                            "required"
+                        } else {
+                            "optional"
+                        };
+                        let key = literal(&field.key);
+                        let read = if field.bounds.is_empty() {
+                            format!("{rt}::args::{helper}::<{ty}>(map, {key}, path, issues)")
+                        } else {
+                            format!(
+                                "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
+                                bounds_expr(rt, &field.bounds)
+                            )
+                        };
+                        ArgField {
+                            name: name.clone(),
+                            key,
+                            read,
+                        }
+                    })
+                    .collect(),
+            }),
+        })
+        .collect()
+}
+
+/// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
+fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
+    let some = |value: String| format!("::core::option::Option::Some({value})");
+    let limit = |number: &serde_json::Number| {
+        let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
+            (Some(i), _, _) => format!("Int({i})"),
+            (_, Some(u), _) => format!("Int({u})"),
+            // Debug prints the shortest digits that read back as the same double.
+            (_, _, Some(f)) => format!("Float({f:?}_f64)"),
+            _ => unreachable!("serde_json numbers are i64, u64 or f64"),
+        };
+        some(format!("{rt}::bounds::Limit::{value}"))
+    };
+    let none = || "::core::option::Option::None".to_owned();
+    let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
+    let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
+    let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
+        // The model checked that it translates and compiles (`check_pattern`).
+        let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
+        let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
+        some(format!(
+            "{rt}::pattern::Pattern::new({}, {})",
+            literal(&shown),
+            literal(&translated)
+        ))
+    });
+    // Every field written out: a static cannot take the rest from `Bounds::none()` (the
+    // pattern's cache has a destructor, which a constant expression cannot run).
+    format!(
+        "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
+        number(&bounds.minimum),
+        number(&bounds.exclusive_minimum),
+        number(&bounds.maximum),
+        number(&bounds.exclusive_maximum),
+        count(bounds.min_length),
+        count(bounds.max_length),
+        count(bounds.min_items),
+        count(bounds.max_items),
+        bounds.unique_items,
+    )
+}
+
+/// For every tool module, the types reachable from its inputs that no earlier tool module
+/// reached: each gets its `FromArgument` impl exactly once, whichever tools share it.
+pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
+    let mut done = BTreeSet::new();
+    model
+        .modules
+        .iter()
+        .map(|module| {
+            let mut owned = Vec::new();
+            let Some(tool) = &module.tool else {
+                return owned;
+            };
+            let mut stack: Vec<TypeId> =
+                tool.actions.iter().filter_map(|a| a.input).rev().collect();
+            while let Some(id) = stack.pop() {
+                if !done.insert(id) {
+                    continue;
+                }
+                owned.push(id);
+                stack.extend(model.reached(id).into_iter().rev());
+            }
+            owned
+        })
+        .collect()
+}
