@@ -15,6 +15,7 @@ pub mod fs;
 pub mod load;
 pub mod model;
 pub mod naming;
+pub mod openapi;
 pub mod render;
 pub mod source;
 pub mod validate;
@@ -120,6 +121,7 @@ fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
     let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;
+    let openapi_schema = validate::MetaSchema::openapi().map_err(|d| Diagnostics(vec![d]))?;
     let mut errors = Vec::new();
     let mut definitions = Vec::new();
     // Files that cannot be read at all: `$ref`s into them are not reported again.
@@ -127,20 +129,37 @@ fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     // Per file that failed the meta-schema: the pointers cut out of it so that the rest could
     // still be checked; later errors at or around them repeat the first and are dropped.
     let mut pruned: Vec<(String, Vec<String>)> = Vec::new();
+    // Meta-schema errors in OpenAPI components: reported only for the components definitions
+    // reach, so that a large API's description need not be sound where nothing uses it.
+    let mut in_components = Vec::new();
     for source in &sources {
-        match load::load(source) {
-            Ok(document) => match meta_schema.check(&document) {
+        // An OpenAPI document is a library of schemas for definitions to `$ref`, not a
+        // definition: only its component schemas are read, against their own meta-schema.
+        let loaded = load::load(source).and_then(|document| match openapi::recognise(&document) {
+            None => Ok((document, &meta_schema)),
+            Some(Ok(version)) => Ok((openapi::normalise(document, version), &openapi_schema)),
+            Some(Err(unreadable)) => Err(unreadable),
+        });
+        match loaded {
+            Ok((document, meta_schema)) => match meta_schema.check(&document) {
                 Ok(schema) => definitions.push((document, schema)),
                 Err(found) => {
                     let cut: Vec<String> = found.iter().map(|d| d.pointer.clone()).collect();
-                    match validate::without(&meta_schema, &document, &cut) {
+                    match validate::without(meta_schema, &document, &cut) {
                         Some((rest, schema)) => {
                             pruned.push((document.path.clone(), cut));
+                            if schema.components.is_some() {
+                                in_components.extend(found.iter().cloned());
+                            } else {
+                                errors.extend(found.iter().cloned());
+                            }
                             definitions.push((rest, schema));
                         }
-                        None => broken.push(document.path.clone()),
+                        None => {
+                            broken.push(document.path.clone());
+                            errors.extend(found.iter().cloned());
+                        }
                     }
-                    errors.extend(found);
                 }
             },
             Err(found) => {
@@ -151,11 +170,15 @@ fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     }
     let located = |found: Vec<Diagnostic>| locate(found, &definitions);
     // Semantic checks run on every file that could be read, so one run reports everything.
-    let model = match model::resolve(&definitions, &broken) {
+    let model = match model::resolve(&definitions, &broken, &in_components) {
         Ok(model) if errors.is_empty() => model,
         Ok(_) => return Err(Diagnostics(errors)),
         Err(found) => {
-            errors.extend(located(found).into_iter().filter(|d| !repeats(d, &pruned)));
+            errors.extend(
+                located(found)
+                    .into_iter()
+                    .filter(|d| in_components.contains(d) || !repeats(d, &pruned)),
+            );
             // Files in path order, each file's errors in the order they were found.
             errors.sort_by(|a, b| a.file.cmp(&b.file));
             return Err(Diagnostics(errors));

@@ -9,6 +9,9 @@ use crate::definition::{self, SCHEMA_KEYWORDS, Schema};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::load::Document;
 
+/// The `$id` of the meta-schema of one OpenAPI component schema (see [`MetaSchema::openapi`]).
+const OPENAPI_SCHEMA_ID: &str = "https://fusion-gen.dev/schemas/openapi-component.schema.json";
+
 /// The meta-schema, compiled once per run.
 pub struct MetaSchema {
     validator: Validator,
@@ -18,16 +21,59 @@ pub struct MetaSchema {
 impl MetaSchema {
     /// Compiles the meta-schema generated from the definition types.
     pub fn new() -> Result<Self, Diagnostic> {
-        let schema = definition::meta_schema();
+        Self::compile(definition::meta_schema(), "meta-schema")
+    }
+
+    fn compile(schema: Value, what: &str) -> Result<Self, Diagnostic> {
         jsonschema::draft202012::new(&schema)
             .map(|validator| MetaSchema { validator, schema })
             .map_err(|err| {
                 Diagnostic::error(
                     "",
                     "",
-                    format!("internal error: the meta-schema does not compile: {err}"),
+                    format!("internal error: the {what} does not compile: {err}"),
                 )
             })
+    }
+
+    /// The meta-schema of an OpenAPI document once [`crate::openapi::normalise`] has kept only
+    /// its `components.schemas`: each of them a definition schema, OpenAPI 3.0's `nullable`
+    /// allowed too. Errors keep the document's own pointers (`/components/schemas/X/...`).
+    pub fn openapi() -> Result<Self, Diagnostic> {
+        let mut component = definition::meta_schema();
+        if let Some(object) = component.as_object_mut() {
+            // Its own `$id`, so that the `#` its recursive references name is this schema.
+            object.insert("$id".into(), Value::String(OPENAPI_SCHEMA_ID.into()));
+            object.remove("$schema");
+            if let Some(Value::Object(properties)) = object.get_mut("properties") {
+                properties.insert(
+                    "nullable".into(),
+                    serde_json::json!({
+                        "description": "OpenAPI 3.0: the value may also be null.",
+                        "type": "boolean"
+                    }),
+                );
+            }
+        }
+        let schema = serde_json::json!({
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "type": "object",
+            "additionalProperties": false,
+            "properties": {
+                "components": {
+                    "type": "object",
+                    "additionalProperties": false,
+                    "properties": {
+                        "schemas": {
+                            "type": "object",
+                            "additionalProperties": { "$ref": OPENAPI_SCHEMA_ID }
+                        }
+                    }
+                }
+            },
+            "$defs": { "component": component }
+        });
+        Self::compile(schema, "OpenAPI meta-schema")
     }
 
     /// Checks one document; returns its typed definition or every problem found in it.
@@ -209,6 +255,15 @@ fn known_unsupported(keyword: &str) -> Option<String> {
         }
         "prefixItems" | "contains" | "minContains" | "maxContains" => {
             "tuples are not supported: use `items` with one schema for every element"
+        }
+        "nullable" => {
+            "OpenAPI 3.0's `nullable` is read inside OpenAPI documents only; a definition writes `type: [T, \"null\"]`"
+        }
+        "example" => {
+            "write `examples: [value]`: `example` is OpenAPI's, read inside OpenAPI documents only"
+        }
+        "discriminator" | "xml" | "externalDocs" => {
+            "an OpenAPI keyword, read inside OpenAPI documents only: `$ref` the schema from the OpenAPI document (`api.json#/components/schemas/Name`)"
         }
         "$anchor" | "$dynamicRef" | "$dynamicAnchor" | "$recursiveRef" => {
             "reference with `$ref` to a file or `#/$defs/Name`"

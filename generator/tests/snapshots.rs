@@ -46,6 +46,7 @@ const FEATURES: &[&str] = &[
     "computed",
     "bounds",
     "tool_unions",
+    "openapi",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -38,7 +38,8 @@ pub struct Schema {
     /// A free comment, ignored by the generator.
     #[serde(rename = "$comment")]
     pub comment: Option<String>,
-    /// A reference to another schema: `other.yaml`, `#/$defs/Name` or `other.yaml#/$defs/Name`.
+    /// A reference to another schema: `other.yaml`, `#/$defs/Name` or `other.yaml#/$defs/Name`,
+    /// or a component of an OpenAPI document in the input folder (`api.json#/components/schemas/Name`).
     /// Nothing else may stand beside it except `description`.
     #[serde(rename = "$ref")]
     pub reference: Option<String>,
@@ -156,6 +157,23 @@ pub struct Schema {
     /// too: the field is redacted, not the referenced type).
     #[serde(rename = "x-fusion-redact")]
     pub redact: Option<Redact>,
+    /// OpenAPI 3.0's `nullable: true`: the value may also be `null`. Read only inside an OpenAPI
+    /// document (`crate::openapi`); a definition writes `type: [T, "null"]`, so the meta-schema
+    /// leaves it out.
+    #[schemars(skip)]
+    pub nullable: Option<bool>,
+    /// The `components` of an OpenAPI document, whose `schemas` other files `$ref`; only at the
+    /// root of an OpenAPI document, which is never a presenter (so not in the meta-schema).
+    #[schemars(skip)]
+    pub components: Option<Components>,
+}
+
+/// The part of an OpenAPI document's `components` that holds schemas.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Components {
+    /// `components.schemas`: named schemas, made into types only when something `$ref`s them.
+    pub schemas: Option<IndexMap<String, Schema>>,
 }
 
 impl Schema {

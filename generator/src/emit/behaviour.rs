@@ -505,10 +505,11 @@ impl Context<'_> {
             Literal::Text(s) => literal(s),
             Literal::Variant(index) => {
                 let id = enum_id.unwrap_or_default();
-                format!(
-                    "{}::{}",
-                    self.names.types[id], self.names.members[id][*index]
-                )
+                // The enum may live in another module: a field merged from another file's
+                // schema (`allOf`, `extends`) keeps its type where that schema is.
+                let owner = self.model.types[self.item].module;
+                let path = super::view::type_path(self.model, self.names, owner, id);
+                format!("{path}::{}", self.names.members[id][*index])
             }
         };
         if let ([Literal::Bool(expected)], false) = (values, def.is_option()) {

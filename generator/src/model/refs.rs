@@ -97,16 +97,46 @@ impl<'a> Resolver<'a> {
             );
             return None;
         };
-        let Some(target) = schema_at(&definitions[target_file].1, target_pointer) else {
-            let help = self.definitions[target_file]
-                .1
-                .defs
-                .as_ref()
-                .and_then(|defs| {
-                    let wanted = target_pointer.rsplit('/').next().unwrap_or("");
+        let target_root = &definitions[target_file].1;
+        if let Some(components) = &target_root.components {
+            // An OpenAPI document is no schema itself: only its component schemas are.
+            if !target_pointer.starts_with("/components/schemas/") {
+                let names = components.schemas.iter().flat_map(|s| s.keys());
+                let wanted = target_pointer.rsplit('/').next().unwrap_or("");
+                let help = did_you_mean(wanted, names.map(String::as_str))
+                    .map(|s| format!("did you mean `{target_path}#/components/schemas/{s}`?"))
+                    .unwrap_or_else(|| {
+                        format!("reference a schema of the OpenAPI document: `{target_path}#/components/schemas/Name`")
+                    });
+                self.report(
+                    file,
+                    &format!("{pointer}/$ref"),
+                    format!("`{reference}` is not a schema: only the OpenAPI document's `components.schemas` can be referenced"),
+                    Some(help),
+                );
+                return None;
+            }
+        }
+        if target_root.components.is_some()
+            && let Some(component) = super::resolve::component_of(target_pointer)
+        {
+            let key = (definitions[target_file].0.path.clone(), component);
+            if let Some(found) = self.unreached.remove(&key) {
+                self.errors.extend(found);
+            }
+        }
+        let Some(target) = schema_at(target_root, target_pointer) else {
+            let wanted = target_pointer.rsplit('/').next().unwrap_or("");
+            let help = match &target_root.components {
+                Some(components) => components.schemas.as_ref().and_then(|schemas| {
+                    did_you_mean(wanted, schemas.keys().map(String::as_str))
+                        .map(|s| format!("did you mean `{target_path}#/components/schemas/{s}`?"))
+                }),
+                None => target_root.defs.as_ref().and_then(|defs| {
                     did_you_mean(wanted, defs.keys().map(String::as_str))
                         .map(|s| format!("did you mean `#/$defs/{s}`?"))
-                });
+                }),
+            };
             self.report(
                 file,
                 &format!("{pointer}/$ref"),
@@ -124,7 +154,8 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// The sub-schema at a JSON pointer made of `$defs`, `properties` and `items` steps.
+/// The sub-schema at a JSON pointer made of `$defs`, `properties`, `items`, branch and (in an
+/// OpenAPI document) `components/schemas` steps.
 fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     let mut tokens = pointer
         .split('/')
@@ -134,6 +165,13 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     while let Some(token) = tokens.next() {
         schema = match token.as_str() {
             "$defs" => schema.defs.as_ref()?.get(&tokens.next()?)?,
+            // An OpenAPI document's schemas, at the pointer they have in the document.
+            "components" if tokens.next()? == "schemas" => schema
+                .components
+                .as_ref()?
+                .schemas
+                .as_ref()?
+                .get(&tokens.next()?)?,
             "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
             "items" => schema.items.as_deref()?,
             "allOf" => schema

@@ -24,13 +24,25 @@ const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// Resolves all definitions at once; on failure, returns every problem found. `broken` names
 /// files that exist but could not be read: a `$ref` into one is not reported again.
+/// `in_components` are the meta-schema's errors inside OpenAPI documents' component schemas
+/// (cut out of them already): each is reported when a `$ref` reaches its component.
 pub fn resolve(
     definitions: &[(Document, Schema)],
     broken: &[String],
+    in_components: &[Diagnostic],
 ) -> Result<Model, Vec<Diagnostic>> {
+    let mut unreached: HashMap<(String, String), Vec<Diagnostic>> = HashMap::new();
+    for diagnostic in in_components {
+        let name = component_of(&diagnostic.pointer).unwrap_or_default();
+        unreached
+            .entry((diagnostic.file.clone(), name))
+            .or_default()
+            .push(diagnostic.clone());
+    }
     let mut resolver = Resolver {
         definitions,
         broken,
+        unreached,
         files: HashMap::new(),
         types_at: HashMap::new(),
         actions: Vec::new(),
@@ -80,6 +92,9 @@ pub(super) struct Resolver<'a> {
     /// Files that exist but could not be read (already reported).
     pub(super) broken: &'a [String],
     pub(super) files: HashMap<&'a str, usize>,
+    /// Errors in OpenAPI component schemas, by file and component, not reported until a `$ref`
+    /// reaches the component.
+    pub(super) unreached: HashMap<(String, String), Vec<Diagnostic>>,
     /// The type already made for a schema location (file index, pointer), so that every `$ref`
     /// to one place shares one type, and a cycle of references ends.
     types_at: HashMap<(usize, String), FieldType>,
@@ -149,6 +164,8 @@ impl<'a> Resolver<'a> {
                     });
                 }
             }
+            // An OpenAPI document: its components become types when something `$ref`s them.
+            None if schema.components.is_some() => {}
             None if schema.defs.is_some() => {}
             // An enum, array or primitive root is a type other files `$ref`; only an object has
             // fields to present.
@@ -259,20 +276,27 @@ impl<'a> Resolver<'a> {
                 Some("mark the property that holds this value instead".into()),
             );
         }
+        // OpenAPI 3.0's `nullable: true` (only OpenAPI documents have it): `type: [T, "null"]`,
+        // a nullable enum, union or `allOf` struct, and beside a `$ref` a nullable use of it.
+        let openapi_nullable = schema.nullable == Some(true);
         if let Some(reference) = &schema.reference {
-            return self.follow(file, pointer, schema, reference);
+            let ty = self.follow(file, pointer, schema, reference);
+            return if openapi_nullable { nullable(ty) } else { ty };
         }
         if let Some(reference) = alias_of(schema) {
             // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
             // X) is X itself, not a struct of its own.
-            return self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
+            let ty = self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
+            return if openapi_nullable { nullable(ty) } else { ty };
         }
-        let name = schema
-            .title
-            .clone()
-            .unwrap_or_else(|| suggested_name.to_owned());
+        // An OpenAPI component is named from its key, the name the API's own clients use.
+        let name = match schema.title.clone() {
+            Some(title) if !is_component(pointer) => title,
+            _ => suggested_name.to_owned(),
+        };
         if schema.one_of.is_some() || schema.any_of.is_some() {
-            let nullable = matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
+            let nullable = openapi_nullable
+                || matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
             let ty = self.union_type(file, pointer, schema, &name, nullable);
             self.types_at.insert(key, ty.clone());
             return ty;
@@ -284,7 +308,9 @@ impl<'a> Resolver<'a> {
         let Some(nullability) = self.check_type_keyword(file, pointer, schema) else {
             return FieldType::String;
         };
-        let nullability = nullability || self.null_in_enum(file, pointer, schema);
+        // With `nullable: true`, a `null` in `enum` is what the schema says, not a mistake.
+        let nullability =
+            nullability || openapi_nullable || self.null_in_enum(file, pointer, schema);
         if says_nothing(schema) {
             // `{}` (or only annotations): any JSON value, as JSON Schema reads it.
             let ty = if nullability {
@@ -556,6 +582,27 @@ fn alias_of(schema: &Schema) -> Option<&str> {
         return None;
     }
     branch.reference.as_deref()
+}
+
+/// `ty`, or `null` (once: a nullable type stays as it is).
+fn nullable(ty: FieldType) -> FieldType {
+    match ty {
+        FieldType::Nullable(_) => ty,
+        other => FieldType::Nullable(Box::new(other)),
+    }
+}
+
+/// Whether `pointer` is an OpenAPI component schema (`/components/schemas/<name>`).
+fn is_component(pointer: &str) -> bool {
+    pointer
+        .strip_prefix("/components/schemas/")
+        .is_some_and(|name| !name.contains('/'))
+}
+
+/// The component (its pointer token, escaped) that `pointer` is inside, in an OpenAPI document.
+pub(super) fn component_of(pointer: &str) -> Option<String> {
+    let rest = pointer.strip_prefix("/components/schemas/")?;
+    Some(rest.split('/').next().unwrap_or(rest).to_owned())
 }
 
 /// Whether `pointer` names a property (`…/properties/<key>`); a key may itself be `properties`.

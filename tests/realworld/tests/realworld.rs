@@ -1,0 +1,169 @@
+//! Every example payload of Blockfrost's OpenAPI description (`examples.json`, written by
+//! `scripts/realworld/blockfrost.mjs`) deserializes into the type generated for its component,
+//! and its data block, pretty JSON and TOON, is byte for byte what JavaScript wrote for the same
+//! value cut to its schema, explicit `null`s included. Payloads that do not fit their schema (the
+//! description has a few) fail with serde's located error. The presenters that `$ref` the
+//! components write the same data blocks.
+
+use std::sync::LazyLock;
+
+use fusion_runtime::Presenter;
+use fusion_runtime::Selection;
+use fusion_runtime::json::{JsonStyle, WriteJson, to_json};
+use fusion_runtime::toon::{ToonOptions, WriteToon, encode_value, write_toon, write_toon_slice};
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+static EXAMPLES: LazyLock<Vec<Value>> = LazyLock::new(|| {
+    let file: Value = serde_json::from_str(include_str!(
+        "../../fixtures/realworld/blockfrost/examples.json"
+    ))
+    .expect("examples.json is JSON");
+    file["examples"].as_array().expect("a list").clone()
+});
+
+fn example(component: &str) -> &'static Value {
+    EXAMPLES
+        .iter()
+        .find(|e| e["component"] == component)
+        .unwrap_or_else(|| panic!("no example of {component}"))
+}
+
+/// Blockfrost's OpenAPI description, whose component schemas hold the example payloads.
+static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
+    serde_json::from_str(include_str!(
+        "../../fixtures/realworld/blockfrost/api/openapi.json"
+    ))
+    .expect("openapi.json is JSON")
+});
+
+/// The payload, the component's own `example`, as text, so that serde's errors have a line
+/// and column in it.
+fn payload_text(example: &Value) -> String {
+    let component = example["component"].as_str().expect("a component name");
+    let payload = &DOCUMENT["components"]["schemas"][component]["example"];
+    assert!(!payload.is_null(), "{component} has an example");
+    serde_json::to_string_pretty(payload).expect("prints")
+}
+
+fn parse<T: DeserializeOwned>(example: &Value) -> T {
+    serde_json::from_str(&payload_text(example)).unwrap_or_else(|error| {
+        panic!(
+            "the example of {} does not deserialize: {error}",
+            example["component"]
+        )
+    })
+}
+
+fn reference<'a>(example: &'a Value, format: &str) -> &'a str {
+    example[format].as_str().expect("a reference output")
+}
+
+fn check_item<T: DeserializeOwned + WriteJson + WriteToon>(example: &Value) {
+    let value: T = parse(example);
+    assert_eq!(
+        to_json(&value, JsonStyle::Pretty),
+        reference(example, "json")
+    );
+    let mut toon = String::new();
+    write_toon(&mut toon, &value, &Selection::all(), &ToonOptions::pipe());
+    assert_eq!(toon, reference(example, "toon"));
+}
+
+fn check_collection<T: DeserializeOwned + WriteJson + WriteToon>(example: &Value) {
+    let items: Vec<T> = parse(example);
+    assert_eq!(
+        to_json(&items, JsonStyle::Pretty),
+        reference(example, "json")
+    );
+    let mut toon = String::new();
+    write_toon_slice(&mut toon, &items, &Selection::all(), &ToonOptions::pipe());
+    assert_eq!(toon, reference(example, "toon"));
+}
+
+/// A value that is neither a struct nor a list of them (a list of strings): the typed JSON writer,
+/// and TOON through serde's value of the typed value.
+fn check_value<T: DeserializeOwned + WriteJson + Serialize>(example: &Value) {
+    let value: T = parse(example);
+    assert_eq!(
+        to_json(&value, JsonStyle::Pretty),
+        reference(example, "json")
+    );
+    let json = serde_json::to_value(&value).expect("serializes");
+    assert_eq!(
+        encode_value(&json, &ToonOptions::pipe()),
+        reference(example, "toon")
+    );
+}
+
+fn check_misfit<T: DeserializeOwned + std::fmt::Debug>(example: &Value) {
+    let error = serde_json::from_str::<T>(&payload_text(example))
+        .expect_err("a payload that does not fit its schema is refused");
+    assert!(error.line() > 0 && error.column() > 0, "{error}");
+}
+
+include!(concat!(env!("OUT_DIR"), "/cases.rs"));
+
+#[test]
+fn a_misfit_is_refused_where_it_does_not_fit() {
+    // Blockfrost's own example of `account_utxo_content` lacks the required `tx_index`.
+    let utxos = example("account_utxo_content");
+    assert_eq!(utxos["fits"], false);
+    let text = payload_text(utxos);
+    let error =
+        serde_json::from_str::<Vec<fusion_realworld::openapi::AccountUtxoContentItem>>(&text)
+            .expect_err("refused");
+    assert!(
+        error.to_string().starts_with("missing field `tx_index`"),
+        "{error}"
+    );
+    // At the end of the first element, where serde knows the key is missing.
+    let first_end = text.find("\n  },").expect("two elements");
+    let line = text[..first_end].lines().count() + 1;
+    assert_eq!((error.line(), error.column()), (line, 3), "{error}");
+    // `pool_list_extended`'s example has schemas pasted where numbers belong: refused at the
+    // first, `blocks_minted`, where its object starts.
+    let text = payload_text(example("pool_list_extended"));
+    let error = serde_json::from_str::<Vec<fusion_realworld::openapi::PoolListExtendedItem>>(&text)
+        .expect_err("refused");
+    assert!(
+        error
+            .to_string()
+            .starts_with("invalid type: map, expected i64"),
+        "{error}"
+    );
+    let line = text.lines().nth(error.line() - 1).expect("the line");
+    assert!(
+        line.trim_start().starts_with("\"blocks_minted\": {"),
+        "{line}"
+    );
+}
+
+#[test]
+fn presenters_over_components_write_the_same_data_blocks() {
+    let drep = example("drep");
+    let item: fusion_realworld::Drep = parse(drep);
+    let response = fusion_realworld::DrepPresenter.present(&item);
+    assert_eq!(response.texts()[0], reference(drep, "json"));
+    let proposal = example("proposal");
+    let item: fusion_realworld::Proposal = parse(proposal);
+    let response = fusion_realworld::ProposalPresenter.present(&item);
+    assert_eq!(response.texts()[0], reference(proposal, "toon"));
+    let committee = example("committee");
+    let item: fusion_realworld::Committee = parse(committee);
+    let response = fusion_realworld::CommitteePresenter.present(&item);
+    assert_eq!(response.texts()[0], reference(committee, "json"));
+    let rewards = example("account_reward_content");
+    let items: Vec<fusion_realworld::Reward> = parse(rewards);
+    let response = fusion_realworld::RewardPresenter.present_collection(&items);
+    assert_eq!(response.texts()[0], reference(rewards, "json"));
+    assert!(
+        response
+            .texts()
+            .iter()
+            .any(|t| t.contains(&format!("{} rewards in this page", items.len()))),
+        "{:?}",
+        response.texts()
+    );
+}
