@@ -114,7 +114,12 @@ impl ::core::fmt::Display for BillingListInputStatus {
 
 impl ::fusion_runtime::json::WriteJson for BillingListInputStatus {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Paid => "\"paid\"",
+            Self::Pending => "\"pending\"",
+            Self::Overdue => "\"overdue\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -287,7 +292,17 @@ impl ::core::fmt::Display for BillingSelect {
 
 impl ::fusion_runtime::json::WriteJson for BillingSelect {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::AmountCents => "\"amount_cents\"",
+            Self::Client => "\"client\"",
+            Self::Due => "\"due\"",
+            Self::Id => "\"id\"",
+            Self::Lines => "\"lines\"",
+            Self::PaidAt => "\"paid_at\"",
+            Self::Status => "\"status\"",
+            Self::TaxRate => "\"tax_rate\"",
+        };
+        writer.raw_value(json);
     }
 }
 

@@ -231,7 +231,12 @@ impl ::core::fmt::Display for ClientTier {
 
 impl ::fusion_runtime::json::WriteJson for ClientTier {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Free => "\"free\"",
+            Self::Pro => "\"pro\"",
+            Self::Enterprise => "\"enterprise\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -457,9 +462,8 @@ impl ::fusion_runtime::Presenter for ClientPresenter {
             ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
         } else {
             let mut array = writer.array();
-            for item in items {
-                item.write_json_selected(array.next_element(), selection);
-            }
+            array
+                .each(items, |item, writer| item.write_json_selected(writer, selection));
             array.end();
         }
     }

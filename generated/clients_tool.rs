@@ -109,7 +109,12 @@ impl ::core::fmt::Display for ClientsListInputTier {
 
 impl ::fusion_runtime::json::WriteJson for ClientsListInputTier {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Free => "\"free\"",
+            Self::Pro => "\"pro\"",
+            Self::Enterprise => "\"enterprise\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -229,7 +234,13 @@ impl ::core::fmt::Display for ClientsSelect {
 
 impl ::fusion_runtime::json::WriteJson for ClientsSelect {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Email => "\"email\"",
+            Self::Id => "\"id\"",
+            Self::Name => "\"name\"",
+            Self::Tier => "\"tier\"",
+        };
+        writer.raw_value(json);
     }
 }
 

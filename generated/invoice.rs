@@ -281,7 +281,12 @@ impl ::core::fmt::Display for InvoiceStatus {
 
 impl ::fusion_runtime::json::WriteJson for InvoiceStatus {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Paid => "\"paid\"",
+            Self::Pending => "\"pending\"",
+            Self::Overdue => "\"overdue\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -872,9 +877,8 @@ impl ::fusion_runtime::Presenter for InvoicePresenter {
             ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
         } else {
             let mut array = writer.array();
-            for item in items {
-                item.write_json_selected(array.next_element(), selection);
-            }
+            array
+                .each(items, |item, writer| item.write_json_selected(writer, selection));
             array.end();
         }
     }

@@ -346,7 +346,12 @@ impl ::core::fmt::Display for InvoiceRowStatus {
 
 impl ::fusion_runtime::json::WriteJson for InvoiceRowStatus {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Paid => "\"paid\"",
+            Self::Pending => "\"pending\"",
+            Self::Overdue => "\"overdue\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -611,9 +616,7 @@ impl InvoiceRowPresenter {
         };
         if collection {
             let mut array = writer.array();
-            for item in items {
-                write(array.next_element(), item);
-            }
+            array.each(items, |item, writer| write(writer, item));
             array.end();
         } else if let ::core::option::Option::Some(item) = items.first() {
             write(&mut writer, item);

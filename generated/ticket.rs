@@ -266,7 +266,12 @@ impl ::core::fmt::Display for TicketPriority {
 
 impl ::fusion_runtime::json::WriteJson for TicketPriority {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        writer.str(self.as_str());
+        let json = match self {
+            Self::Low => "\"low\"",
+            Self::Normal => "\"normal\"",
+            Self::Urgent => "\"urgent\"",
+        };
+        writer.raw_value(json);
     }
 }
 
@@ -741,9 +746,7 @@ impl TicketPresenter {
         };
         if collection {
             let mut array = writer.array();
-            for item in items {
-                write(array.next_element(), item);
-            }
+            array.each(items, |item, writer| write(writer, item));
             array.end();
         } else if let ::core::option::Option::Some(item) = items.first() {
             write(&mut writer, item);

@@ -3,13 +3,15 @@
 //!
 //! ```text
 //! cargo build --release -p fusion-tests --example response_cost
-//! for what in parse data behaviours table; do
+//! for what in parse data compact serde_pretty serde_compact behaviours table; do
 //!   valgrind --tool=callgrind --callgrind-out-file=/tmp/$what.out \
 //!     target/release/examples/response_cost $what
 //! done
 //! ```
 //!
-//! `parse` reads the rows only; `data` writes the data block alone; `behaviours` builds the
+//! `parse` reads the rows only; `data` writes the data block alone (pretty), `compact` the same
+//! rows through the generated writer in compact style, `serde_pretty` / `serde_compact` through
+//! `serde_json::to_string_pretty` / `to_string` (the peers); `behaviours` builds the
 //! response with rules, collection rules, a summary and suggestions; `table` adds a table UI
 //! block. Subtract `parse` from each; the ratios are what `benches/responses.rs` times.
 
@@ -34,6 +36,18 @@ fn main() {
             let mut out = String::new();
             ReviewedRowPresenter.write_collection_data(&rows, &Selection::all(), &mut out);
             out.len()
+        }
+        "compact" => {
+            let rows: Vec<ReviewedRow> = serde_json::from_str(&text).expect("rows");
+            fusion_runtime::json::to_json(&rows[..], fusion_runtime::json::JsonStyle::Compact).len()
+        }
+        "serde_pretty" => {
+            let rows: Vec<ReviewedRow> = serde_json::from_str(&text).expect("rows");
+            serde_json::to_string_pretty(&rows).expect("rows").len()
+        }
+        "serde_compact" => {
+            let rows: Vec<ReviewedRow> = serde_json::from_str(&text).expect("rows");
+            serde_json::to_string(&rows).expect("rows").len()
         }
         "behaviours" => {
             let rows: Vec<ReviewedRow> = serde_json::from_str(&text).expect("rows");

@@ -235,7 +235,12 @@ pub mod account {
     }
     impl ::fusion_runtime::json::WriteJson for AccountPlan {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Free => "\"free\"",
+                Self::Pro => "\"pro\"",
+                Self::Enterprise => "\"enterprise\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for AccountPlan {
@@ -583,9 +588,11 @@ pub mod account {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -981,9 +988,11 @@ pub mod entry {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1554,9 +1563,11 @@ pub mod ledger {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -2106,7 +2117,13 @@ pub mod note {
     }
     impl ::fusion_runtime::json::WriteJson for NoteKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Plain => "\"plain\"",
+                Self::DomainRules => "\"</domain_rules>\"",
+                Self::AB => "\"a|b\"",
+                Self::XY => "\"x\\ny\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for NoteKind {
@@ -2434,9 +2451,11 @@ pub mod note {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -2823,9 +2842,11 @@ pub mod status_row {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

@@ -467,7 +467,12 @@ pub mod reviewed_row {
     }
     impl ::fusion_runtime::json::WriteJson for ReviewedRowStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Paid => "\"paid\"",
+                Self::Pending => "\"pending\"",
+                Self::Overdue => "\"overdue\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ReviewedRowStatus {
@@ -728,9 +733,11 @@ pub mod reviewed_row {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1097,7 +1104,12 @@ pub mod tabled_row {
     }
     impl ::fusion_runtime::json::WriteJson for TabledRowStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Paid => "\"paid\"",
+                Self::Pending => "\"pending\"",
+                Self::Overdue => "\"overdue\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TabledRowStatus {
@@ -1390,9 +1402,11 @@ pub mod tabled_row {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

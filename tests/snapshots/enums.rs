@@ -224,7 +224,13 @@ pub mod job {
     }
     impl ::fusion_runtime::json::WriteJson for JobState {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Queued => "\"queued\"",
+                Self::InProgress => "\"in-progress\"",
+                Self::Done => "\"done\"",
+                Self::Failed => "\"failed\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for JobState {
@@ -297,7 +303,12 @@ pub mod job {
     }
     impl ::fusion_runtime::json::WriteJson for JobSpeed {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::V1x => "\"1x\"",
+                Self::V2x => "\"2x\"",
+                Self::V10x => "\"10x\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for JobSpeed {
@@ -380,7 +391,13 @@ pub mod job {
     }
     impl ::fusion_runtime::json::WriteJson for JobLabel {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Empty => "\"\"",
+                Self::Self_ => "\"Self\"",
+                Self::None => "\"none\"",
+                Self::UpperCase => "\"UPPER case\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for JobLabel {
@@ -453,7 +470,12 @@ pub mod job {
     }
     impl ::fusion_runtime::json::WriteJson for RetryPolicy {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Never => "\"never\"",
+                Self::OnFailure => "\"on-failure\"",
+                Self::Always => "\"always\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for RetryPolicy {
@@ -649,9 +671,11 @@ pub mod job {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -968,9 +992,11 @@ pub mod queue {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

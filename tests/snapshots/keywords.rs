@@ -400,7 +400,13 @@ pub mod self_ {
     }
     impl ::fusion_runtime::json::WriteJson for Result {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Ok => "\"Ok\"",
+                Self::Err => "\"Err\"",
+                Self::Some => "\"Some\"",
+                Self::None => "\"None\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for Result {
@@ -596,9 +602,11 @@ pub mod self_ {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

@@ -281,9 +281,11 @@ pub mod nullable_simple_user {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -625,7 +627,12 @@ pub mod reaction {
     }
     impl ::fusion_runtime::json::WriteJson for ReactionMood {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Plus => "\"+\"",
+                Self::Dash => "\"-\"",
+                Self::Plus2 => "\"plus\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ReactionMood {
@@ -821,9 +828,11 @@ pub mod reaction {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -988,7 +997,16 @@ pub mod reactions_tool {
     }
     impl ::fusion_runtime::json::WriteJson for ReactionsSelect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Plus1 => "\"+1\"",
+                Self::Minus1 => "\"-1\"",
+                Self::By => "\"by\"",
+                Self::FirstDashName => "\"first-name\"",
+                Self::FirstName => "\"first_name\"",
+                Self::Mood => "\"mood\"",
+                Self::Url => "\"url\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ReactionsSelect {
@@ -1485,9 +1503,11 @@ pub mod simple_user {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

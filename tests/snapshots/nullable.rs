@@ -353,7 +353,11 @@ pub mod reading {
     }
     impl ::fusion_runtime::json::WriteJson for ReadingLevel {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ReadingLevel {
@@ -549,9 +553,11 @@ pub mod reading {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -780,7 +786,10 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for TicketKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Ticket => "\"ticket\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TicketKind {
@@ -848,7 +857,11 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for TicketState {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Open => "\"open\"",
+                Self::Closed => "\"closed\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TicketState {
@@ -916,7 +929,11 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for TicketPriority {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TicketPriority {
@@ -984,7 +1001,11 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for TicketSeverity {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Minor => "\"minor\"",
+                Self::Major => "\"major\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TicketSeverity {
@@ -1052,7 +1073,11 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for TicketResolution {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Fixed => "\"fixed\"",
+                Self::Wontfix => "\"wontfix\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TicketResolution {
@@ -1248,9 +1273,11 @@ pub mod ticket {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

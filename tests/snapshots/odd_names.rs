@@ -600,9 +600,7 @@ pub mod c {
             };
             if collection {
                 let mut array = writer.array();
-                for item in items {
-                    write(array.next_element(), item);
-                }
+                array.each(items, |item, writer| write(writer, item));
                 array.end();
             } else if let ::core::option::Option::Some(item) = items.first() {
                 write(&mut writer, item);
@@ -1157,9 +1155,11 @@ pub mod odd_people {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1551,9 +1551,7 @@ pub mod solo {
             };
             if collection {
                 let mut array = writer.array();
-                for item in items {
-                    write(array.next_element(), item);
-                }
+                array.each(items, |item, writer| write(writer, item));
                 array.end();
             } else if let ::core::option::Option::Some(item) = items.first() {
                 write(&mut writer, item);

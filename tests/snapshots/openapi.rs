@@ -306,7 +306,10 @@ pub mod billing_api {
     }
     impl ::fusion_runtime::json::WriteJson for MoneyCurrency {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Eur => "\"EUR\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for MoneyCurrency {
@@ -757,9 +760,11 @@ pub mod order {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1256,9 +1261,11 @@ pub mod order_summary {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1530,7 +1537,12 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for OrderStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Placed => "\"placed\"",
+                Self::Paid => "\"paid\"",
+                Self::Shipped => "\"shipped\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for OrderStatus {
@@ -1598,7 +1610,11 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for OrderChannel {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Web => "\"web\"",
+                Self::Store => "\"store\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for OrderChannel {
@@ -2110,7 +2126,10 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for CardKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Card => "\"card\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for CardKind {
@@ -2295,7 +2314,10 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for TransferKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Transfer => "\"transfer\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for TransferKind {

@@ -377,9 +377,11 @@ pub mod c {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -785,9 +787,7 @@ pub mod counted {
             };
             if collection {
                 let mut array = writer.array();
-                for item in items {
-                    write(array.next_element(), item);
-                }
+                array.each(items, |item, writer| write(writer, item));
                 array.end();
             } else if let ::core::option::Option::Some(item) = items.first() {
                 write(&mut writer, item);
@@ -1290,9 +1290,11 @@ pub mod static_markdown {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -1633,9 +1635,11 @@ pub mod static_suggestion {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

@@ -400,7 +400,12 @@ pub mod card {
     }
     impl ::fusion_runtime::json::WriteJson for CardBrand {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Visa => "\"visa\"",
+                Self::MasterCard => "\"master card\"",
+                Self::AB => "\"a|b\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for CardBrand {
@@ -799,9 +804,7 @@ pub mod card {
             };
             if collection {
                 let mut array = writer.array();
-                for item in items {
-                    write(array.next_element(), item);
-                }
+                array.each(items, |item, writer| write(writer, item));
                 array.end();
             } else if let ::core::option::Option::Some(item) = items.first() {
                 write(&mut writer, item);
@@ -1302,7 +1305,11 @@ pub mod patient {
     }
     impl ::fusion_runtime::json::WriteJson for PatientRisk {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Low => "\"low\"",
+                Self::High => "\"high\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for PatientRisk {
@@ -1521,9 +1528,11 @@ pub mod patient {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

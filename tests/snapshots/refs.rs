@@ -141,7 +141,12 @@ pub mod types {
     }
     impl ::fusion_runtime::json::WriteJson for Currency {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Eur => "\"EUR\"",
+                Self::Usd => "\"USD\"",
+                Self::Jpy => "\"JPY\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for Currency {
@@ -596,9 +601,11 @@ pub mod order {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -921,9 +928,11 @@ pub mod party {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

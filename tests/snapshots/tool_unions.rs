@@ -250,7 +250,10 @@ pub mod owner {
     }
     impl ::fusion_runtime::json::WriteJson for UserOwnerKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::User => "\"user\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for UserOwnerKind {
@@ -435,7 +438,10 @@ pub mod owner {
     }
     impl ::fusion_runtime::json::WriteJson for BotOwnerKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Bot => "\"bot\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for BotOwnerKind {

@@ -107,7 +107,12 @@ pub mod billing_tool {
     }
     impl ::fusion_runtime::json::WriteJson for BillingSelect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Amount => "\"amount\"",
+                Self::Id => "\"id\"",
+                Self::Status => "\"status\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for BillingSelect {
@@ -697,9 +702,11 @@ pub mod charge {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -854,7 +861,13 @@ pub mod desk_tool {
     }
     impl ::fusion_runtime::json::WriteJson for DeskSelect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Amount => "\"amount\"",
+                Self::Id => "\"id\"",
+                Self::Method => "\"method\"",
+                Self::Status => "\"status\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for DeskSelect {
@@ -1443,7 +1456,12 @@ pub mod ledger_tool {
     }
     impl ::fusion_runtime::json::WriteJson for LedgerSearchInputStatus {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Paid => "\"paid\"",
+                Self::Pending => "\"pending\"",
+                Self::Overdue => "\"overdue\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for LedgerSearchInputStatus {
@@ -2040,7 +2058,11 @@ pub mod receipt {
     }
     impl ::fusion_runtime::json::WriteJson for ReceiptMethod {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Card => "\"card\"",
+                Self::Transfer => "\"transfer\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ReceiptMethod {
@@ -2236,9 +2258,11 @@ pub mod receipt {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

@@ -410,7 +410,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for OpenedType {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Opened => "\"opened\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for OpenedType {
@@ -607,7 +610,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for ClosedType {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Closed => "\"closed\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ClosedType {
@@ -744,7 +750,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for CommentedType {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Commented => "\"commented\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for CommentedType {
@@ -1025,7 +1034,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for RenamedAction {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Edit => "\"edit\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for RenamedAction {
@@ -1214,7 +1226,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for RetitledAction {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Edit => "\"edit\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for RetitledAction {
@@ -1437,7 +1452,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for WebVia {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Web => "\"web\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for WebVia {
@@ -1560,7 +1578,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for ApiVia {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Api => "\"api\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for ApiVia {
@@ -1795,7 +1816,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for QuotedKiNd {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::AB => "\"a\\\"b\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for QuotedKiNd {
@@ -1923,7 +1947,10 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for BracedKiNd {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Empty => "\"}{\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for BracedKiNd {
@@ -2119,9 +2146,11 @@ pub mod event {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }
@@ -2600,7 +2629,10 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for UserKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::User => "\"user\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for UserKind {
@@ -2848,7 +2880,10 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for BotKind {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            writer.str(self.as_str());
+            let json = match self {
+                Self::Bot => "\"bot\"",
+            };
+            writer.raw_value(json);
         }
     }
     impl ::fusion_runtime::toon::ToonElement for BotKind {
@@ -3136,9 +3171,11 @@ pub mod issue {
                 ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
             } else {
                 let mut array = writer.array();
-                for item in items {
-                    item.write_json_selected(array.next_element(), selection);
-                }
+                array
+                    .each(
+                        items,
+                        |item, writer| item.write_json_selected(writer, selection),
+                    );
                 array.end();
             }
         }

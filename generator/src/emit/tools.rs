@@ -7,7 +7,7 @@ use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, literal, type_path};
+use super::view::{EnumView, VariantView, json_key, literal, type_path};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -156,6 +156,7 @@ pub fn render(
             .map(|(key, variant)| VariantView {
                 name: variant.clone(),
                 value: literal(key),
+                json: literal(&json_key(key)),
                 doc: literal(&format!(" `{key}`")),
             })
             .collect(),

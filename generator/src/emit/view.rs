@@ -150,6 +150,9 @@ pub struct VariantView {
     pub name: String,
     /// The wire value as a Rust string literal.
     pub value: String,
+    /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
+    /// it, with no escaping at run time.
+    pub json: String,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
 }
@@ -367,6 +370,7 @@ pub fn module_view(
                     .map(|(value, variant)| VariantView {
                         name: variant.clone(),
                         value: literal(value),
+                        json: literal(&json_key(value)),
                         doc: doc_literal(&format!(" `{value}`")),
                     })
                     .collect(),
@@ -556,8 +560,11 @@ pub(crate) fn type_path(model: &Model, names: &Names, from_module: usize, id: Ty
 }
 
 /// A key as JSON text, quotes included, escaped as the data block escapes strings.
-fn json_key(key: &str) -> String {
-    serde_json::to_string(key).unwrap_or_else(|_| format!("\"{key}\""))
+/// `key` as a JSON string, quoted and escaped as the runtime's writer escapes data.
+pub(super) fn json_key(key: &str) -> String {
+    let mut out = String::with_capacity(key.len() + 2);
+    fusion_runtime::json::escape_str_into(&mut out, key);
+    out
 }
 
 #[cfg(test)]

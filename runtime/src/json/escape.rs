@@ -26,17 +26,90 @@ static ESCAPE: [u8; 256] = {
     table
 };
 
+/// `0x01` in every byte of a word.
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+/// `0x80` in every byte of a word.
+const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The high bit set in the lowest byte of `word` (in memory order) that JSON must escape, and
+/// possibly in bytes after it; zero when no byte needs escaping.
+///
+/// The classic word-at-a-time tests: `(x - 0x01…) & !x & 0x80…` flags a zero byte of `x`, and
+/// `(x - n…) & !x & 0x80…` a byte below `n` (for `n <= 0x80`). A borrow can only flag bytes
+/// *after* the first true hit, never before it, so the first flagged byte is exact.
+#[inline(always)]
+fn escape_mask(word: u64) -> u64 {
+    let control = word.wrapping_sub(ONES * 0x20);
+    let quote =
+        (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES) & !(word ^ (ONES * u64::from(b'"')));
+    let backslash =
+        (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES) & !(word ^ (ONES * u64::from(b'\\')));
+    ((control & !word) | quote | backslash) & HIGHS
+}
+
+/// The index of the first byte at or after `from` that JSON must escape.
+///
+/// Eight bytes are tested at once; clean text (the common case) costs a few operations per word,
+/// not a branch per byte. The last partial word is padded with a byte that needs no escape.
+#[inline]
+fn next_escape(bytes: &[u8], mut from: usize) -> Option<usize> {
+    while let Some(chunk) = bytes.get(from..from + 8) {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let mask = escape_mask(word);
+        if mask != 0 {
+            return Some(from + (mask.trailing_zeros() / 8) as usize);
+        }
+        from += 8;
+    }
+    if from >= bytes.len() {
+        return None;
+    }
+    if bytes.len() >= 8 {
+        // The last eight bytes, overlapping bytes already found clean: only the new ones can
+        // be flagged first, and no short copy is needed.
+        let start = bytes.len() - 8;
+        let word = u64::from_le_bytes(bytes[start..].try_into().unwrap_or([0; 8]));
+        // Bytes before `from` were handled already; a borrow out of one of them may flag a byte
+        // after it falsely, which the caller's table lookup skips.
+        let mask = escape_mask(word) & (u64::MAX << ((from.max(start) - start) * 8));
+        return (mask != 0).then(|| start + (mask.trailing_zeros() / 8) as usize);
+    }
+    bytes[from..]
+        .iter()
+        .position(|&byte| ESCAPE[usize::from(byte)] != 0)
+        .map(|offset| from + offset)
+}
+
 /// Appends `s` as a quoted JSON string, escaped as `JSON.stringify` escapes it.
 ///
-/// Runs of bytes that need no escaping are copied with a single `push_str`, so the common case
-/// (no escapes at all) costs one table lookup per byte and one copy.
+/// The text is scanned a word at a time; a string with nothing to escape (the common case) is
+/// then one copy between its quotes, and one with escapes is copied run by run.
+#[inline]
 pub fn escape_str_into(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
+    match next_escape(s.as_bytes(), 0) {
+        None => {
+            out.push('"');
+            out.push_str(s);
+            out.push('"');
+        }
+        Some(first) => escape_from(out, s, first),
+    }
+}
+
+/// [`escape_str_into`] for a string with a byte to escape at `first` or after it.
+#[cold]
+fn escape_from(out: &mut String, s: &str, first: usize) {
+    let bytes = s.as_bytes();
     out.push('"');
     let mut run_start = 0;
-    for (index, &byte) in s.as_bytes().iter().enumerate() {
-        let escape = ESCAPE[usize::from(byte)];
+    let mut found = Some(first);
+    while let Some(index) = found {
+        let escape = ESCAPE[usize::from(bytes[index])];
+        found = next_escape(bytes, index + 1);
         if escape == 0 {
+            // The last, overlapping word can flag a clean byte through a borrow out of a byte
+            // handled before it: the table has the last word.
             continue;
         }
         // `index` is at an ASCII byte, hence a char boundary: the slice cannot panic.
@@ -44,6 +117,7 @@ pub fn escape_str_into(out: &mut String, s: &str) {
         out.push('\\');
         out.push(char::from(escape));
         if escape == b'u' {
+            let byte = bytes[index];
             out.push_str("00");
             out.push(char::from(HEX_DIGITS[usize::from(byte >> 4)]));
             out.push(char::from(HEX_DIGITS[usize::from(byte & 0x0f)]));
@@ -52,4 +126,83 @@ pub fn escape_str_into(out: &mut String, s: &str) {
     }
     out.push_str(&s[run_start..]);
     out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The word test agrees with the table on every byte value, in every position of a word,
+    /// beside every other byte value that could disturb it through a borrow.
+    #[test]
+    fn the_word_test_finds_exactly_the_bytes_the_table_escapes() {
+        for position in 0..8 {
+            for byte in 0..=255u8 {
+                for neighbour in [0u8, 0x1f, 0x20, b'"', b'\\', 0x7f, 0x80, 0xff] {
+                    let mut word = [b'a'; 8];
+                    word[position] = byte;
+                    if position > 0 {
+                        word[position - 1] = b'a';
+                    }
+                    if position < 7 {
+                        word[position + 1] = neighbour;
+                    }
+                    let expected = (0..8).find(|&i| ESCAPE[usize::from(word[i])] != 0);
+                    assert_eq!(
+                        next_escape(&word, 0),
+                        expected,
+                        "{word:?} (byte {byte:#x} at {position})"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Every string of up to 20 bytes over an alphabet of clean and escaped bytes is escaped as
+    /// the byte-at-a-time reference escapes it.
+    #[test]
+    fn escaping_agrees_with_the_byte_table_on_every_position() {
+        let alphabet = [b'a', b'\n', b'"', b'\\', 0x1f, 0x7f, b' '];
+        for len in 0..20 {
+            for seed in 0..200u32 {
+                let mut state = seed.wrapping_mul(2_654_435_761).wrapping_add(len as u32);
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 17;
+                        state ^= state << 5;
+                        alphabet[state as usize % alphabet.len()]
+                    })
+                    .collect();
+                let text = String::from_utf8(text).expect("ASCII");
+                let mut expected = String::from("\"");
+                for byte in text.bytes() {
+                    match ESCAPE[usize::from(byte)] {
+                        0 => expected.push(char::from(byte)),
+                        b'u' => expected.push_str(&format!("\\u{byte:04x}")),
+                        letter => {
+                            expected.push('\\');
+                            expected.push(char::from(letter));
+                        }
+                    }
+                }
+                expected.push('"');
+                let mut out = String::new();
+                escape_str_into(&mut out, &text);
+                assert_eq!(out, expected, "{text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn short_tails_and_long_runs_are_scanned() {
+        for len in 0..40 {
+            for at in 0..len {
+                let mut text = vec![b'x'; len];
+                text[at] = b'\n';
+                assert_eq!(next_escape(&text, 0), Some(at), "len {len}, at {at}");
+            }
+            assert_eq!(next_escape(&vec![b'x'; len], 0), None);
+        }
+    }
 }

@@ -99,9 +99,7 @@ impl<T: WriteJson> WriteJson for Option<T> {
 impl<T: WriteJson> WriteJson for [T] {
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         let mut array = w.array();
-        for item in self {
-            array.element(item);
-        }
+        array.each(self, |item, w| item.write_json(w));
         array.end();
     }
 }

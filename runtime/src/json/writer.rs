@@ -11,12 +11,20 @@ use crate::number;
 
 /// A comma, a newline and 62 spaces. Every separator of pretty output is one slice of it
 /// (`,⏎` + indent between members, `⏎` + indent before the first member and the closing
-/// bracket), so indentation never allocates and is a single copy up to depth 31.
+/// bracket), so indentation never allocates.
 const SEPARATOR: &str = concat!(
     ",\n",
     "                              ",
     "                                ",
 );
+
+/// How many bytes a separator is copied in: a copy of a constant length is a few register moves
+/// where one of a length known only at run time is a call to `memcpy`, so up to this length the
+/// separator is copied whole from [`SEPARATOR`] and the output cut back to the indentation.
+const SEPARATOR_COPY: usize = 32;
+
+/// The most [`ArrayWriter::each`] reserves ahead, whatever the first element's size.
+const MAX_RESERVATION: usize = 256 << 20;
 
 /// A value that can write itself as JSON, as generated code does for its data types.
 pub trait WriteJson {
@@ -73,6 +81,7 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Starts an object; it is closed by [`ObjectWriter::end`] (or when the guard is dropped).
+    #[inline]
     pub fn object(&mut self) -> ObjectWriter<'_, 'a> {
         self.out.push('{');
         self.depth += 1;
@@ -83,6 +92,7 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Starts an array; it is closed by [`ArrayWriter::end`] (or when the guard is dropped).
+    #[inline]
     pub fn array(&mut self) -> ArrayWriter<'_, 'a> {
         self.out.push('[');
         self.depth += 1;
@@ -93,16 +103,19 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Writes a string, quoted and escaped as `JSON.stringify` does.
+    #[inline]
     pub fn str(&mut self, s: &str) {
         escape_str_into(self.out, s);
     }
 
     /// Writes `true` or `false`.
+    #[inline]
     pub fn bool(&mut self, b: bool) {
         self.out.push_str(if b { "true" } else { "false" });
     }
 
     /// Writes `null`.
+    #[inline]
     pub fn null(&mut self) {
         self.out.push_str("null");
     }
@@ -121,11 +134,13 @@ impl<'a> JsonWriter<'a> {
     ///
     /// Like the Serialize path (and serde_json), integers beyond 2^53 print exactly rather than
     /// rounded to the nearest double as JavaScript would.
+    #[inline]
     pub fn i64(&mut self, v: i64) {
         number::write_i64(self.out, v);
     }
 
     /// Writes an unsigned integer in plain decimal (exactly, as [`JsonWriter::i64`]).
+    #[inline]
     pub fn u64(&mut self, v: u64) {
         number::write_u64(self.out, v);
     }
@@ -144,17 +159,20 @@ impl<'a> JsonWriter<'a> {
     ///
     /// The text is not checked, and it is not re-indented: in pretty output it must be a scalar
     /// (or an empty `{}`/`[]`) for the layout to stay `JSON.stringify`'s.
+    #[inline]
     pub fn raw_value(&mut self, json_value_text: &str) {
         self.out.push_str(json_value_text);
     }
 
     /// Writes any [`WriteJson`] value.
+    #[inline]
     pub fn value<T: WriteJson + ?Sized>(&mut self, v: &T) {
         v.write_json(self);
     }
 
     /// Writes what comes before a member: the comma unless it is the first, then in pretty
     /// output the newline and the indentation of the current depth.
+    #[inline(always)]
     fn begin_member(&mut self, first: bool) {
         match self.style {
             JsonStyle::Compact => {
@@ -167,6 +185,7 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Closes an object or array whose opening bracket is one level up from the current depth.
+    #[inline(always)]
     fn end_container(&mut self, empty: bool, bracket: char) {
         self.depth -= 1;
         if !empty && self.style == JsonStyle::Pretty {
@@ -176,20 +195,57 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Pushes `SEPARATOR[start..]` cut to the current indentation (`start` 0 keeps the comma,
-    /// 1 drops it), continuing with more spaces when nesting is deeper than the constant.
+    /// 1 drops it): one copy of a static slice, the hot path of every member.
+    #[inline(always)]
     fn push_separator(&mut self, start: usize) {
+        let len = 2 + 2 * self.depth - start;
+        if len <= SEPARATOR_COPY {
+            let end = self.out.len() + len;
+            self.out.push_str(&SEPARATOR[start..start + SEPARATOR_COPY]);
+            self.out.truncate(end);
+        } else {
+            self.push_deep_separator(start);
+        }
+    }
+
+    /// The separator of a member nested deeper than [`SEPARATOR`] reaches, in several copies.
+    #[cold]
+    fn push_deep_separator(&mut self, start: usize) {
         let end = 2 + 2 * self.depth;
-        if end <= SEPARATOR.len() {
-            self.out.push_str(&SEPARATOR[start..end]);
+        if let Some(separator) = SEPARATOR.get(start..end) {
+            self.out.push_str(separator);
             return;
         }
         self.out.push_str(&SEPARATOR[start..]);
-        let mut remaining = end - SEPARATOR.len();
+        let mut remaining = 2 + 2 * self.depth - SEPARATOR.len();
         while remaining > 0 {
             let chunk = remaining.min(SEPARATOR.len() - 2);
             self.out.push_str(&SEPARATOR[2..2 + chunk]);
             remaining -= chunk;
         }
+    }
+
+    /// The colon after a key, and the space after it in pretty output: two byte stores (one
+    /// copy of either `": "` or `":"` would be a copy of a length known only at run time).
+    #[inline(always)]
+    fn push_colon(&mut self) {
+        self.out.push(':');
+        if self.style == JsonStyle::Pretty {
+            self.out.push(' ');
+        }
+    }
+
+    /// How many bytes have been written into the output so far (including what it held before
+    /// this writer started): the measure [`ArrayWriter`] sizes its reservation with.
+    #[inline(always)]
+    fn written(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Makes room for `additional` more bytes at once, so that a large block is not copied each
+    /// time the buffer doubles.
+    fn reserve(&mut self, additional: usize) {
+        self.out.reserve(additional);
     }
 }
 
@@ -204,6 +260,7 @@ pub struct ObjectWriter<'w, 'a> {
 impl<'a> ObjectWriter<'_, 'a> {
     /// Writes one member. `key_json` is the key already JSON-escaped with its quotes, such as
     /// `"\"amount_cents\""`: generated code passes precomputed literals.
+    #[inline(always)]
     pub fn field<T: WriteJson + ?Sized>(&mut self, key_json: &str, value: &T) {
         self.key(key_json).value(value);
     }
@@ -211,14 +268,12 @@ impl<'a> ObjectWriter<'_, 'a> {
     /// Writes a member's key (already JSON-escaped, with its quotes) and the colon, and returns
     /// the writer for its value. Exactly one value must be written through it before the next
     /// key or the end of the object.
+    #[inline(always)]
     pub fn key(&mut self, key_json: &str) -> &mut JsonWriter<'a> {
         self.w.begin_member(self.empty);
         self.empty = false;
         self.w.out.push_str(key_json);
-        self.w.out.push_str(match self.w.style {
-            JsonStyle::Pretty => ": ",
-            JsonStyle::Compact => ":",
-        });
+        self.w.push_colon();
         self.w
     }
 
@@ -227,10 +282,7 @@ impl<'a> ObjectWriter<'_, 'a> {
         self.w.begin_member(self.empty);
         self.empty = false;
         escape_str_into(self.w.out, key);
-        self.w.out.push_str(match self.w.style {
-            JsonStyle::Pretty => ": ",
-            JsonStyle::Compact => ":",
-        });
+        self.w.push_colon();
         self.w
     }
 
@@ -256,16 +308,38 @@ pub struct ArrayWriter<'w, 'a> {
 
 impl<'a> ArrayWriter<'_, 'a> {
     /// Writes one element.
+    #[inline(always)]
     pub fn element<T: WriteJson + ?Sized>(&mut self, v: &T) {
         self.next_element().value(v);
     }
 
     /// Writes the separator before an element and returns the writer for it, for elements that
     /// are written by hand. Exactly one value must be written through it.
+    #[inline(always)]
     pub fn next_element(&mut self) -> &mut JsonWriter<'a> {
         self.w.begin_member(self.empty);
         self.empty = false;
         self.w
+    }
+
+    /// Writes every item of `items` as an element through `write`. After the first element the
+    /// output reserves room for the rest at the first one's size (an eighth more for rows that
+    /// vary), so a large block is written without the buffer doubling and copying itself.
+    pub fn each<T>(&mut self, items: &[T], mut write: impl FnMut(&T, &mut JsonWriter<'a>)) {
+        let Some((first, rest)) = items.split_first() else {
+            return;
+        };
+        let before = self.w.written();
+        write(first, self.next_element());
+        let per_item = self.w.written() - before;
+        let wanted = per_item
+            .saturating_mul(rest.len())
+            .saturating_add(per_item.saturating_mul(rest.len()) / 8);
+        // A first element far larger than the rest must not reserve gigabytes.
+        self.w.reserve(wanted.min(MAX_RESERVATION));
+        for item in rest {
+            write(item, self.next_element());
+        }
     }
 
     /// Closes the array: `[]` when no element was written.
