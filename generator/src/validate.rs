@@ -145,6 +145,10 @@ fn report(
     problems: &mut Vec<Diagnostic>,
 ) {
     let pointer = error.instance_path().as_str().to_owned();
+    if let Some(diagnostic) = unsupported_value(document, &pointer, error.instance()) {
+        problems.push(diagnostic);
+        return;
+    }
     match error.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected } => {
             for key in unexpected {
@@ -179,6 +183,51 @@ fn report(
             .at_location(document.locate(&pointer)),
         ),
     }
+}
+
+/// A value of a keyword the subset reads in one shape only, written in a shape JSON Schema
+/// allows: said as unsupported, with what to write instead, rather than as a meta-schema
+/// mismatch.
+fn unsupported_value(document: &Document, pointer: &str, found: &Value) -> Option<Diagnostic> {
+    let (parent, last) = pointer.rsplit_once('/')?;
+    let (message, help) = if last == "items" && found.is_array() && !is_in_x_fusion(pointer) {
+        (
+            "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)"
+                .to_owned(),
+            "use `items` with one schema for every element",
+        )
+    } else if parent.ends_with("/enum")
+        && last.parse::<usize>().is_ok()
+        && !found.is_string()
+        && !found.is_null()
+        && !is_in_x_fusion(pointer)
+    {
+        let kind = match found {
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::Array(_) => "an array",
+            _ => "a mapping",
+        };
+        (
+            format!("`enum` values other than strings are not supported: this one is {kind}"),
+            "write the values as strings, or bound a number with `minimum` and `maximum`",
+        )
+    } else {
+        return None;
+    };
+    Some(
+        Diagnostic::error(&document.path, pointer, message)
+            .with_help(help)
+            .at_location(document.locate(pointer)),
+    )
+}
+
+/// Whether `pointer` is inside a presenter's or a tool's `x-fusion…` declarations, where keys
+/// are not JSON Schema keywords.
+fn is_in_x_fusion(pointer: &str) -> bool {
+    pointer
+        .split('/')
+        .any(|token| token.starts_with("x-fusion"))
 }
 
 /// The alternative whose errors reach deepest below `pointer`, if any reaches below it at all
@@ -253,7 +302,7 @@ fn known_unsupported(keyword: &str) -> Option<String> {
         "unevaluatedProperties" | "unevaluatedItems" => {
             "write `additionalProperties` (objects) or `items` (arrays) instead"
         }
-        "prefixItems" | "contains" | "minContains" | "maxContains" => {
+        "prefixItems" | "additionalItems" | "contains" | "minContains" | "maxContains" => {
             "tuples are not supported: use `items` with one schema for every element"
         }
         "nullable" => {

@@ -29,7 +29,8 @@ use serde_json::Value;
 #[serde(deny_unknown_fields)]
 #[schemars(title = "fusion-gen presenter definition")]
 pub struct Schema {
-    /// The JSON Schema dialect; only draft 2020-12 is understood.
+    /// The JSON Schema dialect: draft 2020-12, or 2019-09, 07, 06 or 04, whose keywords this
+    /// subset reads alike (`definitions` beside `$defs`).
     #[serde(rename = "$schema")]
     pub dialect: Option<String>,
     /// An identifier for the schema; kept as documentation.
@@ -46,6 +47,9 @@ pub struct Schema {
     /// Named schemas for `$ref`; object and enum schemas become Rust types named by their key.
     #[serde(rename = "$defs")]
     pub defs: Option<IndexMap<String, Schema>>,
+    /// Drafts 04 to 07's name for `$defs` (still allowed by 2020-12), read the same way:
+    /// `#/definitions/Name` references its entries, each a type named by its key.
+    pub definitions: Option<IndexMap<String, Schema>>,
     /// The Rust type name (PascalCase is derived from it). For a file root, the presenter's name.
     pub title: Option<String>,
     /// Documentation; becomes the doc comment of the generated item.
@@ -177,6 +181,22 @@ pub struct Components {
 }
 
 impl Schema {
+    /// The named schemas of `$defs` and of `definitions`, each with its keyword, in that order.
+    pub fn named_defs(&self) -> impl Iterator<Item = (&'static str, &String, &Schema)> {
+        let defs = self.defs.iter().flatten().map(|(k, v)| ("$defs", k, v));
+        let definitions = self
+            .definitions
+            .iter()
+            .flatten()
+            .map(|(k, v)| ("definitions", k, v));
+        defs.chain(definitions)
+    }
+
+    /// Whether the schema declares named schemas (`$defs` or `definitions`).
+    pub fn has_defs(&self) -> bool {
+        self.defs.is_some() || self.definitions.is_some()
+    }
+
     /// Each bound (`minimum`, `maxLength`, `pattern`, …) as `keyword value`, in a fixed order.
     /// On presenter data, which the server produces, bounds are documentation.
     pub fn described_bounds(&self) -> Vec<String> {
@@ -298,6 +318,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "$comment",
     "$ref",
     "$defs",
+    "definitions",
     "title",
     "description",
     "type",

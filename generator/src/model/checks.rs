@@ -64,6 +64,12 @@ impl Resolver<'_> {
                     .copied()
                     .filter(|t| *t != JsonType::Null)
                     .collect();
+                // `[string]` is `string`, as JSON Schema reads a list of one.
+                if let [only] = types.as_slice()
+                    && *only != JsonType::Null
+                {
+                    return Some(false);
+                }
                 if non_null.len() != 1 || types.len() != 2 {
                     self.report(file, &format!("{pointer}/type"), "a list of types must be one type and \"null\"", Some("write `type: [string, \"null\"]` for a nullable string; unions are not supported".into()));
                     return None;

@@ -72,13 +72,11 @@ impl<'a> Resolver<'a> {
             } else if base_schema.reference.is_some()
                 || schema_kind(base_schema) != Some(JsonType::Object)
             {
-                Some(
-                    if base_schema.kind.is_none() && base_schema.defs.is_some() {
-                        "a library of `$defs`"
-                    } else {
-                        "a definition whose root is not an object"
-                    },
-                )
+                Some(if base_schema.kind.is_none() && base_schema.has_defs() {
+                    "a library of `$defs`"
+                } else {
+                    "a definition whose root is not an object"
+                })
             } else {
                 None
             };

@@ -2,7 +2,7 @@
 
 use super::FieldType;
 use super::resolve::Resolver;
-use crate::definition::Schema;
+use crate::definition::{Schema, TypeKeyword};
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
@@ -16,7 +16,7 @@ impl<'a> Resolver<'a> {
         reference: &str,
     ) -> FieldType {
         let siblings = [
-            schema.kind.is_some(),
+            schema.kind.is_some() && !self.restates_type(file, schema, reference),
             schema.properties.is_some(),
             schema.items.is_some(),
             schema.enum_values.is_some(),
@@ -30,6 +30,28 @@ impl<'a> Resolver<'a> {
             self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`", Some("move those keywords into the referenced schema, or list the `$ref` as a branch of `allOf`".into()));
         }
         self.type_at_ref(file, pointer, reference)
+    }
+
+    /// Whether the `type` beside a `$ref` is the one its target declares (`{type: string, $ref:
+    /// Name}` where `Name` is `type: string`): redundant, so the drafts that ignore `$ref`'s
+    /// siblings (04 to 07) and those that apply them (2019-09, 2020-12) read it alike.
+    fn restates_type(&self, file: usize, schema: &Schema, reference: &str) -> bool {
+        let Some(TypeKeyword::One(kind)) = &schema.kind else {
+            return false;
+        };
+        // Looked up without reporting: an unresolved target is reported by `type_at_ref`.
+        let (path, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+        let target_file = if path.is_empty() {
+            Some(file)
+        } else {
+            let joined = join_relative(&self.definitions[file].0.path, path);
+            self.files.get(joined.as_str()).copied()
+        };
+        target_file
+            .and_then(|target| schema_at(&self.definitions[target].1, fragment))
+            .is_some_and(|target| {
+                matches!(&target.kind, Some(TypeKeyword::One(declared)) if declared == kind)
+            })
     }
 
     /// The type a `$ref` at `pointer` names, named from its target.
@@ -132,10 +154,19 @@ impl<'a> Resolver<'a> {
                     did_you_mean(wanted, schemas.keys().map(String::as_str))
                         .map(|s| format!("did you mean `{target_path}#/components/schemas/{s}`?"))
                 }),
-                None => target_root.defs.as_ref().and_then(|defs| {
-                    did_you_mean(wanted, defs.keys().map(String::as_str))
-                        .map(|s| format!("did you mean `#/$defs/{s}`?"))
-                }),
+                // The named schema of that name, wherever the reference looked for it
+                // (`#/components/schemas/X` or `#/$definitions/X` for `#/definitions/X`).
+                None => {
+                    let named: Vec<(&str, &String)> =
+                        target_root.named_defs().map(|(k, n, _)| (k, n)).collect();
+                    did_you_mean(wanted, named.iter().map(|(_, n)| n.as_str())).and_then(|s| {
+                        let (keyword, _) = named.iter().find(|(_, n)| n.as_str() == s)?;
+                        Some(format!(
+                            "did you mean `{target_path}#/{keyword}/{}`?",
+                            escape_pointer(s)
+                        ))
+                    })
+                }
             };
             self.report(
                 file,
@@ -165,6 +196,7 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     while let Some(token) = tokens.next() {
         schema = match token.as_str() {
             "$defs" => schema.defs.as_ref()?.get(&tokens.next()?)?,
+            "definitions" => schema.definitions.as_ref()?.get(&tokens.next()?)?,
             // An OpenAPI document's schemas, at the pointer they have in the document.
             "components" if tokens.next()? == "schemas" => schema
                 .components

@@ -19,8 +19,30 @@ use crate::definition::{AdditionalProperties, JsonType, Schema, TypeKeyword};
 use crate::diagnostics::{Diagnostic, did_you_mean};
 use crate::load::Document;
 
-/// The one JSON Schema dialect definitions may declare.
+/// The JSON Schema dialect definitions are written in, suggested when `$schema` names another.
 const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
+
+/// The dialects a definition may declare, without scheme and final `#`. The supported subset
+/// means the same in each: what differs between them (`$ref` siblings, which drafts 04 to 07
+/// ignore; `items` lists and `additionalItems`; draft 04's boolean `exclusiveMinimum`) is an
+/// error in every one, so no schema is read differently from what its draft says.
+const DIALECTS: &[&str] = &[
+    "json-schema.org/draft/2020-12/schema",
+    "json-schema.org/draft/2019-09/schema",
+    "json-schema.org/draft-07/schema",
+    "json-schema.org/draft-06/schema",
+    "json-schema.org/draft-04/schema",
+];
+
+/// Whether `$schema` names a dialect of [`DIALECTS`], over `http` or `https`, with or without
+/// the empty fragment that drafts 04 to 07 wrote.
+fn known_dialect(uri: &str) -> bool {
+    let uri = uri.strip_suffix('#').unwrap_or(uri);
+    let rest = uri
+        .strip_prefix("https://")
+        .or_else(|| uri.strip_prefix("http://"));
+    rest.is_some_and(|rest| DIALECTS.contains(&rest))
+}
 
 /// Resolves all definitions at once; on failure, returns every problem found. `broken` names
 /// files that exist but could not be read: a `$ref` into one is not reported again.
@@ -129,16 +151,14 @@ impl<'a> Resolver<'a> {
         if schema.tool.is_some() {
             return super::tools::check_tool_file(self, file);
         }
-        if let Some(dialect) = schema
-            .dialect
-            .as_ref()
-            .filter(|d| d.trim_end_matches('#') != DIALECT)
-        {
+        if let Some(dialect) = schema.dialect.as_ref().filter(|d| !known_dialect(d)) {
             self.report(
                 file,
                 "/$schema",
                 format!("unsupported JSON Schema dialect `{dialect}`"),
-                Some(format!("use `{DIALECT}`")),
+                Some(format!(
+                    "use `{DIALECT}` (drafts 2019-09, 07, 06 and 04 are read too)"
+                )),
             );
         }
         match schema_kind(schema) {
@@ -166,7 +186,7 @@ impl<'a> Resolver<'a> {
             }
             // An OpenAPI document: its components become types when something `$ref`s them.
             None if schema.components.is_some() => {}
-            None if schema.defs.is_some() => {}
+            None if schema.has_defs() => {}
             // An enum, array or primitive root is a type other files `$ref`; only an object has
             // fields to present.
             Some(_) => {
@@ -193,11 +213,9 @@ impl<'a> Resolver<'a> {
         }
         // After the root, so that a presenter's own struct comes first in its module; `$defs`
         // the root reached are already made and keep their place.
-        if let Some(defs) = &schema.defs {
-            for (name, def) in defs {
-                let pointer = format!("/$defs/{}", escape_pointer(name));
-                self.type_of(file, &pointer, def, name);
-            }
+        for (keyword, name, def) in schema.named_defs() {
+            let pointer = format!("/{keyword}/{}", escape_pointer(name));
+            self.type_of(file, &pointer, def, name);
         }
     }
 
@@ -283,17 +301,22 @@ impl<'a> Resolver<'a> {
             let ty = self.follow(file, pointer, schema, reference);
             return if openapi_nullable { nullable(ty) } else { ty };
         }
-        if let Some(reference) = alias_of(schema) {
-            // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
-            // X) is X itself, not a struct of its own.
-            let ty = self.type_at_ref(file, &format!("{pointer}/allOf/0"), reference);
-            return if openapi_nullable { nullable(ty) } else { ty };
-        }
         // An OpenAPI component is named from its key, the name the API's own clients use.
         let name = match schema.title.clone() {
             Some(title) if !is_component(pointer) => title,
             _ => suggested_name.to_owned(),
         };
+        if let Some(branch) = alias_of(schema) {
+            // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
+            // X) is X itself, not a struct of its own; so is `allOf: [{type: string}]`, a
+            // value no object keyword could merge with.
+            let at = format!("{pointer}/allOf/0");
+            let ty = match &branch.reference {
+                Some(reference) => self.type_at_ref(file, &at, reference),
+                None => self.type_of(file, &at, branch, &name),
+            };
+            return if openapi_nullable { nullable(ty) } else { ty };
+        }
         if schema.one_of.is_some() || schema.any_of.is_some() {
             let nullable = openapi_nullable
                 || matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
@@ -381,15 +404,8 @@ impl<'a> Resolver<'a> {
                     );
                     FieldType::Array(Box::new(element))
                 }
-                None => {
-                    self.report(
-                        file,
-                        pointer,
-                        "an array needs `items`",
-                        Some("add `items: { type: ... }` or `items: { $ref: ... }`".into()),
-                    );
-                    FieldType::Array(Box::new(FieldType::String))
-                }
+                // No `items`: JSON Schema puts no constraint on the elements.
+                None => FieldType::Array(Box::new(FieldType::Any)),
             },
             // `check_type_keyword` rejected a lone `null`, and `schema_kind` skips it in a pair.
             JsonType::Null => FieldType::String,
@@ -447,6 +463,38 @@ impl<'a> Resolver<'a> {
         parent: &str,
     ) -> Vec<FieldDef> {
         let members = self.members(file, pointer, schema);
+        // `required` with no `properties` anywhere (`{type: object, required: [value]}`) is
+        // the only declaration of those keys: each a field of any JSON value, as JSON Schema
+        // reads it. Beside `properties`, a name they lack is a typo, reported below.
+        let keys_only = members.properties.is_empty()
+            && matches!(
+                schema.additional_properties,
+                None | Some(AdditionalProperties::Allowed(true))
+            );
+        if keys_only {
+            let mut fields: Vec<FieldDef> = Vec::new();
+            for required in &members.required {
+                if fields.iter().any(|f| f.key == required.key) {
+                    continue;
+                }
+                fields.push(FieldDef {
+                    key: required.key.to_owned(),
+                    pointer: required.pointer.clone(),
+                    ty: FieldType::Any,
+                    required: true,
+                    description: None,
+                    format: None,
+                    default: None,
+                    notes: Vec::new(),
+                    deprecated: false,
+                    rust_name: None,
+                    boxed: false,
+                    bounds: FieldBounds::default(),
+                    redact: None,
+                });
+            }
+            return fields;
+        }
         for required in &members.required {
             if !members.properties.iter().any(|m| m.key == required.key) {
                 let help = did_you_mean(required.key, members.properties.iter().map(|m| m.key))
@@ -564,16 +612,17 @@ fn says_nothing(schema: &Schema) -> bool {
         && schema.any_of.is_none()
         && schema.additional_properties.is_none()
         && schema.reference.is_none()
-        && schema.defs.is_none()
+        && !schema.has_defs()
         && schema.fusion.is_none()
         && schema.tool.is_none()
         && schema.format.is_none()
         && schema.described_bounds().is_empty()
 }
 
-/// The target of an `allOf` that only wraps one `$ref`, with no keyword of its own that shapes
-/// the value.
-fn alias_of(schema: &Schema) -> Option<&str> {
+/// The one branch of an `allOf` that is the whole value, with no keyword of its own beside it
+/// that shapes the value: a `$ref`, or a schema that is not an object (an object branch is
+/// merged into a struct named after this schema).
+fn alias_of(schema: &Schema) -> Option<&Schema> {
     let [branch] = schema.all_of.as_deref()? else {
         return None;
     };
@@ -581,7 +630,9 @@ fn alias_of(schema: &Schema) -> Option<&str> {
     if shaped {
         return None;
     }
-    branch.reference.as_deref()
+    let not_object =
+        branch.all_of.is_none() && schema_kind(branch).is_some_and(|kind| kind != JsonType::Object);
+    (branch.reference.is_some() || not_object).then_some(branch)
 }
 
 /// `ty`, or `null` (once: a nullable type stays as it is).

@@ -81,6 +81,7 @@ pub(super) fn check_tool_file(resolver: &mut Resolver<'_>, file: usize) {
         ("properties", schema.properties.is_some()),
         ("required", schema.required.is_some()),
         ("$defs", schema.defs.is_some()),
+        ("definitions", schema.definitions.is_some()),
         ("$ref", schema.reference.is_some()),
         ("enum", schema.enum_values.is_some()),
         ("const", schema.const_value.is_some()),

@@ -207,11 +207,23 @@ fn integers_before_numbers(variants: &mut Vec<VariantDef>) {
     variants.extend(rest);
 }
 
-/// `{type: "null"}` (annotations aside): the `null` branch of a nullable union.
+/// `{type: "null"}`, `{enum: [null]}` or `{const: null}` (annotations aside): the `null` branch
+/// of a nullable union.
 fn is_null_schema(schema: &Schema) -> bool {
-    matches!(schema.kind, Some(TypeKeyword::One(JsonType::Null)))
-        && schema.properties.is_none()
-        && schema.reference.is_none()
+    let null_type = matches!(schema.kind, Some(TypeKeyword::One(JsonType::Null)));
+    let untyped = schema.kind.is_none() || null_type;
+    let null_enum = schema
+        .enum_values
+        .as_ref()
+        .is_some_and(|values| !values.is_empty() && values.iter().all(Option::is_none));
+    let null_const = schema.const_value == Some(serde_json::Value::Null);
+    let only_null = match (&schema.enum_values, &schema.const_value) {
+        (None, None) => null_type,
+        (Some(_), None) => untyped && null_enum,
+        (None, Some(_)) => untyped && null_const,
+        (Some(_), Some(_)) => false,
+    };
+    only_null && schema.properties.is_none() && schema.reference.is_none()
 }
 
 /// Marks every union whose branches are objects that each fix one key to a distinct constant

@@ -1,0 +1,249 @@
+//! Schemas written for older drafts, as published schemas often are (typify's test corpus,
+//! `tests/fixtures/realworld/typify/`): `definitions` read as `$defs`, draft 04 to 2019-09
+//! `$schema` URIs, and what those drafts write that the subset still refuses, each located.
+
+use fusion_gen::model::{FieldType, TypeKind};
+use fusion_gen::{Diagnostic, Options, SourceFile, generate, resolve_model};
+
+fn errors(files: &[(&str, &str)]) -> Vec<(String, String, u32, u32, Option<String>)> {
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| SourceFile::new(*path, *text))
+        .collect();
+    match generate(&sources, &Options::default()) {
+        Ok(files) => panic!("expected errors, got {} files", files.len()),
+        Err(diagnostics) => diagnostics.0.iter().map(summary).collect(),
+    }
+}
+
+fn summary(d: &Diagnostic) -> (String, String, u32, u32, Option<String>) {
+    let at = d.location.expect("located");
+    (
+        d.pointer.clone(),
+        d.message.clone(),
+        at.line,
+        at.column,
+        d.help.clone(),
+    )
+}
+
+fn model(text: &str) -> fusion_gen::model::Model {
+    resolve_model(&[SourceFile::new("lib.json", text)])
+        .unwrap_or_else(|found| panic!("resolves: {found:?}"))
+}
+
+fn generates(text: &str) {
+    generate(&[SourceFile::new("lib.json", text)], &Options::default())
+        .unwrap_or_else(|found| panic!("generates: {found:?}"));
+}
+
+#[test]
+fn definitions_are_read_as_defs_and_referenced_by_their_pointer() {
+    let text = r##"{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "definitions": {
+    "Pet": { "type": "object", "properties": { "owner": { "$ref": "#/definitions/Owner" } } },
+    "Owner": { "type": "string", "enum": ["me", "you"] }
+  },
+  "$defs": { "Both": { "type": "object", "properties": { "pet": { "$ref": "#/definitions/Pet" } } } }
+}"##;
+    let model = model(text);
+    let pointers: Vec<&str> = model.types.iter().map(|t| t.pointer.as_str()).collect();
+    assert_eq!(
+        pointers,
+        ["/$defs/Both", "/definitions/Pet", "/definitions/Owner"]
+    );
+    let TypeKind::Struct { fields } = &model.types[1].kind else {
+        panic!("Pet is a struct");
+    };
+    assert!(
+        matches!(fields[0].ty, FieldType::Named(2)),
+        "{:?}",
+        fields[0].ty
+    );
+    generates(text);
+}
+
+#[test]
+fn every_published_draft_uri_is_read_and_another_is_located() {
+    for uri in [
+        "http://json-schema.org/draft-04/schema#",
+        "http://json-schema.org/draft-06/schema#",
+        "http://json-schema.org/draft-07/schema",
+        "https://json-schema.org/draft-07/schema",
+        "https://json-schema.org/draft/2019-09/schema",
+        "https://json-schema.org/draft/2020-12/schema#",
+    ] {
+        generates(&format!(
+            r#"{{"$schema": "{uri}", "definitions": {{"A": {{"type": "string", "enum": ["a"]}}}}}}"#
+        ));
+    }
+    let found = errors(&[(
+        "lib.json",
+        "{\n  \"$schema\": \"http://json-schema.org/draft-03/schema#\",\n  \"$defs\": {}\n}",
+    )]);
+    assert_eq!(
+        found,
+        [(
+            "/$schema".into(),
+            "unsupported JSON Schema dialect `http://json-schema.org/draft-03/schema#`".into(),
+            2,
+            14,
+            Some("use `https://json-schema.org/draft/2020-12/schema` (drafts 2019-09, 07, 06 and 04 are read too)".into())
+        )]
+    );
+}
+
+#[test]
+fn a_reference_into_the_wrong_place_names_the_entry_it_meant() {
+    let found = errors(&[(
+        "lib.json",
+        r##"{
+  "definitions": {
+    "UInt": { "type": "integer" },
+    "Box": { "type": "object", "properties": {
+      "a": { "$ref": "#/$definitions/UInt" },
+      "b": { "$ref": "#/components/schemas/UInt" } } }
+  }
+}"##,
+    )]);
+    let help = Some("did you mean `#/definitions/UInt`?".to_owned());
+    assert_eq!(
+        found,
+        [
+            (
+                "/definitions/Box/properties/a/$ref".into(),
+                "unresolved `$ref`: `#/$definitions/UInt` points at nothing".into(),
+                5,
+                22,
+                help.clone()
+            ),
+            (
+                "/definitions/Box/properties/b/$ref".into(),
+                "unresolved `$ref`: `#/components/schemas/UInt` points at nothing".into(),
+                6,
+                22,
+                help
+            ),
+        ]
+    );
+}
+
+#[test]
+fn older_drafts_shapes_that_have_one_meaning_generate() {
+    let text = r##"{
+  "definitions": {
+    "Name": { "type": "string", "pattern": "^[a-z]+$" },
+    "IdOrName": { "oneOf": [
+      { "title": "Id", "allOf": [{ "type": "string", "format": "uuid" }] },
+      { "type": "string", "$ref": "#/definitions/Name" },
+      { "enum": [null] }
+    ] },
+    "Keys": { "type": "object", "required": ["value", "value"] },
+    "One": { "type": ["integer"] },
+    "Bag": { "type": "object", "properties": { "any": { "type": "array" }, "one": { "$ref": "#/definitions/One" } } }
+  }
+}"##;
+    let model = model(text);
+    let by_pointer = |pointer: &str| {
+        model
+            .types
+            .iter()
+            .find(|t| t.pointer == pointer)
+            .unwrap_or_else(|| panic!("a type at {pointer}"))
+    };
+    let TypeKind::Union { variants, .. } = &by_pointer("/definitions/IdOrName").kind else {
+        panic!("a union");
+    };
+    let shapes: Vec<(&str, &FieldType)> =
+        variants.iter().map(|v| (v.title.as_str(), &v.ty)).collect();
+    assert_eq!(
+        shapes.len(),
+        2,
+        "the `enum: [null]` branch makes it nullable"
+    );
+    assert!(matches!(shapes[0], ("Id", FieldType::String)), "{shapes:?}");
+    assert!(
+        matches!(shapes[1], ("Name", FieldType::String)),
+        "{shapes:?}"
+    );
+    let TypeKind::Struct { fields } = &by_pointer("/definitions/Keys").kind else {
+        panic!("a struct");
+    };
+    assert_eq!(fields.len(), 1, "a key listed twice is one field");
+    assert!(fields[0].required && matches!(fields[0].ty, FieldType::Any));
+    let TypeKind::Struct { fields } = &by_pointer("/definitions/Bag").kind else {
+        panic!("a struct");
+    };
+    assert!(matches!(&fields[0].ty, FieldType::Array(item) if matches!(**item, FieldType::Any)));
+    assert!(
+        matches!(fields[1].ty, FieldType::Integer(_)),
+        "{:?}",
+        fields[1].ty
+    );
+    generates(text);
+}
+
+#[test]
+fn what_older_drafts_write_that_the_subset_refuses_is_located() {
+    let found = errors(&[(
+        "lib.json",
+        r##"{
+  "definitions": {
+    "Pair": { "type": "array", "items": [{ "type": "string" }], "additionalItems": false },
+    "Size": { "type": "integer", "enum": [512, 4096] },
+    "Typed": { "type": "object", "properties": { "a": { "type": "string" } }, "required": ["b"] },
+    "Wrong": { "type": "integer", "$ref": "#/definitions/Pair" }
+  }
+}"##,
+    )]);
+    let pointers: Vec<(&str, &str, u32, u32)> = found
+        .iter()
+        .map(|(p, m, l, c, _)| (p.as_str(), m.as_str(), *l, *c))
+        .collect();
+    assert_eq!(
+        pointers,
+        [
+            (
+                "/definitions/Pair/items",
+                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
+                3,
+                32
+            ),
+            (
+                "/definitions/Pair/additionalItems",
+                "unsupported keyword `additionalItems`",
+                3,
+                65
+            ),
+            (
+                "/definitions/Size/enum/0",
+                "`enum` values other than strings are not supported: this one is a number",
+                4,
+                43
+            ),
+            (
+                "/definitions/Size/enum/1",
+                "`enum` values other than strings are not supported: this one is a number",
+                4,
+                48
+            ),
+            (
+                "/definitions/Typed/required/0",
+                "unknown field `b` in `required`",
+                5,
+                92
+            ),
+            (
+                "/definitions/Wrong/$ref",
+                "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`",
+                6,
+                43
+            ),
+        ]
+    );
+    assert_eq!(
+        found[1].4.as_deref(),
+        Some("tuples are not supported: use `items` with one schema for every element")
+    );
+}

@@ -1,0 +1,171 @@
+//! Values read into the types generated from typify's schemas and written back with the
+//! generated JSON writer: byte for byte what `serde_json` writes for the value the schema lets
+//! out (the same value, or the value without its undeclared keys where the schema is an
+//! allow-list). typify's schemas carry no examples, so the values are written here, one for each
+//! shape the corpus tests: recursion, keyword and type-name collisions, maps, three-state
+//! nullables, unions, enums of odd strings, required keys of any value.
+
+use fusion_realworld_typify as corpus;
+use fusion_runtime::json::{JsonStyle, WriteJson, to_json};
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+/// Reads `value` as `T` and writes it back; the text `serde_json` writes for `expected`.
+fn round_trip<T: DeserializeOwned + WriteJson>(value: &Value, expected: &Value) {
+    let text = serde_json::to_string_pretty(value).expect("prints");
+    let typed: T = serde_json::from_str(&text)
+        .unwrap_or_else(|error| panic!("{value} does not deserialize: {error}"));
+    assert_eq!(
+        to_json(&typed, JsonStyle::Pretty),
+        serde_json::to_string_pretty(expected).expect("prints")
+    );
+}
+
+/// A value the schema takes whole.
+fn same<T: DeserializeOwned + WriteJson>(value: Value) {
+    round_trip::<T>(&value, &value);
+}
+
+fn refused<T: DeserializeOwned>(value: Value) -> String {
+    match serde_json::from_value::<T>(value) {
+        Ok(_) => panic!("refused"),
+        Err(error) => error.to_string(),
+    }
+}
+
+#[test]
+fn a_tree_of_references_to_the_whole() {
+    same::<corpus::reflexive_json::Node>(json!({
+        "value": 1,
+        "children": [{"value": 2, "children": []}, {"children": [{"value": -3}]}]
+    }));
+}
+
+#[test]
+fn every_rust_keyword_as_a_key() {
+    // The keys are the schema's own `required` list, so none is forgotten here.
+    let schema: Value = serde_json::from_str(include_str!(
+        "../../fixtures/realworld/typify/schemas/rust-collisions.json"
+    ))
+    .expect("JSON");
+    let keys = schema["definitions"]["RustKeywordMonster"]["required"]
+        .as_array()
+        .expect("a list");
+    assert_eq!(keys.len(), 51);
+    let value: serde_json::Map<String, Value> = keys
+        .iter()
+        .map(|k| {
+            let k = k.as_str().expect("a key");
+            (k.to_owned(), json!(format!("<{k}>")))
+        })
+        .collect();
+    same::<corpus::rust_collisions_json::rust_collisions::RustKeywordMonster>(Value::Object(value));
+}
+
+#[test]
+fn types_named_like_std_and_the_prelude() {
+    use corpus::rust_collisions_json::rust_collisions as rc;
+    same::<rc::Box>(json!({"data": "d"}));
+    same::<rc::Option>(json!({"maybe": "m"}));
+    same::<rc::Vec>(json!({"items": ["a", "b"]}));
+    same::<rc::String>(json!({"text": "t"}));
+    same::<rc::TypeWithOptionField>(json!({"optional_field": null, "boxed_field": {"data": "x"}}));
+    same::<rc::Std>(json!({
+        "result": {"value": "1"}, "convert": {"value": "2"}, "fmt": {"value": "3"},
+        "str": {"value": "4"}, "string": {"value": "5"}, "option": {"value": "6"},
+        "boxed": {"value": "7"}
+    }));
+}
+
+#[test]
+fn maps_keep_undeclared_keys_in_order() {
+    use corpus::rust_collisions_json::rust_collisions as rc;
+    same::<rc::FlattenedKeywords>(json!({"normal": "n", "type": "t", "impl": "i", "a b": ""}));
+    same::<rc::MapOfKeywords>(json!({"keyword_map": {"z": "type", "a": "where", "fn": "self"}}));
+    let error = refused::<rc::MapOfKeywords>(json!({"keyword_map": {"k": "struct"}}));
+    assert!(error.contains("unknown variant `struct`"), "{error}");
+    use corpus::more_types_json::more_types as mt;
+    same::<mt::ObjectWithYesExtra>(json!({"foo": "f", "bar": [1, {"x": null}], "baz": true}));
+    same::<mt::ObjectWithWhichExtra>(json!({"foo": "f", "n": 1.5}));
+    same::<mt::ObjectWithStringExtra>(json!({"foo": "f", "s": "t"}));
+    let error = refused::<mt::ObjectWithStringExtra>(json!({"foo": "f", "n": 1}));
+    assert!(error.contains("expected a string"), "{error}");
+}
+
+#[test]
+fn the_allow_list_drops_undeclared_keys() {
+    use corpus::more_types_json::more_types as mt;
+    round_trip::<mt::ObjectWithNoExtra>(&json!({"foo": "f", "secret": "s"}), &json!({"foo": "f"}));
+    round_trip::<mt::ObjectWithOkExtra>(&json!({"foo": "f", "secret": 1}), &json!({"foo": "f"}));
+}
+
+#[test]
+fn nullable_options_keep_null_apart_from_absent() {
+    use corpus::rust_collisions_json::rust_collisions as rc;
+    same::<rc::DoubleOptionCollision>(json!({}));
+    same::<rc::DoubleOptionCollision>(json!({"option": null}));
+    same::<rc::DoubleOptionCollision>(json!({"option": {"option": null}}));
+    same::<rc::DoubleOptionCollision>(json!({"option": {"option": "some"}}));
+    same::<rc::NestedTypeCollisions>(json!({
+        "type": {"boxed_field": {"data": "d"}},
+        "types": [{"optional_field": "o", "boxed_field": {"data": "e"}}],
+        "option_type": null
+    }));
+    use corpus::untyped_enum_with_null_json::untyped_enum_with_null as u;
+    same::<u::TestType>(json!({"value": null}));
+    same::<u::TestType>(json!({"value": "middle"}));
+    // Required and nullable: `null` is a value, absence is not.
+    let error = refused::<u::TestType>(json!({}));
+    assert!(error.contains("missing field `value`"), "{error}");
+}
+
+#[test]
+fn unions_write_the_branch_they_hold() {
+    use corpus::rust_collisions_json::rust_collisions as rc;
+    same::<rc::KeywordFieldsEnum>(json!({"type": "t", "match": 3, "ref": true, "impl": "i"}));
+    same::<rc::KeywordFieldsEnum>(json!(["a", "b"]));
+    use corpus::id_or_name_json::id_or_name as ion;
+    same::<ion::IdOrName>(json!("3f2504e0-4f89-11d3-9a0c-0305e82c3301"));
+    same::<ion::IdOrName>(json!("a-name"));
+    same::<ion::IdOrNameRedundant>(json!("another-name"));
+    same::<ion::IdOrYolo>(json!("yolo"));
+    let error = refused::<ion::IdOrName>(json!(7));
+    assert!(error.contains("did not match any variant"), "{error}");
+}
+
+#[test]
+fn enums_of_odd_strings() {
+    use corpus::rust_collisions_json::rust_collisions as rc;
+    for value in [
+        "{abc}def",
+        "{http://example.com/Foo}Thing",
+        "{self}",
+        "quote\"unquote",
+        "xyz",
+    ] {
+        same::<rc::FormatCollision>(json!(value));
+    }
+    use corpus::string_enum_with_default_json::string_enum_with_default as se;
+    same::<se::TestEnum>(json!("skipped"));
+    use corpus::extraneous_enum_json::extraneous_enum as ee;
+    same::<ee::LetterBox>(json!({"letter": "cee"}));
+}
+
+#[test]
+fn required_keys_without_properties_hold_any_value() {
+    use corpus::simple_types_json::simple_types as st;
+    same::<st::AnythingWorks>(json!({"value": {"nested": [1, 2.5, null, "s"]}}));
+    same::<st::AnythingWorks>(json!({"value": null}));
+    let error = refused::<st::AnythingWorks>(json!({"other": 1}));
+    assert!(error.contains("missing field `value`"), "{error}");
+    same::<st::UintMinimumAndMaximum>(json!({
+        "no_bounds": 18446744073709551615_u64, "min": 0, "min_non_zero": 1,
+        "min_uint_non_zero": 1, "max": 256, "min_and_max": 2
+    }));
+    let error = refused::<st::UintMinimumAndMaximum>(json!({
+        "no_bounds": -1, "min": 0, "min_non_zero": 1, "min_uint_non_zero": 1, "max": 2,
+        "min_and_max": 2
+    }));
+    assert!(error.contains("invalid value: integer `-1`"), "{error}");
+    same::<st::FloatsArenTTerribleIMTold>(json!({"flush_timeout": 0.25}));
+}
