@@ -80,29 +80,39 @@ impl Client {
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"name\"", &self.name),
-                2 => {
-                    match &self.email {
-                        ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                            object.field("\"email\"", "[REDACTED]")
-                        }
-                        ::core::option::Option::Some(::core::option::Option::None) => {
-                            object.key("\"email\"").null()
-                        }
-                        ::core::option::Option::None => {}
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.tier {
-                        object.field("\"tier\"", value);
-                    }
-                }
-                _ => {}
-            }
+            self.write_json_field(&mut object, field);
         }
         object.end();
+    }
+    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+    /// of a union's whose branch this is.
+    pub fn write_json_field(
+        &self,
+        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        field: u16,
+    ) {
+        match field {
+            0 => object.field("\"id\"", &self.id),
+            1 => object.field("\"name\"", &self.name),
+            2 => {
+                match &self.email {
+                    ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                        object.field("\"email\"", "[REDACTED]")
+                    }
+                    ::core::option::Option::Some(::core::option::Option::None) => {
+                        object.key("\"email\"").null()
+                    }
+                    ::core::option::Option::None => {}
+                }
+            }
+            3 => {
+                if let ::core::option::Option::Some(value) = &self.tier {
+                    object.field("\"tier\"", value);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

@@ -91,35 +91,45 @@ impl Invoice {
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"amount_cents\"", &self.amount_cents),
-                2 => object.field("\"status\"", &self.status),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.due {
-                        object.field("\"due\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.paid_at {
-                        object.field("\"paid_at\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.tax_rate {
-                        object.field("\"tax_rate\"", value);
-                    }
-                }
-                6 => object.field("\"client\"", &self.client),
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.lines {
-                        object.field("\"lines\"", value);
-                    }
-                }
-                _ => {}
-            }
+            self.write_json_field(&mut object, field);
         }
         object.end();
+    }
+    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+    /// of a union's whose branch this is.
+    pub fn write_json_field(
+        &self,
+        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        field: u16,
+    ) {
+        match field {
+            0 => object.field("\"id\"", &self.id),
+            1 => object.field("\"amount_cents\"", &self.amount_cents),
+            2 => object.field("\"status\"", &self.status),
+            3 => {
+                if let ::core::option::Option::Some(value) = &self.due {
+                    object.field("\"due\"", value);
+                }
+            }
+            4 => {
+                if let ::core::option::Option::Some(value) = &self.paid_at {
+                    object.field("\"paid_at\"", value);
+                }
+            }
+            5 => {
+                if let ::core::option::Option::Some(value) = &self.tax_rate {
+                    object.field("\"tax_rate\"", value);
+                }
+            }
+            6 => object.field("\"client\"", &self.client),
+            7 => {
+                if let ::core::option::Option::Some(value) = &self.lines {
+                    object.field("\"lines\"", value);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

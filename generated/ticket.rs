@@ -82,31 +82,41 @@ impl Ticket {
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"subject\"", &self.subject),
-                2 => object.field("\"priority\"", &self.priority),
-                3 => object.field("\"opened_by\"", &self.opened_by),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.assignee {
-                        object.field("\"assignee\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.tags {
-                        object.field("\"tags\"", value);
-                    }
-                }
-                6 => object.field("\"messages\"", &self.messages),
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.escalation {
-                        object.field("\"escalation\"", value);
-                    }
-                }
-                _ => {}
-            }
+            self.write_json_field(&mut object, field);
         }
         object.end();
+    }
+    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+    /// of a union's whose branch this is.
+    pub fn write_json_field(
+        &self,
+        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        field: u16,
+    ) {
+        match field {
+            0 => object.field("\"id\"", &self.id),
+            1 => object.field("\"subject\"", &self.subject),
+            2 => object.field("\"priority\"", &self.priority),
+            3 => object.field("\"opened_by\"", &self.opened_by),
+            4 => {
+                if let ::core::option::Option::Some(value) = &self.assignee {
+                    object.field("\"assignee\"", value);
+                }
+            }
+            5 => {
+                if let ::core::option::Option::Some(value) = &self.tags {
+                    object.field("\"tags\"", value);
+                }
+            }
+            6 => object.field("\"messages\"", &self.messages),
+            7 => {
+                if let ::core::option::Option::Some(value) = &self.escalation {
+                    object.field("\"escalation\"", value);
+                }
+            }
+            _ => {}
+        }
     }
 }
 

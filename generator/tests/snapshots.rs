@@ -47,6 +47,7 @@ const FEATURES: &[&str] = &[
     "bounds",
     "tool_unions",
     "openapi",
+    "union_presenters",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -73,26 +73,36 @@ pub mod account {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"owner\"", &self.owner),
-                    2 => object.field("\"balance\"", &self.balance),
-                    3 => object.field("\"plan\"", &self.plan),
-                    4 => object.field("\"active\"", &self.active),
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.note {
-                            object.field("\"note\"", value);
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.credit_limit {
-                            object.field("\"credit_limit\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"owner\"", &self.owner),
+                2 => object.field("\"balance\"", &self.balance),
+                3 => object.field("\"plan\"", &self.plan),
+                4 => object.field("\"active\"", &self.active),
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.note {
+                        object.field("\"note\"", value);
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.credit_limit {
+                        object.field("\"credit_limit\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Account {
@@ -657,13 +667,23 @@ pub mod entry {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"label\"", &self.label),
-                    1 => object.field("\"amount\"", &self.amount),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"label\"", &self.label),
+                1 => object.field("\"amount\"", &self.amount),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Entry {
@@ -1073,20 +1093,30 @@ pub mod ledger {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"owner\"", &self.owner),
-                    2 => object.field("\"balance\"", &self.balance),
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.memo {
-                            object.field("\"memo\"", value);
-                        }
-                    }
-                    4 => object.field("\"entries\"", &self.entries),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"owner\"", &self.owner),
+                2 => object.field("\"balance\"", &self.balance),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.memo {
+                        object.field("\"memo\"", value);
+                    }
+                }
+                4 => object.field("\"entries\"", &self.entries),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Ledger {
@@ -1899,14 +1929,24 @@ pub mod note {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"notes\"", &self.notes),
-                    2 => object.field("\"kind\"", &self.kind),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"notes\"", &self.notes),
+                2 => object.field("\"kind\"", &self.kind),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Note {
@@ -2520,13 +2560,23 @@ pub mod status_row {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"status\"", &self.status),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"status\"", &self.status),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for StatusRow {

@@ -192,19 +192,29 @@ pub mod reviewed_row {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"amount_cents\"", &self.amount_cents),
-                    2 => object.field("\"status\"", &self.status),
-                    3 => object.field("\"client_name\"", &self.client_name),
-                    4 => object.field("\"due\"", &self.due),
-                    5 => object.field("\"paid\"", &self.paid),
-                    6 => object.field("\"tax_rate\"", &self.tax_rate),
-                    7 => object.field("\"notes\"", &self.notes),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 => object.field("\"status\"", &self.status),
+                3 => object.field("\"client_name\"", &self.client_name),
+                4 => object.field("\"due\"", &self.due),
+                5 => object.field("\"paid\"", &self.paid),
+                6 => object.field("\"tax_rate\"", &self.tax_rate),
+                7 => object.field("\"notes\"", &self.notes),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for ReviewedRow {
@@ -829,19 +839,29 @@ pub mod tabled_row {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"amount_cents\"", &self.amount_cents),
-                    2 => object.field("\"status\"", &self.status),
-                    3 => object.field("\"client_name\"", &self.client_name),
-                    4 => object.field("\"due\"", &self.due),
-                    5 => object.field("\"paid\"", &self.paid),
-                    6 => object.field("\"tax_rate\"", &self.tax_rate),
-                    7 => object.field("\"notes\"", &self.notes),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 => object.field("\"status\"", &self.status),
+                3 => object.field("\"client_name\"", &self.client_name),
+                4 => object.field("\"due\"", &self.due),
+                5 => object.field("\"paid\"", &self.paid),
+                6 => object.field("\"tax_rate\"", &self.tax_rate),
+                7 => object.field("\"notes\"", &self.notes),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for TabledRow {

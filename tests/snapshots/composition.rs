@@ -327,17 +327,27 @@ pub mod license {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"key\"", &self.key),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.name {
-                            object.field("\"name\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"key\"", &self.key),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.name {
+                        object.field("\"name\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for License {
@@ -647,20 +657,30 @@ pub mod meter {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"level\"", &self.level),
-                    2 => object.field("\"reading\"", &self.reading),
-                    3 => object.field("\"offset\"", &self.offset),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.epoch {
-                            object.field("\"epoch\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"level\"", &self.level),
+                2 => object.field("\"reading\"", &self.reading),
+                3 => object.field("\"offset\"", &self.offset),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.epoch {
+                        object.field("\"epoch\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Meter {
@@ -1340,71 +1360,81 @@ pub mod repository {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"created_at\"", &self.created_at),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.updated_at {
-                            object.field("\"updated_at\"", value);
-                        }
-                    }
-                    2 => object.field("\"id\"", &self.id),
-                    3 => object.field("\"name\"", &self.name),
-                    4 => object.field("\"owner\"", &self.owner),
-                    5 => object.field("\"visibility\"", &self.visibility),
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.legacy_state {
-                            object.field("\"legacy_state\"", value);
-                        }
-                    }
-                    7 => {
-                        if let ::core::option::Option::Some(value) = &self.topics {
-                            object.field("\"topics\"", value);
-                        }
-                    }
-                    8 => {
-                        if let ::core::option::Option::Some(value) = &self.readme {
-                            object.field("\"readme\"", value);
-                        }
-                    }
-                    9 => {
-                        if let ::core::option::Option::Some(value) = &self.state {
-                            object.field("\"state\"", value);
-                        }
-                    }
-                    10 => {
-                        if let ::core::option::Option::Some(value) = &self.labels {
-                            object.field("\"labels\"", value);
-                        }
-                    }
-                    11 => {
-                        if let ::core::option::Option::Some(value) = &self.license {
-                            object.field("\"license\"", value);
-                        }
-                    }
-                    12 => {
-                        if let ::core::option::Option::Some(value) = &self.permissions {
-                            object.field("\"permissions\"", value);
-                        }
-                    }
-                    13 => {
-                        if let ::core::option::Option::Some(value) = &self.metadata {
-                            object.field("\"metadata\"", value);
-                        }
-                    }
-                    14 => {
-                        if let ::core::option::Option::Some(value) = &self.custom {
-                            object.field("\"custom\"", value);
-                        }
-                    }
-                    15 => {
-                        if let ::core::option::Option::Some(value) = &self.stars {
-                            object.field("\"stars\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"created_at\"", &self.created_at),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.updated_at {
+                        object.field("\"updated_at\"", value);
+                    }
+                }
+                2 => object.field("\"id\"", &self.id),
+                3 => object.field("\"name\"", &self.name),
+                4 => object.field("\"owner\"", &self.owner),
+                5 => object.field("\"visibility\"", &self.visibility),
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.legacy_state {
+                        object.field("\"legacy_state\"", value);
+                    }
+                }
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.topics {
+                        object.field("\"topics\"", value);
+                    }
+                }
+                8 => {
+                    if let ::core::option::Option::Some(value) = &self.readme {
+                        object.field("\"readme\"", value);
+                    }
+                }
+                9 => {
+                    if let ::core::option::Option::Some(value) = &self.state {
+                        object.field("\"state\"", value);
+                    }
+                }
+                10 => {
+                    if let ::core::option::Option::Some(value) = &self.labels {
+                        object.field("\"labels\"", value);
+                    }
+                }
+                11 => {
+                    if let ::core::option::Option::Some(value) = &self.license {
+                        object.field("\"license\"", value);
+                    }
+                }
+                12 => {
+                    if let ::core::option::Option::Some(value) = &self.permissions {
+                        object.field("\"permissions\"", value);
+                    }
+                }
+                13 => {
+                    if let ::core::option::Option::Some(value) = &self.metadata {
+                        object.field("\"metadata\"", value);
+                    }
+                }
+                14 => {
+                    if let ::core::option::Option::Some(value) = &self.custom {
+                        object.field("\"custom\"", value);
+                    }
+                }
+                15 => {
+                    if let ::core::option::Option::Some(value) = &self.stars {
+                        object.field("\"stars\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Repository {

@@ -99,38 +99,48 @@ pub mod payout {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"amount_cents\"", &self.amount_cents),
-                    2 => object.field("\"rate\"", &self.rate),
-                    3 => object.field("\"small\"", &self.small),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.big {
-                            object.field("\"big\"", value);
-                        }
-                    }
-                    5 => object.field("\"paid_on\"", &self.paid_on),
-                    6 => object.field("\"created_at\"", &self.created_at),
-                    7 => {
-                        if let ::core::option::Option::Some(value) = &self.due {
-                            object.field("\"due\"", value);
-                        }
-                    }
-                    8 => object.field("\"tags\"", &self.tags),
-                    9 => {
-                        if let ::core::option::Option::Some(value) = &self.fee_cents {
-                            object.field("\"fee_cents\"", value);
-                        }
-                    }
-                    10 => {
-                        if let ::core::option::Option::Some(value) = &self.share {
-                            object.field("\"share\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 => object.field("\"rate\"", &self.rate),
+                3 => object.field("\"small\"", &self.small),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.big {
+                        object.field("\"big\"", value);
+                    }
+                }
+                5 => object.field("\"paid_on\"", &self.paid_on),
+                6 => object.field("\"created_at\"", &self.created_at),
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.due {
+                        object.field("\"due\"", value);
+                    }
+                }
+                8 => object.field("\"tags\"", &self.tags),
+                9 => {
+                    if let ::core::option::Option::Some(value) = &self.fee_cents {
+                        object.field("\"fee_cents\"", value);
+                    }
+                }
+                10 => {
+                    if let ::core::option::Option::Some(value) = &self.share {
+                        object.field("\"share\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Payout {

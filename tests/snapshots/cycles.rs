@@ -272,17 +272,27 @@ pub mod graph {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"name\"", &self.name),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.start {
-                            object.field("\"start\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"name\"", &self.name),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.start {
+                        object.field("\"start\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Graph {
@@ -727,18 +737,28 @@ pub mod tree {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"label\"", &self.label),
-                    1 => object.field("\"children\"", &self.children),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.parent {
-                            object.field("\"parent\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"label\"", &self.label),
+                1 => object.field("\"children\"", &self.children),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.parent {
+                        object.field("\"parent\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Tree {

@@ -62,28 +62,38 @@ pub mod job {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"state\"", &self.state),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.speed {
-                            object.field("\"speed\"", value);
-                        }
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.label {
-                            object.field("\"label\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.retry_policy {
-                            object.field("\"retry_policy\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"state\"", &self.state),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.speed {
+                        object.field("\"speed\"", value);
+                    }
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.label {
+                        object.field("\"label\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.retry_policy {
+                        object.field("\"retry_policy\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Job {
@@ -748,19 +758,28 @@ pub mod queue {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"name\"", &self.name),
-                    1 => object.field("\"policies\"", &self.policies),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.default_policy
-                        {
-                            object.field("\"default_policy\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"name\"", &self.name),
+                1 => object.field("\"policies\"", &self.policies),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.default_policy {
+                        object.field("\"default_policy\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Queue {

@@ -114,48 +114,58 @@ pub mod self_ {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"type\"", &self.type_),
-                    1 => object.field("\"match\"", &self.match_),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.ref_ {
-                            object.field("\"ref\"", value);
-                        }
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.gen_ {
-                            object.field("\"gen\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.self_ {
-                            object.field("\"self\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.async_ {
-                            object.field("\"async\"", value);
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.crate_ {
-                            object.field("\"crate\"", value);
-                        }
-                    }
-                    7 => {
-                        if let ::core::option::Option::Some(value) = &self.option {
-                            object.field("\"option\"", value);
-                        }
-                    }
-                    8 => {
-                        if let ::core::option::Option::Some(value) = &self.result {
-                            object.field("\"result\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"type\"", &self.type_),
+                1 => object.field("\"match\"", &self.match_),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.ref_ {
+                        object.field("\"ref\"", value);
+                    }
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.gen_ {
+                        object.field("\"gen\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.self_ {
+                        object.field("\"self\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.async_ {
+                        object.field("\"async\"", value);
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.crate_ {
+                        object.field("\"crate\"", value);
+                    }
+                }
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.option {
+                        object.field("\"option\"", value);
+                    }
+                }
+                8 => {
+                    if let ::core::option::Option::Some(value) = &self.result {
+                        object.field("\"result\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Self_ {

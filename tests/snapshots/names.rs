@@ -45,17 +45,27 @@ pub mod nullable_simple_user {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"login\"", &self.login),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.site_admin {
-                            object.field("\"site_admin\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"login\"", &self.login),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.site_admin {
+                        object.field("\"site_admin\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for NullableSimpleUser {
@@ -396,36 +406,44 @@ pub mod reaction {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"+1\"", &self.plus_1),
-                    1 => object.field("\"-1\"", &self.minus_1),
-                    2 => object.field("\"url\"", &self.link),
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self
-                            .first_dash_name
-                        {
-                            object.field("\"first-name\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.first_name {
-                            object.field("\"first_name\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.author {
-                            object.field("\"by\"", value);
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.mood {
-                            object.field("\"mood\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"+1\"", &self.plus_1),
+                1 => object.field("\"-1\"", &self.minus_1),
+                2 => object.field("\"url\"", &self.link),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.first_dash_name {
+                        object.field("\"first-name\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.first_name {
+                        object.field("\"first_name\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.author {
+                        object.field("\"by\"", value);
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.mood {
+                        object.field("\"mood\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Reaction {
@@ -1234,11 +1252,21 @@ pub mod simple_user {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                if field == 0 {
-                    object.field("\"login\"", &self.login);
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            if field == 0 {
+                object.field("\"login\"", &self.login);
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for SimpleUser {

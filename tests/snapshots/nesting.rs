@@ -77,33 +77,43 @@ pub mod catalog {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"name\"", &self.name),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.meta {
-                            object.field("\"meta\"", value);
-                        }
-                    }
-                    2 => object.field("\"sections\"", &self.sections),
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.matrix {
-                            object.field("\"matrix\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.grid {
-                            object.field("\"grid\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.nothing {
-                            object.field("\"nothing\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"name\"", &self.name),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.meta {
+                        object.field("\"meta\"", value);
+                    }
+                }
+                2 => object.field("\"sections\"", &self.sections),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.matrix {
+                        object.field("\"matrix\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.grid {
+                        object.field("\"grid\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.nothing {
+                        object.field("\"nothing\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Catalog {

@@ -108,35 +108,45 @@ pub mod reading {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"value\"", &self.value),
-                    2 => object.field("\"note\"", &self.note),
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.comment {
-                            object.field("\"comment\"", value);
-                        }
-                    }
-                    4 => object.field("\"place\"", &self.place),
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.samples {
-                            object.field("\"samples\"", value);
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.flags {
-                            object.field("\"flags\"", value);
-                        }
-                    }
-                    7 => {
-                        if let ::core::option::Option::Some(value) = &self.level {
-                            object.field("\"level\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"value\"", &self.value),
+                2 => object.field("\"note\"", &self.note),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.comment {
+                        object.field("\"comment\"", value);
+                    }
+                }
+                4 => object.field("\"place\"", &self.place),
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.samples {
+                        object.field("\"samples\"", value);
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.flags {
+                        object.field("\"flags\"", value);
+                    }
+                }
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.level {
+                        object.field("\"level\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Reading {
@@ -656,20 +666,30 @@ pub mod ticket {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"kind\"", &self.kind),
-                    1 => object.field("\"state\"", &self.state),
-                    2 => object.field("\"priority\"", &self.priority),
-                    3 => object.field("\"severity\"", &self.severity),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.resolution {
-                            object.field("\"resolution\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"kind\"", &self.kind),
+                1 => object.field("\"state\"", &self.state),
+                2 => object.field("\"priority\"", &self.priority),
+                3 => object.field("\"severity\"", &self.severity),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.resolution {
+                        object.field("\"resolution\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Ticket {

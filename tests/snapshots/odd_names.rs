@@ -240,14 +240,24 @@ pub mod c {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"h\"", &self.h),
-                    1 => object.field("\"note\"", &self.note),
-                    2 => object.field("\"only\"", &self.only),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"h\"", &self.h),
+                1 => object.field("\"note\"", &self.note),
+                2 => object.field("\"only\"", &self.only),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for C {
@@ -743,54 +753,64 @@ pub mod odd_people {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"first-name\"", &self.first_name),
-                    1 => object.field("\"2fa\"", &self.field_2fa),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.ünï {
-                            object.field("\"ünï\"", value);
-                        }
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.with_space {
-                            object.field("\"with space\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.a_b {
-                            object.field("\"a.b\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.upper {
-                            object.field("\"UPPER\"", value);
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.camel_case {
-                            object.field("\"camelCase\"", value);
-                        }
-                    }
-                    7 => object.field("\"quo\\\"te\"", &self.quo_te),
-                    8 => {
-                        if let ::core::option::Option::Some(value) = &self.back_slash {
-                            object.field("\"back\\\\slash\"", value);
-                        }
-                    }
-                    9 => {
-                        if let ::core::option::Option::Some(value) = &self.tab_key {
-                            object.field("\"tab\\tkey\"", value);
-                        }
-                    }
-                    10 => {
-                        if let ::core::option::Option::Some(value) = &self.über_item {
-                            object.field("\"über-item\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"first-name\"", &self.first_name),
+                1 => object.field("\"2fa\"", &self.field_2fa),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.ünï {
+                        object.field("\"ünï\"", value);
+                    }
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.with_space {
+                        object.field("\"with space\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.a_b {
+                        object.field("\"a.b\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.upper {
+                        object.field("\"UPPER\"", value);
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.camel_case {
+                        object.field("\"camelCase\"", value);
+                    }
+                }
+                7 => object.field("\"quo\\\"te\"", &self.quo_te),
+                8 => {
+                    if let ::core::option::Option::Some(value) = &self.back_slash {
+                        object.field("\"back\\\\slash\"", value);
+                    }
+                }
+                9 => {
+                    if let ::core::option::Option::Some(value) = &self.tab_key {
+                        object.field("\"tab\\tkey\"", value);
+                    }
+                }
+                10 => {
+                    if let ::core::option::Option::Some(value) = &self.über_item {
+                        object.field("\"über-item\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for OddPerson {
@@ -1222,11 +1242,21 @@ pub mod solo {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                if field == 0 {
-                    object.field("\"note\"", &self.note);
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            if field == 0 {
+                object.field("\"note\"", &self.note);
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Solo {

@@ -514,17 +514,27 @@ pub mod order {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"order\"", &self.order),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.invoices {
-                            object.field("\"invoices\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"order\"", &self.order),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.invoices {
+                        object.field("\"invoices\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for OrderView {
@@ -901,40 +911,50 @@ pub mod order_summary {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"status\"", &self.status),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.channel {
-                            object.field("\"channel\"", value);
-                        }
-                    }
-                    3 => object.field("\"customer\"", &self.customer),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.shipping {
-                            object.field("\"shipping\"", value);
-                        }
-                    }
-                    5 => object.field("\"coupon\"", &self.coupon),
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.lines {
-                            object.field("\"lines\"", value);
-                        }
-                    }
-                    7 => {
-                        if let ::core::option::Option::Some(value) = &self.payment {
-                            object.field("\"payment\"", value);
-                        }
-                    }
-                    8 => {
-                        if let ::core::option::Option::Some(value) = &self.total {
-                            object.field("\"total\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"status\"", &self.status),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.channel {
+                        object.field("\"channel\"", value);
+                    }
+                }
+                3 => object.field("\"customer\"", &self.customer),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.shipping {
+                        object.field("\"shipping\"", value);
+                    }
+                }
+                5 => object.field("\"coupon\"", &self.coupon),
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.lines {
+                        object.field("\"lines\"", value);
+                    }
+                }
+                7 => {
+                    if let ::core::option::Option::Some(value) = &self.payment {
+                        object.field("\"payment\"", value);
+                    }
+                }
+                8 => {
+                    if let ::core::option::Option::Some(value) = &self.total {
+                        object.field("\"total\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for OrderSummary {

@@ -43,14 +43,24 @@ pub mod c {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"item\"", &self.item),
-                    1 => object.field("\"kept\"", &self.kept),
-                    2 => object.field("\"builder\"", &self.builder),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"item\"", &self.item),
+                1 => object.field("\"kept\"", &self.kept),
+                2 => object.field("\"builder\"", &self.builder),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for C {
@@ -444,11 +454,21 @@ pub mod counted {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                if field == 0 {
-                    object.field("\"name\"", &self.name);
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            if field == 0 {
+                object.field("\"name\"", &self.name);
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Counted {
@@ -973,13 +993,23 @@ pub mod static_markdown {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"label\"", &self.label),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"label\"", &self.label),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Notice {
@@ -1356,11 +1386,21 @@ pub mod static_suggestion {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                if field == 0 {
-                    object.field("\"id\"", &self.id);
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            if field == 0 {
+                object.field("\"id\"", &self.id);
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Pinged {

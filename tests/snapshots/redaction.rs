@@ -94,24 +94,34 @@ pub mod card {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"holder\"", &self.holder),
-                    1 => object.field("\"number\"", "****"),
-                    2 => object.field("\"brand\"", &self.brand),
-                    3 => object.field("\"limit_cents\"", "[REDACTED]"),
-                    4 => object.field("\"address\"", &self.address),
-                    5 => {
-                        match &self.pin {
-                            ::core::option::Option::Some(_) => {
-                                object.field("\"pin\"", "[REDACTED]")
-                            }
-                            ::core::option::Option::None => object.key("\"pin\"").null(),
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"holder\"", &self.holder),
+                1 => object.field("\"number\"", "****"),
+                2 => object.field("\"brand\"", &self.brand),
+                3 => object.field("\"limit_cents\"", "[REDACTED]"),
+                4 => object.field("\"address\"", &self.address),
+                5 => {
+                    match &self.pin {
+                        ::core::option::Option::Some(_) => {
+                            object.field("\"pin\"", "[REDACTED]")
+                        }
+                        ::core::option::Option::None => object.key("\"pin\"").null(),
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Card {
@@ -970,34 +980,44 @@ pub mod patient {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"name\"", &self.name),
-                    2 => object.field("\"ssn\"", "[REDACTED]"),
-                    3 if self.dob.is_some() => object.field("\"dob\"", "***"),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.visible {
-                            object.field("\"visible\"", value);
-                        }
-                    }
-                    5 => object.field("\"insurer\"", "[HIDDEN]"),
-                    6 => object.field("\"contact\"", &self.contact),
-                    7 if self.tags.is_some() => object.field("\"tags\"", "[REDACTED]"),
-                    8 if self.risk.is_some() => object.field("\"risk\"", "[REDACTED]"),
-                    9 => {
-                        match &self.balance_cents {
-                            ::core::option::Option::Some(_) => {
-                                object.field("\"balance_cents\"", "[REDACTED]")
-                            }
-                            ::core::option::Option::None => {
-                                object.key("\"balance_cents\"").null()
-                            }
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"name\"", &self.name),
+                2 => object.field("\"ssn\"", "[REDACTED]"),
+                3 if self.dob.is_some() => object.field("\"dob\"", "***"),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.visible {
+                        object.field("\"visible\"", value);
+                    }
+                }
+                5 => object.field("\"insurer\"", "[HIDDEN]"),
+                6 => object.field("\"contact\"", &self.contact),
+                7 if self.tags.is_some() => object.field("\"tags\"", "[REDACTED]"),
+                8 if self.risk.is_some() => object.field("\"risk\"", "[REDACTED]"),
+                9 => {
+                    match &self.balance_cents {
+                        ::core::option::Option::Some(_) => {
+                            object.field("\"balance_cents\"", "[REDACTED]")
+                        }
+                        ::core::option::Option::None => {
+                            object.key("\"balance_cents\"").null()
+                        }
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Patient {

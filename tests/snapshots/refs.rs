@@ -210,24 +210,34 @@ pub mod order {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"customer\"", &self.customer),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.ship_to {
-                            object.field("\"ship_to\"", value);
-                        }
-                    }
-                    3 => object.field("\"total\"", &self.total),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.refunds {
-                            object.field("\"refunds\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"customer\"", &self.customer),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.ship_to {
+                        object.field("\"ship_to\"", value);
+                    }
+                }
+                3 => object.field("\"total\"", &self.total),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.refunds {
+                        object.field("\"refunds\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Order {
@@ -679,22 +689,32 @@ pub mod party {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"name\"", &self.name),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.home {
-                            object.field("\"home\"", value);
-                        }
-                    }
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.currency {
-                            object.field("\"currency\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"name\"", &self.name),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.home {
+                        object.field("\"home\"", value);
+                    }
+                }
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.currency {
+                        object.field("\"currency\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Party {

@@ -70,28 +70,38 @@ pub mod event {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"payload\"", &self.payload),
-                    2 => {
-                        if let ::core::option::Option::Some(value) = &self.history {
-                            object.field("\"history\"", value);
-                        }
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.origin {
-                            object.field("\"origin\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.hostile {
-                            object.field("\"hostile\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"payload\"", &self.payload),
+                2 => {
+                    if let ::core::option::Option::Some(value) = &self.history {
+                        object.field("\"history\"", value);
+                    }
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.origin {
+                        object.field("\"origin\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.hostile {
+                        object.field("\"hostile\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Event {
@@ -2251,25 +2261,35 @@ pub mod issue {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"labels\"", &self.labels),
-                    2 => object.field("\"assignee\"", &self.assignee),
-                    3 => object.field("\"performed_via\"", &self.performed_via),
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.value {
-                            object.field("\"value\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.score {
-                            object.field("\"score\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"labels\"", &self.labels),
+                2 => object.field("\"assignee\"", &self.assignee),
+                3 => object.field("\"performed_via\"", &self.performed_via),
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.value {
+                        object.field("\"value\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.score {
+                        object.field("\"score\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Issue {

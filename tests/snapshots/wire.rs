@@ -43,17 +43,27 @@ pub mod customer {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"name\"", &self.name),
-                    1 => {
-                        if let ::core::option::Option::Some(value) = &self.tier {
-                            object.field("\"tier\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"name\"", &self.name),
+                1 => {
+                    if let ::core::option::Option::Some(value) = &self.tier {
+                        object.field("\"tier\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Customer {
@@ -757,13 +767,23 @@ pub mod notice {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"title\"", &self.title),
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"title\"", &self.title),
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Notice {
@@ -1214,38 +1234,48 @@ pub mod payment {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"amount_cents\"", &self.amount_cents),
-                    2 if self.owner_email.is_some() => {
-                        object.field("\"owner_email\"", "[REDACTED]")
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.customer {
-                            object.field("\"customer\"", value);
-                        }
-                    }
-                    4 => object.field("\"method\"", &self.method),
-                    5 => {
-                        match &self.card_last4 {
-                            ::core::option::Option::Some(
-                                ::core::option::Option::Some(_),
-                            ) => object.field("\"card_last4\"", "[REDACTED]"),
-                            ::core::option::Option::Some(
-                                ::core::option::Option::None,
-                            ) => object.key("\"card_last4\"").null(),
-                            ::core::option::Option::None => {}
-                        }
-                    }
-                    6 => {
-                        if let ::core::option::Option::Some(value) = &self.refunded {
-                            object.field("\"refunded\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 if self.owner_email.is_some() => {
+                    object.field("\"owner_email\"", "[REDACTED]")
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.customer {
+                        object.field("\"customer\"", value);
+                    }
+                }
+                4 => object.field("\"method\"", &self.method),
+                5 => {
+                    match &self.card_last4 {
+                        ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                            object.field("\"card_last4\"", "[REDACTED]")
+                        }
+                        ::core::option::Option::Some(::core::option::Option::None) => {
+                            object.key("\"card_last4\"").null()
+                        }
+                        ::core::option::Option::None => {}
+                    }
+                }
+                6 => {
+                    if let ::core::option::Option::Some(value) = &self.refunded {
+                        object.field("\"refunded\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Payment {
@@ -1772,21 +1802,31 @@ pub mod record {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"amount_cents\"", &self.amount_cents),
-                    2 if self.owner_email.is_some() => {
-                        object.field("\"owner_email\"", "[REDACTED]")
-                    }
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.customer {
-                            object.field("\"customer\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"amount_cents\"", &self.amount_cents),
+                2 if self.owner_email.is_some() => {
+                    object.field("\"owner_email\"", "[REDACTED]")
+                }
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.customer {
+                        object.field("\"customer\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Record {
@@ -2199,29 +2239,39 @@ pub mod ticket {
         ) {
             let mut object = writer.object();
             for &field in selection.fields() {
-                match field {
-                    0 => object.field("\"id\"", &self.id),
-                    1 => object.field("\"priority\"", &self.priority),
-                    2 => object.field("\"status\"", &self.status),
-                    3 => {
-                        if let ::core::option::Option::Some(value) = &self.assignee {
-                            object.field("\"assignee\"", value);
-                        }
-                    }
-                    4 => {
-                        if let ::core::option::Option::Some(value) = &self.note {
-                            object.field("\"note\"", value);
-                        }
-                    }
-                    5 => {
-                        if let ::core::option::Option::Some(value) = &self.tags {
-                            object.field("\"tags\"", value);
-                        }
-                    }
-                    _ => {}
-                }
+                self.write_json_field(&mut object, field);
             }
             object.end();
+        }
+        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
+        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
+        /// of a union's whose branch this is.
+        pub fn write_json_field(
+            &self,
+            object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+            field: u16,
+        ) {
+            match field {
+                0 => object.field("\"id\"", &self.id),
+                1 => object.field("\"priority\"", &self.priority),
+                2 => object.field("\"status\"", &self.status),
+                3 => {
+                    if let ::core::option::Option::Some(value) = &self.assignee {
+                        object.field("\"assignee\"", value);
+                    }
+                }
+                4 => {
+                    if let ::core::option::Option::Some(value) = &self.note {
+                        object.field("\"note\"", value);
+                    }
+                }
+                5 => {
+                    if let ::core::option::Option::Some(value) = &self.tags {
+                        object.field("\"tags\"", value);
+                    }
+                }
+                _ => {}
+            }
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Ticket {

@@ -119,3 +119,10 @@ pub mod tool_unions;
 #[rustfmt::skip]
 #[path = "../snapshots/openapi.rs"]
 pub mod openapi;
+
+/// Union presenters: a presenter over a tagged union of objects (a branch from another file's
+/// `$defs`, a redacted nullable key), a TOON one over an untagged `anyOf`, and `_select` over
+/// every branch's keys.
+#[rustfmt::skip]
+#[path = "../snapshots/union_presenters.rs"]
+pub mod union_presenters;

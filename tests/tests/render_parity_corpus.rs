@@ -263,3 +263,40 @@ fn computed_placeholders_render_as_generated() {
         );
     }
 }
+
+#[test]
+fn union_presenters_render_as_generated() {
+    use fusion_tests::snapshots::union_presenters::account::{Account, AccountPresenter};
+    use fusion_tests::snapshots::union_presenters::shape::{Shape, ShapePresenter};
+    let model = model_of("tests/corpus/union_presenters");
+    let accounts = json!([
+        {"kind": "org", "name": "Acme | <b>", "id": 7, "members": ["ada"], "secret": 1},
+        {"kind": "user", "login": "ada\nx", "id": 1, "email": "ada@example.com"},
+        {"login": "bob", "id": 2, "email": null, "kind": "user"}
+    ]);
+    for data in shapes(accounts) {
+        same_bytes(
+            &model,
+            "account",
+            &AccountPresenter,
+            Account::FIELDS,
+            Account::write_json_selected,
+            &data,
+        );
+    }
+    let shapes_data = json!([
+        {"radius": 1.5},
+        {"width": 2, "height": 3, "label": "door"},
+        {"width": 4, "height": 5}
+    ]);
+    for data in shapes(shapes_data) {
+        same_bytes(
+            &model,
+            "shape",
+            &ShapePresenter,
+            Shape::FIELDS,
+            Shape::write_json_selected,
+            &data,
+        );
+    }
+}

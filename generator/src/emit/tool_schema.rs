@@ -20,7 +20,7 @@ pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
         .iter()
         .filter_map(|a| a.returns)
         .filter_map(|r| model.modules[r.module].presenter.as_ref())
-        .flat_map(|p| struct_fields(model, p.item).iter().map(|f| f.key.clone()))
+        .flat_map(|p| model.root_keys(p.item).into_iter().map(str::to_owned))
         .collect();
     keys.sort();
     keys.dedup();
@@ -111,7 +111,24 @@ pub fn output_schema(
     select: bool,
 ) -> Value {
     let mut writer = SchemaWriter::new(model, keys, [], &[item]);
-    let mut schema = writer.body(item);
+    let mut schema = match model.object_branches(item) {
+        // A union of objects: each branch's own object schema, inline, so that `_select` can
+        // drop the `required` of each without touching a shared definition.
+        Some(branches) => {
+            let branches: Vec<Value> = branches
+                .iter()
+                .map(|&branch| {
+                    let mut body = writer.body(branch);
+                    if let (true, Some(object)) = (select, body.as_object_mut()) {
+                        object.remove("required");
+                    }
+                    body
+                })
+                .collect();
+            json!({"type": "object", "anyOf": branches})
+        }
+        None => writer.body(item),
+    };
     if let Some(object) = schema.as_object_mut() {
         if let Some(description) = &model.types[item].description {
             object.insert("description".into(), Value::String(description.clone()));

@@ -181,16 +181,15 @@ pub fn render(
             let returns = action.returns.and_then(|returns| {
                 let presenter = model.modules[returns.module].presenter.as_ref()?;
                 let item = presenter.item;
-                let TypeKind::Struct { fields } = &model.types[item].kind else {
-                    return None;
-                };
+                // A struct's fields, or a union's keys over all its branches.
+                let item_keys = model.root_keys(item);
                 let select_fn = format!("{method}_selection");
                 let select_arms = tool.select.then(|| {
                     select_keys
                         .iter()
                         .zip(&select_variants)
                         .filter_map(|(key, variant)| {
-                            Some((variant.clone(), fields.iter().position(|f| &f.key == key)?))
+                            Some((variant.clone(), item_keys.iter().position(|k| k == key)?))
                         })
                         .collect::<Vec<_>>()
                 });

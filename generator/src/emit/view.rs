@@ -62,6 +62,17 @@ pub struct UnionView {
     pub dispatch_doc: Vec<String>,
     /// Only read from tool arguments: no data-block writers.
     pub argument_only: bool,
+    /// `_select` over the branches' keys, when the union is a presenter's item.
+    pub select: Option<UnionSelectView>,
+}
+
+/// How a union of objects that a presenter shows numbers its keys for `_select`.
+pub struct UnionSelectView {
+    /// Every branch's wire keys in [`Model::root_keys`] order, as Rust string literals.
+    pub keys: Vec<String>,
+    /// Per branch, in order: for each key, the branch struct's index of that field, or
+    /// `u16::MAX` (an index no struct has, which writes nothing) when the branch lacks it.
+    pub branch_fields: Vec<Vec<u16>>,
 }
 
 /// One branch of a union.
@@ -309,7 +320,7 @@ pub fn module_view(
                     })
                     .collect(),
                 name,
-                selectable: module.presenter.as_ref().is_some_and(|p| p.item == id),
+                selectable: is_presented(model, id),
             })),
             TypeKind::Union { variants, tag } => data.items.push(ItemView::Union(UnionView {
                 deprecated: def.deprecated,
@@ -317,6 +328,7 @@ pub fn module_view(
                 tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
                 dispatch_doc: union_dispatch_doc(tag.as_ref()),
                 argument_only: !data_types[id],
+                select: union_select(model, id),
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),
@@ -377,9 +389,13 @@ pub fn module_view(
             })),
         }
     }
-    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index])
-        && let TypeKind::Struct { fields } = &model.types[presenter.item].kind
-    {
+    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
+        // A union's behaviour names no field (the resolver rejects them): only a struct has
+        // fields every item shares.
+        let fields: &[FieldDef] = match &model.types[presenter.item].kind {
+            TypeKind::Struct { fields } => fields,
+            TypeKind::Union { .. } | TypeKind::Enum { .. } => &[],
+        };
         data.exports.push(presenter_name.clone());
         data.exports.extend(names.hooks[index].clone());
         let context = Context {
@@ -405,6 +421,55 @@ pub fn module_view(
     }
     data.exports.sort();
     data
+}
+
+/// Whether `id` is some presenter's item, or a branch of a union that is: it is then written
+/// field by field for `_select` and gets `FIELDS`.
+fn is_presented(model: &Model, id: TypeId) -> bool {
+    model
+        .modules
+        .iter()
+        .filter_map(|module| module.presenter.as_ref())
+        .any(|presenter| {
+            presenter.item == id
+                || model
+                    .object_branches(presenter.item)
+                    .is_some_and(|branches| branches.contains(&id))
+        })
+}
+
+/// The `_select` numbering of a union of objects that a presenter shows.
+fn union_select(model: &Model, id: TypeId) -> Option<UnionSelectView> {
+    let branches = model.object_branches(id)?;
+    if !model
+        .modules
+        .iter()
+        .any(|module| module.presenter.as_ref().is_some_and(|p| p.item == id))
+    {
+        return None;
+    }
+    let keys = model.root_keys(id);
+    let branch_fields = branches
+        .iter()
+        .map(|&branch| {
+            let TypeKind::Struct { fields } = &model.types[branch].kind else {
+                return Vec::new();
+            };
+            keys.iter()
+                .map(|key| {
+                    fields
+                        .iter()
+                        .position(|field| field.key == *key)
+                        .and_then(|index| u16::try_from(index).ok())
+                        .unwrap_or(u16::MAX)
+                })
+                .collect()
+        })
+        .collect();
+    Some(UnionSelectView {
+        keys: keys.iter().map(|key| literal(key)).collect(),
+        branch_fields,
+    })
 }
 
 fn pointer_suffix(pointer: &str) -> String {

@@ -260,6 +260,54 @@ pub enum FieldType {
 }
 
 impl Model {
+    /// The branch structs of a union whose every branch is an object, in schema order; `None`
+    /// for any other type. Such a union can be a presenter's item: its wire keys are its
+    /// branches' ([`Model::root_keys`]).
+    pub fn object_branches(&self, id: TypeId) -> Option<Vec<TypeId>> {
+        let TypeKind::Union { variants, .. } = &self.types[id].kind else {
+            return None;
+        };
+        self.struct_branches(variants)
+    }
+
+    /// The struct of every branch, in order, when each branch is a struct.
+    pub(crate) fn struct_branches(&self, variants: &[VariantDef]) -> Option<Vec<TypeId>> {
+        variants
+            .iter()
+            .map(|variant| match &variant.ty {
+                FieldType::Named(branch)
+                    if matches!(self.types[*branch].kind, TypeKind::Struct { .. }) =>
+                {
+                    Some(*branch)
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The root keys a presenter's item can have on the wire, which `_select` picks from and
+    /// numbers: a struct's fields in schema order; for a union of objects, every branch's keys,
+    /// in the order they first appear branch by branch; nothing for any other type.
+    pub fn root_keys(&self, item: TypeId) -> Vec<&str> {
+        match &self.types[item].kind {
+            TypeKind::Struct { fields } => fields.iter().map(|f| f.key.as_str()).collect(),
+            TypeKind::Union { .. } => {
+                let mut keys: Vec<&str> = Vec::new();
+                for branch in self.object_branches(item).unwrap_or_default() {
+                    if let TypeKind::Struct { fields } = &self.types[branch].kind {
+                        for field in fields {
+                            if !keys.contains(&field.key.as_str()) {
+                                keys.push(&field.key);
+                            }
+                        }
+                    }
+                }
+                keys
+            }
+            TypeKind::Enum { .. } => Vec::new(),
+        }
+    }
+
     /// Whether some type or field is deprecated: generated code that uses them must then allow
     /// the `deprecated` lint, which only the user's own uses should trigger.
     pub fn has_deprecated(&self) -> bool {

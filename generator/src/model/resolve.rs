@@ -146,6 +146,42 @@ impl<'a> Resolver<'a> {
         self.errors.push(diagnostic);
     }
 
+    /// The root type of a definition file, and its presenter when it has fields to present: an
+    /// object (nullable or not: `$ref`s to a nullable root are nullable), or a union of objects,
+    /// whose keys are its branches'.
+    fn resolve_root(&mut self, file: usize, schema: &'a Schema) {
+        let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
+        let title = schema.title.clone().unwrap_or(fallback);
+        let root = self.type_of(file, "", schema, &title);
+        let item = match root.non_null() {
+            FieldType::Named(id)
+                if matches!(self.model.types[*id].kind, TypeKind::Struct { .. })
+                    || self.model.object_branches(*id).is_some() =>
+            {
+                Some(*id)
+            }
+            _ => None,
+        };
+        match item {
+            // Behaviour is resolved once every presenter is known, since embeds name others.
+            Some(item) => {
+                self.model.modules[file].presenter = Some(PresenterDef {
+                    title,
+                    description: schema.description.clone(),
+                    item,
+                    behaviour: BehaviourModel::default(),
+                });
+            }
+            None if schema.fusion.is_some() => self.report(
+                file,
+                "/x-fusion",
+                "`x-fusion` needs an object root, or a union of objects: only objects have fields to present",
+                Some("present an object that holds this value as a property".into()),
+            ),
+            None => {}
+        }
+    }
+
     fn resolve_file(&mut self, file: usize) {
         let schema = &self.definitions[file].1;
         if schema.tool.is_some() {
@@ -161,55 +197,27 @@ impl<'a> Resolver<'a> {
                 )),
             );
         }
-        match schema_kind(schema) {
-            _ if schema.reference.is_some() => self.report(
+        if schema.reference.is_some() {
+            self.report(
                 file,
                 "/$ref",
                 "a definition's root cannot be a `$ref`",
                 Some("define the object here, or `$ref` this file's target directly".into()),
-            ),
-            Some(JsonType::Object) => {
-                let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
-                let title = schema.title.clone().unwrap_or(fallback);
-                // Behaviour is resolved once every presenter is known, since embeds name others.
-                // A nullable root (`type: [object, "null"]`) presents its object; `$ref`s to it
-                // are nullable.
-                if let FieldType::Named(item) = self.type_of(file, "", schema, &title).non_null() {
-                    let item = *item;
-                    self.model.modules[file].presenter = Some(PresenterDef {
-                        title,
-                        description: schema.description.clone(),
-                        item,
-                        behaviour: BehaviourModel::default(),
-                    });
-                }
-            }
-            // An OpenAPI document: its components become types when something `$ref`s them.
-            None if schema.components.is_some() => {}
-            None if schema.has_defs() => {}
-            // An enum, array or primitive root is a type other files `$ref`; only an object has
-            // fields to present.
-            Some(_) => {
-                let fallback = file_stem(&self.definitions[file].0.path).to_upper_camel_case();
-                let title = schema.title.clone().unwrap_or(fallback);
-                self.type_of(file, "", schema, &title);
-                if schema.fusion.is_some() {
-                    self.report(
-                        file,
-                        "/x-fusion",
-                        "`x-fusion` needs an object root: only an object has fields to present",
-                        Some("present an object that holds this value as a property".into()),
-                    );
-                }
-            }
-            None => self.report(
+            );
+        } else if schema_kind(schema).is_some() || is_union(schema) {
+            // An object, or a union whose branches are all objects, is presented; an enum,
+            // array, primitive or other union root is a type other files `$ref`.
+            self.resolve_root(file, schema);
+        } else if schema.components.is_none() && !schema.has_defs() {
+            // (An OpenAPI document's components, and `$defs`, become types when reached.)
+            self.report(
                 file,
                 "",
                 "a definition's root needs a `type` (an object is a presenter), or `$defs` only",
                 Some(
                     "add `type: object` with `properties`, or move the schema under `$defs`".into(),
                 ),
-            ),
+            );
         }
         // After the root, so that a presenter's own struct comes first in its module; `$defs`
         // the root reached are already made and keep their place.
@@ -572,6 +580,11 @@ fn annotations(schema: &Schema) -> Vec<String> {
         notes.push(format!("examples {}", shown.join(", ")));
     }
     notes
+}
+
+/// Whether a schema is a `oneOf` / `anyOf` union (whatever else it says).
+fn is_union(schema: &Schema) -> bool {
+    schema.one_of.is_some() || schema.any_of.is_some()
 }
 
 pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {

@@ -244,17 +244,7 @@ pub(super) fn find_tags(model: &mut Model) {
 }
 
 fn union_tag(model: &Model, variants: &[VariantDef]) -> Option<UnionTag> {
-    let structs: Vec<TypeId> = variants
-        .iter()
-        .map(|variant| match &variant.ty {
-            FieldType::Named(struct_id)
-                if matches!(model.types[*struct_id].kind, TypeKind::Struct { .. }) =>
-            {
-                Some(*struct_id)
-            }
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
+    let structs = model.struct_branches(variants)?;
     let TypeKind::Struct { fields } = &model.types[*structs.first()?].kind else {
         return None;
     };

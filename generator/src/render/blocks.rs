@@ -5,9 +5,10 @@
 use fusion_runtime::{ResponseBuilder, UiBlock, escape, number};
 use serde_json::{Map, Value};
 
+use super::sample::{self, wire_fields};
 use crate::model::{
     BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, IntKind, Literal, Model,
-    RuleModel, SuggestionModel, TextPart, TypeKind,
+    RuleModel, SuggestionModel, TextPart, TypeId, TypeKind,
 };
 
 /// How a value from data is escaped where it is interpolated (the generated `push_*` calls).
@@ -26,8 +27,11 @@ pub struct Presenting<'m> {
     pub model: &'m Model,
     /// The presenter's declared behaviour.
     pub behaviour: &'m BehaviourModel,
-    /// The item struct's fields, which model indices point into.
+    /// The item struct's fields, which model indices point into (none for a union of objects,
+    /// whose behaviour names no field).
     pub fields: &'m [FieldDef],
+    /// The presenter's item type: a struct, or a union of objects.
+    pub item: TypeId,
     /// The item struct's undeclared keys' type, when it keeps them.
     pub extra: Option<&'m FieldType>,
 }
@@ -44,15 +48,44 @@ impl<'m> Presenting<'m> {
     /// The presenter of `module`, if the module has one.
     pub fn of(model: &'m Model, module: usize) -> Option<Self> {
         let presenter = model.modules.get(module)?.presenter.as_ref()?;
-        let TypeKind::Struct { fields } = &model.types[presenter.item].kind else {
-            return None;
+        let fields: &[FieldDef] = match &model.types[presenter.item].kind {
+            TypeKind::Struct { fields } => fields,
+            TypeKind::Union { .. } | TypeKind::Enum { .. } => &[],
         };
         Some(Presenting {
             model,
             behaviour: &presenter.behaviour,
             fields,
+            item: presenter.item,
             extra: model.types[presenter.item].extra.as_ref(),
         })
+    }
+
+    /// An item's wire form as the generated writers write it (redacted), cut to `selection`'s
+    /// keys in its order when given: a union item as the branch it holds, picked as the
+    /// generated `Deserialize` picks it, with only the selected keys that branch has.
+    pub fn wire_item(
+        &self,
+        item: &Map<String, Value>,
+        selection: Option<&[String]>,
+    ) -> Map<String, Value> {
+        let branch = match &self.model.types[self.item].kind {
+            TypeKind::Union { variants, .. } => variants.iter().find_map(|variant| {
+                let FieldType::Named(branch) = variant.ty else {
+                    return None;
+                };
+                let TypeKind::Struct { fields } = &self.model.types[branch].kind else {
+                    return None;
+                };
+                let object = Value::Object(item.clone());
+                sample::check(self.model, &variant.ty, &object, "")
+                    .is_ok()
+                    .then(|| (fields.as_slice(), self.model.types[branch].extra.as_ref()))
+            }),
+            _ => None,
+        };
+        let (fields, extra) = branch.unwrap_or((self.fields, self.extra));
+        wire_fields(self.model, fields, extra, item, selection)
     }
 
     /// The blocks of one item (the generated `item_blocks`).

@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 
 use crate::definition::DataFormat;
 use crate::diagnostics::did_you_mean;
-use crate::model::{FieldType, Model, TypeKind};
+use crate::model::{FieldType, Model};
 
 pub use blocks::Presenting;
 pub use sample::SampleError;
@@ -207,15 +207,7 @@ pub fn render(
     let Some(presenter) = Presenting::of(model, module) else {
         return Vec::new();
     };
-    let wire = |item: &Map<String, Value>| {
-        Value::Object(sample::wire_fields(
-            model,
-            presenter.fields,
-            presenter.extra,
-            item,
-            selection,
-        ))
-    };
+    let wire = |item: &Map<String, Value>| Value::Object(presenter.wire_item(item, selection));
     let mut data = String::new();
     if sample.collection {
         let kept: Vec<&Map<String, Value>> = sample
@@ -276,10 +268,11 @@ pub fn selectable_keys(model: &Model, module: usize) -> Vec<String> {
     let Some(presenter) = model.modules[module].presenter.as_ref() else {
         return Vec::new();
     };
-    match &model.types[presenter.item].kind {
-        TypeKind::Struct { fields } => fields.iter().map(|f| f.key.clone()).collect(),
-        _ => Vec::new(),
-    }
+    model
+        .root_keys(presenter.item)
+        .into_iter()
+        .map(str::to_owned)
+        .collect()
 }
 
 #[cfg(test)]

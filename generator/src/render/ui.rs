@@ -9,7 +9,7 @@ use crate::definition::WidthDef;
 use crate::model::{JsonPiece, TextPart, UiKind, UiModel};
 
 use super::blocks::{Escape, Presenting, Scope};
-use super::sample::{wire, wire_fields};
+use super::sample::wire;
 
 impl Presenting<'_> {
     /// One UI block (the generated `ui_block`).
@@ -114,7 +114,7 @@ impl Presenting<'_> {
 
     /// The whole item as its generated `WriteJson` writes it: every field, redacted.
     fn item_json(&self, item: &Map<String, Value>) -> Value {
-        Value::Object(wire_fields(self.model, self.fields, self.extra, item, None))
+        Value::Object(self.wire_item(item, None))
     }
 
     /// A placeholder of a chart configuration, as JSON at `depth`.

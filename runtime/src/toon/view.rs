@@ -195,12 +195,12 @@ impl<'a> Iterator for Fields<'a> {
                 // Copied out so that the field borrows the object for `'a`, not `self`.
                 let object: &'a dyn ToonObject = *object;
                 loop {
-                    let index = match all.next() {
-                        Some(index) => index,
-                        None => usize::from(*picked.next()?),
+                    let field = match all.next() {
+                        Some(index) => object.toon_field(index),
+                        None => object.toon_selected_field(*picked.next()?),
                     };
-                    if let Some(field) = object.toon_field(index) {
-                        return Some(field);
+                    if field.is_some() {
+                        return field;
                     }
                 }
             }
@@ -221,6 +221,13 @@ pub trait ToonObject {
     /// Keys are `'static` for declared fields; the undeclared keys of a map-like struct
     /// (`additionalProperties`) borrow from it.
     fn toon_field(&self, index: usize) -> Option<(&str, ToonValue<'_>)>;
+
+    /// The field a [`crate::Selection`] index names, `None` as for [`ToonObject::toon_field`].
+    /// For a struct the index is its field's; a union of objects numbers the keys of all its
+    /// branches (its `_select` keys) and maps them to the branch it holds.
+    fn toon_selected_field(&self, index: u16) -> Option<(&str, ToonValue<'_>)> {
+        self.toon_field(usize::from(index))
+    }
 }
 
 /// An array as TOON sees it.

@@ -398,7 +398,19 @@ impl BehaviourResolver<'_> {
     /// The index of a root field, or a diagnostic with the closest name.
     pub(in crate::model) fn field(&mut self, name: &str, pointer: &str) -> Option<usize> {
         let found = self.fields().iter().position(|f| f.key == name);
-        if found.is_none() {
+        if found.is_none() && matches!(self.item.kind, TypeKind::Union { .. }) {
+            // No field is shared by construction: a value names the branch it is in only.
+            self.report(
+                pointer,
+                format!(
+                    "`{name}`: a presenter over a union (`{}`) cannot name fields in its rules, conditions, UI or suggestions",
+                    self.item.title
+                ),
+                Some(
+                    "keep this presenter's behaviour static (`{count}` works in collection rules), give each branch a presenter of its own, or compute the block in the hooks trait".into(),
+                ),
+            );
+        } else if found.is_none() {
             let keys: Vec<String> = self.fields().iter().map(|f| f.key.clone()).collect();
             let help = did_you_mean(name, keys.iter().map(String::as_str))
                 .map(|s| format!("did you mean `{s}`?"))
