@@ -50,6 +50,21 @@ impl Client {
 
 impl ::fusion_runtime::json::WriteJson for Client {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                return self.__fusion_json_pretty_0(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                return self.__fusion_json_pretty_1(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                return self.__fusion_json_pretty_2(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"id\"", &self.id);
         object.field("\"name\"", &self.name);
@@ -66,6 +81,165 @@ impl ::fusion_runtime::json::WriteJson for Client {
             object.field("\"tier\"", value);
         }
         object.end();
+    }
+}
+
+impl Client {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n  \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n  \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.email {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                out.push_str(",\n  \"email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n  \"email\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tier {
+            out.push_str(",\n  \"tier\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        out.push_str("\n}");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n    \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n    \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.email {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                out.push_str(",\n    \"email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n    \"email\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tier {
+            out.push_str(",\n    \"tier\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        out.push_str("\n  }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n      \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n      \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.email {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                out.push_str(",\n      \"email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n      \"email\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tier {
+            out.push_str(",\n      \"tier\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    3,
+                ),
+            );
+        }
+        out.push_str("\n    }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"id\":");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\"name\":");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.email {
+            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                out.push_str(",\"email\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\"email\":");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tier {
+            out.push_str(",\"tier\":");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        out.push('}');
     }
 }
 

@@ -50,6 +50,18 @@ pub struct Invoice {
 
 impl ::fusion_runtime::json::WriteJson for Invoice {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                return self.__fusion_json_pretty_0(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                return self.__fusion_json_pretty_1(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"id\"", &self.id);
         object.field("\"amount_cents\"", &self.amount_cents);
@@ -68,6 +80,222 @@ impl ::fusion_runtime::json::WriteJson for Invoice {
             object.field("\"lines\"", value);
         }
         object.end();
+    }
+}
+
+impl Invoice {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n  \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n  \"amount_cents\": ");
+            let value = &self.amount_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n  \"status\": ");
+            let value = &self.status;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.due {
+            out.push_str(",\n  \"due\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.paid_at {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\n  \"paid_at\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n  \"paid_at\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tax_rate {
+            out.push_str(",\n  \"tax_rate\": ");
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        {
+            out.push_str(",\n  \"client\": ");
+            let value = &self.client;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.lines {
+            out.push_str(",\n  \"lines\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        out.push_str("\n}");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n    \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n    \"amount_cents\": ");
+            let value = &self.amount_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n    \"status\": ");
+            let value = &self.status;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.due {
+            out.push_str(",\n    \"due\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.paid_at {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\n    \"paid_at\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n    \"paid_at\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tax_rate {
+            out.push_str(",\n    \"tax_rate\": ");
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        {
+            out.push_str(",\n    \"client\": ");
+            let value = &self.client;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.lines {
+            out.push_str(",\n    \"lines\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        out.push_str("\n  }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"id\":");
+            let value = &self.id;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\"amount_cents\":");
+            let value = &self.amount_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\"status\":");
+            let value = &self.status;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.due {
+            out.push_str(",\"due\":");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        match &self.paid_at {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\"paid_at\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\"paid_at\":");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        if let ::core::option::Option::Some(value) = &self.tax_rate {
+            out.push_str(",\"tax_rate\":");
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        {
+            out.push_str(",\"client\":");
+            let value = &self.client;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.lines {
+            out.push_str(",\"lines\":");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        out.push('}');
     }
 }
 
@@ -334,6 +562,18 @@ pub struct InvoiceLine {
 
 impl ::fusion_runtime::json::WriteJson for InvoiceLine {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                return self.__fusion_json_pretty_2(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                return self.__fusion_json_pretty_3(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"sku\"", &self.sku);
         object.field("\"quantity\"", &self.quantity);
@@ -342,6 +582,108 @@ impl ::fusion_runtime::json::WriteJson for InvoiceLine {
             object.field("\"discount\"", value);
         }
         object.end();
+    }
+}
+
+impl InvoiceLine {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n      \"sku\": ");
+            let value = &self.sku;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n      \"quantity\": ");
+            let value = &self.quantity;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n      \"unit_cents\": ");
+            let value = &self.unit_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.discount {
+            out.push_str(",\n      \"discount\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    3,
+                ),
+            );
+        }
+        out.push_str("\n    }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n        \"sku\": ");
+            let value = &self.sku;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n        \"quantity\": ");
+            let value = &self.quantity;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n        \"unit_cents\": ");
+            let value = &self.unit_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.discount {
+            out.push_str(",\n        \"discount\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    4,
+                ),
+            );
+        }
+        out.push_str("\n      }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"sku\":");
+            let value = &self.sku;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\"quantity\":");
+            let value = &self.quantity;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\"unit_cents\":");
+            let value = &self.unit_cents;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.discount {
+            out.push_str(",\"discount\":");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        out.push('}');
     }
 }
 
@@ -417,12 +759,75 @@ pub struct InvoiceLineDiscount {
 
 impl ::fusion_runtime::json::WriteJson for InvoiceLineDiscount {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                return self.__fusion_json_pretty_3(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                return self.__fusion_json_pretty_4(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"percent\"", &self.percent);
         if let ::core::option::Option::Some(value) = &self.reason {
             object.field("\"reason\"", value);
         }
         object.end();
+    }
+}
+
+impl InvoiceLineDiscount {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n        \"percent\": ");
+            let value = &self.percent;
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\n        \"reason\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n      }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n          \"percent\": ");
+            let value = &self.percent;
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\n          \"reason\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n        }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"percent\":");
+            let value = &self.percent;
+            ::fusion_runtime::number::write_f64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\"reason\":");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push('}');
     }
 }
 

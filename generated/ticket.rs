@@ -43,6 +43,18 @@ pub struct Ticket {
 
 impl ::fusion_runtime::json::WriteJson for Ticket {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                return self.__fusion_json_pretty_0(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                return self.__fusion_json_pretty_1(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"id\"", &self.id);
         object.field("\"subject\"", &self.subject);
@@ -59,6 +71,288 @@ impl ::fusion_runtime::json::WriteJson for Ticket {
             object.field("\"escalation\"", value);
         }
         object.end();
+    }
+}
+
+impl Ticket {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n  \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n  \"subject\": ");
+            let value = &self.subject;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n  \"priority\": ");
+            let value = &self.priority;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n  \"opened_by\": ");
+            let value = &self.opened_by;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.assignee {
+            out.push_str(",\n  \"assignee\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.tags {
+            out.push_str(",\n  \"tags\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n  \"messages\": ");
+            let value = &self.messages;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    1,
+                ),
+            );
+        }
+        match &self.escalation {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\n  \"escalation\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n  \"escalation\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        out.push_str("\n}");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n    \"id\": ");
+            let value = &self.id;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\n    \"subject\": ");
+            let value = &self.subject;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n    \"priority\": ");
+            let value = &self.priority;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n    \"opened_by\": ");
+            let value = &self.opened_by;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.assignee {
+            out.push_str(",\n    \"assignee\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.tags {
+            out.push_str(",\n    \"tags\": ");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n    \"messages\": ");
+            let value = &self.messages;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    2,
+                ),
+            );
+        }
+        match &self.escalation {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\n    \"escalation\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\n    \"escalation\": ");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        out.push_str("\n  }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"id\":");
+            let value = &self.id;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        {
+            out.push_str(",\"subject\":");
+            let value = &self.subject;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\"priority\":");
+            let value = &self.priority;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        {
+            out.push_str(",\"opened_by\":");
+            let value = &self.opened_by;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.assignee {
+            out.push_str(",\"assignee\":");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        if let ::core::option::Option::Some(value) = &self.tags {
+            out.push_str(",\"tags\":");
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        {
+            out.push_str(",\"messages\":");
+            let value = &self.messages;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        match &self.escalation {
+            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                out.push_str(",\"escalation\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            ::core::option::Option::Some(::core::option::Option::None) => {
+                out.push_str(",\"escalation\":");
+                out.push_str("null");
+            }
+            ::core::option::Option::None => {}
+        }
+        out.push('}');
     }
 }
 
@@ -313,12 +607,94 @@ pub struct Person {
 
 impl ::fusion_runtime::json::WriteJson for Person {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                return self.__fusion_json_pretty_2(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                return self.__fusion_json_pretty_3(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                return self.__fusion_json_pretty_4(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"name\"", &self.name);
         if let ::core::option::Option::Some(value) = &self.email {
             object.field("\"email\"", value);
         }
         object.end();
+    }
+}
+
+impl Person {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n      \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.email {
+            out.push_str(",\n      \"email\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n    }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n        \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.email {
+            out.push_str(",\n        \"email\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n      }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n          \"name\": ");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.email {
+            out.push_str(",\n          \"email\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n        }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"name\":");
+            let value = &self.name;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.email {
+            out.push_str(",\"email\":");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push('}');
     }
 }
 
@@ -386,6 +762,18 @@ pub struct TicketMessagesItem {
 
 impl ::fusion_runtime::json::WriteJson for TicketMessagesItem {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                return self.__fusion_json_pretty_2(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                return self.__fusion_json_pretty_3(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"author\"", &self.author);
         object.field("\"body\"", &self.body);
@@ -394,6 +782,108 @@ impl ::fusion_runtime::json::WriteJson for TicketMessagesItem {
             object.field("\"internal\"", value);
         }
         object.end();
+    }
+}
+
+impl TicketMessagesItem {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n      \"author\": ");
+            let value = &self.author;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    3,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n      \"body\": ");
+            let value = &self.body;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n      \"sent_at\": ");
+            let value = &self.sent_at;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.internal {
+            out.push_str(",\n      \"internal\": ");
+            out.push_str(if *value { "true" } else { "false" });
+        }
+        out.push_str("\n    }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n        \"author\": ");
+            let value = &self.author;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    4,
+                ),
+            );
+        }
+        {
+            out.push_str(",\n        \"body\": ");
+            let value = &self.body;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\n        \"sent_at\": ");
+            let value = &self.sent_at;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.internal {
+            out.push_str(",\n        \"internal\": ");
+            out.push_str(if *value { "true" } else { "false" });
+        }
+        out.push_str("\n      }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"author\":");
+            let value = &self.author;
+            ::fusion_runtime::json::WriteJson::write_json(
+                value,
+                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    out,
+                    ::fusion_runtime::json::JsonStyle::Compact,
+                    0,
+                ),
+            );
+        }
+        {
+            out.push_str(",\"body\":");
+            let value = &self.body;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        {
+            out.push_str(",\"sent_at\":");
+            let value = &self.sent_at;
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        if let ::core::option::Option::Some(value) = &self.internal {
+            out.push_str(",\"internal\":");
+            out.push_str(if *value { "true" } else { "false" });
+        }
+        out.push('}');
     }
 }
 
@@ -469,12 +959,75 @@ pub struct TicketEscalation {
 
 impl ::fusion_runtime::json::WriteJson for TicketEscalation {
     fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+        match (writer.style(), writer.depth()) {
+            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                return self.__fusion_json_pretty_1(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                return self.__fusion_json_pretty_2(writer.output());
+            }
+            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                return self.__fusion_json_compact(writer.output());
+            }
+            _ => {}
+        }
         let mut object = writer.object();
         object.field("\"level\"", &self.level);
         if let ::core::option::Option::Some(value) = &self.reason {
             object.field("\"reason\"", value);
         }
         object.end();
+    }
+}
+
+impl TicketEscalation {
+    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n    \"level\": ");
+            let value = &self.level;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\n    \"reason\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n  }");
+    }
+    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\n      \"level\": ");
+            let value = &self.level;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\n      \"reason\": ");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push_str("\n    }");
+    }
+    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+    /// separator and indentation copied as one constant.
+    #[doc(hidden)]
+    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+        out.push('{');
+        {
+            out.push_str("\"level\":");
+            let value = &self.level;
+            ::fusion_runtime::number::write_i64(out, *value);
+        }
+        if let ::core::option::Option::Some(value) = &self.reason {
+            out.push_str(",\"reason\":");
+            ::fusion_runtime::json::escape_str_into(out, value);
+        }
+        out.push('}');
     }
 }
 

@@ -160,6 +160,18 @@ pub mod reviewed_row {
     }
     impl ::fusion_runtime::json::WriteJson for ReviewedRow {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"amount_cents\"", &self.amount_cents);
@@ -170,6 +182,170 @@ pub mod reviewed_row {
             object.field("\"tax_rate\"", &self.tax_rate);
             object.field("\"notes\"", &self.notes);
             object.end();
+        }
+    }
+    impl ReviewedRow {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"client_name\": ");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"due\": ");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"paid\": ");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\n  \"tax_rate\": ");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"notes\": ");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"client_name\": ");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"due\": ");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"paid\": ");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\n    \"tax_rate\": ");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"notes\": ");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount_cents\":");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"status\":");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"client_name\":");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"due\":");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"paid\":");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\"tax_rate\":");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\"notes\":");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ReviewedRow {
@@ -807,6 +983,18 @@ pub mod tabled_row {
     }
     impl ::fusion_runtime::json::WriteJson for TabledRow {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"amount_cents\"", &self.amount_cents);
@@ -817,6 +1005,170 @@ pub mod tabled_row {
             object.field("\"tax_rate\"", &self.tax_rate);
             object.field("\"notes\"", &self.notes);
             object.end();
+        }
+    }
+    impl TabledRow {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"client_name\": ");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"due\": ");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"paid\": ");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\n  \"tax_rate\": ");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"notes\": ");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"client_name\": ");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"due\": ");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"paid\": ");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\n    \"tax_rate\": ");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"notes\": ");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount_cents\":");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"status\":");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"client_name\":");
+                let value = &self.client_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"due\":");
+                let value = &self.due;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"paid\":");
+                let value = &self.paid;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            {
+                out.push_str(",\"tax_rate\":");
+                let value = &self.tax_rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\"notes\":");
+                let value = &self.notes;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl TabledRow {

@@ -53,6 +53,18 @@ pub mod payout {
     }
     impl ::fusion_runtime::json::WriteJson for Payout {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"amount_cents\"", &self.amount_cents);
@@ -74,6 +86,245 @@ pub mod payout {
                 object.field("\"share\"", value);
             }
             object.end();
+        }
+    }
+    impl Payout {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"rate\": ");
+                let value = &self.rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"small\": ");
+                let value = &self.small;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            if let ::core::option::Option::Some(value) = &self.big {
+                out.push_str(",\n  \"big\": ");
+                ::fusion_runtime::number::write_u64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"paid_on\": ");
+                let value = &self.paid_on;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"created_at\": ");
+                let value = &self.created_at;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.due {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"due\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"due\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            {
+                out.push_str(",\n  \"tags\": ");
+                let value = &self.tags;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.fee_cents {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"fee_cents\": ");
+                    ::fusion_runtime::number::write_i64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"fee_cents\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.share {
+                out.push_str(",\n  \"share\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"rate\": ");
+                let value = &self.rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"small\": ");
+                let value = &self.small;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            if let ::core::option::Option::Some(value) = &self.big {
+                out.push_str(",\n    \"big\": ");
+                ::fusion_runtime::number::write_u64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"paid_on\": ");
+                let value = &self.paid_on;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"created_at\": ");
+                let value = &self.created_at;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.due {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"due\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"due\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            {
+                out.push_str(",\n    \"tags\": ");
+                let value = &self.tags;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.fee_cents {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"fee_cents\": ");
+                    ::fusion_runtime::number::write_i64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"fee_cents\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.share {
+                out.push_str(",\n    \"share\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount_cents\":");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"rate\":");
+                let value = &self.rate;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\"small\":");
+                let value = &self.small;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            if let ::core::option::Option::Some(value) = &self.big {
+                out.push_str(",\"big\":");
+                ::fusion_runtime::number::write_u64(out, *value);
+            }
+            {
+                out.push_str(",\"paid_on\":");
+                let value = &self.paid_on;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"created_at\":");
+                let value = &self.created_at;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.due {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"due\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"due\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            {
+                out.push_str(",\"tags\":");
+                let value = &self.tags;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.fee_cents {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"fee_cents\":");
+                    ::fusion_runtime::number::write_i64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"fee_cents\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.share {
+                out.push_str(",\"share\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl Payout {

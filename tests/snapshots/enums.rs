@@ -36,6 +36,18 @@ pub mod job {
     }
     impl ::fusion_runtime::json::WriteJson for Job {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"state\"", &self.state);
@@ -49,6 +61,179 @@ pub mod job {
                 object.field("\"retry_policy\"", value);
             }
             object.end();
+        }
+    }
+    impl Job {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"state\": ");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.speed {
+                out.push_str(",\n  \"speed\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\n  \"label\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.retry_policy {
+                out.push_str(",\n  \"retry_policy\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"state\": ");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.speed {
+                out.push_str(",\n    \"speed\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\n    \"label\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.retry_policy {
+                out.push_str(",\n    \"retry_policy\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"state\":");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.speed {
+                out.push_str(",\"speed\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\"label\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.retry_policy {
+                out.push_str(",\"retry_policy\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Job {
@@ -738,6 +923,18 @@ pub mod queue {
     }
     impl ::fusion_runtime::json::WriteJson for Queue {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             object.field("\"policies\"", &self.policies);
@@ -745,6 +942,113 @@ pub mod queue {
                 object.field("\"default_policy\"", value);
             }
             object.end();
+        }
+    }
+    impl Queue {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"policies\": ");
+                let value = &self.policies;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.default_policy {
+                out.push_str(",\n  \"default_policy\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"policies\": ");
+                let value = &self.policies;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.default_policy {
+                out.push_str(",\n    \"default_policy\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"policies\":");
+                let value = &self.policies;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.default_policy {
+                out.push_str(",\"default_policy\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Queue {

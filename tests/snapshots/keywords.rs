@@ -66,6 +66,18 @@ pub mod self_ {
     }
     impl ::fusion_runtime::json::WriteJson for Self_ {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"type\"", &self.type_);
             object.field("\"match\"", &self.match_);
@@ -91,6 +103,185 @@ pub mod self_ {
                 object.field("\"result\"", value);
             }
             object.end();
+        }
+    }
+    impl Self_ {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"match\": ");
+                let value = &self.match_;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ref_ {
+                out.push_str(",\n  \"ref\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.gen_ {
+                out.push_str(",\n  \"gen\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.self_ {
+                out.push_str(",\n  \"self\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.async_ {
+                out.push_str(",\n  \"async\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.crate_ {
+                out.push_str(",\n  \"crate\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.option {
+                out.push_str(",\n  \"option\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.result {
+                out.push_str(",\n  \"result\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"match\": ");
+                let value = &self.match_;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ref_ {
+                out.push_str(",\n    \"ref\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.gen_ {
+                out.push_str(",\n    \"gen\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.self_ {
+                out.push_str(",\n    \"self\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.async_ {
+                out.push_str(",\n    \"async\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.crate_ {
+                out.push_str(",\n    \"crate\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.option {
+                out.push_str(",\n    \"option\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.result {
+                out.push_str(",\n    \"result\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"type\":");
+                let value = &self.type_;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"match\":");
+                let value = &self.match_;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ref_ {
+                out.push_str(",\"ref\":");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.gen_ {
+                out.push_str(",\"gen\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.self_ {
+                out.push_str(",\"self\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.async_ {
+                out.push_str(",\"async\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.crate_ {
+                out.push_str(",\"crate\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.option {
+                out.push_str(",\"option\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.result {
+                out.push_str(",\"result\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Self_ {
@@ -293,6 +484,18 @@ pub mod self_ {
     }
     impl ::fusion_runtime::json::WriteJson for Option {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.some {
                 object.field("\"some\"", value);
@@ -301,6 +504,110 @@ pub mod self_ {
                 object.field("\"none\"", value);
             }
             object.end();
+        }
+    }
+    impl Option {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.some {
+                out.push_str("\n    \"some\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.none {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\n    \"none\": ");
+                    wrote = true;
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\n    \"none\": ");
+                    wrote = true;
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if wrote {
+                out.push_str("\n  }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.some {
+                out.push_str("\n      \"some\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.none {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\n      \"none\": ");
+                    wrote = true;
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\n      \"none\": ");
+                    wrote = true;
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if wrote {
+                out.push_str("\n    }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.some {
+                out.push_str("\"some\":");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.none {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\"none\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    if wrote {
+                        out.push(',');
+                    }
+                    out.push_str("\"none\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Option {

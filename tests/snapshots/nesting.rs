@@ -41,6 +41,18 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for Catalog {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             if let ::core::option::Option::Some(value) = &self.meta {
@@ -57,6 +69,212 @@ pub mod catalog {
                 object.field("\"nothing\"", value);
             }
             object.end();
+        }
+    }
+    impl Catalog {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.meta {
+                out.push_str(",\n  \"meta\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"sections\": ");
+                let value = &self.sections;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.matrix {
+                out.push_str(",\n  \"matrix\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.grid {
+                out.push_str(",\n  \"grid\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.nothing {
+                out.push_str(",\n  \"nothing\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.meta {
+                out.push_str(",\n    \"meta\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"sections\": ");
+                let value = &self.sections;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.matrix {
+                out.push_str(",\n    \"matrix\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.grid {
+                out.push_str(",\n    \"grid\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.nothing {
+                out.push_str(",\n    \"nothing\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.meta {
+                out.push_str(",\"meta\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"sections\":");
+                let value = &self.sections;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.matrix {
+                out.push_str(",\"matrix\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.grid {
+                out.push_str(",\"grid\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.nothing {
+                out.push_str(",\"nothing\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Catalog {
@@ -210,6 +428,18 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogMeta {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.created {
                 object.field("\"created\"", value);
@@ -218,6 +448,99 @@ pub mod catalog {
                 object.field("\"owner\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogMeta {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.created {
+                out.push_str("\n    \"created\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.owner {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n    \"owner\": ");
+                wrote = true;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if wrote {
+                out.push_str("\n  }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.created {
+                out.push_str("\n      \"created\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.owner {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n      \"owner\": ");
+                wrote = true;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            if wrote {
+                out.push_str("\n    }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.created {
+                out.push_str("\"created\":");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.owner {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\"owner\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogMeta {
@@ -278,12 +601,95 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogMetaOwner {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             if let ::core::option::Option::Some(value) = &self.contact {
                 object.field("\"contact\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogMetaOwner {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.contact {
+                out.push_str(",\n      \"contact\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.contact {
+                out.push_str(",\n        \"contact\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.contact {
+                out.push_str(",\"contact\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogMetaOwner {
@@ -340,11 +746,70 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogMetaOwnerContact {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.email {
                 object.field("\"email\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogMetaOwnerContact {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.email {
+                out.push_str("\n        \"email\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if wrote {
+                out.push_str("\n      }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.email {
+                out.push_str("\n          \"email\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if wrote {
+                out.push_str("\n        }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            if let ::core::option::Option::Some(value) = &self.email {
+                out.push_str("\"email\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogMetaOwnerContact {
@@ -399,12 +864,95 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogSectionsItem {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"title\"", &self.title);
             if let ::core::option::Option::Some(value) = &self.entries {
                 object.field("\"entries\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogSectionsItem {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.entries {
+                out.push_str(",\n      \"entries\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.entries {
+                out.push_str(",\n        \"entries\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"title\":");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.entries {
+                out.push_str(",\"entries\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogSectionsItem {
@@ -463,12 +1011,74 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogSectionsItemEntriesItem {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 5) => {
+                    return self.__fusion_json_pretty_5(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"sku\"", &self.sku);
             if let ::core::option::Option::Some(value) = &self.price {
                 object.field("\"price\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogSectionsItemEntriesItem {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n          \"sku\": ");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.price {
+                out.push_str(",\n          \"price\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n        }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 5 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_5(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n            \"sku\": ");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.price {
+                out.push_str(",\n            \"price\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n          }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"sku\":");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.price {
+                out.push_str(",\"price\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogSectionsItemEntriesItem {
@@ -528,6 +1138,18 @@ pub mod catalog {
     }
     impl ::fusion_runtime::json::WriteJson for CatalogGridItemItem {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.x {
                 object.field("\"x\"", value);
@@ -536,6 +1158,78 @@ pub mod catalog {
                 object.field("\"on\"", value);
             }
             object.end();
+        }
+    }
+    impl CatalogGridItemItem {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.x {
+                out.push_str("\n        \"x\": ");
+                wrote = true;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.on {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n        \"on\": ");
+                wrote = true;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if wrote {
+                out.push_str("\n      }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.x {
+                out.push_str("\n          \"x\": ");
+                wrote = true;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.on {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n          \"on\": ");
+                wrote = true;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if wrote {
+                out.push_str("\n        }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.x {
+                out.push_str("\"x\":");
+                wrote = true;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.on {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\"on\":");
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CatalogGridItemItem {

@@ -68,6 +68,18 @@ pub mod reading {
     }
     impl ::fusion_runtime::json::WriteJson for Reading {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"value\"", &self.value);
@@ -86,6 +98,302 @@ pub mod reading {
                 object.field("\"level\"", value);
             }
             object.end();
+        }
+    }
+    impl Reading {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\n  \"value\": ");
+            match &self.value {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\n  \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.comment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"comment\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"comment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n  \"place\": ");
+            match &self.place {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.samples {
+                out.push_str(",\n  \"samples\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.flags {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"flags\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"flags\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.level {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"level\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"level\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\n    \"value\": ");
+            match &self.value {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\n    \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.comment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"comment\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"comment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n    \"place\": ");
+            match &self.place {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.samples {
+                out.push_str(",\n    \"samples\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.flags {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"flags\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"flags\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.level {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"level\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"level\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\"value\":");
+            match &self.value {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\"note\":");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.comment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"comment\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"comment\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\"place\":");
+            match &self.place {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.samples {
+                out.push_str(",\"samples\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.flags {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"flags\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"flags\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.level {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"level\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"level\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl Reading {
@@ -260,12 +568,95 @@ pub mod reading {
     }
     impl ::fusion_runtime::json::WriteJson for ReadingPlace {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"lat\"", &self.lat);
             if let ::core::option::Option::Some(value) = &self.lon {
                 object.field("\"lon\"", value);
             }
             object.end();
+        }
+    }
+    impl ReadingPlace {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"lat\": ");
+                let value = &self.lat;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            match &self.lon {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"lon\": ");
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"lon\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"lat\": ");
+                let value = &self.lat;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            match &self.lon {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"lon\": ");
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"lon\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"lat\":");
+                let value = &self.lat;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            match &self.lon {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"lon\":");
+                    ::fusion_runtime::number::write_f64(out, *value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"lon\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for ReadingPlace {
@@ -638,6 +1029,18 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for Ticket {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"state\"", &self.state);
@@ -647,6 +1050,239 @@ pub mod ticket {
                 object.field("\"resolution\"", value);
             }
             object.end();
+        }
+    }
+    impl Ticket {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"state\": ");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str(",\n  \"priority\": ");
+            match &self.priority {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\n  \"severity\": ");
+            match &self.severity {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.resolution {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"resolution\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"resolution\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"state\": ");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str(",\n    \"priority\": ");
+            match &self.priority {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\n    \"severity\": ");
+            match &self.severity {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.resolution {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"resolution\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"resolution\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"state\":");
+                let value = &self.state;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"priority\":");
+            match &self.priority {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str(",\"severity\":");
+            match &self.severity {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.resolution {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"resolution\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"resolution\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl Ticket {

@@ -222,11 +222,118 @@ pub mod c {
     }
     impl ::fusion_runtime::json::WriteJson for C {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"h\"", &self.h);
             object.field("\"note\"", &self.note);
             object.field("\"only\"", &self.only);
             object.end();
+        }
+    }
+    impl C {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"h\": ");
+                let value = &self.h;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\n  \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\n  \"only\": ");
+                let value = &self.only;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"h\": ");
+                let value = &self.h;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\n    \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\n    \"only\": ");
+                let value = &self.only;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"h\":");
+                let value = &self.h;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str(",\"note\":");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\"only\":");
+                let value = &self.only;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl C {
@@ -318,11 +425,70 @@ pub mod c {
     }
     impl ::fusion_runtime::json::WriteJson for One {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.value {
                 object.field("\"value\"", value);
             }
             object.end();
+        }
+    }
+    impl One {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str("\n    \"value\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if wrote {
+                out.push_str("\n  }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str("\n      \"value\": ");
+                wrote = true;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if wrote {
+                out.push_str("\n    }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str("\"value\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for One {
@@ -699,6 +865,18 @@ pub mod odd_people {
     }
     impl ::fusion_runtime::json::WriteJson for OddPerson {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"first-name\"", &self.first_name);
             object.field("\"2fa\"", &self.field_2fa);
@@ -728,6 +906,191 @@ pub mod odd_people {
                 object.field("\"über-item\"", value);
             }
             object.end();
+        }
+    }
+    impl OddPerson {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"first-name\": ");
+                let value = &self.first_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"2fa\": ");
+                let value = &self.field_2fa;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ünï {
+                out.push_str(",\n  \"ünï\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.with_space {
+                out.push_str(",\n  \"with space\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.a_b {
+                out.push_str(",\n  \"a.b\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.upper {
+                out.push_str(",\n  \"UPPER\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.camel_case {
+                out.push_str(",\n  \"camelCase\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"quo\\\"te\": ");
+                let value = &self.quo_te;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.back_slash {
+                out.push_str(",\n  \"back\\\\slash\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tab_key {
+                out.push_str(",\n  \"tab\\tkey\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.über_item {
+                out.push_str(",\n  \"über-item\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"first-name\": ");
+                let value = &self.first_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"2fa\": ");
+                let value = &self.field_2fa;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ünï {
+                out.push_str(",\n    \"ünï\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.with_space {
+                out.push_str(",\n    \"with space\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.a_b {
+                out.push_str(",\n    \"a.b\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.upper {
+                out.push_str(",\n    \"UPPER\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.camel_case {
+                out.push_str(",\n    \"camelCase\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"quo\\\"te\": ");
+                let value = &self.quo_te;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.back_slash {
+                out.push_str(",\n    \"back\\\\slash\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tab_key {
+                out.push_str(",\n    \"tab\\tkey\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.über_item {
+                out.push_str(",\n    \"über-item\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"first-name\":");
+                let value = &self.first_name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"2fa\":");
+                let value = &self.field_2fa;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            if let ::core::option::Option::Some(value) = &self.ünï {
+                out.push_str(",\"ünï\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.with_space {
+                out.push_str(",\"with space\":");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.a_b {
+                out.push_str(",\"a.b\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.upper {
+                out.push_str(",\"UPPER\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.camel_case {
+                out.push_str(",\"camelCase\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"quo\\\"te\":");
+                let value = &self.quo_te;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.back_slash {
+                out.push_str(",\"back\\\\slash\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tab_key {
+                out.push_str(",\"tab\\tkey\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.über_item {
+                out.push_str(",\"über-item\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl OddPerson {
@@ -951,11 +1314,70 @@ pub mod odd_people {
     }
     impl ::fusion_runtime::json::WriteJson for OddPersonÜberItem {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.x_y {
                 object.field("\"x-y\"", value);
             }
             object.end();
+        }
+    }
+    impl OddPersonÜberItem {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.x_y {
+                out.push_str("\n    \"x-y\": ");
+                wrote = true;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if wrote {
+                out.push_str("\n  }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.x_y {
+                out.push_str("\n      \"x-y\": ");
+                wrote = true;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if wrote {
+                out.push_str("\n    }");
+            } else {
+                out.push('}');
+            }
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            if let ::core::option::Option::Some(value) = &self.x_y {
+                out.push_str("\"x-y\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for OddPersonÜberItem {
@@ -1226,9 +1648,65 @@ pub mod solo {
     }
     impl ::fusion_runtime::json::WriteJson for Solo {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"note\"", &self.note);
             object.end();
+        }
+    }
+    impl Solo {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\n  \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\n    \"note\": ");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\"note\":");
+            match &self.note {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push('}');
         }
     }
     impl Solo {

@@ -43,6 +43,18 @@ pub mod billing_api {
     }
     impl ::fusion_runtime::json::WriteJson for Invoice {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"number\"", &self.number);
             object.field("\"amount\"", &self.amount);
@@ -57,6 +69,221 @@ pub mod billing_api {
                 object.field("\"metadata\"", value);
             }
             object.end();
+        }
+    }
+    impl Invoice {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"number\": ");
+                let value = &self.number;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n      \"amount\": ");
+                let value = &self.amount;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str(",\n      \"paid_at\": ");
+            match &self.paid_at {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.note {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"note\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"note\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.payer {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"payer\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            3,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"payer\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.metadata {
+                out.push_str(",\n      \"metadata\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"number\": ");
+                let value = &self.number;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n        \"amount\": ");
+                let value = &self.amount;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            out.push_str(",\n        \"paid_at\": ");
+            match &self.paid_at {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.note {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n        \"note\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n        \"note\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.payer {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n        \"payer\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            4,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n        \"payer\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.metadata {
+                out.push_str(",\n        \"metadata\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"number\":");
+                let value = &self.number;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount\":");
+                let value = &self.amount;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"paid_at\":");
+            match &self.paid_at {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.note {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"note\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"note\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            match &self.payer {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"payer\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"payer\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.metadata {
+                out.push_str(",\"metadata\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Invoice {
@@ -149,10 +376,96 @@ pub mod billing_api {
     }
     impl ::fusion_runtime::json::WriteJson for Money {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"currency\"", &self.currency);
             object.field("\"cents\"", &self.cents);
             object.end();
+        }
+    }
+    impl Money {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"currency\": ");
+                let value = &self.currency;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n        \"cents\": ");
+                let value = &self.cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n          \"currency\": ");
+                let value = &self.currency;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        5,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n          \"cents\": ");
+                let value = &self.cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str("\n        }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"currency\":");
+                let value = &self.currency;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"cents\":");
+                let value = &self.cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Money {
@@ -335,9 +648,59 @@ pub mod billing_api {
     }
     impl ::fusion_runtime::json::WriteJson for Party {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             object.end();
+        }
+    }
+    impl Party {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n          \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n        }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Party {
@@ -495,12 +858,116 @@ pub mod order {
     }
     impl ::fusion_runtime::json::WriteJson for OrderView {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"order\"", &self.order);
             if let ::core::option::Option::Some(value) = &self.invoices {
                 object.field("\"invoices\"", value);
             }
             object.end();
+        }
+    }
+    impl OrderView {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"order\": ");
+                let value = &self.order;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.invoices {
+                out.push_str(",\n  \"invoices\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"order\": ");
+                let value = &self.order;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.invoices {
+                out.push_str(",\n    \"invoices\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"order\":");
+                let value = &self.order;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.invoices {
+                out.push_str(",\"invoices\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl OrderView {
@@ -867,6 +1334,18 @@ pub mod order_summary {
     }
     impl ::fusion_runtime::json::WriteJson for OrderSummary {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"status\"", &self.status);
@@ -888,6 +1367,350 @@ pub mod order_summary {
                 object.field("\"total\"", value);
             }
             object.end();
+        }
+    }
+    impl OrderSummary {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"channel\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"channel\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n  \"customer\": ");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"shipping\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"shipping\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n  \"coupon\": ");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\n  \"lines\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"payment\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"payment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\n  \"total\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"channel\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"channel\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n    \"customer\": ");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"shipping\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"shipping\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n    \"coupon\": ");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\n    \"lines\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"payment\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"payment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\n    \"total\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"status\":");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"channel\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"channel\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\"customer\":");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"shipping\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"shipping\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\"coupon\":");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\"lines\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"payment\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"payment\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\"total\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl OrderSummary {
@@ -1374,6 +2197,18 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Order {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"status\"", &self.status);
@@ -1395,6 +2230,350 @@ pub mod shop_api {
                 object.field("\"total\"", value);
             }
             object.end();
+        }
+    }
+    impl Order {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"channel\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"channel\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n    \"customer\": ");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"shipping\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"shipping\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n    \"coupon\": ");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\n    \"lines\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"payment\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"payment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\n    \"total\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n      \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"channel\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            3,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"channel\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n      \"customer\": ");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            3,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"shipping\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            3,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"shipping\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\n      \"coupon\": ");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\n      \"lines\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"payment\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            3,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"payment\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\n      \"total\": ");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"status\":");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.channel {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"channel\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"channel\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\"customer\":");
+            match &self.customer {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            match &self.shipping {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"shipping\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"shipping\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str(",\"coupon\":");
+            match &self.coupon {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            if let ::core::option::Option::Some(value) = &self.lines {
+                out.push_str(",\"lines\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.payment {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"payment\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"payment\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.total {
+                out.push_str(",\"total\":");
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Order {
@@ -1667,12 +2846,121 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Customer {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             if let ::core::option::Option::Some(value) = &self.email {
                 object.field("\"email\"", value);
             }
             object.end();
+        }
+    }
+    impl Customer {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"email\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"email\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n      \"email\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n      \"email\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n        \"email\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n        \"email\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"email\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"email\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Customer {
@@ -1731,12 +3019,93 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Address {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"city\"", &self.city);
             if let ::core::option::Option::Some(value) = &self.zip {
                 object.field("\"zip\"", value);
             }
             object.end();
+        }
+    }
+    impl Address {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.zip {
+                out.push_str(",\n    \"zip\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.zip {
+                out.push_str(",\n      \"zip\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.zip {
+                out.push_str(",\n        \"zip\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"city\":");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.zip {
+                out.push_str(",\"zip\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Address {
@@ -1794,10 +3163,95 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Line {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+                    return self.__fusion_json_pretty_4(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"sku\"", &self.sku);
             object.field("\"quantity\"", &self.quantity);
             object.end();
+        }
+    }
+    impl Line {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"sku\": ");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n      \"quantity\": ");
+                let value = &self.quantity;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"sku\": ");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n        \"quantity\": ");
+                let value = &self.quantity;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n          \"sku\": ");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n          \"quantity\": ");
+                let value = &self.quantity;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            out.push_str("\n        }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"sku\":");
+                let value = &self.sku;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"quantity\":");
+                let value = &self.quantity;
+                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Line {
@@ -1985,10 +3439,123 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Card {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"last4\"", &self.last4);
             object.end();
+        }
+    }
+    impl Card {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"last4\": ");
+                let value = &self.last4;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"last4\": ");
+                let value = &self.last4;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n        \"last4\": ");
+                let value = &self.last4;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"last4\":");
+                let value = &self.last4;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Card {
@@ -2177,10 +3744,123 @@ pub mod shop_api {
     }
     impl ::fusion_runtime::json::WriteJson for Transfer {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"iban\"", &self.iban);
             object.end();
+        }
+    }
+    impl Transfer {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"iban\": ");
+                let value = &self.iban;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"iban\": ");
+                let value = &self.iban;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n        \"iban\": ");
+                let value = &self.iban;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"iban\":");
+                let value = &self.iban;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Transfer {

@@ -25,11 +25,91 @@ pub mod c {
     }
     impl ::fusion_runtime::json::WriteJson for C {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"item\"", &self.item);
             object.field("\"kept\"", &self.kept);
             object.field("\"builder\"", &self.builder);
             object.end();
+        }
+    }
+    impl C {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"item\": ");
+                let value = &self.item;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"kept\": ");
+                let value = &self.kept;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"builder\": ");
+                let value = &self.builder;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"item\": ");
+                let value = &self.item;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"kept\": ");
+                let value = &self.kept;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"builder\": ");
+                let value = &self.builder;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"item\":");
+                let value = &self.item;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"kept\":");
+                let value = &self.kept;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"builder\":");
+                let value = &self.builder;
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push('}');
         }
     }
     impl C {
@@ -438,9 +518,65 @@ pub mod counted {
     }
     impl ::fusion_runtime::json::WriteJson for Counted {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             object.end();
+        }
+    }
+    impl Counted {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\n  \"name\": ");
+            match &self.name {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\n    \"name\": ");
+            match &self.name {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            out.push_str("\"name\":");
+            match &self.name {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push('}');
         }
     }
     impl Counted {
@@ -976,10 +1112,81 @@ pub mod static_markdown {
     }
     impl ::fusion_runtime::json::WriteJson for Notice {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"label\"", &self.label);
             object.end();
+        }
+    }
+    impl Notice {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n  \"label\": ");
+            match &self.label {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n    \"label\": ");
+            match &self.label {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\"label\":");
+            match &self.label {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push('}');
         }
     }
     impl Notice {
@@ -1370,9 +1577,59 @@ pub mod static_suggestion {
     }
     impl ::fusion_runtime::json::WriteJson for Pinged {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.end();
+        }
+    }
+    impl Pinged {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl Pinged {

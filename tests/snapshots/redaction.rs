@@ -63,6 +63,18 @@ pub mod card {
     }
     impl ::fusion_runtime::json::WriteJson for Card {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"holder\"", &self.holder);
             object.field("\"number\"", "****");
@@ -74,6 +86,134 @@ pub mod card {
                 ::core::option::Option::None => object.key("\"pin\"").null(),
             }
             object.end();
+        }
+    }
+    impl Card {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"holder\": ");
+                let value = &self.holder;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n  \"number\": ");
+            out.push_str("\"****\"");
+            {
+                out.push_str(",\n  \"brand\": ");
+                let value = &self.brand;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str(",\n  \"limit_cents\": ");
+            out.push_str("\"[REDACTED]\"");
+            {
+                out.push_str(",\n  \"address\": ");
+                let value = &self.address;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str(",\n  \"pin\": ");
+            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"holder\": ");
+                let value = &self.holder;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n    \"number\": ");
+            out.push_str("\"****\"");
+            {
+                out.push_str(",\n    \"brand\": ");
+                let value = &self.brand;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str(",\n    \"limit_cents\": ");
+            out.push_str("\"[REDACTED]\"");
+            {
+                out.push_str(",\n    \"address\": ");
+                let value = &self.address;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str(",\n    \"pin\": ");
+            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"holder\":");
+                let value = &self.holder;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\"number\":");
+            out.push_str("\"****\"");
+            {
+                out.push_str(",\"brand\":");
+                let value = &self.brand;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"limit_cents\":");
+            out.push_str("\"[REDACTED]\"");
+            {
+                out.push_str(",\"address\":");
+                let value = &self.address;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"pin\":");
+            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
+            out.push('}');
         }
     }
     impl Card {
@@ -453,10 +593,66 @@ pub mod card {
     }
     impl ::fusion_runtime::json::WriteJson for CardAddress {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"city\"", &self.city);
             object.field("\"zip\"", "[REDACTED]");
             object.end();
+        }
+    }
+    impl CardAddress {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n    \"zip\": ");
+            out.push_str("\"[REDACTED]\"");
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n      \"zip\": ");
+            out.push_str("\"[REDACTED]\"");
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"city\":");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\"zip\":");
+            out.push_str("\"[REDACTED]\"");
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for CardAddress {
@@ -931,6 +1127,18 @@ pub mod patient {
     }
     impl ::fusion_runtime::json::WriteJson for Patient {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"name\"", &self.name);
@@ -956,6 +1164,167 @@ pub mod patient {
                 ::core::option::Option::None => object.key("\"balance_cents\"").null(),
             }
             object.end();
+        }
+    }
+    impl Patient {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n  \"ssn\": ");
+            out.push_str("\"[REDACTED]\"");
+            if self.dob.is_some() {
+                out.push_str(",\n  \"dob\": ");
+                out.push_str("\"***\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.visible {
+                out.push_str(",\n  \"visible\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n  \"insurer\": ");
+            out.push_str("\"[HIDDEN]\"");
+            {
+                out.push_str(",\n  \"contact\": ");
+                let value = &self.contact;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if self.tags.is_some() {
+                out.push_str(",\n  \"tags\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if self.risk.is_some() {
+                out.push_str(",\n  \"risk\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push_str(",\n  \"balance_cents\": ");
+            out.push_str(
+                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
+            );
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n    \"ssn\": ");
+            out.push_str("\"[REDACTED]\"");
+            if self.dob.is_some() {
+                out.push_str(",\n    \"dob\": ");
+                out.push_str("\"***\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.visible {
+                out.push_str(",\n    \"visible\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\n    \"insurer\": ");
+            out.push_str("\"[HIDDEN]\"");
+            {
+                out.push_str(",\n    \"contact\": ");
+                let value = &self.contact;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if self.tags.is_some() {
+                out.push_str(",\n    \"tags\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if self.risk.is_some() {
+                out.push_str(",\n    \"risk\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push_str(",\n    \"balance_cents\": ");
+            out.push_str(
+                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
+            );
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\"ssn\":");
+            out.push_str("\"[REDACTED]\"");
+            if self.dob.is_some() {
+                out.push_str(",\"dob\":");
+                out.push_str("\"***\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.visible {
+                out.push_str(",\"visible\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str(",\"insurer\":");
+            out.push_str("\"[HIDDEN]\"");
+            {
+                out.push_str(",\"contact\":");
+                let value = &self.contact;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if self.tags.is_some() {
+                out.push_str(",\"tags\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if self.risk.is_some() {
+                out.push_str(",\"risk\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push_str(",\"balance_cents\":");
+            out.push_str(
+                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
+            );
+            out.push('}');
         }
     }
     impl Patient {
@@ -1145,12 +1514,74 @@ pub mod patient {
     }
     impl ::fusion_runtime::json::WriteJson for Insurer {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             if let ::core::option::Option::Some(value) = &self.policy {
                 object.field("\"policy\"", value);
             }
             object.end();
+        }
+    }
+    impl Insurer {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.policy {
+                out.push_str(",\n    \"policy\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.policy {
+                out.push_str(",\n      \"policy\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.policy {
+                out.push_str(",\"policy\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Insurer {
@@ -1222,12 +1653,74 @@ pub mod patient {
     }
     impl ::fusion_runtime::json::WriteJson for PatientContact {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"city\"", &self.city);
             if self.phone.is_some() {
                 object.field("\"phone\"", "[REDACTED]");
             }
             object.end();
+        }
+    }
+    impl PatientContact {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if self.phone.is_some() {
+                out.push_str(",\n    \"phone\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"city\": ");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if self.phone.is_some() {
+                out.push_str(",\n      \"phone\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"city\":");
+                let value = &self.city;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if self.phone.is_some() {
+                out.push_str(",\"phone\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for PatientContact {

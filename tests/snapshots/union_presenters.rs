@@ -202,6 +202,18 @@ pub mod account {
     }
     impl ::fusion_runtime::json::WriteJson for Person {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"login\"", &self.login);
@@ -216,6 +228,128 @@ pub mod account {
                 ::core::option::Option::None => {}
             }
             object.end();
+        }
+    }
+    impl Person {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"login\": ");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\n  \"email\": ");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"email\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"login\": ");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\n    \"email\": ");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"email\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"login\":");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            match &self.email {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\"email\":");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"email\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl Person {
@@ -1075,6 +1209,18 @@ pub mod org {
     }
     impl ::fusion_runtime::json::WriteJson for Organisation {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"id\"", &self.id);
@@ -1083,6 +1229,128 @@ pub mod org {
                 object.field("\"members\"", value);
             }
             object.end();
+        }
+    }
+    impl Organisation {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.members {
+                out.push_str(",\n  \"members\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.members {
+                out.push_str(",\n    \"members\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.members {
+                out.push_str(",\"members\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Organisation {
@@ -1387,9 +1655,59 @@ pub mod shape {
     }
     impl ::fusion_runtime::json::WriteJson for Circle {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"radius\"", &self.radius);
             object.end();
+        }
+    }
+    impl Circle {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"radius\": ");
+                let value = &self.radius;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"radius\": ");
+                let value = &self.radius;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"radius\":");
+                let value = &self.radius;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl Circle {
@@ -1517,6 +1835,18 @@ pub mod shape {
     }
     impl ::fusion_runtime::json::WriteJson for Rect {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"width\"", &self.width);
             object.field("\"height\"", &self.height);
@@ -1524,6 +1854,71 @@ pub mod shape {
                 object.field("\"label\"", value);
             }
             object.end();
+        }
+    }
+    impl Rect {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"width\": ");
+                let value = &self.width;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"height\": ");
+                let value = &self.height;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\n  \"label\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"width\": ");
+                let value = &self.width;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"height\": ");
+                let value = &self.height;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\n    \"label\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"width\":");
+                let value = &self.width;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            {
+                out.push_str(",\"height\":");
+                let value = &self.height;
+                ::fusion_runtime::number::write_f64(out, *value);
+            }
+            if let ::core::option::Option::Some(value) = &self.label {
+                out.push_str(",\"label\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl Rect {

@@ -44,6 +44,18 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Event {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"payload\"", &self.payload);
@@ -57,6 +69,200 @@ pub mod event {
                 object.field("\"hostile\"", value);
             }
             object.end();
+        }
+    }
+    impl Event {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"payload\": ");
+                let value = &self.payload;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.history {
+                out.push_str(",\n  \"history\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.origin {
+                out.push_str(",\n  \"origin\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.hostile {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"hostile\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"hostile\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"payload\": ");
+                let value = &self.payload;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.history {
+                out.push_str(",\n    \"history\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.origin {
+                out.push_str(",\n    \"origin\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.hostile {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"hostile\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"hostile\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"payload\":");
+                let value = &self.payload;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.history {
+                out.push_str(",\"history\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.origin {
+                out.push_str(",\"origin\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.hostile {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"hostile\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"hostile\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl Event {
@@ -263,10 +469,96 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Opened {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"number\"", &self.number);
             object.field("\"type\"", &self.type_);
             object.end();
+        }
+    }
+    impl Opened {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"number\": ");
+                let value = &self.number;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"number\": ");
+                let value = &self.number;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n      \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"number\":");
+                let value = &self.number;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"type\":");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Opened {
@@ -453,10 +745,102 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Closed {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"type\"", &self.type_);
             object.field("\"reason\"", &self.reason);
             object.end();
+        }
+    }
+    impl Closed {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str(",\n    \"reason\": ");
+            match &self.reason {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str(",\n      \"reason\": ");
+            match &self.reason {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"type\":");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"reason\":");
+            match &self.reason {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Closed {
@@ -655,6 +1039,18 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Commented {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"type\"", &self.type_);
             object.field("\"body\"", &self.body);
@@ -662,6 +1058,113 @@ pub mod event {
                 object.field("\"reactions\"", value);
             }
             object.end();
+        }
+    }
+    impl Commented {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"body\": ");
+                let value = &self.body;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.reactions {
+                out.push_str(",\n    \"reactions\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"type\": ");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"body\": ");
+                let value = &self.body;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.reactions {
+                out.push_str(",\n      \"reactions\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"type\":");
+                let value = &self.type_;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"body\":");
+                let value = &self.body;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.reactions {
+                out.push_str(",\"reactions\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Commented {
@@ -887,10 +1390,96 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Renamed {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"action\"", &self.action);
             object.field("\"from\"", &self.from);
             object.end();
+        }
+    }
+    impl Renamed {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"action\": ");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"from\": ");
+                let value = &self.from;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"action\": ");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n        \"from\": ");
+                let value = &self.from;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"action\":");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"from\":");
+                let value = &self.from;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Renamed {
@@ -1075,10 +1664,96 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Retitled {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"action\"", &self.action);
             object.field("\"title\"", &self.title);
             object.end();
+        }
+    }
+    impl Retitled {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"action\": ");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"action\": ");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        4,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n        \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"action\":");
+                let value = &self.action;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"title\":");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Retitled {
@@ -1309,10 +1984,96 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Web {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"via\"", &self.via);
             object.field("\"url\"", &self.url);
             object.end();
+        }
+    }
+    impl Web {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"via\": ");
+                let value = &self.via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"url\": ");
+                let value = &self.url;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"via\": ");
+                let value = &self.via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"url\": ");
+                let value = &self.url;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"via\":");
+                let value = &self.via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"url\":");
+                let value = &self.url;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Web {
@@ -1494,12 +2255,110 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Api {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             if let ::core::option::Option::Some(value) = &self.via {
                 object.field("\"via\"", value);
             }
             object.field("\"client\"", &self.client);
             object.end();
+        }
+    }
+    impl Api {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.via {
+                out.push_str("\n    \"via\": ");
+                wrote = true;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n    \"client\": ");
+                let value = &self.client;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.via {
+                out.push_str("\n      \"via\": ");
+                wrote = true;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\n      \"client\": ");
+                let value = &self.client;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            let mut wrote = false;
+            if let ::core::option::Option::Some(value) = &self.via {
+                out.push_str("\"via\":");
+                wrote = true;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                if wrote {
+                    out.push(',');
+                }
+                out.push_str("\"client\":");
+                let value = &self.client;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Api {
@@ -1684,9 +2543,80 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Quoted {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"k\\\"i}nd\\n\"", &self.k_i_nd);
             object.end();
+        }
+    }
+    impl Quoted {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"k\\\"i}nd\\n\": ");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"k\\\"i}nd\\n\": ");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"k\\\"i}nd\\n\":");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Quoted {
@@ -1859,12 +2789,95 @@ pub mod event {
     }
     impl ::fusion_runtime::json::WriteJson for Braced {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"k\\\"i}nd\\n\"", &self.k_i_nd);
             if let ::core::option::Option::Some(value) = &self.n {
                 object.field("\"n\"", value);
             }
             object.end();
+        }
+    }
+    impl Braced {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"k\\\"i}nd\\n\": ");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.n {
+                out.push_str(",\n    \"n\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"k\\\"i}nd\\n\": ");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.n {
+                out.push_str(",\n      \"n\": ");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"k\\\"i}nd\\n\":");
+                let value = &self.k_i_nd;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.n {
+                out.push_str(",\"n\":");
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Braced {
@@ -2229,6 +3242,18 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for Issue {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"labels\"", &self.labels);
@@ -2241,6 +3266,245 @@ pub mod issue {
                 object.field("\"score\"", value);
             }
             object.end();
+        }
+    }
+    impl Issue {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"labels\": ");
+                let value = &self.labels;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str(",\n  \"assignee\": ");
+            match &self.assignee {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\n  \"performed_via\": ");
+                let value = &self.performed_via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str(",\n  \"value\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.score {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"score\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            1,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"score\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"labels\": ");
+                let value = &self.labels;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str(",\n    \"assignee\": ");
+            match &self.assignee {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\n    \"performed_via\": ");
+                let value = &self.performed_via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str(",\n    \"value\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.score {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"score\": ");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Pretty,
+                            2,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"score\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"labels\":");
+                let value = &self.labels;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push_str(",\"assignee\":");
+            match &self.assignee {
+                ::core::option::Option::Some(value) => {
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::None => out.push_str("null"),
+            }
+            {
+                out.push_str(",\"performed_via\":");
+                let value = &self.performed_via;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            if let ::core::option::Option::Some(value) = &self.value {
+                out.push_str(",\"value\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.score {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"score\":");
+                    ::fusion_runtime::json::WriteJson::write_json(
+                        value,
+                        &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                            out,
+                            ::fusion_runtime::json::JsonStyle::Compact,
+                            0,
+                        ),
+                    );
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"score\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            out.push('}');
         }
     }
     impl Issue {
@@ -2425,12 +3689,74 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for Label {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+                    return self.__fusion_json_pretty_3(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             if let ::core::option::Option::Some(value) = &self.color {
                 object.field("\"color\"", value);
             }
             object.end();
+        }
+    }
+    impl Label {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.color {
+                out.push_str(",\n      \"color\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n        \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.color {
+                out.push_str(",\n        \"color\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n      }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.color {
+                out.push_str(",\"color\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Label {
@@ -2488,10 +3814,96 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for User {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"login\"", &self.login);
             object.end();
+        }
+    }
+    impl User {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"login\": ");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"login\": ");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"login\":");
+                let value = &self.login;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for User {
@@ -2747,10 +4159,96 @@ pub mod issue {
     }
     impl ::fusion_runtime::json::WriteJson for Bot {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"kind\"", &self.kind);
             object.field("\"slug\"", &self.slug);
             object.end();
+        }
+    }
+    impl Bot {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"slug\": ");
+                let value = &self.slug;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"kind\": ");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n      \"slug\": ");
+                let value = &self.slug;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"kind\":");
+                let value = &self.kind;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"slug\":");
+                let value = &self.slug;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl ::fusion_runtime::toon::ToonObject for Bot {

@@ -24,12 +24,121 @@ pub mod customer {
     }
     impl ::fusion_runtime::json::WriteJson for Customer {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+                    return self.__fusion_json_pretty_2(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"name\"", &self.name);
             if let ::core::option::Option::Some(value) = &self.tier {
                 object.field("\"tier\"", value);
             }
             object.end();
+        }
+    }
+    impl Customer {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tier {
+                out.push_str(",\n  \"tier\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tier {
+                out.push_str(",\n    \"tier\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n      \"name\": ");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tier {
+                out.push_str(",\n      \"tier\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        3,
+                    ),
+                );
+            }
+            out.push_str("\n    }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"name\":");
+                let value = &self.name;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tier {
+                out.push_str(",\"tier\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Customer {
@@ -750,10 +859,75 @@ pub mod notice {
     }
     impl ::fusion_runtime::json::WriteJson for Notice {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"title\"", &self.title);
             object.end();
+        }
+    }
+    impl Notice {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"title\": ");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"title\":");
+                let value = &self.title;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            out.push('}');
         }
     }
     impl Notice {
@@ -1190,6 +1364,18 @@ pub mod payment {
     }
     impl ::fusion_runtime::json::WriteJson for Payment {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"amount_cents\"", &self.amount_cents);
@@ -1213,6 +1399,185 @@ pub mod payment {
                 object.field("\"refunded\"", value);
             }
             object.end();
+        }
+    }
+    impl Payment {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\n  \"owner_email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\n  \"customer\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n  \"method\": ");
+                let value = &self.method;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.card_last4 {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\n  \"card_last4\": ");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"card_last4\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.refunded {
+                out.push_str(",\n  \"refunded\": ");
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\n    \"owner_email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\n    \"customer\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\n    \"method\": ");
+                let value = &self.method;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.card_last4 {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\n    \"card_last4\": ");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"card_last4\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.refunded {
+                out.push_str(",\n    \"refunded\": ");
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount_cents\":");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\"owner_email\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\"customer\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            {
+                out.push_str(",\"method\":");
+                let value = &self.method;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.card_last4 {
+                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
+                    out.push_str(",\"card_last4\":");
+                    out.push_str("\"[REDACTED]\"");
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"card_last4\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.refunded {
+                out.push_str(",\"refunded\":");
+                out.push_str(if *value { "true" } else { "false" });
+            }
+            out.push('}');
         }
     }
     impl Payment {
@@ -1779,6 +2144,18 @@ pub mod record {
     }
     impl ::fusion_runtime::json::WriteJson for Record {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"amount_cents\"", &self.amount_cents);
@@ -1789,6 +2166,104 @@ pub mod record {
                 object.field("\"customer\"", value);
             }
             object.end();
+        }
+    }
+    impl Record {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\n  \"owner_email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\n  \"customer\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"amount_cents\": ");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\n    \"owner_email\": ");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\n    \"customer\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"amount_cents\":");
+                let value = &self.amount_cents;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            if self.owner_email.is_some() {
+                out.push_str(",\"owner_email\":");
+                out.push_str("\"[REDACTED]\"");
+            }
+            if let ::core::option::Option::Some(value) = &self.customer {
+                out.push_str(",\"customer\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Record {
@@ -2205,6 +2680,18 @@ pub mod ticket {
     }
     impl ::fusion_runtime::json::WriteJson for Ticket {
         fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+            match (writer.style(), writer.depth()) {
+                (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+                    return self.__fusion_json_pretty_0(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+                    return self.__fusion_json_pretty_1(writer.output());
+                }
+                (::fusion_runtime::json::JsonStyle::Compact, _) => {
+                    return self.__fusion_json_compact(writer.output());
+                }
+                _ => {}
+            }
             let mut object = writer.object();
             object.field("\"id\"", &self.id);
             object.field("\"priority\"", &self.priority);
@@ -2219,6 +2706,173 @@ pub mod ticket {
                 object.field("\"tags\"", value);
             }
             object.end();
+        }
+    }
+    impl Ticket {
+        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n  \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n  \"priority\": ");
+                let value = &self.priority;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n  \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            match &self.assignee {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n  \"assignee\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n  \"assignee\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.note {
+                out.push_str(",\n  \"note\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tags {
+                out.push_str(",\n  \"tags\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                );
+            }
+            out.push_str("\n}");
+        }
+        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\n    \"id\": ");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\n    \"priority\": ");
+                let value = &self.priority;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\n    \"status\": ");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            match &self.assignee {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\n    \"assignee\": ");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\n    \"assignee\": ");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.note {
+                out.push_str(",\n    \"note\": ");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tags {
+                out.push_str(",\n    \"tags\": ");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        2,
+                    ),
+                );
+            }
+            out.push_str("\n  }");
+        }
+        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
+        /// separator and indentation copied as one constant.
+        #[doc(hidden)]
+        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
+            out.push('{');
+            {
+                out.push_str("\"id\":");
+                let value = &self.id;
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            {
+                out.push_str(",\"priority\":");
+                let value = &self.priority;
+                ::fusion_runtime::number::write_i64(out, *value);
+            }
+            {
+                out.push_str(",\"status\":");
+                let value = &self.status;
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            match &self.assignee {
+                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
+                    out.push_str(",\"assignee\":");
+                    ::fusion_runtime::json::escape_str_into(out, value);
+                }
+                ::core::option::Option::Some(::core::option::Option::None) => {
+                    out.push_str(",\"assignee\":");
+                    out.push_str("null");
+                }
+                ::core::option::Option::None => {}
+            }
+            if let ::core::option::Option::Some(value) = &self.note {
+                out.push_str(",\"note\":");
+                ::fusion_runtime::json::escape_str_into(out, value);
+            }
+            if let ::core::option::Option::Some(value) = &self.tags {
+                out.push_str(",\"tags\":");
+                ::fusion_runtime::json::WriteJson::write_json(
+                    value,
+                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                        out,
+                        ::fusion_runtime::json::JsonStyle::Compact,
+                        0,
+                    ),
+                );
+            }
+            out.push('}');
         }
     }
     impl Ticket {

@@ -3,6 +3,7 @@
 
 pub mod behaviour;
 mod computed;
+pub mod json_fast;
 pub mod schema_defs;
 pub mod tool_args;
 mod tool_schema;
@@ -68,8 +69,16 @@ pub fn emit(
     let argument_types = tool_args::argument_types(model);
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
+    let depths = json_fast::pretty_depths(model);
     for index in 0..model.modules.len() {
-        let data = view::module_view(model, names, index, settings.runtime_path, &data_types);
+        let data = view::module_view(
+            model,
+            names,
+            index,
+            settings.runtime_path,
+            &data_types,
+            &depths,
+        );
         let module_name = data.name.clone();
         let mut exports = data.exports.clone();
         let tool = tools::render(

@@ -4,6 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
+use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -107,6 +108,8 @@ pub struct StructView {
     pub toon: Option<ToonTableView>,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
+    /// The constant-fragment JSON writers, for a struct that data blocks write.
+    pub fast: Option<FastJsonView>,
 }
 
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
@@ -261,12 +264,14 @@ fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
 
 /// Builds the view of module `index`.
 /// `data_types` is [`Model::data_types`]: the structs that are not get no writers.
+/// `depths` is [`super::json_fast::pretty_depths`]: where data blocks write each struct.
 pub fn module_view(
     model: &Model,
     names: &Names,
     index: usize,
     rt: &str,
     data_types: &[bool],
+    depths: &[Vec<usize>],
 ) -> ModuleData {
     let module = &model.modules[index];
     let mut data = ModuleData {
@@ -297,6 +302,11 @@ pub fn module_view(
                     _ => None,
                 },
                 toon: table_view(model, names, id, rt),
+                fast: if data_types[id] {
+                    fast_json(model, id, &names.members[id], &depths[id], rt)
+                } else {
+                    None
+                },
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),

@@ -76,8 +76,24 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// The layout this writer produces.
+    #[inline]
     pub fn style(&self) -> JsonStyle {
         self.style
+    }
+
+    /// How many objects and arrays are open around the next value: its members are indented
+    /// one level deeper in pretty output.
+    #[inline]
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// The output, for a writer that lays out a whole value itself (generated code writes a
+    /// struct whose depth it knows as constant text and typed values). What it appends must be
+    /// exactly one JSON value in this writer's style and depth.
+    #[inline]
+    pub fn output(&mut self) -> &mut String {
+        self.out
     }
 
     /// Starts an object; it is closed by [`ObjectWriter::end`] (or when the guard is dropped).
