@@ -474,7 +474,7 @@ impl ClientPresenter {
             ::fusion_runtime::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
-                ::fusion_runtime::escape::push_line(&mut text, value.as_str());
+                text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
             builder.push_rule(text);
@@ -496,7 +496,7 @@ impl ClientPresenter {
             ::fusion_runtime::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
-                ::fusion_runtime::escape::push_line(&mut text, value.as_str());
+                text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
             builder.push_rule(text);

@@ -923,7 +923,7 @@ impl InvoicePresenter {
             content.push_str(" | ");
             ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
             content.push_str(" | ");
-            ::fusion_runtime::escape::push_cell(&mut content, item.status.as_str());
+            content.push_str(item.status.as_str());
             content.push_str(" |");
             let block = ::fusion_runtime::UiBlock::markdown(content)
                 .title(title)
@@ -1030,7 +1030,7 @@ impl InvoicePresenter {
                 content.push_str(" | ");
                 ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
                 content.push_str(" | ");
-                ::fusion_runtime::escape::push_cell(&mut content, item.status.as_str());
+                content.push_str(item.status.as_str());
                 content.push_str(" |");
                 if index == 0 {
                     content.reserve((content.len() - start) * (kept.len() - 1));

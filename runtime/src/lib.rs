@@ -29,6 +29,7 @@ pub mod rmcp;
 pub mod select;
 pub mod serve;
 pub mod state_sync;
+mod swar;
 pub mod tagged;
 pub mod tool;
 pub mod toon;

@@ -487,7 +487,7 @@ pub mod account {
             if ::core::matches!(item.plan, AccountPlan::Pro | AccountPlan::Enterprise) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Plan ");
-                ::fusion_runtime::escape::push_line(&mut text, item.plan.as_str());
+                text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
                 builder.push_rule(text);
             }
@@ -568,7 +568,7 @@ pub mod account {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Plan ");
-                ::fusion_runtime::escape::push_line(&mut text, item.plan.as_str());
+                text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
                 builder.push_rule(text);
             }

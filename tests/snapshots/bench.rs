@@ -1578,10 +1578,7 @@ pub mod tabled_row {
                     content.push_str(" | ");
                     ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
                     content.push_str(" | ");
-                    ::fusion_runtime::escape::push_cell(
-                        &mut content,
-                        item.status.as_str(),
-                    );
+                    content.push_str(item.status.as_str());
                     content.push_str(" | ");
                     ::fusion_runtime::escape::push_cell(&mut content, &item.client_name);
                     content.push_str(" | ");

@@ -1855,7 +1855,7 @@ pub mod payment {
                 content.push_str(" | ");
                 ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
                 content.push_str(" | ");
-                ::fusion_runtime::escape::push_cell(&mut content, item.method.as_str());
+                content.push_str(item.method.as_str());
                 content.push_str(" |");
                 let block = ::fusion_runtime::UiBlock::markdown(content).title(title);
                 builder.push_ui(block);

@@ -69,6 +69,18 @@ pub enum Escape {
 }
 
 impl Escape {
+    /// Whether `value` comes out of this context's escape unchanged.
+    fn leaves(self, value: &str) -> bool {
+        use fusion_runtime::escape;
+        let escaped = match self {
+            Escape::Line => escape::line(value),
+            Escape::Cell => escape::cell(value),
+            Escape::Content => escape::content(value),
+            Escape::Attribute => escape::attr_value(value),
+        };
+        matches!(escaped, std::borrow::Cow::Borrowed(_))
+    }
+
     /// The `fusion_runtime::escape` function that appends a value escaped for this context.
     pub(super) fn push_fn(self) -> &'static str {
         match self {
@@ -419,7 +431,18 @@ impl Context<'_> {
                 format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
             }
             // Enum values are authored in the definition but are data here: a value such as
-            // `</domain_rules>` or `a|b` is escaped like any string.
+            // `</domain_rules>` or `a|b` is escaped like any string. When no value of the enum
+            // has anything to escape here, which this generator checks with the same escape,
+            // the value is copied as it is.
+            FieldType::Named(id)
+                if matches!(&self.model.types[*id].kind, TypeKind::Enum { values }
+                    if values.iter().all(|value| escape.leaves(value))) =>
+            {
+                format!(
+                    "{target}.push_str({}.as_str());",
+                    reference.trim_start_matches('&')
+                )
+            }
             _ => format!(
                 "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
                 reference.trim_start_matches('&')

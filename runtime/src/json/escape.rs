@@ -4,6 +4,8 @@
 //! U+2028/U+2029, is copied raw. Every byte that needs escaping is ASCII, so scanning bytes is
 //! enough and the unescaped runs in between are always whole UTF-8 sequences.
 
+use crate::swar;
+
 /// Lowercase hex, as JavaScript prints `\u001f`.
 const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 
@@ -26,25 +28,11 @@ static ESCAPE: [u8; 256] = {
     table
 };
 
-/// `0x01` in every byte of a word.
-const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-/// `0x80` in every byte of a word.
-const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-
 /// The high bit set in the lowest byte of `word` (in memory order) that JSON must escape, and
 /// possibly in bytes after it; zero when no byte needs escaping.
-///
-/// The classic word-at-a-time tests: `(x - 0x01…) & !x & 0x80…` flags a zero byte of `x`, and
-/// `(x - n…) & !x & 0x80…` a byte below `n` (for `n <= 0x80`). A borrow can only flag bytes
-/// *after* the first true hit, never before it, so the first flagged byte is exact.
 #[inline(always)]
 fn escape_mask(word: u64) -> u64 {
-    let control = word.wrapping_sub(ONES * 0x20);
-    let quote =
-        (word ^ (ONES * u64::from(b'"'))).wrapping_sub(ONES) & !(word ^ (ONES * u64::from(b'"')));
-    let backslash =
-        (word ^ (ONES * u64::from(b'\\'))).wrapping_sub(ONES) & !(word ^ (ONES * u64::from(b'\\')));
-    ((control & !word) | quote | backslash) & HIGHS
+    swar::below(word, 0x20) | swar::equal(word, b'"') | swar::equal(word, b'\\')
 }
 
 /// The index of the first byte at or after `from` that JSON must escape.
