@@ -189,36 +189,18 @@ fn report(
 /// allows: said as unsupported, with what to write instead, rather than as a meta-schema
 /// mismatch.
 fn unsupported_value(document: &Document, pointer: &str, found: &Value) -> Option<Diagnostic> {
-    let (parent, last) = pointer.rsplit_once('/')?;
-    let (message, help) = if last == "items" && found.is_array() && !is_in_x_fusion(pointer) {
-        (
-            "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)"
-                .to_owned(),
-            "use `items` with one schema for every element",
-        )
-    } else if parent.ends_with("/enum")
-        && last.parse::<usize>().is_ok()
-        && !found.is_string()
-        && !found.is_null()
-        && !is_in_x_fusion(pointer)
-    {
-        let kind = match found {
-            Value::Bool(_) => "a boolean",
-            Value::Number(_) => "a number",
-            Value::Array(_) => "an array",
-            _ => "a mapping",
-        };
-        (
-            format!("`enum` values other than strings are not supported: this one is {kind}"),
-            "write the values as strings, or bound a number with `minimum` and `maximum`",
-        )
-    } else {
+    let (_, last) = pointer.rsplit_once('/')?;
+    if last != "items" || !found.is_array() || is_in_x_fusion(pointer) {
         return None;
-    };
+    }
     Some(
-        Diagnostic::error(&document.path, pointer, message)
-            .with_help(help)
-            .at_location(document.locate(pointer)),
+        Diagnostic::error(
+            &document.path,
+            pointer,
+            "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
+        )
+        .with_help("use `items` with one schema for every element")
+        .at_location(document.locate(pointer)),
     )
 }
 

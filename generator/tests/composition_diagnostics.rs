@@ -164,7 +164,7 @@ title: T
 type: object
 properties:
   a: { type: string, enum: [x, null] }
-  b: { const: 3 }
+  b: { const: [3] }
   c: { const: x, enum: [x] }
   d: { type: integer, const: x }
 ",
@@ -177,7 +177,12 @@ properties:
             32,
             "`null` is in `enum` but not in `type`",
         ),
-        ("/properties/b", 5, 3, "missing `type`"),
+        (
+            "/properties/b/const",
+            5,
+            8,
+            "a `const` that is a mapping or an array is not supported: this one is an array",
+        ),
         (
             "/properties/c/const",
             6,
@@ -188,7 +193,7 @@ properties:
             "/properties/d/const",
             7,
             30,
-            "`const` only applies to `type: string`, not `integer`",
+            "the value `\"x\"` is not of the schema's `type` (integer): no value could match it",
         ),
     ];
     let expected: Vec<(String, String, u32, u32, String)> = expected
@@ -369,4 +374,57 @@ x-fusion-tool:
     if let Err(diagnostics) = generate(&sources, &Options::default()) {
         panic!("{diagnostics}");
     }
+}
+
+#[test]
+fn enums_of_values_are_refused_where_they_cannot_be_read_yet() {
+    let found = errors(&[
+        (
+            "disk.yaml",
+            "\
+title: Disk
+type: object
+required: [size]
+properties:
+  size: { enum: [512, 4096] }
+x-fusion:
+  rules:
+    - text: Big.
+      when: { size: 4096 }
+",
+        ),
+        (
+            "disk.tool.yaml",
+            "\
+x-fusion-tool:
+  name: disks
+  actions:
+    get:
+      input: { type: object, properties: { size: { enum: [1, 2] } } }
+      returns: disk.yaml
+",
+        ),
+    ]);
+    let seen: Vec<(String, String, u32, u32, String)> = found.iter().map(summary).collect();
+    let expected = [
+        (
+            "disk.tool.yaml",
+            "/x-fusion-tool/actions/get/input/properties/size",
+            5,
+            44,
+            "tool arguments cannot take an `enum` of values other than strings yet",
+        ),
+        (
+            "disk.yaml",
+            "/x-fusion/rules/0/when/size",
+            9,
+            21,
+            "`4096` cannot be compared with `size`, a field of type enum of values other than strings",
+        ),
+    ];
+    let expected: Vec<(String, String, u32, u32, String)> = expected
+        .iter()
+        .map(|(f, p, l, c, m)| ((*f).into(), (*p).into(), *l, *c, (*m).into()))
+        .collect();
+    assert_eq!(seen, expected);
 }

@@ -191,7 +191,7 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         r##"{
   "definitions": {
     "Pair": { "type": "array", "items": [{ "type": "string" }], "additionalItems": false },
-    "Size": { "type": "integer", "enum": [512, 4096] },
+    "Size": { "type": "integer", "enum": [512, "big", {"a": 1}] },
     "Typed": { "type": "object", "properties": { "a": { "type": "string" } }, "required": ["b"] },
     "Wrong": { "type": "integer", "$ref": "#/definitions/Pair" }
   }
@@ -217,16 +217,16 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
                 65
             ),
             (
-                "/definitions/Size/enum/0",
-                "`enum` values other than strings are not supported: this one is a number",
-                4,
-                43
-            ),
-            (
                 "/definitions/Size/enum/1",
-                "`enum` values other than strings are not supported: this one is a number",
+                "the value `\"big\"` is not of the schema's `type` (integer): no value could match it",
                 4,
                 48
+            ),
+            (
+                "/definitions/Size/enum/2",
+                "`enum` values that are mappings or arrays are not supported: this one is a mapping",
+                4,
+                55
             ),
             (
                 "/definitions/Typed/required/0",

@@ -21,9 +21,7 @@ const REJECTED: &[&str] = &[
     "multiple-instance-types",
     "noisy-types",
     "property-pattern",
-    "type-with-modified-generation",
     "types-with-defaults",
-    "types-with-more-impls",
     "various-enums",
     "x-rust-type",
 ];

@@ -609,3 +609,75 @@ fn ticket_priority_from_str_and_presenter_collection() {
     let response = ticket.clone().into_tool_response();
     assert_eq!(response, TicketPresenter.present(&ticket));
 }
+
+/// The enums of values of `tests/corpus/enums/values.yaml`: exactly those JSON values in, each
+/// written back as the schema writes it, in JSON and in TOON.
+#[test]
+fn enums_of_numbers_and_booleans_read_and_write_exactly_their_values() {
+    use enums::values::{Disk, DiskBlockSize, DiskLabel, DiskNothing, DiskRatio, DiskSpare};
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    let value = json!({
+        "block_size": 18446744073709551615_u64, "offset": -1, "ratio": 1e-7, "flag": true,
+        "label": false, "parity": null, "spare": null, "nothing": null
+    });
+    let disk: Disk = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(disk.block_size, DiskBlockSize::V18446744073709551615);
+    assert_eq!(disk.ratio, DiskRatio::V1eMinus7);
+    assert_eq!(disk.label, DiskLabel::False);
+    // Optional and nullable: `null` is kept apart from absence.
+    assert_eq!(disk.spare, Some(None));
+    assert_eq!(disk.nothing, Some(None));
+    assert_eq!(
+        to_json(&disk, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&disk, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+    // Numbers by value: `4096.0` is the schema's `4096`, written as the schema writes it.
+    let other = json!({
+        "block_size": 4096.0, "offset": 0, "ratio": 0.5, "flag": true, "label": "one",
+        "parity": 2, "spare": 3
+    });
+    let disk: Disk = serde_json::from_value(other).unwrap();
+    assert_eq!(disk.nothing, None);
+    assert_eq!(disk.spare, Some(Some(DiskSpare::V3)));
+    assert_eq!(
+        to_json(&disk, JsonStyle::Compact),
+        r#"{"block_size":4096,"offset":0,"ratio":0.5,"flag":true,"label":"one","parity":2,"spare":3}"#
+    );
+    // Anything else is refused where it stands.
+    let refused = |text: &str| serde_json::from_str::<Disk>(text).unwrap_err().to_string();
+    let base = r#""offset": 0, "ratio": 0.5, "flag": true, "label": 1, "parity": 1"#;
+    assert_eq!(
+        refused(&format!("{{\"block_size\": 513, {base}}}")),
+        "invalid value: integer `513`, expected one of 512, 4096, 18446744073709551615 at line 1 column 18"
+    );
+    assert!(
+        refused(&format!("{{\"block_size\": \"512\", {base}}}"))
+            .contains("invalid value: string \"512\"")
+    );
+    assert!(
+        refused(&format!("{{\"block_size\": 512, {base}, \"nothing\": 0}}"))
+            .contains("expected null")
+    );
+    let no_flag = base.replace("true", "false");
+    assert!(
+        refused(&format!("{{\"block_size\": 512, {no_flag}}}"))
+            .contains("invalid value: boolean `false`, expected true")
+    );
+    assert!(
+        refused(
+            &format!("{{\"block_size\": 512, {base}}}").replace("\"parity\": 1", "\"parity\": 3")
+        )
+        .contains("expected one of 1, 2, null")
+    );
+    assert_eq!(
+        DiskLabel::ALL.map(DiskLabel::as_json),
+        ["1", "\"one\"", "false"]
+    );
+    assert!(DiskNothing::ALL.is_empty());
+}

@@ -61,12 +61,14 @@ pub struct Schema {
     pub properties: Option<IndexMap<String, Schema>>,
     /// The fields an object always has; the others are optional (`Option<T>`, omitted when absent).
     pub required: Option<Vec<String>>,
-    /// The allowed values of a string; generates a Rust enum. `null` among them (with
-    /// `type: [string, "null"]`, or no `type`) makes the enum nullable. Without `type`, the
-    /// values say it is a string.
+    /// The allowed values; generates a Rust enum. Strings make a string enum; numbers, booleans
+    /// (alone or beside strings) an enum of those exact values. `null` among them (with a `type`
+    /// that lists `"null"`, or no `type`) makes the enum nullable. Without `type`, the values say
+    /// what the value is.
     #[serde(rename = "enum")]
-    pub enum_values: Option<Vec<Option<String>>>,
-    /// The one allowed value: a string `const` is an enum of that value (a union's tag).
+    pub enum_values: Option<Vec<Value>>,
+    /// The one allowed value: a string `const` is an enum of that value (a union's tag); a
+    /// number, boolean or `null` an enum of that one value.
     #[serde(rename = "const")]
     pub const_value: Option<Value>,
     /// The schema of every element of an array.
@@ -181,6 +183,19 @@ pub struct Components {
 }
 
 impl Schema {
+    /// The string values of `enum`, `null` as `None`; `None` when a value is of another type.
+    pub fn string_enum(&self) -> Option<Vec<Option<&str>>> {
+        self.enum_values
+            .as_ref()?
+            .iter()
+            .map(|value| match value {
+                Value::String(s) => Some(Some(s.as_str())),
+                Value::Null => Some(None),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The named schemas of `$defs` and of `definitions`, each with its keyword, in that order.
     pub fn named_defs(&self) -> impl Iterator<Item = (&'static str, &String, &Schema)> {
         let defs = self.defs.iter().flatten().map(|(k, v)| ("$defs", k, v));

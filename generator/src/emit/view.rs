@@ -5,7 +5,7 @@ use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
 use super::toon::{ToonTableView, table_view};
-use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// One definition file's module.
@@ -42,6 +42,36 @@ pub enum ItemView {
     Enum(EnumView),
     /// A `oneOf` / `anyOf` union.
     Union(UnionView),
+    /// An enum of exact values other than strings alone.
+    Literals(LiteralsView),
+}
+
+/// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
+pub struct LiteralsView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// What a reader expects, for the error on any other value, as a Rust string literal.
+    pub expecting: String,
+    /// Variants in schema order.
+    pub variants: Vec<LiteralVariantView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
+}
+
+/// One variant of an enum of values.
+pub struct LiteralVariantView {
+    /// Variant identifier.
+    pub name: String,
+    /// The variant's doc as a Rust string literal.
+    pub doc: String,
+    /// The value as a `fusion_runtime::literals::Literal` expression.
+    pub literal: String,
+    /// The value's JSON text, as the data block writes it, in a Rust string literal.
+    pub json: String,
+    /// The value as a `fusion_runtime::toon::ToonValue` expression.
+    pub toon: String,
 }
 
 /// A union: one variant per branch.
@@ -352,6 +382,26 @@ pub fn module_view(
                     .collect(),
                 name,
             })),
+            TypeKind::Literals { values, nullable } => {
+                data.items.push(ItemView::Literals(LiteralsView {
+                    expecting: literal(&expecting(values, *nullable)),
+                    doc: with_notes(
+                        doc_lines(
+                            def.description.as_deref(),
+                            &format!("The values of `{}`.", def.title),
+                        ),
+                        &def.notes,
+                        names.type_notes[id].as_deref(),
+                    ),
+                    variants: values
+                        .iter()
+                        .zip(&names.members[id])
+                        .map(|(value, variant)| literal_variant(value, variant, rt))
+                        .collect(),
+                    deprecated: def.deprecated,
+                    name,
+                }))
+            }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 name_literal: literal(&name),
                 name,
@@ -481,6 +531,66 @@ fn field_view(
         redact: field.redact.as_deref().map(literal),
         nullable: matches!(field.ty, FieldType::Nullable(_)),
         deprecated: field.deprecated,
+    }
+}
+
+/// What a reader of an enum of values expects: `one of 2, 3, 5, 7` (`null` too when it is
+/// nullable), or, with no value at all, what the schema still allows.
+fn expecting(values: &[LiteralValue], nullable: bool) -> String {
+    let mut texts: Vec<String> = values.iter().map(|v| v.to_json().to_string()).collect();
+    if nullable {
+        texts.push("null".to_owned());
+    }
+    match texts.as_slice() {
+        [] => "no value: the schema allows none".to_owned(),
+        [one] => one.clone(),
+        _ => format!("one of {}", texts.join(", ")),
+    }
+}
+
+/// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
+fn literal_variant(value: &LiteralValue, name: &str, rt: &str) -> LiteralVariantView {
+    let (literal_expr, json, toon) = match value {
+        LiteralValue::Bool(b) => (
+            format!("{rt}::literals::Literal::Bool({b})"),
+            b.to_string(),
+            format!("{rt}::toon::ToonValue::Bool({b})"),
+        ),
+        LiteralValue::Str(s) => (
+            format!("{rt}::literals::Literal::Str({})", literal(s)),
+            json_key(s),
+            format!("{rt}::toon::ToonValue::Str({})", literal(s)),
+        ),
+        LiteralValue::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => (
+                format!("{rt}::literals::Literal::Int({i})"),
+                i.to_string(),
+                format!("{rt}::toon::ToonValue::Int({i})"),
+            ),
+            (_, Some(u), _) => (
+                format!("{rt}::literals::Literal::Int({u})"),
+                u.to_string(),
+                format!("{rt}::toon::ToonValue::UInt({u})"),
+            ),
+            // A float, written as JavaScript prints it, as every number of the data block is.
+            (_, _, f) => {
+                let f = f.unwrap_or(0.0);
+                let mut text = String::new();
+                fusion_runtime::number::write_f64(&mut text, f);
+                (
+                    format!("{rt}::literals::Literal::Float({f:?}_f64)"),
+                    text,
+                    format!("{rt}::toon::ToonValue::Float({f:?}_f64)"),
+                )
+            }
+        },
+    };
+    LiteralVariantView {
+        name: name.to_owned(),
+        doc: doc_literal(&format!(" `{json}`")),
+        literal: literal_expr,
+        json: literal(&json),
+        toon,
     }
 }
 

@@ -228,8 +228,11 @@ impl Resolver<'_> {
                 );
                 None
             }
-            (Some(values), None) => {
-                let strings: Vec<String> = values.iter().flatten().cloned().collect();
+            (Some(_), None) => {
+                // Values of other types took the enum of values (`literal_type`) before this.
+                let values = schema.string_enum().unwrap_or_default();
+                let strings: Vec<String> =
+                    values.iter().flatten().map(|s| (*s).to_owned()).collect();
                 if strings.is_empty() {
                     self.report(
                         file,
@@ -240,7 +243,7 @@ impl Resolver<'_> {
                 }
                 for (i, value) in values.iter().enumerate() {
                     if value.is_some() && values[..i].contains(value) {
-                        let value = value.as_deref().unwrap_or_default();
+                        let value = value.unwrap_or_default();
                         self.report(
                             file,
                             &format!("{pointer}/enum/{i}"),
@@ -258,12 +261,7 @@ impl Resolver<'_> {
     /// Whether `null` is an allowed value of the enum (JSON Schema 2020-12's nullable enum).
     /// With a `type` that does not list `"null"`, the `null` could never validate: an error.
     pub(super) fn null_in_enum(&mut self, file: usize, pointer: &str, schema: &Schema) -> bool {
-        let Some(at) = schema
-            .enum_values
-            .iter()
-            .flatten()
-            .position(Option::is_none)
-        else {
+        let Some(at) = schema.enum_values.iter().flatten().position(Value::is_null) else {
             return false;
         };
         match &schema.kind {

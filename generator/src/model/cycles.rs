@@ -62,7 +62,7 @@ fn reaches(model: &Model, from: TypeId, to: TypeId, seen: &mut Vec<bool>, strict
                         .is_some_and(|next| reaches(model, next, to, seen, strict))
                 });
         }
-        TypeKind::Enum { .. } => return false,
+        TypeKind::Enum { .. } | TypeKind::Literals { .. } => return false,
     };
     fields.iter().any(|field| {
         let followed = if strict {

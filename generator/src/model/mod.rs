@@ -7,6 +7,7 @@ mod behaviour;
 mod checks;
 mod cycles;
 mod extends;
+mod literals;
 mod merge;
 mod refs;
 mod resolve;
@@ -19,6 +20,7 @@ pub use behaviour::{
     Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
 
+pub use literals::same_literal;
 pub use resolve::resolve;
 pub use tools::{ActionModel, ReturnsModel, ToolModel};
 pub use ui::{JsonPiece, UiKind, UiModel};
@@ -99,6 +101,17 @@ pub enum TypeKind {
         /// The allowed values, in schema order.
         values: Vec<String>,
     },
+    /// An enum of exact JSON values other than strings alone (`enum: [2, 3, 5]`,
+    /// `enum: [1, "one"]`, `const: true`): numbers, booleans and strings, never `null` (which
+    /// makes the uses nullable). No values at all (`enum: [null]`, `type: "null"`, `false`) is a
+    /// type no value has.
+    Literals {
+        /// The allowed values, in schema order.
+        values: Vec<LiteralValue>,
+        /// `null` is allowed too: the type's uses are nullable (for the error that lists the
+        /// values a reader expects).
+        nullable: bool,
+    },
     /// `oneOf` / `anyOf` (or a list of primitive types): the value is one of the branches,
     /// tried in order as zod's `z.union` tries them; written as the branch it holds.
     Union {
@@ -111,6 +124,29 @@ pub enum TypeKind {
         /// when it does not fit).
         tag: Option<UnionTag>,
     },
+}
+
+/// One value of an enum of values: what JSON Schema's `enum` may list besides `null`,
+/// objects and arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiteralValue {
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as the schema wrote it.
+    Number(serde_json::Number),
+    /// A string.
+    Str(String),
+}
+
+impl LiteralValue {
+    /// The value as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            LiteralValue::Bool(b) => serde_json::Value::Bool(*b),
+            LiteralValue::Number(n) => serde_json::Value::Number(n.clone()),
+            LiteralValue::Str(s) => serde_json::Value::String(s.clone()),
+        }
+    }
 }
 
 /// The property that tells the objects of an internally tagged union apart.
@@ -296,7 +332,7 @@ impl Model {
         let mut reached: Vec<&FieldType> = match &def.kind {
             TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
             TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
-            TypeKind::Enum { .. } => Vec::new(),
+            TypeKind::Enum { .. } | TypeKind::Literals { .. } => Vec::new(),
         };
         reached.extend(def.extra.as_ref());
         reached.into_iter().filter_map(FieldType::named).collect()

@@ -324,6 +324,11 @@ impl<'a> Resolver<'a> {
             self.types_at.insert(key, ty.clone());
             return ty;
         }
+        if let Some(ty) = self.literal_type(file, pointer, schema, &name) {
+            let ty = if openapi_nullable { nullable(ty) } else { ty };
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
         if let Some(ty) = self.type_list_union(file, pointer, schema, &name) {
             self.types_at.insert(key, ty.clone());
             return ty;
@@ -590,7 +595,7 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
         None if schema
             .enum_values
             .as_ref()
-            .is_some_and(|values| values.iter().any(Option::is_some))
+            .is_some_and(|values| values.iter().any(Value::is_string))
             || schema.const_value.as_ref().is_some_and(Value::is_string) =>
         {
             Some(JsonType::String)

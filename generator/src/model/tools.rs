@@ -377,6 +377,17 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
         }
         pending.extend(resolver.model.reached(id));
         let def = &resolver.model.types[id];
+        if matches!(def.kind, TypeKind::Literals { .. }) {
+            let (file, pointer) = (def.module, def.pointer.clone());
+            resolver.report(
+                file,
+                &pointer,
+                "tool arguments cannot take an `enum` of values other than strings yet",
+                Some("list strings in `enum`, or take an `integer` bounded by `minimum` and `maximum`".into()),
+            );
+            continue;
+        }
+        let def = &resolver.model.types[id];
         if let TypeKind::Struct { fields } = &def.kind {
             patterns.extend(
                 fields.iter().filter_map(|f| {

@@ -215,7 +215,7 @@ fn is_null_schema(schema: &Schema) -> bool {
     let null_enum = schema
         .enum_values
         .as_ref()
-        .is_some_and(|values| !values.is_empty() && values.iter().all(Option::is_none));
+        .is_some_and(|values| !values.is_empty() && values.iter().all(serde_json::Value::is_null));
     let null_const = schema.const_value == Some(serde_json::Value::Null);
     let only_null = match (&schema.enum_values, &schema.const_value) {
         (None, None) => null_type,

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::model::{FieldDef, FieldType, IntKind, Model, TypeKind};
+use crate::model::{FieldDef, FieldType, IntKind, LiteralValue, Model, TypeKind};
 
 /// A sample value that the generated types would refuse, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +112,24 @@ pub fn check(
                             .join(", "),
                         def.title,
                         found(other)
+                    )),
+                },
+                TypeKind::Literals { values, .. } => match values
+                    .iter()
+                    .map(LiteralValue::to_json)
+                    .find(|v| crate::model::same_literal(v, value))
+                {
+                    // The schema's own spelling: `1.0` is read as `1` and written so.
+                    Some(known) => Ok(known),
+                    None => fail(format!(
+                        "expected one of {} ({}), found {}",
+                        values
+                            .iter()
+                            .map(|v| v.to_json().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        def.title,
+                        found(value)
                     )),
                 },
                 TypeKind::Union { variants, .. } => {
@@ -223,6 +241,11 @@ pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
                 .iter()
                 .find(|v| check(model, &v.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |v| wire(model, &v.ty, value)),
+            TypeKind::Literals { values, .. } => values
+                .iter()
+                .map(LiteralValue::to_json)
+                .find(|v| crate::model::same_literal(v, value))
+                .unwrap_or_else(|| value.clone()),
             TypeKind::Enum { .. } => value.clone(),
         },
         _ => value.clone(),

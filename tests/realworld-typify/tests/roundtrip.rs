@@ -169,3 +169,60 @@ fn required_keys_without_properties_hold_any_value() {
     assert!(error.contains("invalid value: integer `-1`"), "{error}");
     same::<st::FloatsArenTTerribleIMTold>(json!({"flush_timeout": 0.25}));
 }
+
+/// Reads `value` as `T` and writes it as TOON with the generated writer: the text the generic
+/// encoder writes for the same JSON value.
+fn toon_same<T: DeserializeOwned + fusion_runtime::toon::WriteToon>(value: Value) {
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    let typed: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|error| panic!("{value} does not deserialize: {error}"));
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&typed, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+}
+
+#[test]
+fn enums_of_numbers_and_mixed_values_read_and_write_exactly_their_values() {
+    use corpus::type_with_modified_generation_json::type_with_modified_generation as tm;
+    use corpus::types_with_more_impls_json::types_with_more_impls as ti;
+    for prime in [2, 3, 5, 7] {
+        same::<ti::Sub10Primes>(json!(prime));
+    }
+    // JSON Schema compares numbers by value: `5.0` is the schema's `5`, written as it writes it.
+    round_trip::<ti::Sub10Primes>(&json!(5.0), &json!(5));
+    let error = refused::<ti::Sub10Primes>(json!(4));
+    assert_eq!(
+        error,
+        "invalid value: integer `4`, expected one of 2, 3, 5, 7"
+    );
+    assert!(refused::<ti::Sub10Primes>(json!("2")).contains("invalid value: string \"2\""));
+    assert!(refused::<ti::Sub10Primes>(json!(null)).contains("invalid type: null"));
+    let located = serde_json::from_str::<ti::Sub10Primes>("\n  11").unwrap_err();
+    assert_eq!((located.line(), located.column()), (2, 4), "{located}");
+    assert_eq!(
+        ti::Sub10Primes::ALL.map(ti::Sub10Primes::as_json),
+        ["2", "3", "5", "7"]
+    );
+
+    let value = json!({
+        "replaced_type": {"anything": [1, null]},
+        "patched_type": {"k": "v"},
+        "converted_type": 1
+    });
+    same::<tm::TestType>(value.clone());
+    toon_same::<tm::TestType>(value);
+    let mixed = json!({"replaced_type": 0, "patched_type": {}, "converted_type": "one"});
+    same::<tm::TestType>(mixed.clone());
+    toon_same::<tm::TestType>(mixed);
+    let error = refused::<tm::TestType>(
+        json!({"replaced_type": 0, "patched_type": {}, "converted_type": "1"}),
+    );
+    assert!(
+        error.contains("invalid value: string \"1\", expected one of 1, \"one\""),
+        "{error}"
+    );
+    assert_eq!(tm::TestTypeConvertedType::One.as_json(), "\"one\"");
+}
