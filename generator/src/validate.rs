@@ -87,7 +87,7 @@ impl MetaSchema {
             problems.dedup();
             return Err(problems);
         }
-        serde_json::from_value(document.value.clone()).map_err(|err| {
+        serde_json::from_value(definition::without_vendor_extensions(&document.value)).map_err(|err| {
             vec![Diagnostic::error(&document.path, "", format!("internal error: a document that passed the meta-schema does not fit the definition types: {err}"))]
         })
     }

@@ -247,3 +247,63 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         Some("tuples are not supported: use `items` with one schema for every element")
     );
 }
+
+#[test]
+fn vendor_extensions_are_annotations_on_any_schema_and_x_fusion_keys_stay_checked() {
+    let text = r##"{
+  "title": "Doc",
+  "type": "object",
+  "x-rust-type": { "crate": "std", "path": "std::path::PathBuf" },
+  "properties": {
+    "path": { "type": "string", "x-go-type": "string", "x-nullable": true },
+    "x-key": { "type": "integer", "x-order": 1 },
+    "list": { "type": "array", "items": { "type": "string", "x-a": [] } },
+    "any": { "x-only": 1 }
+  },
+  "definitions": { "Kind": { "enum": ["a"], "x-enum-names": ["A"] } }
+}"##;
+    let model = model(text);
+    let TypeKind::Struct { fields } = &model.types[0].kind else {
+        panic!("Doc is a struct");
+    };
+    let keys: Vec<&str> = fields.iter().map(|f| f.key.as_str()).collect();
+    // An `x-…` property is a property: only keywords are annotations.
+    assert_eq!(keys, ["path", "x-key", "list", "any"]);
+    assert!(matches!(fields[1].ty, FieldType::Integer(_)));
+    // A schema of only annotations is any JSON value, vendor extensions included.
+    assert!(matches!(fields[3].ty, FieldType::Any));
+    generates(text);
+
+    let found = errors(&[(
+        "lib.json",
+        r##"{ "$defs": { "A": { "type": "string", "x-fusion-nme": "B", "x-rust-type": {} } } }"##,
+    )]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "/$defs/A/x-fusion-nme");
+    assert_eq!(found[0].4.as_deref(), Some("did you mean `x-fusion-name`?"));
+}
+
+#[test]
+fn vendor_extensions_in_tool_inputs_are_annotations_too() {
+    let presenter = "title: Item\ntype: object\nproperties:\n  id: { type: string }\n";
+    let tool = "\
+x-fusion-tool:
+  name: items
+  actions:
+    get:
+      input:
+        type: object
+        x-internal: true
+        properties:
+          id: { type: string, x-go-name: ID }
+      returns: item.yaml
+";
+    generate(
+        &[
+            SourceFile::new("item.yaml", presenter),
+            SourceFile::new("item.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .unwrap_or_else(|found| panic!("generates: {found:?}"));
+}

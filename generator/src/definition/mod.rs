@@ -25,9 +25,18 @@ use serde_json::Value;
 /// A file whose root is `type: object` defines a presenter named by its `title` (or its file
 /// name); a file with only `$defs` is a library of types for other files to `$ref`; a file with
 /// only `x-fusion-tool` (a tool file) declares an MCP tool whose actions return presenters.
+///
+/// Vendor extensions (`x-rust-type`, `x-go-type`, any `x-…` key but fusion-gen's own
+/// `x-fusion…`) are annotations for other tools: allowed on any schema and ignored
+/// ([`without_vendor_extensions`] drops them before the document is read).
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "fusion-gen presenter definition")]
+#[schemars(extend("patternProperties" = {
+    "^x-(?!fusion)": {
+        "description": "A vendor extension (`x-rust-type`, ...): an annotation for other tools, ignored."
+    }
+}))]
 pub struct Schema {
     /// The JSON Schema dialect: draft 2020-12, or 2019-09, 07, 06 or 04, whose keywords this
     /// subset reads alike (`definitions` beside `$defs`).
@@ -245,6 +254,80 @@ impl Schema {
         }
         described
     }
+}
+
+/// Whether `key` is a vendor extension: `x-…`, but not fusion-gen's own `x-fusion…`.
+pub fn is_vendor_extension(key: &str) -> bool {
+    key.starts_with("x-") && !key.starts_with("x-fusion")
+}
+
+/// Keywords whose value is one schema.
+const ONE_SCHEMA: &[&str] = &["items", "additionalProperties"];
+/// Keywords whose value is a list of schemas.
+const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf"];
+/// Keywords whose value maps names to schemas.
+const SCHEMA_MAPS: &[&str] = &["properties", "$defs", "definitions"];
+
+/// A definition document without the vendor extensions of its schemas (at every schema
+/// position: the root, sub-schemas, `$defs`, tool inputs), which the definition types do not
+/// hold. Keys of `properties` and data (`enum`, `default`, `examples`) are never touched: an
+/// `x-…` property is a property.
+pub fn without_vendor_extensions(document: &Value) -> Value {
+    let mut value = strip_schema(document);
+    // A tool file's schemas are its actions' inputs.
+    if let Some(Value::Object(actions)) = value.pointer_mut("/x-fusion-tool/actions") {
+        for action in actions.values_mut() {
+            if let Some(input) = action.get_mut("input") {
+                *input = strip_schema(input);
+            }
+        }
+    }
+    value
+}
+
+/// One schema without its vendor extensions, nor those of its sub-schemas.
+fn strip_schema(schema: &Value) -> Value {
+    let Value::Object(object) = schema else {
+        return schema.clone();
+    };
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        let key = key.as_str();
+        let kept = match (key, value) {
+            _ if is_vendor_extension(key) => continue,
+            _ if ONE_SCHEMA.contains(&key) => strip_schema(value),
+            (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                Value::Array(items.iter().map(strip_schema).collect())
+            }
+            (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(name, item)| (name.clone(), strip_schema(item)))
+                    .collect(),
+            ),
+            // OpenAPI components were normalised already; their schemas are walked the same.
+            ("components", Value::Object(components)) => Value::Object(
+                components
+                    .iter()
+                    .map(|(name, item)| {
+                        let item = match (name.as_str(), item) {
+                            ("schemas", Value::Object(schemas)) => Value::Object(
+                                schemas
+                                    .iter()
+                                    .map(|(n, s)| (n.clone(), strip_schema(s)))
+                                    .collect(),
+                            ),
+                            _ => item.clone(),
+                        };
+                        (name.clone(), item)
+                    })
+                    .collect(),
+            ),
+            _ => value.clone(),
+        };
+        out.insert(key.to_owned(), kept);
+    }
+    Value::Object(out)
 }
 
 /// `additionalProperties`: whether undeclared keys are kept, and of what schema.

@@ -571,20 +571,6 @@ fn various_enums() {
 fn x_rust_type() {
     check(
         "x-rust-type",
-        &[
-            (
-                "unsupported keyword `x-rust-type`",
-                "/$defs/PathBuf/x-rust-type",
-                18,
-                7,
-            ),
-            (
-                "unsupported keyword `x-rust-type`",
-                "/$defs/OptionMarker/x-rust-type",
-                27,
-                7,
-            ),
-            ("unsupported keyword `not`", "/$defs/Marker/not", 39, 7),
-        ],
+        &[("unsupported keyword `not`", "/$defs/Marker/not", 39, 7)],
     );
 }
