@@ -87,9 +87,9 @@ allOf:
   - $ref: base.yaml#/$defs/Code
   - $ref: base.yaml#/$defs/Nope
 properties:
-  count: { type: integer, maxLength: 3 }
-  label: { type: string, minimum: 1 }
-  tags: { type: string, uniqueItems: true }
+  count: { items: { type: integer }, maxLength: 3 }
+  label: { properties: { a: { type: string } }, minimum: 1 }
+  tags: { properties: {}, uniqueItems: true }
   code: { type: string, allOf: [{ $ref: base.yaml#/$defs/Named }] }
 required: [nam]
 ",
@@ -123,22 +123,22 @@ required: [nam]
             "thing.yaml",
             "/properties/count/maxLength",
             6,
-            38,
-            "`maxLength` only applies to `type: string`, not `integer`",
+            49,
+            "`maxLength` only applies to `type: string`, not `array`",
         ),
         (
             "thing.yaml",
             "/properties/label/minimum",
             7,
-            35,
-            "`minimum` only applies to `type: integer` or `number`, not `string`",
+            58,
+            "`minimum` only applies to `type: integer` or `number`, not `object`",
         ),
         (
             "thing.yaml",
             "/properties/tags/uniqueItems",
             8,
-            38,
-            "`uniqueItems` only applies to `type: array`, not `string`",
+            40,
+            "`uniqueItems` only applies to `type: array`, not `object`",
         ),
         (
             "thing.yaml",
@@ -215,7 +215,7 @@ type: object
 required: [id, totl]
 properties:
   id: { type: string, not: {} }
-  total: { type: integer, maxLength: 3 }
+  total: { items: { type: integer }, maxLength: 3 }
   buyer: { $ref: custmer.yaml }
   code: { type: string, x-fusion-name: Code }
 x-fusion:
@@ -427,4 +427,45 @@ x-fusion-tool:
         .map(|(f, p, l, c, m)| ((*f).into(), (*p).into(), *l, *c, (*m).into()))
         .collect();
     assert_eq!(seen, expected);
+}
+
+#[test]
+fn keywords_of_another_type_beside_an_explicit_type_are_documentation() {
+    let text = "\
+title: Noisy
+type: object
+multipleOf: 100
+maxLength: 100
+properties:
+  count: { type: integer, maxLength: 3, properties: { a: {} }, items: { type: string } }
+  label: { type: string, minimum: 1, uniqueItems: true }
+  tags: { type: array, items: { type: string }, pattern: x, additionalProperties: false }
+";
+    let files = generate(&[SourceFile::new("noisy.yaml", text)], &Options::default())
+        .unwrap_or_else(|found| panic!("generates: {found:?}"));
+    let module = files
+        .iter()
+        .find(|f| f.path == "noisy.rs")
+        .expect("the module");
+    // The field keeps its own type; the keyword is in its documentation, not enforced.
+    assert!(
+        module
+            .contents
+            .contains("pub count: ::core::option::Option<i64>")
+    );
+    assert!(
+        module
+            .contents
+            .contains("pub label: ::core::option::Option<::std::string::String>")
+    );
+    assert!(
+        module.contents.contains("maxLength 3"),
+        "{}",
+        module.contents
+    );
+    assert!(
+        module
+            .contents
+            .contains("Schema: multipleOf 100; maxLength 100.")
+    );
 }

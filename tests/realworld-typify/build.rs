@@ -19,7 +19,6 @@ const REJECTED: &[&str] = &[
     "maps",
     "merged-schemas",
     "multiple-instance-types",
-    "noisy-types",
     "property-pattern",
     "types-with-defaults",
     "various-enums",

@@ -89,6 +89,16 @@ impl Resolver<'_> {
         }
     }
 
+    /// Reports the keywords of another type than the schema's, where they are not no-ops.
+    ///
+    /// Beside an explicit `type`, a keyword of another type (`maxLength` on an integer,
+    /// `properties` on an array) constrains nothing in JSON Schema: it is documentation, kept in
+    /// the doc comment, never enforced (not on tool arguments either). Without `type`, the type
+    /// is inferred from the keywords, and JSON Schema applies each to the values of its own
+    /// type: `{properties: …, items: …}` takes objects and arrays both, a union the generated
+    /// struct would not read, so the keyword that does not fit stays an error. `allOf` applies
+    /// to every type (it is no type's keyword): beside `type: string` it still constrains the
+    /// value, so it stays an error where it does not fit.
     pub(super) fn check_keywords_fit(
         &mut self,
         file: usize,
@@ -96,6 +106,7 @@ impl Resolver<'_> {
         schema: &Schema,
         kind: JsonType,
     ) {
+        let typed = schema.kind.is_some();
         let misplaced = [
             (
                 schema.properties.is_some() && kind != JsonType::Object,
@@ -172,7 +183,7 @@ impl Resolver<'_> {
             ("multipleOf", schema.multiple_of.is_some()),
         ];
         for (keyword, present) in numeric_bounds {
-            if present && !numeric {
+            if present && !numeric && !typed {
                 self.report(
                     file,
                     &format!("{pointer}/{keyword}"),
@@ -185,7 +196,7 @@ impl Resolver<'_> {
             }
         }
         for (wrong, keyword, fits) in misplaced {
-            if wrong {
+            if wrong && (!typed || keyword == "allOf") {
                 self.report(
                     file,
                     &format!("{pointer}/{keyword}"),

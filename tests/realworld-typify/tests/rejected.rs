@@ -53,7 +53,6 @@ const REJECTED: &[&str] = &[
     "maps",
     "merged-schemas",
     "multiple-instance-types",
-    "noisy-types",
     "property-pattern",
     "types-with-defaults",
     "various-enums",
@@ -361,75 +360,6 @@ fn multiple_instance_types() {
                 "/definitions/yes-no-maybe/type",
                 32,
                 7,
-            ),
-        ],
-    );
-}
-
-#[test]
-fn noisy_types() {
-    check(
-        "noisy-types",
-        &[
-            (
-                "`multipleOf` only applies to `type: integer` or `number`, not `object`",
-                "/definitions/object-bs/multipleOf",
-                11,
-                21,
-            ),
-            (
-                "`maxItems` only applies to `type: array`, not `object`",
-                "/definitions/object-bs/maxItems",
-                12,
-                19,
-            ),
-            (
-                "`maxLength` only applies to `type: string`, not `object`",
-                "/definitions/object-bs/maxLength",
-                13,
-                20,
-            ),
-            (
-                "`multipleOf` only applies to `type: integer` or `number`, not `array`",
-                "/definitions/array-bs/multipleOf",
-                20,
-                21,
-            ),
-            (
-                "`properties` only applies to `type: object`, not `array`",
-                "/definitions/array-bs/properties",
-                22,
-                7,
-            ),
-            (
-                "`additionalProperties` only applies to `type: object`, not `array`",
-                "/definitions/array-bs/additionalProperties",
-                25,
-                7,
-            ),
-            (
-                "`maxLength` only applies to `type: string`, not `array`",
-                "/definitions/array-bs/maxLength",
-                21,
-                20,
-            ),
-            (
-                "`properties` only applies to `type: object`, not `integer`",
-                "/definitions/integer-bs/properties",
-                33,
-                7,
-            ),
-            (
-                "`additionalProperties` only applies to `type: object`, not `integer`",
-                "/definitions/integer-bs/additionalProperties",
-                36,
-                7,
-            ),
-            (
-                "`maxLength` only applies to `type: string`, not `integer`",
-                "/definitions/integer-bs/maxLength",
-                32,
-                20,
             ),
         ],
     );

@@ -226,3 +226,13 @@ fn enums_of_numbers_and_mixed_values_read_and_write_exactly_their_values() {
     );
     assert_eq!(tm::TestTypeConvertedType::One.as_json(), "\"one\"");
 }
+
+#[test]
+fn keywords_of_another_type_are_documentation() {
+    use corpus::noisy_types_json::noisy_types as nt;
+    // `multipleOf`, `maxItems` and `maxLength` on an object constrain nothing.
+    same::<nt::ObjectBs>(json!({"ok": true}));
+    same::<nt::ObjectBs>(json!({}));
+    let error = refused::<nt::ObjectBs>(json!({"ok": "yes"}));
+    assert!(error.contains("expected a boolean"), "{error}");
+}
