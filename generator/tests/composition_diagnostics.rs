@@ -214,7 +214,7 @@ title: Order
 type: object
 required: [id, totl]
 properties:
-  id: { type: string, not: {} }
+  id: { type: string, not: { type: string } }
   total: { items: { type: integer }, maxLength: 3 }
   buyer: { $ref: custmer.yaml }
   code: { type: string, x-fusion-name: Code }
@@ -266,7 +266,7 @@ fn union_misfits_are_located_with_the_fix() {
 title: T
 type: object
 properties:
-  a: { type: [string, object] }
+  a: { type: [string, object], enum: [x] }
   b: { oneOf: [{ type: string }], anyOf: [{ type: integer }] }
   c: { anyOf: [{ type: \"null\" }] }
 ",
@@ -278,9 +278,18 @@ properties:
     assert_eq!(
         seen,
         [
-            ("/properties/a/type".to_owned(), "a list of types may only name primitives (`string`, `integer`, `number`, `boolean`), not `object`".to_owned()),
-            ("/properties/b/anyOf".to_owned(), "`oneOf` and `anyOf` cannot stand together".to_owned()),
-            ("/properties/c/anyOf".to_owned(), "a union needs a branch that is not `null`".to_owned()),
+            (
+                "/properties/a/type".to_owned(),
+                "a string `enum` beside a list of types is not supported".to_owned()
+            ),
+            (
+                "/properties/b/anyOf".to_owned(),
+                "`oneOf` and `anyOf` cannot stand together".to_owned()
+            ),
+            (
+                "/properties/c/anyOf".to_owned(),
+                "a union needs a branch that is not `null`".to_owned()
+            ),
         ]
     );
     assert!(

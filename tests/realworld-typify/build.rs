@@ -18,11 +18,9 @@ const REJECTED: &[&str] = &[
     "deny-list",
     "maps",
     "merged-schemas",
-    "multiple-instance-types",
     "property-pattern",
     "types-with-defaults",
     "various-enums",
-    "x-rust-type",
 ];
 
 fn main() {

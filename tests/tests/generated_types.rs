@@ -681,3 +681,41 @@ fn enums_of_numbers_and_booleans_read_and_write_exactly_their_values() {
     );
     assert!(DiskNothing::ALL.is_empty());
 }
+
+/// `tests/corpus/unions/booleans.yaml`: `true` is any value, `false` and `not: true` a key
+/// that may never appear, a list of types with `object` and `array` a union of the branches.
+#[test]
+fn boolean_schemas_and_lists_of_object_and_array_types() {
+    use fusion_tests::snapshots::unions::booleans::{Flexible, FlexibleEither};
+    // An optional key of any value keeps an explicit `null`: it is a value, not absence.
+    let value = json!({
+        "anything": {"x": [1, null]}, "free": null, "either": {"label": "l"}, "list": [true, "s"]
+    });
+    let flexible: Flexible = serde_json::from_value(value.clone()).unwrap();
+    assert!(matches!(flexible.either, FlexibleEither::Object(_)));
+    assert_eq!(flexible.free, Some(serde_json::Value::Null));
+    assert_eq!(
+        to_json(&flexible, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    for either in [json!("s"), json!([1, 2])] {
+        let value = json!({"anything": null, "either": either});
+        let flexible: Flexible = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(
+            to_json(&flexible, JsonStyle::Compact),
+            serde_json::to_string(&value).unwrap()
+        );
+    }
+    // `false`: a value that has the key is refused, whatever its value.
+    for key in ["gone", "never"] {
+        let error =
+            serde_json::from_value::<Flexible>(json!({"anything": 1, "either": "s", key: null}))
+                .unwrap_err()
+                .to_string();
+        assert!(error.contains("expected no value"), "{key}: {error}");
+    }
+    let error = serde_json::from_value::<Flexible>(json!({"anything": 1, "either": [1.5]}))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("did not match any variant"), "{error}");
+}

@@ -105,6 +105,10 @@ pub struct Schema {
     /// At least one of these schemas: read like `oneOf`, the first branch that fits wins.
     #[serde(rename = "anyOf")]
     pub any_of: Option<Vec<Schema>>,
+    /// Only `not: {}` (or `not: true`): no value fits, the schema `false` (a property that may
+    /// never appear). `not` of a schema that constrains something describes a value by what it
+    /// is not, which has no Rust type: an error.
+    pub not: Option<Box<Schema>>,
     /// The value should no longer be used; kept in the doc comment, and `#[deprecated]` on a
     /// generated type.
     pub deprecated: Option<bool>,
@@ -261,8 +265,8 @@ pub fn is_vendor_extension(key: &str) -> bool {
     key.starts_with("x-") && !key.starts_with("x-fusion")
 }
 
-/// Keywords whose value is one schema.
-const ONE_SCHEMA: &[&str] = &["items", "additionalProperties"];
+/// Keywords whose value is one schema (`additionalProperties` reads booleans itself).
+const ONE_SCHEMA: &[&str] = &["items", "additionalProperties", "not"];
 /// Keywords whose value is a list of schemas.
 const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf"];
 /// Keywords whose value maps names to schemas.
@@ -283,6 +287,126 @@ pub fn without_vendor_extensions(document: &Value) -> Value {
         }
     }
     value
+}
+
+/// A definition document with its boolean schemas written as objects: `true` (any value) as
+/// `{}`, `false` (no value) as `{"not": {}}`, wherever a schema belongs (`properties` and
+/// `$defs` entries, `items`, `allOf`/`oneOf`/`anyOf` branches, `not`, tool inputs, OpenAPI
+/// components). `additionalProperties` keeps its boolean, which it reads itself. Every value
+/// stays at its pointer, so diagnostics still point into the file as written.
+pub fn with_boolean_schemas_as_objects(document: &Value) -> Value {
+    let mut value = walk_schema(document, &boolean_as_object);
+    if let Some(Value::Object(actions)) = value.pointer_mut("/x-fusion-tool/actions") {
+        for action in actions.values_mut() {
+            if let Some(input) = action.get_mut("input") {
+                *input = walk_schema(input, &boolean_as_object);
+            }
+        }
+    }
+    value
+}
+
+/// The schema object `schema` with `at` applied to each of its sub-schemas (replacing those it
+/// returns a value for), recursively; `additionalProperties` is walked into, never replaced.
+fn walk_schema(schema: &Value, at: &dyn Fn(&Value) -> Option<Value>) -> Value {
+    let Value::Object(object) = schema else {
+        return schema.clone();
+    };
+    let sub = |value: &Value| walk_schema(&at(value).unwrap_or_else(|| value.clone()), at);
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        let key = key.as_str();
+        let walked = match (key, value) {
+            ("additionalProperties", _) => walk_schema(value, at),
+            _ if ONE_SCHEMA.contains(&key) => sub(value),
+            (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                Value::Array(items.iter().map(sub).collect())
+            }
+            (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(name, item)| (name.clone(), sub(item)))
+                    .collect(),
+            ),
+            ("components", Value::Object(components)) => {
+                let mut components = components.clone();
+                if let Some(Value::Object(schemas)) = components.get_mut("schemas") {
+                    for item in schemas.values_mut() {
+                        *item = sub(item);
+                    }
+                }
+                Value::Object(components)
+            }
+            _ => value.clone(),
+        };
+        out.insert(key.to_owned(), walked);
+    }
+    Value::Object(out)
+}
+
+/// Calls `visit` with every schema object of a definition document (once boolean schemas are
+/// objects) and its pointer, and whether it is an `allOf` branch (merged, not read on its own).
+pub fn visit_schemas(document: &Value, visit: &mut dyn FnMut(&Value, &str, bool)) {
+    visit_schema(document, "", false, visit);
+    if let Some(Value::Object(actions)) = document.pointer("/x-fusion-tool/actions") {
+        for (name, action) in actions {
+            if let Some(input) = action.get("input") {
+                let pointer = format!("/x-fusion-tool/actions/{}/input", escape(name));
+                visit_schema(input, &pointer, false, visit);
+            }
+        }
+    }
+}
+
+fn visit_schema(
+    schema: &Value,
+    pointer: &str,
+    merged: bool,
+    visit: &mut dyn FnMut(&Value, &str, bool),
+) {
+    let Value::Object(object) = schema else {
+        return;
+    };
+    visit(schema, pointer, merged);
+    for (key, value) in object {
+        let at = format!("{pointer}/{}", escape(key));
+        match (key.as_str(), value) {
+            (key, _) if ONE_SCHEMA.contains(&key) => visit_schema(value, &at, false, visit),
+            (key, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                for (i, item) in items.iter().enumerate() {
+                    visit_schema(item, &format!("{at}/{i}"), key == "allOf", visit);
+                }
+            }
+            (key, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => {
+                for (name, item) in entries {
+                    visit_schema(item, &format!("{at}/{}", escape(name)), false, visit);
+                }
+            }
+            ("components", Value::Object(components)) => {
+                if let Some(Value::Object(schemas)) = components.get("schemas") {
+                    for (name, item) in schemas {
+                        let at = format!("{at}/schemas/{}", escape(name));
+                        visit_schema(item, &at, false, visit);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A key as a JSON pointer token.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// `true` as `{}`, `false` as `{"not": {}}`; any other value as it is.
+fn boolean_as_object(schema: &Value) -> Option<Value> {
+    match schema {
+        Value::Bool(true) => Some(Value::Object(serde_json::Map::new())),
+        Value::Bool(false) => Some(serde_json::json!({ "not": {} })),
+        _ => None,
+    }
 }
 
 /// One schema without its vendor extensions, nor those of its sub-schemas.
@@ -432,6 +556,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "allOf",
     "oneOf",
     "anyOf",
+    "not",
     "deprecated",
     "readOnly",
     "writeOnly",

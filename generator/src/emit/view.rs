@@ -504,6 +504,12 @@ fn field_view(
             "deserialize_with = {}",
             literal(&format!("{rt}::nullable::present"))
         )),
+        // `Option` would read `null` as absence: lost for any JSON value, and let through for a
+        // key the schema forbids (`false`).
+        (false, false) if reads_null_itself(model, &field.ty) => serde.push(format!(
+            "deserialize_with = {}",
+            literal(&format!("{rt}::nullable::value"))
+        )),
         _ => {}
     }
     if field.redact.is_some() {
@@ -531,6 +537,19 @@ fn field_view(
         redact: field.redact.as_deref().map(literal),
         nullable: matches!(field.ty, FieldType::Nullable(_)),
         deprecated: field.deprecated,
+    }
+}
+
+/// Whether a value of `ty` reads `null` itself: any JSON value (`null` is one), or a type no
+/// value fits (`null` is refused).
+fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Any => true,
+        FieldType::Named(id) => matches!(
+            &model.types[*id].kind,
+            TypeKind::Literals { values, nullable: false } if values.is_empty()
+        ),
+        _ => false,
     }
 }
 

@@ -9,8 +9,8 @@ use crate::definition::{JsonType, Schema, TypeKeyword};
 
 impl<'a> Resolver<'a> {
     /// The type of a schema whose `enum` or `const` holds a value other than a string (or only
-    /// `null`), or of `type: "null"` alone: an enum of those exact values, nullable when `null`
-    /// is one of them. `None` when the schema is not one of these.
+    /// `null`, or none: `enum: []`), or of `type: "null"` alone: an enum of those exact values,
+    /// nullable when `null` is one of them. `None` when the schema is not one of these.
     pub(super) fn literal_type(
         &mut self,
         file: usize,
@@ -25,7 +25,8 @@ impl<'a> Resolver<'a> {
             (Some(values), None) => {
                 let odd = values.iter().any(|v| !v.is_string() && !v.is_null());
                 let only_null = !values.is_empty() && values.iter().all(Value::is_null);
-                if !odd && !only_null && !not_strings {
+                // `enum: []` is a schema no value fits, as `false`.
+                if !odd && !only_null && !not_strings && !values.is_empty() {
                     return None;
                 }
                 values
@@ -51,7 +52,8 @@ impl<'a> Resolver<'a> {
         };
         let types = listed_types(schema);
         let mut values: Vec<LiteralValue> = Vec::new();
-        let mut nullable = listed.is_empty();
+        // `type: "null"` alone lists no value and allows `null`.
+        let mut nullable = schema.enum_values.is_none() && schema.const_value.is_none();
         for (at, value) in listed {
             if value.is_object() || value.is_array() {
                 let what = if value.is_object() {

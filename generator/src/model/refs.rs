@@ -25,6 +25,7 @@ impl<'a> Resolver<'a> {
             schema.all_of.is_some(),
             schema.one_of.is_some(),
             schema.any_of.is_some(),
+            schema.not.is_some(),
         ];
         if siblings.iter().any(|&present| present) {
             self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`", Some("move those keywords into the referenced schema, or list the `$ref` as a branch of `allOf`".into()));

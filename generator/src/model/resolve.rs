@@ -306,6 +306,22 @@ impl<'a> Resolver<'a> {
             Some(title) if !is_component(pointer) => title,
             _ => suggested_name.to_owned(),
         };
+        if fits_no_value(schema) {
+            // `false`, `not: {}`: a type with no value, which nothing deserializes into.
+            let id = self.new_type(
+                file,
+                pointer,
+                schema,
+                &name,
+                TypeKind::Literals {
+                    values: Vec::new(),
+                    nullable: false,
+                },
+            );
+            let ty = FieldType::Named(id);
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
         if let Some(branch) = alias_of(schema) {
             // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
             // X) is X itself, not a struct of its own; so is `allOf: [{type: string}]`, a
@@ -364,27 +380,7 @@ impl<'a> Resolver<'a> {
         self.check_keywords_fit(file, pointer, schema, kind);
         let ty = match kind {
             JsonType::Object => {
-                let id = self.new_type(
-                    file,
-                    pointer,
-                    schema,
-                    &name,
-                    TypeKind::Struct { fields: Vec::new() },
-                );
-                self.types_at.insert(key.clone(), FieldType::Named(id));
-                let fields = self.fields(file, pointer, schema, &name);
-                self.model.types[id].kind = TypeKind::Struct { fields };
-                self.model.types[id].extra = match &schema.additional_properties {
-                    Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
-                    Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
-                        file,
-                        &format!("{pointer}/additionalProperties"),
-                        values,
-                        &format!("{name}Value"),
-                    )),
-                    Some(AdditionalProperties::Allowed(false)) | None => None,
-                };
-                FieldType::Named(id)
+                FieldType::Named(self.object_type(file, pointer, schema, &name, true))
             }
             JsonType::String => match self.string_values(file, pointer, schema) {
                 Some(values) => FieldType::Named(self.new_type(
@@ -422,6 +418,42 @@ impl<'a> Resolver<'a> {
         };
         self.types_at.insert(key, ty.clone());
         ty
+    }
+
+    /// The struct of the object schema at `pointer`; `remember`ed there before its fields are
+    /// resolved (so that a reference back to it from inside ends), unless the location already
+    /// holds another type (a union whose object branch this is).
+    pub(super) fn object_type(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        name: &str,
+        remember: bool,
+    ) -> TypeId {
+        let id = self.new_type(
+            file,
+            pointer,
+            schema,
+            name,
+            TypeKind::Struct { fields: Vec::new() },
+        );
+        if remember {
+            self.remember(file, pointer, FieldType::Named(id));
+        }
+        let fields = self.fields(file, pointer, schema, name);
+        self.model.types[id].kind = TypeKind::Struct { fields };
+        self.model.types[id].extra = match &schema.additional_properties {
+            Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
+            Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
+                file,
+                &format!("{pointer}/additionalProperties"),
+                values,
+                &format!("{name}Value"),
+            )),
+            Some(AdditionalProperties::Allowed(false)) | None => None,
+        };
+        id
     }
 
     /// Records the type made for a schema location before its parts are resolved, so that a
@@ -604,9 +636,20 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
     }
 }
 
+/// Whether no value fits the schema: `not: {}` (the schema `false`, `not: true`), whatever
+/// stands beside it. `not` of anything else was refused when validating, but `not: false`
+/// (`{not: {not: {}}}`), which constrains nothing.
+pub(super) fn fits_no_value(schema: &Schema) -> bool {
+    schema
+        .not
+        .as_deref()
+        .is_some_and(|not| says_nothing(not) && not.not.is_none())
+}
+
 /// Whether a schema constrains nothing (`{}`, or only annotations): any JSON value.
 fn says_nothing(schema: &Schema) -> bool {
-    schema.kind.is_none()
+    !fits_no_value(schema)
+        && schema.kind.is_none()
         && schema.properties.is_none()
         && schema.required.is_none()
         && schema.items.is_none()

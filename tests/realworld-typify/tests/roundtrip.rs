@@ -236,3 +236,69 @@ fn keywords_of_another_type_are_documentation() {
     let error = refused::<nt::ObjectBs>(json!({"ok": "yes"}));
     assert!(error.contains("expected a boolean"), "{error}");
 }
+
+#[test]
+fn lists_of_types_with_object_and_array_are_unions_of_the_branches() {
+    use corpus::multiple_instance_types_json::multiple_instance_types as mi;
+    for value in [
+        json!(true),
+        json!(["a", 1, null]),
+        json!(61153314774826061_i64),
+        json!(2.5),
+        json!("s"),
+        json!(null),
+    ] {
+        same::<Option<mi::SeriouslyAnything>>(value.clone());
+        toon_same::<Wrapped<Option<mi::SeriouslyAnything>>>(json!({ "v": value }));
+    }
+    // The object branch is an object schema with no properties: the allow-list keeps no key.
+    round_trip::<mi::SeriouslyAnything>(&json!({"k": 1}), &json!({}));
+    same::<mi::YesNoMaybe>(json!(false));
+    same::<mi::YesNoMaybe>(json!({"value": "maybe"}));
+    let error = refused::<mi::YesNoMaybe>(json!("yes"));
+    assert!(error.contains("did not match any variant"), "{error}");
+    let error = refused::<Option<mi::OneOfSeveral>>(json!(2.5));
+    assert!(error.contains("did not match any variant"), "{error}");
+    same::<mi::IntOrStr>(json!(3));
+    // `type: [string, null]` with `enum: [null]`: only `null`.
+    same::<Option<mi::ReallyJustNull>>(json!(null));
+    let error = refused::<Option<mi::ReallyJustNull>>(json!("x"));
+    assert!(error.contains("expected null"), "{error}");
+}
+
+#[test]
+fn null_alone_and_the_vendor_keyword_x_rust_type() {
+    use corpus::x_rust_type_json::x_rust_type as xr;
+    // `x-rust-type` is ignored: `PathBuf` is the string its schema says.
+    same::<xr::AllTheThings>(json!({"path": "/tmp/x"}));
+    same::<xr::AllTheThings>(json!({"option_marker": null}));
+    same::<xr::AllTheThings>(json!({}));
+    toon_same::<xr::AllTheThings>(json!({"path": "/tmp", "option_marker": null}));
+    let error = refused::<xr::AllTheThings>(json!({"option_marker": {}}));
+    assert!(error.contains("expected null"), "{error}");
+    // `not: true`: no value at all.
+    let error = refused::<xr::Marker>(json!(null));
+    assert!(error.contains("expected no value"), "{error}");
+    assert!(xr::Marker::ALL.is_empty());
+}
+
+/// A value inside an object, for the TOON writer (which writes objects and arrays).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Wrapped<T> {
+    v: T,
+}
+
+impl<T: fusion_runtime::toon::ToonElement> fusion_runtime::toon::ToonObject for Wrapped<T> {
+    fn toon_field_count(&self) -> usize {
+        1
+    }
+    fn toon_field(&self, index: usize) -> Option<(&str, fusion_runtime::toon::ToonValue<'_>)> {
+        (index == 0).then(|| ("v", self.v.toon_value()))
+    }
+}
+
+impl<T: fusion_runtime::toon::ToonElement + serde::Serialize> fusion_runtime::toon::WriteToon
+    for Wrapped<T>
+{
+    const KEYS: &'static [&'static str] = &["v"];
+}
