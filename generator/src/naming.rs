@@ -196,6 +196,8 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                     Vec::new(),
                     "variant",
                 ),
+                // Positional: `.0`, `.1`, … need no names.
+                TypeKind::Tuple { .. } => (Vec::new(), Vec::new(), "variant"),
                 TypeKind::Union { variants, .. } => (
                     variants
                         .iter()

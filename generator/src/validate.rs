@@ -154,10 +154,6 @@ fn report(
     problems: &mut Vec<Diagnostic>,
 ) {
     let pointer = error.instance_path().as_str().to_owned();
-    if let Some(diagnostic) = unsupported_value(document, &pointer, error.instance()) {
-        problems.push(diagnostic);
-        return;
-    }
     match error.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected } => {
             for key in unexpected {
@@ -192,25 +188,6 @@ fn report(
             .at_location(document.locate(&pointer)),
         ),
     }
-}
-
-/// A value of a keyword the subset reads in one shape only, written in a shape JSON Schema
-/// allows: said as unsupported, with what to write instead, rather than as a meta-schema
-/// mismatch.
-fn unsupported_value(document: &Document, pointer: &str, found: &Value) -> Option<Diagnostic> {
-    let (_, last) = pointer.rsplit_once('/')?;
-    if last != "items" || !found.is_array() || is_in_x_fusion(pointer) {
-        return None;
-    }
-    Some(
-        Diagnostic::error(
-            &document.path,
-            pointer,
-            "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
-        )
-        .with_help("use `items` with one schema for every element")
-        .at_location(document.locate(pointer)),
-    )
 }
 
 /// Whether a `not`'s schema is one the model reads: `{}` (`not: true`, the schema `false`: no
@@ -255,14 +232,6 @@ fn unsupported_not(document: &Document, schema: &str, merged: bool) -> Diagnosti
     Diagnostic::error(&document.path, &pointer, "unsupported keyword `not`")
         .with_help(help)
         .at_location(document.locate_key(&pointer))
-}
-
-/// Whether `pointer` is inside a presenter's or a tool's `x-fusion…` declarations, where keys
-/// are not JSON Schema keywords.
-fn is_in_x_fusion(pointer: &str) -> bool {
-    pointer
-        .split('/')
-        .any(|token| token.starts_with("x-fusion"))
 }
 
 /// The alternative whose errors reach deepest below `pointer`, if any reaches below it at all
@@ -337,8 +306,8 @@ fn known_unsupported(keyword: &str) -> Option<String> {
         "unevaluatedProperties" | "unevaluatedItems" => {
             "write `additionalProperties` (objects) or `items` (arrays) instead"
         }
-        "prefixItems" | "additionalItems" | "contains" | "minContains" | "maxContains" => {
-            "tuples are not supported: use `items` with one schema for every element"
+        "contains" | "minContains" | "maxContains" => {
+            "what an array contains somewhere is not supported: use `items` with one schema for every element"
         }
         "nullable" => {
             "OpenAPI 3.0's `nullable` is read inside OpenAPI documents only; a definition writes `type: [T, \"null\"]`"

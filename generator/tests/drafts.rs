@@ -206,15 +206,9 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         [
             (
                 "/definitions/Pair/items",
-                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
+                "a tuple must have one length: `minItems` and `maxItems` equal (or `minItems` as many as the positions with no element allowed past them)",
                 3,
                 32
-            ),
-            (
-                "/definitions/Pair/additionalItems",
-                "unsupported keyword `additionalItems`",
-                3,
-                65
             ),
             (
                 "/definitions/Size/enum/1",
@@ -243,8 +237,8 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         ]
     );
     assert_eq!(
-        found[1].4.as_deref(),
-        Some("tuples are not supported: use `items` with one schema for every element")
+        found[0].4.as_deref(),
+        Some("add `minItems: 1` and `maxItems: 1`, or write the array with one `items` schema")
     );
 }
 
@@ -306,4 +300,97 @@ x-fusion-tool:
         &Options::default(),
     )
     .unwrap_or_else(|found| panic!("generates: {found:?}"));
+}
+
+#[test]
+fn tuples_of_one_length_are_read_and_the_others_are_located() {
+    let text = r##"{
+  "definitions": {
+    "Pair": { "type": "array", "items": [{ "type": "string" }, { "type": "integer" }], "additionalItems": false, "minItems": 2 },
+    "Three": { "type": "array", "prefixItems": [{ "type": "string" }], "items": { "type": "boolean" }, "minItems": 3, "maxItems": 3 },
+    "Ignored": { "type": "array", "items": { "type": "string" }, "additionalItems": { "type": "integer" } }
+  }
+}"##;
+    let model = model(text);
+    let TypeKind::Tuple { elements, .. } = &model.types[0].kind else {
+        panic!("Pair is a tuple");
+    };
+    assert!(matches!(
+        elements[..],
+        [FieldType::String, FieldType::Integer(_)]
+    ));
+    let TypeKind::Tuple { elements, .. } = &model.types[1].kind else {
+        panic!("Three is a tuple");
+    };
+    assert!(matches!(
+        elements[..],
+        [FieldType::String, FieldType::Boolean, FieldType::Boolean]
+    ));
+    // `additionalItems` beside one `items` schema constrains nothing: an array of strings.
+    assert_eq!(model.types.len(), 2);
+    generates(text);
+
+    let found = errors(&[(
+        "lib.json",
+        r##"{
+  "definitions": {
+    "Open": { "type": "array", "prefixItems": [{ "type": "string" }] },
+    "Both": { "type": "array", "prefixItems": [{ "type": "string" }], "items": [{ "type": "string" }] },
+    "Empty": { "type": "array", "prefixItems": [], "items": false }
+  }
+}"##,
+    )]);
+    let seen: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(p, m, ..)| (p.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "/definitions/Open/prefixItems",
+                "a tuple must have one length: `minItems` and `maxItems` equal (or `minItems` as many as the positions with no element allowed past them)"
+            ),
+            (
+                "/definitions/Both/prefixItems",
+                "`prefixItems` and a list `items` cannot stand together"
+            ),
+            (
+                "/definitions/Empty/prefixItems",
+                "a tuple of no element is not supported"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_tuple_in_tool_arguments_is_located() {
+    let presenter = "title: Item\ntype: object\nproperties:\n  id: { type: string }\n";
+    let tool = "\
+x-fusion-tool:
+  name: items
+  actions:
+    get:
+      input:
+        type: object
+        properties:
+          at: { type: array, prefixItems: [{ type: number }, { type: number }], minItems: 2, items: false }
+      returns: item.yaml
+";
+    let found = match generate(
+        &[
+            SourceFile::new("item.yaml", presenter),
+            SourceFile::new("item.tool.yaml", tool),
+        ],
+        &Options::default(),
+    ) {
+        Ok(_) => panic!("refused"),
+        Err(found) => found.0,
+    };
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].pointer,
+        "/x-fusion-tool/actions/get/input/properties/at"
+    );
+    assert_eq!(found[0].message, "tool arguments cannot take a tuple yet");
 }

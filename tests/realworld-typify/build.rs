@@ -14,7 +14,6 @@ use std::path::Path;
 /// The schemas fusion-gen refuses, with a located error (see the fixture's PROVENANCE.md and
 /// `tests/rejected.rs` for why each one is refused).
 const REJECTED: &[&str] = &[
-    "arrays-and-tuples",
     "deny-list",
     "maps",
     "merged-schemas",

@@ -719,3 +719,35 @@ fn boolean_schemas_and_lists_of_object_and_array_types() {
         .to_string();
     assert!(error.contains("did not match any variant"), "{error}");
 }
+
+/// `tests/corpus/nesting/tuples.yaml`: 2020-12 tuples (`prefixItems`, `items` past them) of one
+/// length are tuple structs, read from and written as arrays of exactly that length.
+#[test]
+fn tuples_read_and_write_arrays_of_their_length() {
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    use fusion_tests::snapshots::nesting::tuples::{Route, RouteStart};
+    let value = json!({
+        "start": [48.85, 2.35],
+        "leg": ["north", {"name": "a"}, {"name": "b", "next": ["x", {"name": "c"}, {"name": "d"}, {"name": "e"}]}, {"name": "f"}],
+        "legs": [[1, null], [2, "two"]]
+    });
+    let route: Route = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(route.start, RouteStart(48.85, 2.35));
+    assert_eq!(
+        to_json(&route, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&route, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+    for start in [json!([1.0]), json!([1.0, 2.0, 3.0]), json!([1.0, "x"])] {
+        assert!(serde_json::from_value::<Route>(json!({ "start": start })).is_err());
+    }
+    let error =
+        serde_json::from_str::<Route>("{\"start\": [1, 2],\n \"leg\": [\"n\", {\"name\": \"a\"}]}")
+            .unwrap_err();
+    assert_eq!(error.line(), 2, "{error}");
+}

@@ -80,8 +80,18 @@ pub struct Schema {
     /// number, boolean or `null` an enum of that one value.
     #[serde(rename = "const")]
     pub const_value: Option<Value>,
-    /// The schema of every element of an array.
-    pub items: Option<Box<Schema>>,
+    /// The schema of every element of an array; after `prefixItems`, of the elements past them.
+    /// A list of schemas is drafts 04 to 2019-09's tuple: one schema per position, the elements
+    /// past them read with `additionalItems`.
+    pub items: Option<Items>,
+    /// 2020-12's tuple: one schema per position, the elements past them read with `items`.
+    #[serde(rename = "prefixItems")]
+    pub prefix_items: Option<Vec<Schema>>,
+    /// Drafts 04 to 2019-09: beside a list `items`, the elements past them (`false`: none,
+    /// `true` or absent: any value, a schema: of that schema); beside a schema `items`, or
+    /// without `items`, it constrains nothing.
+    #[serde(rename = "additionalItems")]
+    pub additional_items: Option<AdditionalProperties>,
     /// A string format such as `date` or `date-time`; kept as documentation.
     pub format: Option<String>,
     /// A documented default value; kept as documentation.
@@ -265,10 +275,11 @@ pub fn is_vendor_extension(key: &str) -> bool {
     key.starts_with("x-") && !key.starts_with("x-fusion")
 }
 
-/// Keywords whose value is one schema (`additionalProperties` reads booleans itself).
-const ONE_SCHEMA: &[&str] = &["items", "additionalProperties", "not"];
-/// Keywords whose value is a list of schemas.
-const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf"];
+/// Keywords whose value is one schema (`additionalProperties` and `additionalItems` read
+/// booleans themselves); `items` may also be a list.
+const ONE_SCHEMA: &[&str] = &["items", "additionalProperties", "additionalItems", "not"];
+/// Keywords whose value is a list of schemas (`items` too, in drafts 04 to 2019-09).
+const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf", "prefixItems", "items"];
 /// Keywords whose value maps names to schemas.
 const SCHEMA_MAPS: &[&str] = &["properties", "$defs", "definitions"];
 
@@ -317,11 +328,11 @@ fn walk_schema(schema: &Value, at: &dyn Fn(&Value) -> Option<Value>) -> Value {
     for (key, value) in object {
         let key = key.as_str();
         let walked = match (key, value) {
-            ("additionalProperties", _) => walk_schema(value, at),
-            _ if ONE_SCHEMA.contains(&key) => sub(value),
+            ("additionalProperties" | "additionalItems", _) => walk_schema(value, at),
             (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
                 Value::Array(items.iter().map(sub).collect())
             }
+            _ if ONE_SCHEMA.contains(&key) => sub(value),
             (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
                 entries
                     .iter()
@@ -371,12 +382,12 @@ fn visit_schema(
     for (key, value) in object {
         let at = format!("{pointer}/{}", escape(key));
         match (key.as_str(), value) {
-            (key, _) if ONE_SCHEMA.contains(&key) => visit_schema(value, &at, false, visit),
             (key, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
                 for (i, item) in items.iter().enumerate() {
                     visit_schema(item, &format!("{at}/{i}"), key == "allOf", visit);
                 }
             }
+            (key, _) if ONE_SCHEMA.contains(&key) => visit_schema(value, &at, false, visit),
             (key, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => {
                 for (name, item) in entries {
                     visit_schema(item, &format!("{at}/{}", escape(name)), false, visit);
@@ -419,10 +430,10 @@ fn strip_schema(schema: &Value) -> Value {
         let key = key.as_str();
         let kept = match (key, value) {
             _ if is_vendor_extension(key) => continue,
-            _ if ONE_SCHEMA.contains(&key) => strip_schema(value),
             (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
                 Value::Array(items.iter().map(strip_schema).collect())
             }
+            _ if ONE_SCHEMA.contains(&key) => strip_schema(value),
             (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
                 entries
                     .iter()
@@ -452,6 +463,26 @@ fn strip_schema(schema: &Value) -> Value {
         out.insert(key.to_owned(), kept);
     }
     Value::Object(out)
+}
+
+/// `items`: one schema for every element, or (drafts 04 to 2019-09) a tuple's positions.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Items {
+    /// Every element (past `prefixItems`) of this schema.
+    Every(Box<Schema>),
+    /// One schema per position: a tuple.
+    Positions(Vec<Schema>),
+}
+
+impl Schema {
+    /// The schema of every element, when `items` is one schema.
+    pub fn every_item(&self) -> Option<&Schema> {
+        match &self.items {
+            Some(Items::Every(schema)) => Some(schema),
+            _ => None,
+        }
+    }
 }
 
 /// `additionalProperties`: whether undeclared keys are kept, and of what schema.
@@ -549,6 +580,8 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "enum",
     "const",
     "items",
+    "prefixItems",
+    "additionalItems",
     "format",
     "default",
     "additionalProperties",

@@ -92,6 +92,7 @@ impl<'m> SchemaWriter<'m> {
             match &def.kind {
                 TypeKind::Struct { fields } => pending.extend(fields.iter().map(|f| &f.ty)),
                 TypeKind::Union { variants, .. } => pending.extend(variants.iter().map(|v| &v.ty)),
+                TypeKind::Tuple { elements, .. } => pending.extend(elements.iter()),
                 TypeKind::Enum { .. } | TypeKind::Literals { .. } => {}
             }
             pending.extend(def.extra.as_ref());
@@ -184,6 +185,15 @@ impl<'m> SchemaWriter<'m> {
             // which no value matches, as the type reads none.
             TypeKind::Literals { values, .. } => json!({
                 "enum": values.iter().map(LiteralValue::to_json).collect::<Vec<_>>()
+            }),
+            TypeKind::Tuple { elements, .. } => json!({
+                "type": "array",
+                "prefixItems": elements
+                    .iter()
+                    .map(|element| self.value(element, depth))
+                    .collect::<Vec<_>>(),
+                "items": false,
+                "minItems": elements.len(),
             }),
             TypeKind::Union { variants, .. } => json!({
                 "anyOf": variants

@@ -76,7 +76,7 @@ pub fn arg_impls(
             })),
             TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
             // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
-            TypeKind::Literals { .. } => None,
+            TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
             TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
                 path: path(id),
                 extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(

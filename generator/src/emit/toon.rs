@@ -232,9 +232,10 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> Str
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
             // `tabular_fields` admits no struct, union or enum of values here.
-            TypeKind::Struct { .. } | TypeKind::Union { .. } | TypeKind::Literals { .. } => {
-                String::new()
-            }
+            TypeKind::Struct { .. }
+            | TypeKind::Union { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Tuple { .. } => String::new(),
         },
         // `tabular_fields` admits nothing else.
         _ => String::new(),

@@ -44,6 +44,28 @@ pub enum ItemView {
     Union(UnionView),
     /// An enum of exact values other than strings alone.
     Literals(LiteralsView),
+    /// A tuple: an array of a fixed length, a type per position.
+    Tuple(TupleView),
+}
+
+/// A tuple struct.
+pub struct TupleView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// The positions, in order.
+    pub elements: Vec<TupleElementView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
+}
+
+/// One position of a tuple.
+pub struct TupleElementView {
+    /// The element's Rust type, fully qualified (boxed when it closes a cycle).
+    pub rust_type: String,
+    /// The element's doc as a Rust string literal.
+    pub doc: String,
 }
 
 /// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
@@ -380,6 +402,34 @@ pub fn module_view(
                         }
                     })
                     .collect(),
+                name,
+            })),
+            TypeKind::Tuple { elements, boxed } => data.items.push(ItemView::Tuple(TupleView {
+                doc: with_notes(
+                    doc_lines(
+                        def.description.as_deref(),
+                        &format!("`{}`: an array of {} elements.", def.title, elements.len()),
+                    ),
+                    &def.notes,
+                    names.type_notes[id].as_deref(),
+                ),
+                elements: elements
+                    .iter()
+                    .zip(boxed)
+                    .enumerate()
+                    .map(|(position, (element, boxed))| {
+                        let inner = rust_type(model, names, index, element, rt);
+                        TupleElementView {
+                            rust_type: if *boxed {
+                                format!("::std::boxed::Box<{inner}>")
+                            } else {
+                                inner
+                            },
+                            doc: doc_literal(&format!(" Element {position}.")),
+                        }
+                    })
+                    .collect(),
+                deprecated: def.deprecated,
                 name,
             })),
             TypeKind::Literals { values, nullable } => {

@@ -129,7 +129,8 @@ impl Resolver<'_> {
                 "object",
             ),
             (
-                schema.items.is_some() && kind != JsonType::Array,
+                (schema.items.is_some() || schema.prefix_items.is_some())
+                    && kind != JsonType::Array,
                 "items",
                 "array",
             ),

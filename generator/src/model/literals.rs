@@ -131,6 +131,7 @@ fn only_null_type(schema: &Schema) -> bool {
     matches!(schema.kind, Some(TypeKeyword::One(JsonType::Null)))
         && schema.properties.is_none()
         && schema.items.is_none()
+        && schema.prefix_items.is_none()
         && schema.all_of.is_none()
         && schema.additional_properties.is_none()
 }

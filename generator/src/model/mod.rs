@@ -12,6 +12,7 @@ mod merge;
 mod refs;
 mod resolve;
 mod tools;
+mod tuples;
 mod ui;
 mod unions;
 
@@ -111,6 +112,14 @@ pub enum TypeKind {
         /// `null` is allowed too: the type's uses are nullable (for the error that lists the
         /// values a reader expects).
         nullable: bool,
+    },
+    /// An array of a fixed length whose every position has its own type (`prefixItems`, or
+    /// drafts 04 to 2019-09's list `items`): a tuple struct, read and written as a JSON array.
+    Tuple {
+        /// The type at each position.
+        elements: Vec<FieldType>,
+        /// Per position: it closes a cycle of by-value types, so it is boxed.
+        boxed: Vec<bool>,
     },
     /// `oneOf` / `anyOf` (or a list of primitive types): the value is one of the branches,
     /// tried in order as zod's `z.union` tries them; written as the branch it holds.
@@ -332,6 +341,7 @@ impl Model {
         let mut reached: Vec<&FieldType> = match &def.kind {
             TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
             TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
+            TypeKind::Tuple { elements, .. } => elements.iter().collect(),
             TypeKind::Enum { .. } | TypeKind::Literals { .. } => Vec::new(),
         };
         reached.extend(def.extra.as_ref());

@@ -2,7 +2,7 @@
 
 use super::FieldType;
 use super::resolve::Resolver;
-use crate::definition::{Schema, TypeKeyword};
+use crate::definition::{Items, Schema, TypeKeyword};
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
@@ -18,7 +18,7 @@ impl<'a> Resolver<'a> {
         let siblings = [
             schema.kind.is_some() && !self.restates_type(file, schema, reference),
             schema.properties.is_some(),
-            schema.items.is_some(),
+            schema.items.is_some() || schema.prefix_items.is_some(),
             schema.enum_values.is_some(),
             schema.const_value.is_some(),
             schema.required.is_some(),
@@ -206,7 +206,16 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
                 .as_ref()?
                 .get(&tokens.next()?)?,
             "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
-            "items" => schema.items.as_deref()?,
+            "items" => match schema.items.as_ref()? {
+                Items::Every(every) => every,
+                Items::Positions(positions) => {
+                    positions.get(tokens.next()?.parse::<usize>().ok()?)?
+                }
+            },
+            "prefixItems" => schema
+                .prefix_items
+                .as_ref()?
+                .get(tokens.next()?.parse::<usize>().ok()?)?,
             "allOf" => schema
                 .all_of
                 .as_ref()?

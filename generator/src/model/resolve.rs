@@ -24,8 +24,11 @@ const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// The dialects a definition may declare, without scheme and final `#`. The supported subset
 /// means the same in each: what differs between them (`$ref` siblings, which drafts 04 to 07
-/// ignore; `items` lists and `additionalItems`; draft 04's boolean `exclusiveMinimum`) is an
-/// error in every one, so no schema is read differently from what its draft says.
+/// ignore; draft 04's boolean `exclusiveMinimum`) is an error in every one, so no schema is
+/// read differently from what its draft says. Tuples are read in both spellings: drafts 04 to
+/// 2019-09's list `items` with `additionalItems`, and 2020-12's `prefixItems` with `items`
+/// (a list `items` is not 2020-12, whose validators refuse it; `prefixItems` is no keyword
+/// before 2020-12).
 const DIALECTS: &[&str] = &[
     "json-schema.org/draft/2020-12/schema",
     "json-schema.org/draft/2019-09/schema",
@@ -395,19 +398,7 @@ impl<'a> Resolver<'a> {
             JsonType::Integer => FieldType::Integer(IntKind::of_format(schema.format.as_deref())),
             JsonType::Number => FieldType::Number,
             JsonType::Boolean => FieldType::Boolean,
-            JsonType::Array => match &schema.items {
-                Some(items) => {
-                    let element = self.type_of(
-                        file,
-                        &format!("{pointer}/items"),
-                        items,
-                        &format!("{name}Item"),
-                    );
-                    FieldType::Array(Box::new(element))
-                }
-                // No `items`: JSON Schema puts no constraint on the elements.
-                None => FieldType::Array(Box::new(FieldType::Any)),
-            },
+            JsonType::Array => self.array_type(file, pointer, schema, &name),
             // `check_type_keyword` rejected a lone `null`, and `schema_kind` skips it in a pair.
             JsonType::Null => FieldType::String,
         };
@@ -622,7 +613,7 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
         {
             Some(JsonType::Object)
         }
-        None if schema.items.is_some() => Some(JsonType::Array),
+        None if schema.items.is_some() || schema.prefix_items.is_some() => Some(JsonType::Array),
         // String values say what they are: `enum: [a, b]` and `const: a` need no `type`.
         None if schema
             .enum_values
@@ -653,6 +644,7 @@ fn says_nothing(schema: &Schema) -> bool {
         && schema.properties.is_none()
         && schema.required.is_none()
         && schema.items.is_none()
+        && schema.prefix_items.is_none()
         && schema.enum_values.is_none()
         && schema.const_value.is_none()
         && schema.all_of.is_none()

@@ -155,15 +155,7 @@ impl<'a> Resolver<'a> {
                     &format!("{name}Object"),
                     false,
                 )),
-                JsonType::Array => match &schema.items {
-                    Some(items) => FieldType::Array(Box::new(self.type_of(
-                        file,
-                        &format!("{pointer}/items"),
-                        items,
-                        &format!("{name}Item"),
-                    ))),
-                    None => FieldType::Array(Box::new(FieldType::Any)),
-                },
+                JsonType::Array => self.array_type(file, pointer, schema, name),
                 JsonType::Null => continue,
             };
             variants.push(VariantDef {

@@ -132,6 +132,23 @@ pub fn check(
                         found(value)
                     )),
                 },
+                TypeKind::Tuple { elements, .. } => match value {
+                    Value::Array(items) if items.len() == elements.len() => items
+                        .iter()
+                        .zip(elements)
+                        .enumerate()
+                        .map(|(i, (item, element))| {
+                            check(model, element, item, &format!("{pointer}/{i}"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(Value::Array),
+                    other => fail(format!(
+                        "expected an array of {} elements ({}), found {}",
+                        elements.len(),
+                        def.title,
+                        found(other)
+                    )),
+                },
                 TypeKind::Union { variants, .. } => {
                     // The first branch that reads the value, as zod's union and serde's untagged
                     // enum try them.
@@ -246,6 +263,16 @@ pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
                 .map(LiteralValue::to_json)
                 .find(|v| crate::model::same_literal(v, value))
                 .unwrap_or_else(|| value.clone()),
+            TypeKind::Tuple { elements, .. } => match value {
+                Value::Array(items) => Value::Array(
+                    items
+                        .iter()
+                        .zip(elements)
+                        .map(|(item, element)| wire(model, element, item))
+                        .collect(),
+                ),
+                other => other.clone(),
+            },
             TypeKind::Enum { .. } => value.clone(),
         },
         _ => value.clone(),

@@ -48,7 +48,6 @@ fn check(stem: &str, expected: &[Expected]) {
 
 /// Every schema this file checks, by stem.
 const REJECTED: &[&str] = &[
-    "arrays-and-tuples",
     "deny-list",
     "maps",
     "merged-schemas",
@@ -80,45 +79,6 @@ fn every_schema_is_generated_or_rejected() {
             "{stem}: generated {generated}, rejected {rejected}"
         );
     }
-}
-
-#[test]
-fn arrays_and_tuples() {
-    check(
-        "arrays-and-tuples",
-        &[
-            (
-                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
-                "/definitions/simple-two-tuple/items",
-                8,
-                7,
-            ),
-            (
-                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
-                "/definitions/less-simple-two-tuple/items",
-                29,
-                7,
-            ),
-            (
-                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
-                "/definitions/unsimple-two-tuple/items",
-                45,
-                7,
-            ),
-            (
-                "unsupported keyword `additionalItems`",
-                "/definitions/unsimple-two-tuple/additionalItems",
-                50,
-                7,
-            ),
-            (
-                "unsupported keyword `additionalItems`",
-                "/definitions/yolo-two-array/additionalItems",
-                58,
-                7,
-            ),
-        ],
-    );
 }
 
 #[test]

@@ -302,3 +302,28 @@ impl<T: fusion_runtime::toon::ToonElement + serde::Serialize> fusion_runtime::to
 {
     const KEYS: &'static [&'static str] = &["v"];
 }
+
+#[test]
+fn tuples_of_one_length_are_tuple_structs() {
+    use corpus::arrays_and_tuples_json::arrays_and_tuples as at;
+    same::<at::SimpleTwoTuple>(json!(["a", "b"]));
+    toon_same::<Wrapped<at::SimpleTwoTuple>>(json!({"v": ["a", "b"]}));
+    same::<at::LessSimpleTwoTuple>(json!(["a", "b"]));
+    same::<at::UnsimpleTwoTuple>(json!(["a", "b"]));
+    for wrong in [
+        json!(["a"]),
+        json!(["a", "b", "c"]),
+        json!(["a", 1]),
+        json!("ab"),
+    ] {
+        refused::<at::SimpleTwoTuple>(wrong);
+    }
+    let located =
+        serde_json::from_str::<at::UnsimpleTwoTuple>("[\"a\",\n \"b\", \"c\"]").unwrap_err();
+    assert_eq!(located.line(), 2, "{located}");
+    let error = refused::<at::LessSimpleTwoTuple>(json!(["a", "b", "c"]));
+    assert!(
+        error.contains("trailing") || error.contains("fewer elements"),
+        "{error}"
+    );
+}

@@ -188,9 +188,10 @@ impl BehaviourResolver<'_> {
                 },
                 // Conditions compare with strings, numbers and booleans as their field's type
                 // reads them; an enum of mixed values has no such reading yet.
-                TypeKind::Struct { .. } | TypeKind::Union { .. } | TypeKind::Literals { .. } => {
-                    None
-                }
+                TypeKind::Struct { .. }
+                | TypeKind::Union { .. }
+                | TypeKind::Literals { .. }
+                | TypeKind::Tuple { .. } => None,
             },
             _ => None,
         };

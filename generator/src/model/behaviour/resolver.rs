@@ -35,7 +35,10 @@ impl BehaviourResolver<'_> {
     pub(in crate::model) fn fields(&self) -> &[FieldDef] {
         match &self.item.kind {
             TypeKind::Struct { fields } => fields,
-            TypeKind::Enum { .. } | TypeKind::Literals { .. } | TypeKind::Union { .. } => &[],
+            TypeKind::Enum { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Union { .. }
+            | TypeKind::Tuple { .. } => &[],
         }
     }
 
@@ -325,7 +328,8 @@ impl BehaviourResolver<'_> {
                     // Placeholders of these are refused (`scalar_kind`): they write no text.
                     TypeKind::Struct { .. }
                     | TypeKind::Union { .. }
-                    | TypeKind::Literals { .. } => false,
+                    | TypeKind::Literals { .. }
+                    | TypeKind::Tuple { .. } => false,
                 },
                 _ => false,
             };

@@ -70,6 +70,7 @@ impl BehaviourResolver<'_> {
                 TypeKind::Struct { .. } => Flow::Other("an object"),
                 TypeKind::Union { .. } => Flow::Other("a union"),
                 TypeKind::Literals { .. } => Flow::Other("an enum of values other than strings"),
+                TypeKind::Tuple { .. } => Flow::Other("a tuple"),
             },
             FieldType::Array(_) => Flow::Array,
             FieldType::Nullable(_) | FieldType::Any => Flow::Other("any JSON value"),
