@@ -394,3 +394,41 @@ x-fusion-tool:
     );
     assert_eq!(found[0].message, "tool arguments cannot take a tuple yet");
 }
+
+#[test]
+fn a_ref_may_point_at_any_schema_of_the_file() {
+    let text = r##"{
+  "title": "Doc",
+  "type": "object",
+  "properties": {
+    "tags": { "type": "object", "additionalProperties": { "type": "string", "enum": ["a", "b"] } },
+    "pair": { "type": "array", "items": [{ "type": "integer" }], "additionalItems": { "type": "boolean" }, "minItems": 2, "maxItems": 2 },
+    "tag": { "$ref": "#/properties/tags/additionalProperties" },
+    "first": { "$ref": "#/properties/pair/items/0" },
+    "more": { "$ref": "#/properties/pair/additionalItems" }
+  }
+}"##;
+    let model = model(text);
+    let TypeKind::Struct { fields } = &model.types[0].kind else {
+        panic!("Doc is a struct");
+    };
+    let tags_value = model.types[1].extra.clone();
+    assert_eq!(tags_value, Some(fields[2].ty.clone()), "one type, shared");
+    assert!(matches!(fields[3].ty, FieldType::Integer(_)));
+    assert!(matches!(fields[4].ty, FieldType::Boolean));
+    generates(text);
+    // A key that is no keyword holds no schema, as the file writes `definitions`.
+    let found = errors(&[(
+        "lib.json",
+        r##"{ "definitions": { "UInt": { "type": "integer" }, "C": { "type": "object", "properties": { "m": { "$ref": "#/$definitions/UInt" } } } } }"##,
+    )]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].1,
+        "unresolved `$ref`: `#/$definitions/UInt` points at nothing"
+    );
+    assert_eq!(
+        found[0].4.as_deref(),
+        Some("did you mean `#/definitions/UInt`?")
+    );
+}

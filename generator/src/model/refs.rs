@@ -2,7 +2,7 @@
 
 use super::FieldType;
 use super::resolve::Resolver;
-use crate::definition::{Items, Schema, TypeKeyword};
+use crate::definition::{AdditionalProperties, Items, Schema, TypeKeyword};
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
@@ -186,8 +186,10 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// The sub-schema at a JSON pointer made of `$defs`, `properties`, `items`, branch and (in an
-/// OpenAPI document) `components/schemas` steps.
+/// The sub-schema at a JSON pointer made of `$defs`, `definitions`, `properties`, `items`,
+/// `prefixItems`, `additionalProperties`, `additionalItems`, branch and (in an OpenAPI
+/// document) `components/schemas` steps: any schema of the file, whatever the pointer goes
+/// through. A key that is no keyword (`#/$definitions/X`) holds no schema: it points at nothing.
 fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     let mut tokens = pointer
         .split('/')
@@ -228,6 +230,14 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
                 .any_of
                 .as_ref()?
                 .get(tokens.next()?.parse::<usize>().ok()?)?,
+            "additionalProperties" => match schema.additional_properties.as_ref()? {
+                AdditionalProperties::Schema(values) => values,
+                AdditionalProperties::Allowed(_) => return None,
+            },
+            "additionalItems" => match schema.additional_items.as_ref()? {
+                AdditionalProperties::Schema(more) => more,
+                AdditionalProperties::Allowed(_) => return None,
+            },
             _ => return None,
         };
     }
