@@ -390,3 +390,17 @@ fn various_enums() {
         ],
     );
 }
+
+/// The one `$ref` of `types-with-defaults.json` is all that stops it: corrected, it generates.
+#[test]
+fn types_with_defaults_generates_once_its_ref_points_at_a_schema() {
+    let text = std::fs::read_to_string(schemas().join("types-with-defaults.json"))
+        .expect("read the schema");
+    assert_eq!(text.matches("#/$definitions/UInt").count(), 1);
+    let fixed = text.replace("#/$definitions/UInt", "#/definitions/UInt");
+    generate(
+        &[SourceFile::new("types-with-defaults.json", fixed)],
+        &Options::default(),
+    )
+    .unwrap_or_else(|found| panic!("generates: {found:?}"));
+}
