@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use heck::{ToSnakeCase, ToUpperCamelCase};
 
 use crate::diagnostics::Diagnostic;
-use crate::model::{Model, TypeKind};
+use crate::model::{LiteralValue, Model, TypeKind};
 pub use distinct::{Candidate, make_distinct, spelled};
 pub use tools::{ToolNames, tool_names};
 
@@ -140,6 +140,17 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
 
     for def in &model.types {
         let file = &model.modules[def.module].file;
+        // The values of an enum of values as text, which its variants' candidates borrow.
+        let literal_texts: Vec<String> = match &def.kind {
+            TypeKind::Literals { values, .. } => values
+                .iter()
+                .map(|v| match v {
+                    LiteralValue::Str(s) => s.clone(),
+                    other => other.to_json().to_string(),
+                })
+                .collect(),
+            _ => Vec::new(),
+        };
         let (mut candidates, pointers, what): (Vec<Candidate<'_>>, Vec<String>, &str) =
             match &def.kind {
                 TypeKind::Struct { fields } => (
@@ -172,6 +183,21 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
                     Vec::new(),
                     "variant",
                 ),
+                TypeKind::Literals { values, .. } => (
+                    values
+                        .iter()
+                        .zip(&literal_texts)
+                        .map(|(v, text)| Candidate {
+                            original: text,
+                            name: literal_variant_name(v),
+                            fixed: false,
+                        })
+                        .collect(),
+                    Vec::new(),
+                    "variant",
+                ),
+                // Positional: `.0`, `.1`, … need no names.
+                TypeKind::Tuple { .. } => (Vec::new(), Vec::new(), "variant"),
                 TypeKind::Union { variants, .. } => (
                     variants
                         .iter()
@@ -395,6 +421,29 @@ pub fn variant_name(value: &str) -> String {
         camel
     };
     identifier_or(name, "V")
+}
+
+/// The variant of one value of an enum of values: a string as a string enum names it, `true`
+/// and `false` as `True` and `False`, a number by its digits (`2` → `V2`, `-1.5` → `Minus1_5`,
+/// `1e-7` → `V1eMinus7`).
+pub fn literal_variant_name(value: &LiteralValue) -> String {
+    match value {
+        LiteralValue::Str(s) => variant_name(s),
+        LiteralValue::Bool(true) => "True".to_owned(),
+        LiteralValue::Bool(false) => "False".to_owned(),
+        LiteralValue::Number(n) => {
+            let digits = n
+                .to_string()
+                .replace('-', "Minus")
+                .replace('+', "")
+                .replace('.', "_");
+            if digits.starts_with("Minus") {
+                digits
+            } else {
+                format!("V{digits}")
+            }
+        }
+    }
 }
 
 /// Whether `name` is a word Rust reserves.

@@ -79,15 +79,24 @@ impl MetaSchema {
     /// Checks one document; returns its typed definition or every problem found in it.
     pub fn check(&self, document: &Document) -> Result<Schema, Vec<Diagnostic>> {
         let mut problems: Vec<Diagnostic> = Vec::new();
-        for error in self.validator.iter_errors(&document.value) {
+        // `true` and `false` where a schema belongs, read as `{}` and `{not: {}}`.
+        let value = definition::with_boolean_schemas_as_objects(&document.value);
+        for error in self.validator.iter_errors(&value) {
             report(&self.schema, document, &error, &mut problems);
         }
+        definition::visit_schemas(&value, &mut |schema, pointer, merged| {
+            if let Some(not) = schema.get("not")
+                && (merged || !is_no_value(not))
+            {
+                problems.push(unsupported_not(document, pointer, merged));
+            }
+        });
         if !problems.is_empty() {
             problems.sort_by_key(|d| d.location);
             problems.dedup();
             return Err(problems);
         }
-        serde_json::from_value(document.value.clone()).map_err(|err| {
+        serde_json::from_value(definition::without_vendor_extensions(&value)).map_err(|err| {
             vec![Diagnostic::error(&document.path, "", format!("internal error: a document that passed the meta-schema does not fit the definition types: {err}"))]
         })
     }
@@ -145,10 +154,6 @@ fn report(
     problems: &mut Vec<Diagnostic>,
 ) {
     let pointer = error.instance_path().as_str().to_owned();
-    if let Some(diagnostic) = unsupported_value(document, &pointer, error.instance()) {
-        problems.push(diagnostic);
-        return;
-    }
     match error.kind() {
         ValidationErrorKind::AdditionalProperties { unexpected } => {
             for key in unexpected {
@@ -185,49 +190,48 @@ fn report(
     }
 }
 
-/// A value of a keyword the subset reads in one shape only, written in a shape JSON Schema
-/// allows: said as unsupported, with what to write instead, rather than as a meta-schema
-/// mismatch.
-fn unsupported_value(document: &Document, pointer: &str, found: &Value) -> Option<Diagnostic> {
-    let (parent, last) = pointer.rsplit_once('/')?;
-    let (message, help) = if last == "items" && found.is_array() && !is_in_x_fusion(pointer) {
-        (
-            "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)"
-                .to_owned(),
-            "use `items` with one schema for every element",
-        )
-    } else if parent.ends_with("/enum")
-        && last.parse::<usize>().is_ok()
-        && !found.is_string()
-        && !found.is_null()
-        && !is_in_x_fusion(pointer)
-    {
-        let kind = match found {
-            Value::Bool(_) => "a boolean",
-            Value::Number(_) => "a number",
-            Value::Array(_) => "an array",
-            _ => "a mapping",
-        };
-        (
-            format!("`enum` values other than strings are not supported: this one is {kind}"),
-            "write the values as strings, or bound a number with `minimum` and `maximum`",
-        )
-    } else {
-        return None;
+/// Whether a `not`'s schema is one the model reads: `{}` (`not: true`, the schema `false`: no
+/// value) or `{not: {}}` (`not: false`: any value), annotations aside.
+fn is_no_value(not: &Value) -> bool {
+    let Value::Object(object) = not else {
+        return false;
     };
-    Some(
-        Diagnostic::error(&document.path, pointer, message)
-            .with_help(help)
-            .at_location(document.locate(pointer)),
-    )
+    object.iter().all(|(key, value)| {
+        ANNOTATION_KEYWORDS.contains(&key.as_str())
+            || definition::is_vendor_extension(key)
+            || (key == "not"
+                && value.as_object().is_some_and(|inner| {
+                    inner
+                        .keys()
+                        .all(|k| ANNOTATION_KEYWORDS.contains(&k.as_str()))
+                }))
+    })
 }
 
-/// Whether `pointer` is inside a presenter's or a tool's `x-fusion…` declarations, where keys
-/// are not JSON Schema keywords.
-fn is_in_x_fusion(pointer: &str) -> bool {
-    pointer
-        .split('/')
-        .any(|token| token.starts_with("x-fusion"))
+/// Keywords that say nothing of a value's shape.
+const ANNOTATION_KEYWORDS: &[&str] = &[
+    "title",
+    "description",
+    "$comment",
+    "examples",
+    "default",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+];
+
+/// `not` where the model cannot read it: of a schema that constrains something, or in an
+/// `allOf` branch (merged into its parent, where a branch of no value would be lost).
+fn unsupported_not(document: &Document, schema: &str, merged: bool) -> Diagnostic {
+    let pointer = format!("{schema}/not");
+    let help = if merged {
+        "`not` in an `allOf` branch is not read (a merged branch of no value would make the whole `allOf` fit none); describe what the value is, or write the whole schema as `false`"
+    } else {
+        "`not` cannot become a Rust type; describe what the value is, not what it is not"
+    };
+    Diagnostic::error(&document.path, &pointer, "unsupported keyword `not`")
+        .with_help(help)
+        .at_location(document.locate_key(&pointer))
 }
 
 /// The alternative whose errors reach deepest below `pointer`, if any reaches below it at all
@@ -302,8 +306,8 @@ fn known_unsupported(keyword: &str) -> Option<String> {
         "unevaluatedProperties" | "unevaluatedItems" => {
             "write `additionalProperties` (objects) or `items` (arrays) instead"
         }
-        "prefixItems" | "additionalItems" | "contains" | "minContains" | "maxContains" => {
-            "tuples are not supported: use `items` with one schema for every element"
+        "contains" | "minContains" | "maxContains" => {
+            "what an array contains somewhere is not supported: use `items` with one schema for every element"
         }
         "nullable" => {
             "OpenAPI 3.0's `nullable` is read inside OpenAPI documents only; a definition writes `type: [T, \"null\"]`"
@@ -432,7 +436,7 @@ mod tests {
 
     #[test]
     fn unsupported_keywords_are_named_with_their_location_and_a_suggestion() {
-        let errors = check("type: object\nproperties:\n  n:\n    type: integer\n    not: {}\n  s: { type: string, descripton: x }\n").unwrap_err();
+        let errors = check("type: object\nproperties:\n  n:\n    type: integer\n    not: { type: string }\n  s: { type: string, descripton: x }\n").unwrap_err();
         assert_eq!(errors.len(), 2, "{errors:?}");
         assert_eq!(errors[0].pointer, "/properties/n/not");
         assert_eq!(errors[0].message, "unsupported keyword `not`");

@@ -323,7 +323,7 @@ fn schema_errors_in_several_files_are_all_reported() {
     write(
         dir.path(),
         "schemas/a.yaml",
-        "title: A\ntype: object\nproperties:\n  n:\n    type: integer\n    not: {}\n",
+        "title: A\ntype: object\nproperties:\n  n:\n    type: integer\n    not: { type: string }\n",
     );
     write(
         dir.path(),

@@ -87,9 +87,9 @@ allOf:
   - $ref: base.yaml#/$defs/Code
   - $ref: base.yaml#/$defs/Nope
 properties:
-  count: { type: integer, maxLength: 3 }
-  label: { type: string, minimum: 1 }
-  tags: { type: string, uniqueItems: true }
+  count: { items: { type: integer }, maxLength: 3 }
+  label: { properties: { a: { type: string } }, minimum: 1 }
+  tags: { properties: {}, uniqueItems: true }
   code: { type: string, allOf: [{ $ref: base.yaml#/$defs/Named }] }
 required: [nam]
 ",
@@ -123,22 +123,22 @@ required: [nam]
             "thing.yaml",
             "/properties/count/maxLength",
             6,
-            38,
-            "`maxLength` only applies to `type: string`, not `integer`",
+            49,
+            "`maxLength` only applies to `type: string`, not `array`",
         ),
         (
             "thing.yaml",
             "/properties/label/minimum",
             7,
-            35,
-            "`minimum` only applies to `type: integer` or `number`, not `string`",
+            58,
+            "`minimum` only applies to `type: integer` or `number`, not `object`",
         ),
         (
             "thing.yaml",
             "/properties/tags/uniqueItems",
             8,
-            38,
-            "`uniqueItems` only applies to `type: array`, not `string`",
+            40,
+            "`uniqueItems` only applies to `type: array`, not `object`",
         ),
         (
             "thing.yaml",
@@ -164,7 +164,7 @@ title: T
 type: object
 properties:
   a: { type: string, enum: [x, null] }
-  b: { const: 3 }
+  b: { const: [3] }
   c: { const: x, enum: [x] }
   d: { type: integer, const: x }
 ",
@@ -177,7 +177,12 @@ properties:
             32,
             "`null` is in `enum` but not in `type`",
         ),
-        ("/properties/b", 5, 3, "missing `type`"),
+        (
+            "/properties/b/const",
+            5,
+            8,
+            "a `const` that is a mapping or an array is not supported: this one is an array",
+        ),
         (
             "/properties/c/const",
             6,
@@ -188,7 +193,7 @@ properties:
             "/properties/d/const",
             7,
             30,
-            "`const` only applies to `type: string`, not `integer`",
+            "the value `\"x\"` is not of the schema's `type` (integer): no value could match it",
         ),
     ];
     let expected: Vec<(String, String, u32, u32, String)> = expected
@@ -209,8 +214,8 @@ title: Order
 type: object
 required: [id, totl]
 properties:
-  id: { type: string, not: {} }
-  total: { type: integer, maxLength: 3 }
+  id: { type: string, not: { type: string } }
+  total: { items: { type: integer }, maxLength: 3 }
   buyer: { $ref: custmer.yaml }
   code: { type: string, x-fusion-name: Code }
 x-fusion:
@@ -261,7 +266,7 @@ fn union_misfits_are_located_with_the_fix() {
 title: T
 type: object
 properties:
-  a: { type: [string, object] }
+  a: { type: [string, object], enum: [x] }
   b: { oneOf: [{ type: string }], anyOf: [{ type: integer }] }
   c: { anyOf: [{ type: \"null\" }] }
 ",
@@ -273,9 +278,18 @@ properties:
     assert_eq!(
         seen,
         [
-            ("/properties/a/type".to_owned(), "a list of types may only name primitives (`string`, `integer`, `number`, `boolean`), not `object`".to_owned()),
-            ("/properties/b/anyOf".to_owned(), "`oneOf` and `anyOf` cannot stand together".to_owned()),
-            ("/properties/c/anyOf".to_owned(), "a union needs a branch that is not `null`".to_owned()),
+            (
+                "/properties/a/type".to_owned(),
+                "a string `enum` beside a list of types is not supported".to_owned()
+            ),
+            (
+                "/properties/b/anyOf".to_owned(),
+                "`oneOf` and `anyOf` cannot stand together".to_owned()
+            ),
+            (
+                "/properties/c/anyOf".to_owned(),
+                "a union needs a branch that is not `null`".to_owned()
+            ),
         ]
     );
     assert!(
@@ -369,4 +383,98 @@ x-fusion-tool:
     if let Err(diagnostics) = generate(&sources, &Options::default()) {
         panic!("{diagnostics}");
     }
+}
+
+#[test]
+fn enums_of_values_are_refused_where_they_cannot_be_read_yet() {
+    let found = errors(&[
+        (
+            "disk.yaml",
+            "\
+title: Disk
+type: object
+required: [size]
+properties:
+  size: { enum: [512, 4096] }
+x-fusion:
+  rules:
+    - text: Big.
+      when: { size: 4096 }
+",
+        ),
+        (
+            "disk.tool.yaml",
+            "\
+x-fusion-tool:
+  name: disks
+  actions:
+    get:
+      input: { type: object, properties: { size: { enum: [1, 2] } } }
+      returns: disk.yaml
+",
+        ),
+    ]);
+    let seen: Vec<(String, String, u32, u32, String)> = found.iter().map(summary).collect();
+    let expected = [
+        (
+            "disk.tool.yaml",
+            "/x-fusion-tool/actions/get/input/properties/size",
+            5,
+            44,
+            "tool arguments cannot take an `enum` of values other than strings yet",
+        ),
+        (
+            "disk.yaml",
+            "/x-fusion/rules/0/when/size",
+            9,
+            21,
+            "`4096` cannot be compared with `size`, a field of type enum of values other than strings",
+        ),
+    ];
+    let expected: Vec<(String, String, u32, u32, String)> = expected
+        .iter()
+        .map(|(f, p, l, c, m)| ((*f).into(), (*p).into(), *l, *c, (*m).into()))
+        .collect();
+    assert_eq!(seen, expected);
+}
+
+#[test]
+fn keywords_of_another_type_beside_an_explicit_type_are_documentation() {
+    let text = "\
+title: Noisy
+type: object
+multipleOf: 100
+maxLength: 100
+properties:
+  count: { type: integer, maxLength: 3, properties: { a: {} }, items: { type: string } }
+  label: { type: string, minimum: 1, uniqueItems: true }
+  tags: { type: array, items: { type: string }, pattern: x, additionalProperties: false }
+";
+    let files = generate(&[SourceFile::new("noisy.yaml", text)], &Options::default())
+        .unwrap_or_else(|found| panic!("generates: {found:?}"));
+    let module = files
+        .iter()
+        .find(|f| f.path == "noisy.rs")
+        .expect("the module");
+    // The field keeps its own type; the keyword is in its documentation, not enforced.
+    assert!(
+        module
+            .contents
+            .contains("pub count: ::core::option::Option<i64>")
+    );
+    assert!(
+        module
+            .contents
+            .contains("pub label: ::core::option::Option<::std::string::String>")
+    );
+    assert!(
+        module.contents.contains("maxLength 3"),
+        "{}",
+        module.contents
+    );
+    assert!(
+        module
+            .contents
+            .contains("Schema: multipleOf 100; maxLength 100.")
+    );
 }

@@ -379,7 +379,7 @@ fn every_error_of_a_phase_is_reported_across_files() {
     );
 
     // Meta-schema errors are collected over every file too.
-    let a = "title: A\ntype: object\nproperties:\n  n: { type: integer, not: {} }\n";
+    let a = "title: A\ntype: object\nproperties:\n  n: { type: integer, not: { type: string } }\n";
     let b = "title: B\ntype: object\nrequired: id\nproperties:\n  id: { type: strng }\n";
     let found = errors(&[("b.yaml", b), ("a.yaml", a)]);
     let summary: Vec<(&str, &str)> = found
@@ -404,7 +404,7 @@ fn a_syntax_error_does_not_hide_the_other_files_errors() {
         ("bad.yaml", "a: [1\n"),
         (
             "t.yaml",
-            "title: T\ntype: object\nproperties:\n  n: { type: integer, not: {} }\n",
+            "title: T\ntype: object\nproperties:\n  n: { type: integer, not: { type: string } }\n",
         ),
     ]);
     let files: Vec<&str> = found.0.iter().map(|d| d.file.as_str()).collect();

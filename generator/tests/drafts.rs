@@ -191,7 +191,7 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         r##"{
   "definitions": {
     "Pair": { "type": "array", "items": [{ "type": "string" }], "additionalItems": false },
-    "Size": { "type": "integer", "enum": [512, 4096] },
+    "Size": { "type": "integer", "enum": [512, "big", {"a": 1}] },
     "Typed": { "type": "object", "properties": { "a": { "type": "string" } }, "required": ["b"] },
     "Wrong": { "type": "integer", "$ref": "#/definitions/Pair" }
   }
@@ -206,27 +206,21 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         [
             (
                 "/definitions/Pair/items",
-                "tuples are not supported: `items` is a list of schemas (drafts 04 to 2019-09's tuple)",
+                "a tuple must have one length: `minItems` and `maxItems` equal (or `minItems` as many as the positions with no element allowed past them)",
                 3,
                 32
             ),
             (
-                "/definitions/Pair/additionalItems",
-                "unsupported keyword `additionalItems`",
-                3,
-                65
-            ),
-            (
-                "/definitions/Size/enum/0",
-                "`enum` values other than strings are not supported: this one is a number",
-                4,
-                43
-            ),
-            (
                 "/definitions/Size/enum/1",
-                "`enum` values other than strings are not supported: this one is a number",
+                "the value `\"big\"` is not of the schema's `type` (integer): no value could match it",
                 4,
                 48
+            ),
+            (
+                "/definitions/Size/enum/2",
+                "`enum` values that are mappings or arrays are not supported: this one is a mapping",
+                4,
+                55
             ),
             (
                 "/definitions/Typed/required/0",
@@ -243,7 +237,198 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
         ]
     );
     assert_eq!(
-        found[1].4.as_deref(),
-        Some("tuples are not supported: use `items` with one schema for every element")
+        found[0].4.as_deref(),
+        Some("add `minItems: 1` and `maxItems: 1`, or write the array with one `items` schema")
+    );
+}
+
+#[test]
+fn vendor_extensions_are_annotations_on_any_schema_and_x_fusion_keys_stay_checked() {
+    let text = r##"{
+  "title": "Doc",
+  "type": "object",
+  "x-rust-type": { "crate": "std", "path": "std::path::PathBuf" },
+  "properties": {
+    "path": { "type": "string", "x-go-type": "string", "x-nullable": true },
+    "x-key": { "type": "integer", "x-order": 1 },
+    "list": { "type": "array", "items": { "type": "string", "x-a": [] } },
+    "any": { "x-only": 1 }
+  },
+  "definitions": { "Kind": { "enum": ["a"], "x-enum-names": ["A"] } }
+}"##;
+    let model = model(text);
+    let TypeKind::Struct { fields } = &model.types[0].kind else {
+        panic!("Doc is a struct");
+    };
+    let keys: Vec<&str> = fields.iter().map(|f| f.key.as_str()).collect();
+    // An `x-…` property is a property: only keywords are annotations.
+    assert_eq!(keys, ["path", "x-key", "list", "any"]);
+    assert!(matches!(fields[1].ty, FieldType::Integer(_)));
+    // A schema of only annotations is any JSON value, vendor extensions included.
+    assert!(matches!(fields[3].ty, FieldType::Any));
+    generates(text);
+
+    let found = errors(&[(
+        "lib.json",
+        r##"{ "$defs": { "A": { "type": "string", "x-fusion-nme": "B", "x-rust-type": {} } } }"##,
+    )]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, "/$defs/A/x-fusion-nme");
+    assert_eq!(found[0].4.as_deref(), Some("did you mean `x-fusion-name`?"));
+}
+
+#[test]
+fn vendor_extensions_in_tool_inputs_are_annotations_too() {
+    let presenter = "title: Item\ntype: object\nproperties:\n  id: { type: string }\n";
+    let tool = "\
+x-fusion-tool:
+  name: items
+  actions:
+    get:
+      input:
+        type: object
+        x-internal: true
+        properties:
+          id: { type: string, x-go-name: ID }
+      returns: item.yaml
+";
+    generate(
+        &[
+            SourceFile::new("item.yaml", presenter),
+            SourceFile::new("item.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .unwrap_or_else(|found| panic!("generates: {found:?}"));
+}
+
+#[test]
+fn tuples_of_one_length_are_read_and_the_others_are_located() {
+    let text = r##"{
+  "definitions": {
+    "Pair": { "type": "array", "items": [{ "type": "string" }, { "type": "integer" }], "additionalItems": false, "minItems": 2 },
+    "Three": { "type": "array", "prefixItems": [{ "type": "string" }], "items": { "type": "boolean" }, "minItems": 3, "maxItems": 3 },
+    "Ignored": { "type": "array", "items": { "type": "string" }, "additionalItems": { "type": "integer" } }
+  }
+}"##;
+    let model = model(text);
+    let TypeKind::Tuple { elements, .. } = &model.types[0].kind else {
+        panic!("Pair is a tuple");
+    };
+    assert!(matches!(
+        elements[..],
+        [FieldType::String, FieldType::Integer(_)]
+    ));
+    let TypeKind::Tuple { elements, .. } = &model.types[1].kind else {
+        panic!("Three is a tuple");
+    };
+    assert!(matches!(
+        elements[..],
+        [FieldType::String, FieldType::Boolean, FieldType::Boolean]
+    ));
+    // `additionalItems` beside one `items` schema constrains nothing: an array of strings.
+    assert_eq!(model.types.len(), 2);
+    generates(text);
+
+    let found = errors(&[(
+        "lib.json",
+        r##"{
+  "definitions": {
+    "Open": { "type": "array", "prefixItems": [{ "type": "string" }] },
+    "Both": { "type": "array", "prefixItems": [{ "type": "string" }], "items": [{ "type": "string" }] },
+    "Empty": { "type": "array", "prefixItems": [], "items": false }
+  }
+}"##,
+    )]);
+    let seen: Vec<(&str, &str)> = found
+        .iter()
+        .map(|(p, m, ..)| (p.as_str(), m.as_str()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (
+                "/definitions/Open/prefixItems",
+                "a tuple must have one length: `minItems` and `maxItems` equal (or `minItems` as many as the positions with no element allowed past them)"
+            ),
+            (
+                "/definitions/Both/prefixItems",
+                "`prefixItems` and a list `items` cannot stand together"
+            ),
+            (
+                "/definitions/Empty/prefixItems",
+                "a tuple of no element is not supported"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_tuple_in_tool_arguments_is_located() {
+    let presenter = "title: Item\ntype: object\nproperties:\n  id: { type: string }\n";
+    let tool = "\
+x-fusion-tool:
+  name: items
+  actions:
+    get:
+      input:
+        type: object
+        properties:
+          at: { type: array, prefixItems: [{ type: number }, { type: number }], minItems: 2, items: false }
+      returns: item.yaml
+";
+    let found = match generate(
+        &[
+            SourceFile::new("item.yaml", presenter),
+            SourceFile::new("item.tool.yaml", tool),
+        ],
+        &Options::default(),
+    ) {
+        Ok(_) => panic!("refused"),
+        Err(found) => found.0,
+    };
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].pointer,
+        "/x-fusion-tool/actions/get/input/properties/at"
+    );
+    assert_eq!(found[0].message, "tool arguments cannot take a tuple yet");
+}
+
+#[test]
+fn a_ref_may_point_at_any_schema_of_the_file() {
+    let text = r##"{
+  "title": "Doc",
+  "type": "object",
+  "properties": {
+    "tags": { "type": "object", "additionalProperties": { "type": "string", "enum": ["a", "b"] } },
+    "pair": { "type": "array", "items": [{ "type": "integer" }], "additionalItems": { "type": "boolean" }, "minItems": 2, "maxItems": 2 },
+    "tag": { "$ref": "#/properties/tags/additionalProperties" },
+    "first": { "$ref": "#/properties/pair/items/0" },
+    "more": { "$ref": "#/properties/pair/additionalItems" }
+  }
+}"##;
+    let model = model(text);
+    let TypeKind::Struct { fields } = &model.types[0].kind else {
+        panic!("Doc is a struct");
+    };
+    let tags_value = model.types[1].extra.clone();
+    assert_eq!(tags_value, Some(fields[2].ty.clone()), "one type, shared");
+    assert!(matches!(fields[3].ty, FieldType::Integer(_)));
+    assert!(matches!(fields[4].ty, FieldType::Boolean));
+    generates(text);
+    // A key that is no keyword holds no schema, as the file writes `definitions`.
+    let found = errors(&[(
+        "lib.json",
+        r##"{ "definitions": { "UInt": { "type": "integer" }, "C": { "type": "object", "properties": { "m": { "$ref": "#/$definitions/UInt" } } } } }"##,
+    )]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(
+        found[0].1,
+        "unresolved `$ref`: `#/$definitions/UInt` points at nothing"
+    );
+    assert_eq!(
+        found[0].4.as_deref(),
+        Some("did you mean `#/definitions/UInt`?")
     );
 }

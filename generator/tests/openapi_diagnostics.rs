@@ -34,7 +34,7 @@ const API: &str = r##"{
       "Issue": {
         "type": "object",
         "properties": {
-          "id": { "type": "integer", "not": {} },
+          "id": { "type": "integer", "not": { "type": "string" } },
           "user": { "$ref": "#/components/schemas/Usr" },
           "tags": { "type": "object", "patternProperties": { "^x": {} } }
         }
@@ -122,7 +122,7 @@ components:
     Unreached:
       type: object
       properties:
-        x: { not: {} }
+        x: { not: { type: string } }
 ";
     let presenter = "\
 type: object

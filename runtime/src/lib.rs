@@ -18,6 +18,7 @@ pub mod enums;
 pub mod error;
 pub mod escape;
 pub mod json;
+pub mod literals;
 pub mod nullable;
 pub mod number;
 pub mod pattern;

@@ -31,6 +31,18 @@ where
     Option::<T>::deserialize(deserializer).map(Some)
 }
 
+/// An optional field that is present, read by its own type even when it is `null`: for a type
+/// that holds `null` as a value (any JSON value) or refuses it (a type no value fits, the schema
+/// `false`), where `Option`'s reading of `null` as absence would drop the value or let the key
+/// through.
+pub fn value<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(deserializer).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     use serde::Deserialize;

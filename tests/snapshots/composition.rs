@@ -1532,7 +1532,11 @@ pub mod repository {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub metadata: ::core::option::Option<RepositoryMetadata>,
         /// Wire key `custom`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(
+            default,
+            skip_serializing_if = "::core::option::Option::is_none",
+            deserialize_with = "::fusion_runtime::nullable::value"
+        )]
         pub custom: ::core::option::Option<::fusion_runtime::JsonValue>,
         /// Wire key `stars`; optional, left out of the data block when `None`; default `0`; minimum 0.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]

@@ -609,3 +609,145 @@ fn ticket_priority_from_str_and_presenter_collection() {
     let response = ticket.clone().into_tool_response();
     assert_eq!(response, TicketPresenter.present(&ticket));
 }
+
+/// The enums of values of `tests/corpus/enums/values.yaml`: exactly those JSON values in, each
+/// written back as the schema writes it, in JSON and in TOON.
+#[test]
+fn enums_of_numbers_and_booleans_read_and_write_exactly_their_values() {
+    use enums::values::{Disk, DiskBlockSize, DiskLabel, DiskNothing, DiskRatio, DiskSpare};
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    let value = json!({
+        "block_size": 18446744073709551615_u64, "offset": -1, "ratio": 1e-7, "flag": true,
+        "label": false, "parity": null, "spare": null, "nothing": null
+    });
+    let disk: Disk = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(disk.block_size, DiskBlockSize::V18446744073709551615);
+    assert_eq!(disk.ratio, DiskRatio::V1eMinus7);
+    assert_eq!(disk.label, DiskLabel::False);
+    // Optional and nullable: `null` is kept apart from absence.
+    assert_eq!(disk.spare, Some(None));
+    assert_eq!(disk.nothing, Some(None));
+    assert_eq!(
+        to_json(&disk, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&disk, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+    // Numbers by value: `4096.0` is the schema's `4096`, written as the schema writes it.
+    let other = json!({
+        "block_size": 4096.0, "offset": 0, "ratio": 0.5, "flag": true, "label": "one",
+        "parity": 2, "spare": 3
+    });
+    let disk: Disk = serde_json::from_value(other).unwrap();
+    assert_eq!(disk.nothing, None);
+    assert_eq!(disk.spare, Some(Some(DiskSpare::V3)));
+    assert_eq!(
+        to_json(&disk, JsonStyle::Compact),
+        r#"{"block_size":4096,"offset":0,"ratio":0.5,"flag":true,"label":"one","parity":2,"spare":3}"#
+    );
+    // Anything else is refused where it stands.
+    let refused = |text: &str| serde_json::from_str::<Disk>(text).unwrap_err().to_string();
+    let base = r#""offset": 0, "ratio": 0.5, "flag": true, "label": 1, "parity": 1"#;
+    assert_eq!(
+        refused(&format!("{{\"block_size\": 513, {base}}}")),
+        "invalid value: integer `513`, expected one of 512, 4096, 18446744073709551615 at line 1 column 18"
+    );
+    assert!(
+        refused(&format!("{{\"block_size\": \"512\", {base}}}"))
+            .contains("invalid value: string \"512\"")
+    );
+    assert!(
+        refused(&format!("{{\"block_size\": 512, {base}, \"nothing\": 0}}"))
+            .contains("expected null")
+    );
+    let no_flag = base.replace("true", "false");
+    assert!(
+        refused(&format!("{{\"block_size\": 512, {no_flag}}}"))
+            .contains("invalid value: boolean `false`, expected true")
+    );
+    assert!(
+        refused(
+            &format!("{{\"block_size\": 512, {base}}}").replace("\"parity\": 1", "\"parity\": 3")
+        )
+        .contains("expected one of 1, 2, null")
+    );
+    assert_eq!(
+        DiskLabel::ALL.map(DiskLabel::as_json),
+        ["1", "\"one\"", "false"]
+    );
+    assert!(DiskNothing::ALL.is_empty());
+}
+
+/// `tests/corpus/unions/booleans.yaml`: `true` is any value, `false` and `not: true` a key
+/// that may never appear, a list of types with `object` and `array` a union of the branches.
+#[test]
+fn boolean_schemas_and_lists_of_object_and_array_types() {
+    use fusion_tests::snapshots::unions::booleans::{Flexible, FlexibleEither};
+    // An optional key of any value keeps an explicit `null`: it is a value, not absence.
+    let value = json!({
+        "anything": {"x": [1, null]}, "free": null, "either": {"label": "l"}, "list": [true, "s"]
+    });
+    let flexible: Flexible = serde_json::from_value(value.clone()).unwrap();
+    assert!(matches!(flexible.either, FlexibleEither::Object(_)));
+    assert_eq!(flexible.free, Some(serde_json::Value::Null));
+    assert_eq!(
+        to_json(&flexible, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    for either in [json!("s"), json!([1, 2])] {
+        let value = json!({"anything": null, "either": either});
+        let flexible: Flexible = serde_json::from_value(value.clone()).unwrap();
+        assert_eq!(
+            to_json(&flexible, JsonStyle::Compact),
+            serde_json::to_string(&value).unwrap()
+        );
+    }
+    // `false`: a value that has the key is refused, whatever its value.
+    for key in ["gone", "never"] {
+        let error =
+            serde_json::from_value::<Flexible>(json!({"anything": 1, "either": "s", key: null}))
+                .unwrap_err()
+                .to_string();
+        assert!(error.contains("expected no value"), "{key}: {error}");
+    }
+    let error = serde_json::from_value::<Flexible>(json!({"anything": 1, "either": [1.5]}))
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("did not match any variant"), "{error}");
+}
+
+/// `tests/corpus/nesting/tuples.yaml`: 2020-12 tuples (`prefixItems`, `items` past them) of one
+/// length are tuple structs, read from and written as arrays of exactly that length.
+#[test]
+fn tuples_read_and_write_arrays_of_their_length() {
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    use fusion_tests::snapshots::nesting::tuples::{Route, RouteStart};
+    let value = json!({
+        "start": [48.85, 2.35],
+        "leg": ["north", {"name": "a"}, {"name": "b", "next": ["x", {"name": "c"}, {"name": "d"}, {"name": "e"}]}, {"name": "f"}],
+        "legs": [[1, null], [2, "two"]]
+    });
+    let route: Route = serde_json::from_value(value.clone()).unwrap();
+    assert_eq!(route.start, RouteStart(48.85, 2.35));
+    assert_eq!(
+        to_json(&route, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&value).unwrap()
+    );
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&route, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+    for start in [json!([1.0]), json!([1.0, 2.0, 3.0]), json!([1.0, "x"])] {
+        assert!(serde_json::from_value::<Route>(json!({ "start": start })).is_err());
+    }
+    let error =
+        serde_json::from_str::<Route>("{\"start\": [1, 2],\n \"leg\": [\"n\", {\"name\": \"a\"}]}")
+            .unwrap_err();
+    assert_eq!(error.line(), 2, "{error}");
+}

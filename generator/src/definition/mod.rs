@@ -25,9 +25,18 @@ use serde_json::Value;
 /// A file whose root is `type: object` defines a presenter named by its `title` (or its file
 /// name); a file with only `$defs` is a library of types for other files to `$ref`; a file with
 /// only `x-fusion-tool` (a tool file) declares an MCP tool whose actions return presenters.
+///
+/// Vendor extensions (`x-rust-type`, `x-go-type`, any `x-…` key but fusion-gen's own
+/// `x-fusion…`) are annotations for other tools: allowed on any schema and ignored
+/// ([`without_vendor_extensions`] drops them before the document is read).
 #[derive(Debug, Clone, Default, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 #[schemars(title = "fusion-gen presenter definition")]
+#[schemars(extend("patternProperties" = {
+    "^x-(?!fusion)": {
+        "description": "A vendor extension (`x-rust-type`, ...): an annotation for other tools, ignored."
+    }
+}))]
 pub struct Schema {
     /// The JSON Schema dialect: draft 2020-12, or 2019-09, 07, 06 or 04, whose keywords this
     /// subset reads alike (`definitions` beside `$defs`).
@@ -61,16 +70,28 @@ pub struct Schema {
     pub properties: Option<IndexMap<String, Schema>>,
     /// The fields an object always has; the others are optional (`Option<T>`, omitted when absent).
     pub required: Option<Vec<String>>,
-    /// The allowed values of a string; generates a Rust enum. `null` among them (with
-    /// `type: [string, "null"]`, or no `type`) makes the enum nullable. Without `type`, the
-    /// values say it is a string.
+    /// The allowed values; generates a Rust enum. Strings make a string enum; numbers, booleans
+    /// (alone or beside strings) an enum of those exact values. `null` among them (with a `type`
+    /// that lists `"null"`, or no `type`) makes the enum nullable. Without `type`, the values say
+    /// what the value is.
     #[serde(rename = "enum")]
-    pub enum_values: Option<Vec<Option<String>>>,
-    /// The one allowed value: a string `const` is an enum of that value (a union's tag).
+    pub enum_values: Option<Vec<Value>>,
+    /// The one allowed value: a string `const` is an enum of that value (a union's tag); a
+    /// number, boolean or `null` an enum of that one value.
     #[serde(rename = "const")]
     pub const_value: Option<Value>,
-    /// The schema of every element of an array.
-    pub items: Option<Box<Schema>>,
+    /// The schema of every element of an array; after `prefixItems`, of the elements past them.
+    /// A list of schemas is drafts 04 to 2019-09's tuple: one schema per position, the elements
+    /// past them read with `additionalItems`.
+    pub items: Option<Items>,
+    /// 2020-12's tuple: one schema per position, the elements past them read with `items`.
+    #[serde(rename = "prefixItems")]
+    pub prefix_items: Option<Vec<Schema>>,
+    /// Drafts 04 to 2019-09: beside a list `items`, the elements past them (`false`: none,
+    /// `true` or absent: any value, a schema: of that schema); beside a schema `items`, or
+    /// without `items`, it constrains nothing.
+    #[serde(rename = "additionalItems")]
+    pub additional_items: Option<AdditionalProperties>,
     /// A string format such as `date` or `date-time`; kept as documentation.
     pub format: Option<String>,
     /// A documented default value; kept as documentation.
@@ -94,6 +115,10 @@ pub struct Schema {
     /// At least one of these schemas: read like `oneOf`, the first branch that fits wins.
     #[serde(rename = "anyOf")]
     pub any_of: Option<Vec<Schema>>,
+    /// Only `not: {}` (or `not: true`): no value fits, the schema `false` (a property that may
+    /// never appear). `not` of a schema that constrains something describes a value by what it
+    /// is not, which has no Rust type: an error.
+    pub not: Option<Box<Schema>>,
     /// The value should no longer be used; kept in the doc comment, and `#[deprecated]` on a
     /// generated type.
     pub deprecated: Option<bool>,
@@ -181,6 +206,19 @@ pub struct Components {
 }
 
 impl Schema {
+    /// The string values of `enum`, `null` as `None`; `None` when a value is of another type.
+    pub fn string_enum(&self) -> Option<Vec<Option<&str>>> {
+        self.enum_values
+            .as_ref()?
+            .iter()
+            .map(|value| match value {
+                Value::String(s) => Some(Some(s.as_str())),
+                Value::Null => Some(None),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// The named schemas of `$defs` and of `definitions`, each with its keyword, in that order.
     pub fn named_defs(&self) -> impl Iterator<Item = (&'static str, &String, &Schema)> {
         let defs = self.defs.iter().flatten().map(|(k, v)| ("$defs", k, v));
@@ -229,6 +267,221 @@ impl Schema {
             described.push("uniqueItems".to_owned());
         }
         described
+    }
+}
+
+/// Whether `key` is a vendor extension: `x-…`, but not fusion-gen's own `x-fusion…`.
+pub fn is_vendor_extension(key: &str) -> bool {
+    key.starts_with("x-") && !key.starts_with("x-fusion")
+}
+
+/// Keywords whose value is one schema (`additionalProperties` and `additionalItems` read
+/// booleans themselves); `items` may also be a list.
+const ONE_SCHEMA: &[&str] = &["items", "additionalProperties", "additionalItems", "not"];
+/// Keywords whose value is a list of schemas (`items` too, in drafts 04 to 2019-09).
+const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf", "prefixItems", "items"];
+/// Keywords whose value maps names to schemas.
+const SCHEMA_MAPS: &[&str] = &["properties", "$defs", "definitions"];
+
+/// A definition document without the vendor extensions of its schemas (at every schema
+/// position: the root, sub-schemas, `$defs`, tool inputs), which the definition types do not
+/// hold. Keys of `properties` and data (`enum`, `default`, `examples`) are never touched: an
+/// `x-…` property is a property.
+pub fn without_vendor_extensions(document: &Value) -> Value {
+    let mut value = strip_schema(document);
+    // A tool file's schemas are its actions' inputs.
+    if let Some(Value::Object(actions)) = value.pointer_mut("/x-fusion-tool/actions") {
+        for action in actions.values_mut() {
+            if let Some(input) = action.get_mut("input") {
+                *input = strip_schema(input);
+            }
+        }
+    }
+    value
+}
+
+/// A definition document with its boolean schemas written as objects: `true` (any value) as
+/// `{}`, `false` (no value) as `{"not": {}}`, wherever a schema belongs (`properties` and
+/// `$defs` entries, `items`, `allOf`/`oneOf`/`anyOf` branches, `not`, tool inputs, OpenAPI
+/// components). `additionalProperties` keeps its boolean, which it reads itself. Every value
+/// stays at its pointer, so diagnostics still point into the file as written.
+pub fn with_boolean_schemas_as_objects(document: &Value) -> Value {
+    let mut value = walk_schema(document, &boolean_as_object);
+    if let Some(Value::Object(actions)) = value.pointer_mut("/x-fusion-tool/actions") {
+        for action in actions.values_mut() {
+            if let Some(input) = action.get_mut("input") {
+                *input = walk_schema(input, &boolean_as_object);
+            }
+        }
+    }
+    value
+}
+
+/// The schema object `schema` with `at` applied to each of its sub-schemas (replacing those it
+/// returns a value for), recursively; `additionalProperties` is walked into, never replaced.
+fn walk_schema(schema: &Value, at: &dyn Fn(&Value) -> Option<Value>) -> Value {
+    let Value::Object(object) = schema else {
+        return schema.clone();
+    };
+    let sub = |value: &Value| walk_schema(&at(value).unwrap_or_else(|| value.clone()), at);
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        let key = key.as_str();
+        let walked = match (key, value) {
+            ("additionalProperties" | "additionalItems", _) => walk_schema(value, at),
+            (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                Value::Array(items.iter().map(sub).collect())
+            }
+            _ if ONE_SCHEMA.contains(&key) => sub(value),
+            (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(name, item)| (name.clone(), sub(item)))
+                    .collect(),
+            ),
+            ("components", Value::Object(components)) => {
+                let mut components = components.clone();
+                if let Some(Value::Object(schemas)) = components.get_mut("schemas") {
+                    for item in schemas.values_mut() {
+                        *item = sub(item);
+                    }
+                }
+                Value::Object(components)
+            }
+            _ => value.clone(),
+        };
+        out.insert(key.to_owned(), walked);
+    }
+    Value::Object(out)
+}
+
+/// Calls `visit` with every schema object of a definition document (once boolean schemas are
+/// objects) and its pointer, and whether it is an `allOf` branch (merged, not read on its own).
+pub fn visit_schemas(document: &Value, visit: &mut dyn FnMut(&Value, &str, bool)) {
+    visit_schema(document, "", false, visit);
+    if let Some(Value::Object(actions)) = document.pointer("/x-fusion-tool/actions") {
+        for (name, action) in actions {
+            if let Some(input) = action.get("input") {
+                let pointer = format!("/x-fusion-tool/actions/{}/input", escape(name));
+                visit_schema(input, &pointer, false, visit);
+            }
+        }
+    }
+}
+
+fn visit_schema(
+    schema: &Value,
+    pointer: &str,
+    merged: bool,
+    visit: &mut dyn FnMut(&Value, &str, bool),
+) {
+    let Value::Object(object) = schema else {
+        return;
+    };
+    visit(schema, pointer, merged);
+    for (key, value) in object {
+        let at = format!("{pointer}/{}", escape(key));
+        match (key.as_str(), value) {
+            (key, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                for (i, item) in items.iter().enumerate() {
+                    visit_schema(item, &format!("{at}/{i}"), key == "allOf", visit);
+                }
+            }
+            (key, _) if ONE_SCHEMA.contains(&key) => visit_schema(value, &at, false, visit),
+            (key, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => {
+                for (name, item) in entries {
+                    visit_schema(item, &format!("{at}/{}", escape(name)), false, visit);
+                }
+            }
+            ("components", Value::Object(components)) => {
+                if let Some(Value::Object(schemas)) = components.get("schemas") {
+                    for (name, item) in schemas {
+                        let at = format!("{at}/schemas/{}", escape(name));
+                        visit_schema(item, &at, false, visit);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A key as a JSON pointer token.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
+}
+
+/// `true` as `{}`, `false` as `{"not": {}}`; any other value as it is.
+fn boolean_as_object(schema: &Value) -> Option<Value> {
+    match schema {
+        Value::Bool(true) => Some(Value::Object(serde_json::Map::new())),
+        Value::Bool(false) => Some(serde_json::json!({ "not": {} })),
+        _ => None,
+    }
+}
+
+/// One schema without its vendor extensions, nor those of its sub-schemas.
+fn strip_schema(schema: &Value) -> Value {
+    let Value::Object(object) = schema else {
+        return schema.clone();
+    };
+    let mut out = serde_json::Map::new();
+    for (key, value) in object {
+        let key = key.as_str();
+        let kept = match (key, value) {
+            _ if is_vendor_extension(key) => continue,
+            (_, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
+                Value::Array(items.iter().map(strip_schema).collect())
+            }
+            _ if ONE_SCHEMA.contains(&key) => strip_schema(value),
+            (_, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => Value::Object(
+                entries
+                    .iter()
+                    .map(|(name, item)| (name.clone(), strip_schema(item)))
+                    .collect(),
+            ),
+            // OpenAPI components were normalised already; their schemas are walked the same.
+            ("components", Value::Object(components)) => Value::Object(
+                components
+                    .iter()
+                    .map(|(name, item)| {
+                        let item = match (name.as_str(), item) {
+                            ("schemas", Value::Object(schemas)) => Value::Object(
+                                schemas
+                                    .iter()
+                                    .map(|(n, s)| (n.clone(), strip_schema(s)))
+                                    .collect(),
+                            ),
+                            _ => item.clone(),
+                        };
+                        (name.clone(), item)
+                    })
+                    .collect(),
+            ),
+            _ => value.clone(),
+        };
+        out.insert(key.to_owned(), kept);
+    }
+    Value::Object(out)
+}
+
+/// `items`: one schema for every element, or (drafts 04 to 2019-09) a tuple's positions.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Items {
+    /// Every element (past `prefixItems`) of this schema.
+    Every(Box<Schema>),
+    /// One schema per position: a tuple.
+    Positions(Vec<Schema>),
+}
+
+impl Schema {
+    /// The schema of every element, when `items` is one schema.
+    pub fn every_item(&self) -> Option<&Schema> {
+        match &self.items {
+            Some(Items::Every(schema)) => Some(schema),
+            _ => None,
+        }
     }
 }
 
@@ -327,6 +580,8 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "enum",
     "const",
     "items",
+    "prefixItems",
+    "additionalItems",
     "format",
     "default",
     "additionalProperties",
@@ -334,6 +589,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "allOf",
     "oneOf",
     "anyOf",
+    "not",
     "deprecated",
     "readOnly",
     "writeOnly",

@@ -55,7 +55,14 @@ pub fn pretty_depths(model: &Model) -> Vec<Vec<usize>> {
                     reach(&variant.ty, depth, &mut pending);
                 }
             }
-            TypeKind::Enum { .. } => {}
+            // A tuple is an array: its elements one level deeper.
+            TypeKind::Tuple { elements, .. } => {
+                depths[id].push(depth);
+                for element in elements {
+                    reach(element, depth + 1, &mut pending);
+                }
+            }
+            TypeKind::Enum { .. } | TypeKind::Literals { .. } => {}
         }
     }
     for list in &mut depths {

@@ -206,7 +206,8 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
                     .chain(def.extra.as_ref())
                     .collect(),
                 TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
-                TypeKind::Enum { .. } => continue,
+                TypeKind::Tuple { elements, .. } => elements.iter().collect(),
+                TypeKind::Enum { .. } | TypeKind::Literals { .. } => continue,
             };
             for owner in held.into_iter().filter_map(|ty| ty.named()) {
                 let owner = model.types[owner].module;

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value, json};
 
-use crate::model::{FieldBounds, FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldBounds, FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// How many named types deep a schema is written in place before further types go to `$defs`.
@@ -92,7 +92,8 @@ impl<'m> SchemaWriter<'m> {
             match &def.kind {
                 TypeKind::Struct { fields } => pending.extend(fields.iter().map(|f| &f.ty)),
                 TypeKind::Union { variants, .. } => pending.extend(variants.iter().map(|v| &v.ty)),
-                TypeKind::Enum { .. } => {}
+                TypeKind::Tuple { elements, .. } => pending.extend(elements.iter()),
+                TypeKind::Enum { .. } | TypeKind::Literals { .. } => {}
             }
             pending.extend(def.extra.as_ref());
         }
@@ -180,6 +181,20 @@ impl<'m> SchemaWriter<'m> {
         let def = &model.types[id];
         match &def.kind {
             TypeKind::Enum { values } => json!({"type": "string", "enum": values}),
+            // No values (`false`, `type: "null"` alone, whose uses add the `null`) is `enum: []`,
+            // which no value matches, as the type reads none.
+            TypeKind::Literals { values, .. } => json!({
+                "enum": values.iter().map(LiteralValue::to_json).collect::<Vec<_>>()
+            }),
+            TypeKind::Tuple { elements, .. } => json!({
+                "type": "array",
+                "prefixItems": elements
+                    .iter()
+                    .map(|element| self.value(element, depth))
+                    .collect::<Vec<_>>(),
+                "items": false,
+                "minItems": elements.len(),
+            }),
             TypeKind::Union { variants, .. } => json!({
                 "anyOf": variants
                     .iter()

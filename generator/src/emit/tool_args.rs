@@ -59,8 +59,8 @@ pub fn arg_impls(
     let path = |id: TypeId| type_path(model, names, index, id);
     owned
         .iter()
-        .map(|&id| match &model.types[id].kind {
-            TypeKind::Union { variants, tag } => ArgImpl::Union(ArgUnion {
+        .filter_map(|&id| match &model.types[id].kind {
+            TypeKind::Union { variants, tag } => Some(ArgImpl::Union(ArgUnion {
                 path: path(id),
                 branches: variants
                     .iter()
@@ -73,9 +73,11 @@ pub fn arg_impls(
                     let values: Vec<String> = tag.values.iter().map(|v| literal(v)).collect();
                     (literal(&tag.key), format!("&[{}]", values.join(", ")))
                 }),
-            }),
-            TypeKind::Enum { .. } => ArgImpl::Enum(path(id)),
-            TypeKind::Struct { fields } => ArgImpl::Struct(ArgStruct {
+            })),
+            TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
+            // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
+            TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
+            TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
                 path: path(id),
                 extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
                     |(ty, name)| (name.clone(), rust_type(model, names, index, ty, rt)),
@@ -117,7 +119,7 @@ pub fn arg_impls(
                         }
                     })
                     .collect(),
-            }),
+            })),
         })
         .collect()
 }

@@ -243,6 +243,9 @@ pub fn description(model: &Model, tool: &ToolModel) -> String {
 fn struct_fields(model: &Model, id: TypeId) -> &[FieldDef] {
     match &model.types[id].kind {
         TypeKind::Struct { fields } => fields,
-        TypeKind::Enum { .. } | TypeKind::Union { .. } => &[],
+        TypeKind::Enum { .. }
+        | TypeKind::Literals { .. }
+        | TypeKind::Union { .. }
+        | TypeKind::Tuple { .. } => &[],
     }
 }

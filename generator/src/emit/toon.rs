@@ -231,8 +231,11 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> Str
         ),
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
-            // `tabular_fields` admits no struct or union here.
-            TypeKind::Struct { .. } | TypeKind::Union { .. } => String::new(),
+            // `tabular_fields` admits no struct, union or enum of values here.
+            TypeKind::Struct { .. }
+            | TypeKind::Union { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Tuple { .. } => String::new(),
         },
         // `tabular_fields` admits nothing else.
         _ => String::new(),

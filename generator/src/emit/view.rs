@@ -6,7 +6,7 @@ use askama::Template;
 use super::behaviour::{BehaviourView, Context};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
-use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// One definition file's module.
@@ -43,6 +43,58 @@ pub enum ItemView {
     Enum(EnumView),
     /// A `oneOf` / `anyOf` union.
     Union(UnionView),
+    /// An enum of exact values other than strings alone.
+    Literals(LiteralsView),
+    /// A tuple: an array of a fixed length, a type per position.
+    Tuple(TupleView),
+}
+
+/// A tuple struct.
+pub struct TupleView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// The positions, in order.
+    pub elements: Vec<TupleElementView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
+}
+
+/// One position of a tuple.
+pub struct TupleElementView {
+    /// The element's Rust type, fully qualified (boxed when it closes a cycle).
+    pub rust_type: String,
+    /// The element's doc as a Rust string literal.
+    pub doc: String,
+}
+
+/// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
+pub struct LiteralsView {
+    /// Type identifier.
+    pub name: String,
+    /// Doc lines as Rust string literals.
+    pub doc: Vec<String>,
+    /// What a reader expects, for the error on any other value, as a Rust string literal.
+    pub expecting: String,
+    /// Variants in schema order.
+    pub variants: Vec<LiteralVariantView>,
+    /// `#[deprecated]`.
+    pub deprecated: bool,
+}
+
+/// One variant of an enum of values.
+pub struct LiteralVariantView {
+    /// Variant identifier.
+    pub name: String,
+    /// The variant's doc as a Rust string literal.
+    pub doc: String,
+    /// The value as a `fusion_runtime::literals::Literal` expression.
+    pub literal: String,
+    /// The value's JSON text, as the data block writes it, in a Rust string literal.
+    pub json: String,
+    /// The value as a `fusion_runtime::toon::ToonValue` expression.
+    pub toon: String,
 }
 
 /// A union: one variant per branch.
@@ -374,6 +426,54 @@ pub fn module_view(
                     .collect(),
                 name,
             })),
+            TypeKind::Tuple { elements, boxed } => data.items.push(ItemView::Tuple(TupleView {
+                doc: with_notes(
+                    doc_lines(
+                        def.description.as_deref(),
+                        &format!("`{}`: an array of {} elements.", def.title, elements.len()),
+                    ),
+                    &def.notes,
+                    names.type_notes[id].as_deref(),
+                ),
+                elements: elements
+                    .iter()
+                    .zip(boxed)
+                    .enumerate()
+                    .map(|(position, (element, boxed))| {
+                        let inner = rust_type(model, names, index, element, rt);
+                        TupleElementView {
+                            rust_type: if *boxed {
+                                format!("::std::boxed::Box<{inner}>")
+                            } else {
+                                inner
+                            },
+                            doc: doc_literal(&format!(" Element {position}.")),
+                        }
+                    })
+                    .collect(),
+                deprecated: def.deprecated,
+                name,
+            })),
+            TypeKind::Literals { values, nullable } => {
+                data.items.push(ItemView::Literals(LiteralsView {
+                    expecting: literal(&expecting(values, *nullable)),
+                    doc: with_notes(
+                        doc_lines(
+                            def.description.as_deref(),
+                            &format!("The values of `{}`.", def.title),
+                        ),
+                        &def.notes,
+                        names.type_notes[id].as_deref(),
+                    ),
+                    variants: values
+                        .iter()
+                        .zip(&names.members[id])
+                        .map(|(value, variant)| literal_variant(value, variant, rt))
+                        .collect(),
+                    deprecated: def.deprecated,
+                    name,
+                }))
+            }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 name_literal: literal(&name),
                 name,
@@ -404,7 +504,10 @@ pub fn module_view(
         // fields every item shares.
         let fields: &[FieldDef] = match &model.types[presenter.item].kind {
             TypeKind::Struct { fields } => fields,
-            TypeKind::Union { .. } | TypeKind::Enum { .. } => &[],
+            TypeKind::Union { .. }
+            | TypeKind::Enum { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Tuple { .. } => &[],
         };
         data.exports.push(presenter_name.clone());
         data.exports.extend(names.hooks[index].clone());
@@ -529,6 +632,12 @@ fn field_view(
             "deserialize_with = {}",
             literal(&format!("{rt}::nullable::present"))
         )),
+        // `Option` would read `null` as absence: lost for any JSON value, and let through for a
+        // key the schema forbids (`false`).
+        (false, false) if reads_null_itself(model, &field.ty) => serde.push(format!(
+            "deserialize_with = {}",
+            literal(&format!("{rt}::nullable::value"))
+        )),
         _ => {}
     }
     if field.redact.is_some() {
@@ -556,6 +665,79 @@ fn field_view(
         redact: field.redact.as_deref().map(literal),
         nullable: matches!(field.ty, FieldType::Nullable(_)),
         deprecated: field.deprecated,
+    }
+}
+
+/// Whether a value of `ty` reads `null` itself: any JSON value (`null` is one), or a type no
+/// value fits (`null` is refused).
+fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Any => true,
+        FieldType::Named(id) => matches!(
+            &model.types[*id].kind,
+            TypeKind::Literals { values, nullable: false } if values.is_empty()
+        ),
+        _ => false,
+    }
+}
+
+/// What a reader of an enum of values expects: `one of 2, 3, 5, 7` (`null` too when it is
+/// nullable), or, with no value at all, what the schema still allows.
+fn expecting(values: &[LiteralValue], nullable: bool) -> String {
+    let mut texts: Vec<String> = values.iter().map(|v| v.to_json().to_string()).collect();
+    if nullable {
+        texts.push("null".to_owned());
+    }
+    match texts.as_slice() {
+        [] => "no value: the schema allows none".to_owned(),
+        [one] => one.clone(),
+        _ => format!("one of {}", texts.join(", ")),
+    }
+}
+
+/// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
+fn literal_variant(value: &LiteralValue, name: &str, rt: &str) -> LiteralVariantView {
+    let (literal_expr, json, toon) = match value {
+        LiteralValue::Bool(b) => (
+            format!("{rt}::literals::Literal::Bool({b})"),
+            b.to_string(),
+            format!("{rt}::toon::ToonValue::Bool({b})"),
+        ),
+        LiteralValue::Str(s) => (
+            format!("{rt}::literals::Literal::Str({})", literal(s)),
+            json_key(s),
+            format!("{rt}::toon::ToonValue::Str({})", literal(s)),
+        ),
+        LiteralValue::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => (
+                format!("{rt}::literals::Literal::Int({i})"),
+                i.to_string(),
+                format!("{rt}::toon::ToonValue::Int({i})"),
+            ),
+            (_, Some(u), _) => (
+                format!("{rt}::literals::Literal::Int({u})"),
+                u.to_string(),
+                format!("{rt}::toon::ToonValue::UInt({u})"),
+            ),
+            // A float, written as JavaScript prints it, as every number of the data block is.
+            (_, _, f) => {
+                let f = f.unwrap_or(0.0);
+                let mut text = String::new();
+                fusion_runtime::number::write_f64(&mut text, f);
+                (
+                    format!("{rt}::literals::Literal::Float({f:?}_f64)"),
+                    text,
+                    format!("{rt}::toon::ToonValue::Float({f:?}_f64)"),
+                )
+            }
+        },
+    };
+    LiteralVariantView {
+        name: name.to_owned(),
+        doc: doc_literal(&format!(" `{json}`")),
+        literal: literal_expr,
+        json: literal(&json),
+        toon,
     }
 }
 

@@ -89,6 +89,16 @@ impl Resolver<'_> {
         }
     }
 
+    /// Reports the keywords of another type than the schema's, where they are not no-ops.
+    ///
+    /// Beside an explicit `type`, a keyword of another type (`maxLength` on an integer,
+    /// `properties` on an array) constrains nothing in JSON Schema: it is documentation, kept in
+    /// the doc comment, never enforced (not on tool arguments either). Without `type`, the type
+    /// is inferred from the keywords, and JSON Schema applies each to the values of its own
+    /// type: `{properties: …, items: …}` takes objects and arrays both, a union the generated
+    /// struct would not read, so the keyword that does not fit stays an error. `allOf` applies
+    /// to every type (it is no type's keyword): beside `type: string` it still constrains the
+    /// value, so it stays an error where it does not fit.
     pub(super) fn check_keywords_fit(
         &mut self,
         file: usize,
@@ -96,6 +106,7 @@ impl Resolver<'_> {
         schema: &Schema,
         kind: JsonType,
     ) {
+        let typed = schema.kind.is_some();
         let misplaced = [
             (
                 schema.properties.is_some() && kind != JsonType::Object,
@@ -118,7 +129,8 @@ impl Resolver<'_> {
                 "object",
             ),
             (
-                schema.items.is_some() && kind != JsonType::Array,
+                (schema.items.is_some() || schema.prefix_items.is_some())
+                    && kind != JsonType::Array,
                 "items",
                 "array",
             ),
@@ -172,7 +184,7 @@ impl Resolver<'_> {
             ("multipleOf", schema.multiple_of.is_some()),
         ];
         for (keyword, present) in numeric_bounds {
-            if present && !numeric {
+            if present && !numeric && !typed {
                 self.report(
                     file,
                     &format!("{pointer}/{keyword}"),
@@ -185,7 +197,7 @@ impl Resolver<'_> {
             }
         }
         for (wrong, keyword, fits) in misplaced {
-            if wrong {
+            if wrong && (!typed || keyword == "allOf") {
                 self.report(
                     file,
                     &format!("{pointer}/{keyword}"),
@@ -228,8 +240,11 @@ impl Resolver<'_> {
                 );
                 None
             }
-            (Some(values), None) => {
-                let strings: Vec<String> = values.iter().flatten().cloned().collect();
+            (Some(_), None) => {
+                // Values of other types took the enum of values (`literal_type`) before this.
+                let values = schema.string_enum().unwrap_or_default();
+                let strings: Vec<String> =
+                    values.iter().flatten().map(|s| (*s).to_owned()).collect();
                 if strings.is_empty() {
                     self.report(
                         file,
@@ -240,7 +255,7 @@ impl Resolver<'_> {
                 }
                 for (i, value) in values.iter().enumerate() {
                     if value.is_some() && values[..i].contains(value) {
-                        let value = value.as_deref().unwrap_or_default();
+                        let value = value.unwrap_or_default();
                         self.report(
                             file,
                             &format!("{pointer}/enum/{i}"),
@@ -258,12 +273,7 @@ impl Resolver<'_> {
     /// Whether `null` is an allowed value of the enum (JSON Schema 2020-12's nullable enum).
     /// With a `type` that does not list `"null"`, the `null` could never validate: an error.
     pub(super) fn null_in_enum(&mut self, file: usize, pointer: &str, schema: &Schema) -> bool {
-        let Some(at) = schema
-            .enum_values
-            .iter()
-            .flatten()
-            .position(Option::is_none)
-        else {
+        let Some(at) = schema.enum_values.iter().flatten().position(Value::is_null) else {
             return false;
         };
         match &schema.kind {

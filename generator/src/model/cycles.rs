@@ -32,6 +32,28 @@ pub fn mark_boxes(model: &mut Model, errors: &mut Vec<Diagnostic>) {
             }
         }
     }
+    for tuple_id in 0..model.types.len() {
+        let TypeKind::Tuple { elements, .. } = &model.types[tuple_id].kind else {
+            continue;
+        };
+        let closing: Vec<bool> = elements
+            .iter()
+            .map(|element| {
+                by_value_target(element).is_some_and(|target| {
+                    reaches(
+                        model,
+                        target,
+                        tuple_id,
+                        &mut vec![false; model.types.len()],
+                        false,
+                    )
+                })
+            })
+            .collect();
+        if let TypeKind::Tuple { boxed, .. } = &mut model.types[tuple_id].kind {
+            *boxed = closing;
+        }
+    }
     report_impossible_cycles(model, errors);
 }
 
@@ -62,7 +84,15 @@ fn reaches(model: &Model, from: TypeId, to: TypeId, seen: &mut Vec<bool>, strict
                         .is_some_and(|next| reaches(model, next, to, seen, strict))
                 });
         }
-        TypeKind::Enum { .. } => return false,
+        // A tuple holds its elements inline, as a union its branch.
+        TypeKind::Tuple { elements, .. } => {
+            return !strict
+                && elements.iter().any(|element| {
+                    by_value_target(element)
+                        .is_some_and(|next| reaches(model, next, to, seen, strict))
+                });
+        }
+        TypeKind::Enum { .. } | TypeKind::Literals { .. } => return false,
     };
     fields.iter().any(|field| {
         let followed = if strict {

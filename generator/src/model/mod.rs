@@ -7,10 +7,12 @@ mod behaviour;
 mod checks;
 mod cycles;
 mod extends;
+mod literals;
 mod merge;
 mod refs;
 mod resolve;
 mod tools;
+mod tuples;
 mod ui;
 mod unions;
 
@@ -19,6 +21,7 @@ pub use behaviour::{
     Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
 
+pub use literals::same_literal;
 pub use resolve::resolve;
 pub use tools::{ActionModel, ReturnsModel, ToolModel};
 pub use ui::{JsonPiece, UiKind, UiModel};
@@ -99,6 +102,25 @@ pub enum TypeKind {
         /// The allowed values, in schema order.
         values: Vec<String>,
     },
+    /// An enum of exact JSON values other than strings alone (`enum: [2, 3, 5]`,
+    /// `enum: [1, "one"]`, `const: true`): numbers, booleans and strings, never `null` (which
+    /// makes the uses nullable). No values at all (`enum: [null]`, `type: "null"`, `false`) is a
+    /// type no value has.
+    Literals {
+        /// The allowed values, in schema order.
+        values: Vec<LiteralValue>,
+        /// `null` is allowed too: the type's uses are nullable (for the error that lists the
+        /// values a reader expects).
+        nullable: bool,
+    },
+    /// An array of a fixed length whose every position has its own type (`prefixItems`, or
+    /// drafts 04 to 2019-09's list `items`): a tuple struct, read and written as a JSON array.
+    Tuple {
+        /// The type at each position.
+        elements: Vec<FieldType>,
+        /// Per position: it closes a cycle of by-value types, so it is boxed.
+        boxed: Vec<bool>,
+    },
     /// `oneOf` / `anyOf` (or a list of primitive types): the value is one of the branches,
     /// tried in order as zod's `z.union` tries them; written as the branch it holds.
     Union {
@@ -111,6 +133,29 @@ pub enum TypeKind {
         /// when it does not fit).
         tag: Option<UnionTag>,
     },
+}
+
+/// One value of an enum of values: what JSON Schema's `enum` may list besides `null`,
+/// objects and arrays.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LiteralValue {
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, as the schema wrote it.
+    Number(serde_json::Number),
+    /// A string.
+    Str(String),
+}
+
+impl LiteralValue {
+    /// The value as JSON.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            LiteralValue::Bool(b) => serde_json::Value::Bool(*b),
+            LiteralValue::Number(n) => serde_json::Value::Number(n.clone()),
+            LiteralValue::Str(s) => serde_json::Value::String(s.clone()),
+        }
+    }
 }
 
 /// The property that tells the objects of an internally tagged union apart.
@@ -304,7 +349,9 @@ impl Model {
                 }
                 keys
             }
-            TypeKind::Enum { .. } => Vec::new(),
+            TypeKind::Enum { .. } | TypeKind::Literals { .. } | TypeKind::Tuple { .. } => {
+                Vec::new()
+            }
         }
     }
 
@@ -344,7 +391,8 @@ impl Model {
         let mut reached: Vec<&FieldType> = match &def.kind {
             TypeKind::Struct { fields } => fields.iter().map(|f| &f.ty).collect(),
             TypeKind::Union { variants, .. } => variants.iter().map(|v| &v.ty).collect(),
-            TypeKind::Enum { .. } => Vec::new(),
+            TypeKind::Tuple { elements, .. } => elements.iter().collect(),
+            TypeKind::Enum { .. } | TypeKind::Literals { .. } => Vec::new(),
         };
         reached.extend(def.extra.as_ref());
         reached.into_iter().filter_map(FieldType::named).collect()

@@ -2,7 +2,7 @@
 
 use super::FieldType;
 use super::resolve::Resolver;
-use crate::definition::{Schema, TypeKeyword};
+use crate::definition::{AdditionalProperties, Items, Schema, TypeKeyword};
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
@@ -18,13 +18,14 @@ impl<'a> Resolver<'a> {
         let siblings = [
             schema.kind.is_some() && !self.restates_type(file, schema, reference),
             schema.properties.is_some(),
-            schema.items.is_some(),
+            schema.items.is_some() || schema.prefix_items.is_some(),
             schema.enum_values.is_some(),
             schema.const_value.is_some(),
             schema.required.is_some(),
             schema.all_of.is_some(),
             schema.one_of.is_some(),
             schema.any_of.is_some(),
+            schema.not.is_some(),
         ];
         if siblings.iter().any(|&present| present) {
             self.report(file, &format!("{pointer}/$ref"), "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`", Some("move those keywords into the referenced schema, or list the `$ref` as a branch of `allOf`".into()));
@@ -185,8 +186,10 @@ impl<'a> Resolver<'a> {
     }
 }
 
-/// The sub-schema at a JSON pointer made of `$defs`, `properties`, `items`, branch and (in an
-/// OpenAPI document) `components/schemas` steps.
+/// The sub-schema at a JSON pointer made of `$defs`, `definitions`, `properties`, `items`,
+/// `prefixItems`, `additionalProperties`, `additionalItems`, branch and (in an OpenAPI
+/// document) `components/schemas` steps: any schema of the file, whatever the pointer goes
+/// through. A key that is no keyword (`#/$definitions/X`) holds no schema: it points at nothing.
 fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     let mut tokens = pointer
         .split('/')
@@ -205,7 +208,16 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
                 .as_ref()?
                 .get(&tokens.next()?)?,
             "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
-            "items" => schema.items.as_deref()?,
+            "items" => match schema.items.as_ref()? {
+                Items::Every(every) => every,
+                Items::Positions(positions) => {
+                    positions.get(tokens.next()?.parse::<usize>().ok()?)?
+                }
+            },
+            "prefixItems" => schema
+                .prefix_items
+                .as_ref()?
+                .get(tokens.next()?.parse::<usize>().ok()?)?,
             "allOf" => schema
                 .all_of
                 .as_ref()?
@@ -218,6 +230,14 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
                 .any_of
                 .as_ref()?
                 .get(tokens.next()?.parse::<usize>().ok()?)?,
+            "additionalProperties" => match schema.additional_properties.as_ref()? {
+                AdditionalProperties::Schema(values) => values,
+                AdditionalProperties::Allowed(_) => return None,
+            },
+            "additionalItems" => match schema.additional_items.as_ref()? {
+                AdditionalProperties::Schema(more) => more,
+                AdditionalProperties::Allowed(_) => return None,
+            },
             _ => return None,
         };
     }

@@ -24,8 +24,11 @@ const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 
 /// The dialects a definition may declare, without scheme and final `#`. The supported subset
 /// means the same in each: what differs between them (`$ref` siblings, which drafts 04 to 07
-/// ignore; `items` lists and `additionalItems`; draft 04's boolean `exclusiveMinimum`) is an
-/// error in every one, so no schema is read differently from what its draft says.
+/// ignore; draft 04's boolean `exclusiveMinimum`) is an error in every one, so no schema is
+/// read differently from what its draft says. Tuples are read in both spellings: drafts 04 to
+/// 2019-09's list `items` with `additionalItems`, and 2020-12's `prefixItems` with `items`
+/// (a list `items` is not 2020-12, whose validators refuse it; `prefixItems` is no keyword
+/// before 2020-12).
 const DIALECTS: &[&str] = &[
     "json-schema.org/draft/2020-12/schema",
     "json-schema.org/draft/2019-09/schema",
@@ -314,6 +317,22 @@ impl<'a> Resolver<'a> {
             Some(title) if !is_component(pointer) => title,
             _ => suggested_name.to_owned(),
         };
+        if fits_no_value(schema) {
+            // `false`, `not: {}`: a type with no value, which nothing deserializes into.
+            let id = self.new_type(
+                file,
+                pointer,
+                schema,
+                &name,
+                TypeKind::Literals {
+                    values: Vec::new(),
+                    nullable: false,
+                },
+            );
+            let ty = FieldType::Named(id);
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
         if let Some(branch) = alias_of(schema) {
             // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
             // X) is X itself, not a struct of its own; so is `allOf: [{type: string}]`, a
@@ -329,6 +348,11 @@ impl<'a> Resolver<'a> {
             let nullable = openapi_nullable
                 || matches!(&schema.kind, Some(TypeKeyword::Several(types)) if types.contains(&JsonType::Null));
             let ty = self.union_type(file, pointer, schema, &name, nullable);
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
+        if let Some(ty) = self.literal_type(file, pointer, schema, &name) {
+            let ty = if openapi_nullable { nullable(ty) } else { ty };
             self.types_at.insert(key, ty.clone());
             return ty;
         }
@@ -367,27 +391,7 @@ impl<'a> Resolver<'a> {
         self.check_keywords_fit(file, pointer, schema, kind);
         let ty = match kind {
             JsonType::Object => {
-                let id = self.new_type(
-                    file,
-                    pointer,
-                    schema,
-                    &name,
-                    TypeKind::Struct { fields: Vec::new() },
-                );
-                self.types_at.insert(key.clone(), FieldType::Named(id));
-                let fields = self.fields(file, pointer, schema, &name);
-                self.model.types[id].kind = TypeKind::Struct { fields };
-                self.model.types[id].extra = match &schema.additional_properties {
-                    Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
-                    Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
-                        file,
-                        &format!("{pointer}/additionalProperties"),
-                        values,
-                        &format!("{name}Value"),
-                    )),
-                    Some(AdditionalProperties::Allowed(false)) | None => None,
-                };
-                FieldType::Named(id)
+                FieldType::Named(self.object_type(file, pointer, schema, &name, true))
             }
             JsonType::String => match self.string_values(file, pointer, schema) {
                 Some(values) => FieldType::Named(self.new_type(
@@ -402,19 +406,7 @@ impl<'a> Resolver<'a> {
             JsonType::Integer => FieldType::Integer(IntKind::of_format(schema.format.as_deref())),
             JsonType::Number => FieldType::Number,
             JsonType::Boolean => FieldType::Boolean,
-            JsonType::Array => match &schema.items {
-                Some(items) => {
-                    let element = self.type_of(
-                        file,
-                        &format!("{pointer}/items"),
-                        items,
-                        &format!("{name}Item"),
-                    );
-                    FieldType::Array(Box::new(element))
-                }
-                // No `items`: JSON Schema puts no constraint on the elements.
-                None => FieldType::Array(Box::new(FieldType::Any)),
-            },
+            JsonType::Array => self.array_type(file, pointer, schema, &name),
             // `check_type_keyword` rejected a lone `null`, and `schema_kind` skips it in a pair.
             JsonType::Null => FieldType::String,
         };
@@ -425,6 +417,42 @@ impl<'a> Resolver<'a> {
         };
         self.types_at.insert(key, ty.clone());
         ty
+    }
+
+    /// The struct of the object schema at `pointer`; `remember`ed there before its fields are
+    /// resolved (so that a reference back to it from inside ends), unless the location already
+    /// holds another type (a union whose object branch this is).
+    pub(super) fn object_type(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        name: &str,
+        remember: bool,
+    ) -> TypeId {
+        let id = self.new_type(
+            file,
+            pointer,
+            schema,
+            name,
+            TypeKind::Struct { fields: Vec::new() },
+        );
+        if remember {
+            self.remember(file, pointer, FieldType::Named(id));
+        }
+        let fields = self.fields(file, pointer, schema, name);
+        self.model.types[id].kind = TypeKind::Struct { fields };
+        self.model.types[id].extra = match &schema.additional_properties {
+            Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
+            Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
+                file,
+                &format!("{pointer}/additionalProperties"),
+                values,
+                &format!("{name}Value"),
+            )),
+            Some(AdditionalProperties::Allowed(false)) | None => None,
+        };
+        id
     }
 
     /// Records the type made for a schema location before its parts are resolved, so that a
@@ -598,12 +626,12 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
         {
             Some(JsonType::Object)
         }
-        None if schema.items.is_some() => Some(JsonType::Array),
+        None if schema.items.is_some() || schema.prefix_items.is_some() => Some(JsonType::Array),
         // String values say what they are: `enum: [a, b]` and `const: a` need no `type`.
         None if schema
             .enum_values
             .as_ref()
-            .is_some_and(|values| values.iter().any(Option::is_some))
+            .is_some_and(|values| values.iter().any(Value::is_string))
             || schema.const_value.as_ref().is_some_and(Value::is_string) =>
         {
             Some(JsonType::String)
@@ -612,12 +640,24 @@ pub(super) fn schema_kind(schema: &Schema) -> Option<JsonType> {
     }
 }
 
+/// Whether no value fits the schema: `not: {}` (the schema `false`, `not: true`), whatever
+/// stands beside it. `not` of anything else was refused when validating, but `not: false`
+/// (`{not: {not: {}}}`), which constrains nothing.
+pub(super) fn fits_no_value(schema: &Schema) -> bool {
+    schema
+        .not
+        .as_deref()
+        .is_some_and(|not| says_nothing(not) && not.not.is_none())
+}
+
 /// Whether a schema constrains nothing (`{}`, or only annotations): any JSON value.
 fn says_nothing(schema: &Schema) -> bool {
-    schema.kind.is_none()
+    !fits_no_value(schema)
+        && schema.kind.is_none()
         && schema.properties.is_none()
         && schema.required.is_none()
         && schema.items.is_none()
+        && schema.prefix_items.is_none()
         && schema.enum_values.is_none()
         && schema.const_value.is_none()
         && schema.all_of.is_none()

@@ -377,6 +377,23 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
         }
         pending.extend(resolver.model.reached(id));
         let def = &resolver.model.types[id];
+        let refused = match def.kind {
+            TypeKind::Literals { .. } => Some((
+                "tool arguments cannot take an `enum` of values other than strings yet",
+                "list strings in `enum`, or take an `integer` bounded by `minimum` and `maximum`",
+            )),
+            TypeKind::Tuple { .. } => Some((
+                "tool arguments cannot take a tuple yet",
+                "take an object with one property per position",
+            )),
+            _ => None,
+        };
+        if let Some((message, help)) = refused {
+            let (file, pointer) = (def.module, def.pointer.clone());
+            resolver.report(file, &pointer, message, Some(help.into()));
+            continue;
+        }
+        let def = &resolver.model.types[id];
         if let TypeKind::Struct { fields } = &def.kind {
             patterns.extend(
                 fields.iter().filter_map(|f| {

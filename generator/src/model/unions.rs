@@ -116,27 +116,47 @@ impl<'a> Resolver<'a> {
         if listed.len() < 2 {
             return None;
         }
+        if schema.enum_values.is_some() && listed.contains(&JsonType::String) {
+            self.report(
+                file,
+                &format!("{pointer}/type"),
+                "a string `enum` beside a list of types is not supported",
+                Some("write the enum as a branch of `oneOf` beside the other types".into()),
+            );
+            return Some(FieldType::String);
+        }
+        // Made before its branches: an object branch may refer back to the whole.
+        let id = self.new_type(
+            file,
+            pointer,
+            schema,
+            name,
+            TypeKind::Union {
+                variants: Vec::new(),
+                tag: None,
+            },
+        );
+        self.remember(file, pointer, FieldType::Named(id));
         let mut variants = Vec::new();
         for kind in &listed {
+            // Each type's keywords apply to the values of that type, as JSON Schema reads a
+            // list of types: `properties` to the object branch, `items` to the array branch.
             let ty = match kind {
-                JsonType::String if schema.enum_values.is_none() => FieldType::String,
+                JsonType::String => FieldType::String,
                 JsonType::Integer => {
                     FieldType::Integer(IntKind::of_format(schema.format.as_deref()))
                 }
                 JsonType::Number => FieldType::Number,
                 JsonType::Boolean => FieldType::Boolean,
-                _ => {
-                    self.report(
-                        file,
-                        &format!("{pointer}/type"),
-                        format!(
-                            "a list of types may only name primitives (`string`, `integer`, `number`, `boolean`), not `{}`",
-                            kind.as_str()
-                        ),
-                        Some("write the object or array as a branch of `oneOf` beside the primitives".into()),
-                    );
-                    return Some(FieldType::String);
-                }
+                JsonType::Object => FieldType::Named(self.object_type(
+                    file,
+                    pointer,
+                    schema,
+                    &format!("{name}Object"),
+                    false,
+                )),
+                JsonType::Array => self.array_type(file, pointer, schema, name),
+                JsonType::Null => continue,
             };
             variants.push(VariantDef {
                 title: kind.as_str().to_upper_camel_case(),
@@ -144,16 +164,10 @@ impl<'a> Resolver<'a> {
             });
         }
         integers_before_numbers(&mut variants);
-        let id = self.new_type(
-            file,
-            pointer,
-            schema,
-            name,
-            TypeKind::Union {
-                variants,
-                tag: None,
-            },
-        );
+        self.model.types[id].kind = TypeKind::Union {
+            variants,
+            tag: None,
+        };
         let ty = FieldType::Named(id);
         Some(if types.contains(&JsonType::Null) {
             FieldType::Nullable(Box::new(ty))
@@ -215,7 +229,7 @@ fn is_null_schema(schema: &Schema) -> bool {
     let null_enum = schema
         .enum_values
         .as_ref()
-        .is_some_and(|values| !values.is_empty() && values.iter().all(Option::is_none));
+        .is_some_and(|values| !values.is_empty() && values.iter().all(serde_json::Value::is_null));
     let null_const = schema.const_value == Some(serde_json::Value::Null);
     let only_null = match (&schema.enum_values, &schema.const_value) {
         (None, None) => null_type,

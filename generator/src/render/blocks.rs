@@ -50,7 +50,10 @@ impl<'m> Presenting<'m> {
         let presenter = model.modules.get(module)?.presenter.as_ref()?;
         let fields: &[FieldDef] = match &model.types[presenter.item].kind {
             TypeKind::Struct { fields } => fields,
-            TypeKind::Union { .. } | TypeKind::Enum { .. } => &[],
+            TypeKind::Union { .. }
+            | TypeKind::Enum { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Tuple { .. } => &[],
         };
         Some(Presenting {
             model,

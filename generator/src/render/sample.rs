@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::model::{FieldDef, FieldType, IntKind, Model, TypeKind};
+use crate::model::{FieldDef, FieldType, IntKind, LiteralValue, Model, TypeKind};
 
 /// A sample value that the generated types would refuse, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -110,6 +110,41 @@ pub fn check(
                             .map(|v| format!("{v:?}"))
                             .collect::<Vec<_>>()
                             .join(", "),
+                        def.title,
+                        found(other)
+                    )),
+                },
+                TypeKind::Literals { values, .. } => match values
+                    .iter()
+                    .map(LiteralValue::to_json)
+                    .find(|v| crate::model::same_literal(v, value))
+                {
+                    // The schema's own spelling: `1.0` is read as `1` and written so.
+                    Some(known) => Ok(known),
+                    None => fail(format!(
+                        "expected one of {} ({}), found {}",
+                        values
+                            .iter()
+                            .map(|v| v.to_json().to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        def.title,
+                        found(value)
+                    )),
+                },
+                TypeKind::Tuple { elements, .. } => match value {
+                    Value::Array(items) if items.len() == elements.len() => items
+                        .iter()
+                        .zip(elements)
+                        .enumerate()
+                        .map(|(i, (item, element))| {
+                            check(model, element, item, &format!("{pointer}/{i}"))
+                        })
+                        .collect::<Result<Vec<_>, _>>()
+                        .map(Value::Array),
+                    other => fail(format!(
+                        "expected an array of {} elements ({}), found {}",
+                        elements.len(),
                         def.title,
                         found(other)
                     )),
@@ -223,6 +258,21 @@ pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
                 .iter()
                 .find(|v| check(model, &v.ty, value, "").is_ok())
                 .map_or_else(|| value.clone(), |v| wire(model, &v.ty, value)),
+            TypeKind::Literals { values, .. } => values
+                .iter()
+                .map(LiteralValue::to_json)
+                .find(|v| crate::model::same_literal(v, value))
+                .unwrap_or_else(|| value.clone()),
+            TypeKind::Tuple { elements, .. } => match value {
+                Value::Array(items) => Value::Array(
+                    items
+                        .iter()
+                        .zip(elements)
+                        .map(|(item, element)| wire(model, element, item))
+                        .collect(),
+                ),
+                other => other.clone(),
+            },
             TypeKind::Enum { .. } => value.clone(),
         },
         _ => value.clone(),

@@ -169,3 +169,161 @@ fn required_keys_without_properties_hold_any_value() {
     assert!(error.contains("invalid value: integer `-1`"), "{error}");
     same::<st::FloatsArenTTerribleIMTold>(json!({"flush_timeout": 0.25}));
 }
+
+/// Reads `value` as `T` and writes it as TOON with the generated writer: the text the generic
+/// encoder writes for the same JSON value.
+fn toon_same<T: DeserializeOwned + fusion_runtime::toon::WriteToon>(value: Value) {
+    use fusion_runtime::Selection;
+    use fusion_runtime::toon::{ToonOptions, encode_typed, encode_value};
+    let typed: T = serde_json::from_value(value.clone())
+        .unwrap_or_else(|error| panic!("{value} does not deserialize: {error}"));
+    let options = ToonOptions::default();
+    assert_eq!(
+        encode_typed(&typed, &Selection::all(), &options),
+        encode_value(&value, &options)
+    );
+}
+
+#[test]
+fn enums_of_numbers_and_mixed_values_read_and_write_exactly_their_values() {
+    use corpus::type_with_modified_generation_json::type_with_modified_generation as tm;
+    use corpus::types_with_more_impls_json::types_with_more_impls as ti;
+    for prime in [2, 3, 5, 7] {
+        same::<ti::Sub10Primes>(json!(prime));
+    }
+    // JSON Schema compares numbers by value: `5.0` is the schema's `5`, written as it writes it.
+    round_trip::<ti::Sub10Primes>(&json!(5.0), &json!(5));
+    let error = refused::<ti::Sub10Primes>(json!(4));
+    assert_eq!(
+        error,
+        "invalid value: integer `4`, expected one of 2, 3, 5, 7"
+    );
+    assert!(refused::<ti::Sub10Primes>(json!("2")).contains("invalid value: string \"2\""));
+    assert!(refused::<ti::Sub10Primes>(json!(null)).contains("invalid type: null"));
+    let located = serde_json::from_str::<ti::Sub10Primes>("\n  11").unwrap_err();
+    assert_eq!((located.line(), located.column()), (2, 4), "{located}");
+    assert_eq!(
+        ti::Sub10Primes::ALL.map(ti::Sub10Primes::as_json),
+        ["2", "3", "5", "7"]
+    );
+
+    let value = json!({
+        "replaced_type": {"anything": [1, null]},
+        "patched_type": {"k": "v"},
+        "converted_type": 1
+    });
+    same::<tm::TestType>(value.clone());
+    toon_same::<tm::TestType>(value);
+    let mixed = json!({"replaced_type": 0, "patched_type": {}, "converted_type": "one"});
+    same::<tm::TestType>(mixed.clone());
+    toon_same::<tm::TestType>(mixed);
+    let error = refused::<tm::TestType>(
+        json!({"replaced_type": 0, "patched_type": {}, "converted_type": "1"}),
+    );
+    assert!(
+        error.contains("invalid value: string \"1\", expected one of 1, \"one\""),
+        "{error}"
+    );
+    assert_eq!(tm::TestTypeConvertedType::One.as_json(), "\"one\"");
+}
+
+#[test]
+fn keywords_of_another_type_are_documentation() {
+    use corpus::noisy_types_json::noisy_types as nt;
+    // `multipleOf`, `maxItems` and `maxLength` on an object constrain nothing.
+    same::<nt::ObjectBs>(json!({"ok": true}));
+    same::<nt::ObjectBs>(json!({}));
+    let error = refused::<nt::ObjectBs>(json!({"ok": "yes"}));
+    assert!(error.contains("expected a boolean"), "{error}");
+}
+
+#[test]
+fn lists_of_types_with_object_and_array_are_unions_of_the_branches() {
+    use corpus::multiple_instance_types_json::multiple_instance_types as mi;
+    for value in [
+        json!(true),
+        json!(["a", 1, null]),
+        json!(61153314774826061_i64),
+        json!(2.5),
+        json!("s"),
+        json!(null),
+    ] {
+        same::<Option<mi::SeriouslyAnything>>(value.clone());
+        toon_same::<Wrapped<Option<mi::SeriouslyAnything>>>(json!({ "v": value }));
+    }
+    // The object branch is an object schema with no properties: the allow-list keeps no key.
+    round_trip::<mi::SeriouslyAnything>(&json!({"k": 1}), &json!({}));
+    same::<mi::YesNoMaybe>(json!(false));
+    same::<mi::YesNoMaybe>(json!({"value": "maybe"}));
+    let error = refused::<mi::YesNoMaybe>(json!("yes"));
+    assert!(error.contains("did not match any variant"), "{error}");
+    let error = refused::<Option<mi::OneOfSeveral>>(json!(2.5));
+    assert!(error.contains("did not match any variant"), "{error}");
+    same::<mi::IntOrStr>(json!(3));
+    // `type: [string, null]` with `enum: [null]`: only `null`.
+    same::<Option<mi::ReallyJustNull>>(json!(null));
+    let error = refused::<Option<mi::ReallyJustNull>>(json!("x"));
+    assert!(error.contains("expected null"), "{error}");
+}
+
+#[test]
+fn null_alone_and_the_vendor_keyword_x_rust_type() {
+    use corpus::x_rust_type_json::x_rust_type as xr;
+    // `x-rust-type` is ignored: `PathBuf` is the string its schema says.
+    same::<xr::AllTheThings>(json!({"path": "/tmp/x"}));
+    same::<xr::AllTheThings>(json!({"option_marker": null}));
+    same::<xr::AllTheThings>(json!({}));
+    toon_same::<xr::AllTheThings>(json!({"path": "/tmp", "option_marker": null}));
+    let error = refused::<xr::AllTheThings>(json!({"option_marker": {}}));
+    assert!(error.contains("expected null"), "{error}");
+    // `not: true`: no value at all.
+    let error = refused::<xr::Marker>(json!(null));
+    assert!(error.contains("expected no value"), "{error}");
+    assert!(xr::Marker::ALL.is_empty());
+}
+
+/// A value inside an object, for the TOON writer (which writes objects and arrays).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Wrapped<T> {
+    v: T,
+}
+
+impl<T: fusion_runtime::toon::ToonElement> fusion_runtime::toon::ToonObject for Wrapped<T> {
+    fn toon_field_count(&self) -> usize {
+        1
+    }
+    fn toon_field(&self, index: usize) -> Option<(&str, fusion_runtime::toon::ToonValue<'_>)> {
+        (index == 0).then(|| ("v", self.v.toon_value()))
+    }
+}
+
+impl<T: fusion_runtime::toon::ToonElement + serde::Serialize> fusion_runtime::toon::WriteToon
+    for Wrapped<T>
+{
+    const KEYS: &'static [&'static str] = &["v"];
+}
+
+#[test]
+fn tuples_of_one_length_are_tuple_structs() {
+    use corpus::arrays_and_tuples_json::arrays_and_tuples as at;
+    same::<at::SimpleTwoTuple>(json!(["a", "b"]));
+    toon_same::<Wrapped<at::SimpleTwoTuple>>(json!({"v": ["a", "b"]}));
+    same::<at::LessSimpleTwoTuple>(json!(["a", "b"]));
+    same::<at::UnsimpleTwoTuple>(json!(["a", "b"]));
+    for wrong in [
+        json!(["a"]),
+        json!(["a", "b", "c"]),
+        json!(["a", 1]),
+        json!("ab"),
+    ] {
+        refused::<at::SimpleTwoTuple>(wrong);
+    }
+    let located =
+        serde_json::from_str::<at::UnsimpleTwoTuple>("[\"a\",\n \"b\", \"c\"]").unwrap_err();
+    assert_eq!(located.line(), 2, "{located}");
+    let error = refused::<at::LessSimpleTwoTuple>(json!(["a", "b", "c"]));
+    assert!(
+        error.contains("trailing") || error.contains("fewer elements"),
+        "{error}"
+    );
+}

@@ -186,7 +186,12 @@ impl BehaviourResolver<'_> {
                         return None;
                     }
                 },
-                TypeKind::Struct { .. } | TypeKind::Union { .. } => None,
+                // Conditions compare with strings, numbers and booleans as their field's type
+                // reads them; an enum of mixed values has no such reading yet.
+                TypeKind::Struct { .. }
+                | TypeKind::Union { .. }
+                | TypeKind::Literals { .. }
+                | TypeKind::Tuple { .. } => None,
             },
             _ => None,
         };
@@ -222,6 +227,9 @@ fn type_text(ty: &FieldType, types: &[TypeDef]) -> &'static str {
         FieldType::Array(_) => "array",
         FieldType::Any => "any JSON value",
         FieldType::Named(id) if matches!(types[*id].kind, TypeKind::Enum { .. }) => "enum",
+        FieldType::Named(id) if matches!(types[*id].kind, TypeKind::Literals { .. }) => {
+            "enum of values other than strings"
+        }
         _ => "object",
     }
 }

@@ -35,7 +35,10 @@ impl BehaviourResolver<'_> {
     pub(in crate::model) fn fields(&self) -> &[FieldDef] {
         match &self.item.kind {
             TypeKind::Struct { fields } => fields,
-            TypeKind::Enum { .. } | TypeKind::Union { .. } => &[],
+            TypeKind::Enum { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Union { .. }
+            | TypeKind::Tuple { .. } => &[],
         }
     }
 
@@ -322,7 +325,11 @@ impl BehaviourResolver<'_> {
                         static_text::block_tag(&format!("{literal}{value}"))
                             .is_some_and(|tag| tag.at < static_chars)
                     }),
-                    TypeKind::Struct { .. } | TypeKind::Union { .. } => false,
+                    // Placeholders of these are refused (`scalar_kind`): they write no text.
+                    TypeKind::Struct { .. }
+                    | TypeKind::Union { .. }
+                    | TypeKind::Literals { .. }
+                    | TypeKind::Tuple { .. } => false,
                 },
                 _ => false,
             };

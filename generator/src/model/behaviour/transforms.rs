@@ -69,6 +69,8 @@ impl BehaviourResolver<'_> {
                 TypeKind::Enum { .. } => Flow::Text,
                 TypeKind::Struct { .. } => Flow::Other("an object"),
                 TypeKind::Union { .. } => Flow::Other("a union"),
+                TypeKind::Literals { .. } => Flow::Other("an enum of values other than strings"),
+                TypeKind::Tuple { .. } => Flow::Other("a tuple"),
             },
             FieldType::Array(_) => Flow::Array,
             FieldType::Nullable(_) | FieldType::Any => Flow::Other("any JSON value"),
