@@ -80,16 +80,22 @@ fn is_wide_control(c: char) -> bool {
 /// Copies clean runs as whole slices: escaping is rare, so the common path is one lookup per byte
 /// and one `push_str`. Tables rather than a scan of the set per byte: tables and rules interpolate
 /// a value per row, so this is on the hot path of collection UI blocks.
+#[inline]
 fn push_escaped(out: &mut String, s: &str, set: &Set) {
-    // Most values have nothing to escape: one tight scan, then one copy. (A word-at-a-time scan
-    // measured slower here: values are short, and the test for every set's bytes is long.)
-    let Some(first) = s
+    // Most values have nothing to escape: one tight scan, inlined where the set is a constant,
+    // then one copy; the rest out of line.
+    match s
         .bytes()
         .position(|byte| set.0[usize::from(byte)] != Class::Clean)
-    else {
-        out.push_str(s);
-        return;
-    };
+    {
+        None => out.push_str(s),
+        Some(first) => push_escaped_from(out, s, set, first),
+    }
+}
+
+/// [`push_escaped`] for a value with something to escape at `first` or after it.
+#[cold]
+fn push_escaped_from(out: &mut String, s: &str, set: &Set, first: usize) {
     let mut clean_from = 0;
     for (index, byte) in s.bytes().enumerate().skip(first) {
         let c = match set.0[usize::from(byte)] {
@@ -161,6 +167,7 @@ const ATTR: &Set = &Set::new(b"&<>\"'", false, false);
 
 /// Appends a run-time value for a rule, suggestion, summary or list line (§5 deviation): `&`,
 /// `<`, line breaks and controls, so the value stays on its line.
+#[inline]
 pub fn push_line(out: &mut String, s: &str) {
     push_escaped(out, s, LINE);
 }
@@ -172,6 +179,7 @@ pub fn line(s: &str) -> Cow<'_, str> {
 
 /// Appends a run-time value for a markdown table cell (§4 deviation): as [`push_line`], plus `|`
 /// and `\`, so the value stays in its cell.
+#[inline]
 pub fn push_cell(out: &mut String, s: &str) {
     push_escaped(out, s, CELL);
 }
@@ -183,6 +191,7 @@ pub fn cell(s: &str) -> Cow<'_, str> {
 
 /// Appends a run-time value for multi-line UI content such as markdown or code (§4 deviation):
 /// `&`, `<` and controls; line breaks are kept.
+#[inline]
 pub fn push_content(out: &mut String, s: &str) {
     push_escaped(out, s, CONTENT);
 }
@@ -194,6 +203,7 @@ pub fn content(s: &str) -> Cow<'_, str> {
 
 /// Appends a run-time value for a UI attribute such as `title` (§4 deviation): `&` `<` `>` `"`,
 /// line breaks and controls.
+#[inline]
 pub fn push_attr_value(out: &mut String, s: &str) {
     push_escaped(out, s, ATTR_VALUE);
 }
