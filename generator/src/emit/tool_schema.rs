@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use super::schema_defs::SchemaWriter;
-use crate::model::{FieldDef, Model, ToolModel, TypeId, TypeKind};
+use crate::model::{FieldDef, Model, ToolModel, TypeId};
 
 /// The description of `_select`, exactly as upstream writes it.
 pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
@@ -48,7 +48,7 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let mut merged: Vec<Merged<'_>> = Vec::new();
     for action in &tool.actions {
         let Some(input) = action.input else { continue };
-        for field in struct_fields(model, input) {
+        for field in model.types[input].fields() {
             let index = match merged.iter().position(|m| m.0.key == field.key) {
                 Some(index) => index,
                 None => {
@@ -204,7 +204,7 @@ pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
         .map(|action| {
             let required: Vec<&str> = action
                 .input
-                .map(|input| struct_fields(model, input))
+                .map(|input| model.types[input].fields())
                 .unwrap_or_default()
                 .iter()
                 .filter(|f| f.required)
@@ -237,15 +237,5 @@ pub fn description(model: &Model, tool: &ToolModel) -> String {
         tool.description
             .clone()
             .unwrap_or_else(|| tool.name.clone())
-    }
-}
-
-fn struct_fields(model: &Model, id: TypeId) -> &[FieldDef] {
-    match &model.types[id].kind {
-        TypeKind::Struct { fields } => fields,
-        TypeKind::Enum { .. }
-        | TypeKind::Literals { .. }
-        | TypeKind::Union { .. }
-        | TypeKind::Tuple { .. } => &[],
     }
 }

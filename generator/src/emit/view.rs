@@ -502,13 +502,7 @@ pub fn module_view(
     if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
-        let fields: &[FieldDef] = match &model.types[presenter.item].kind {
-            TypeKind::Struct { fields } => fields,
-            TypeKind::Union { .. }
-            | TypeKind::Enum { .. }
-            | TypeKind::Literals { .. }
-            | TypeKind::Tuple { .. } => &[],
-        };
+        let fields = model.types[presenter.item].fields();
         data.exports.push(presenter_name.clone());
         data.exports.extend(names.hooks[index].clone());
         let context = Context {
@@ -565,9 +559,7 @@ fn union_select(model: &Model, id: TypeId) -> Option<UnionSelectView> {
     let branch_fields = branches
         .iter()
         .map(|&branch| {
-            let TypeKind::Struct { fields } = &model.types[branch].kind else {
-                return Vec::new();
-            };
+            let fields = model.types[branch].fields();
             keys.iter()
                 .map(|key| {
                     fields

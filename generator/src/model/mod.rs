@@ -89,6 +89,20 @@ pub struct TypeDef {
     pub kind: TypeKind,
 }
 
+impl TypeDef {
+    /// A struct's declared fields in schema order; none for any other shape (a union's
+    /// branches have their own).
+    pub fn fields(&self) -> &[FieldDef] {
+        match &self.kind {
+            TypeKind::Struct { fields } => fields,
+            TypeKind::Enum { .. }
+            | TypeKind::Literals { .. }
+            | TypeKind::Union { .. }
+            | TypeKind::Tuple { .. } => &[],
+        }
+    }
+}
+
 /// The shape of a generated type.
 #[derive(Debug, Clone)]
 pub enum TypeKind {
@@ -334,25 +348,14 @@ impl Model {
     /// numbers: a struct's fields in schema order; for a union of objects, every branch's keys,
     /// in the order they first appear branch by branch; nothing for any other type.
     pub fn root_keys(&self, item: TypeId) -> Vec<&str> {
-        match &self.types[item].kind {
-            TypeKind::Struct { fields } => fields.iter().map(|f| f.key.as_str()).collect(),
-            TypeKind::Union { .. } => {
-                let mut keys: Vec<&str> = Vec::new();
-                for branch in self.object_branches(item).unwrap_or_default() {
-                    if let TypeKind::Struct { fields } = &self.types[branch].kind {
-                        for field in fields {
-                            if !keys.contains(&field.key.as_str()) {
-                                keys.push(&field.key);
-                            }
-                        }
-                    }
-                }
-                keys
-            }
-            TypeKind::Enum { .. } | TypeKind::Literals { .. } | TypeKind::Tuple { .. } => {
-                Vec::new()
+        let structs = self.object_branches(item).unwrap_or_else(|| vec![item]);
+        let mut keys: Vec<&str> = Vec::new();
+        for field in structs.iter().flat_map(|&id| self.types[id].fields()) {
+            if !keys.contains(&field.key.as_str()) {
+                keys.push(&field.key);
             }
         }
+        keys
     }
 
     /// Whether some type or field is deprecated: generated code that uses them must then allow

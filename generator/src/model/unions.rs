@@ -65,17 +65,7 @@ impl<'a> Resolver<'a> {
                 self.type_of(file, &at, only, name)
             }
             _ => {
-                let id = self.new_type(
-                    file,
-                    pointer,
-                    schema,
-                    name,
-                    TypeKind::Union {
-                        variants: Vec::new(),
-                        tag: None,
-                    },
-                );
-                self.remember(file, pointer, FieldType::Named(id));
+                let id = self.union_before_branches(file, pointer, schema, name);
                 let mut variants = Vec::new();
                 for (i, branch) in kept {
                     let title = self.branch_title(file, branch);
@@ -125,18 +115,7 @@ impl<'a> Resolver<'a> {
             );
             return Some(FieldType::String);
         }
-        // Made before its branches: an object branch may refer back to the whole.
-        let id = self.new_type(
-            file,
-            pointer,
-            schema,
-            name,
-            TypeKind::Union {
-                variants: Vec::new(),
-                tag: None,
-            },
-        );
-        self.remember(file, pointer, FieldType::Named(id));
+        let id = self.union_before_branches(file, pointer, schema, name);
         let mut variants = Vec::new();
         for kind in &listed {
             // Each type's keywords apply to the values of that type, as JSON Schema reads a
@@ -177,6 +156,29 @@ impl<'a> Resolver<'a> {
     }
 
     /// The name a branch's variant is derived from: its `title`, its `$ref` target, or its type.
+    /// A union type with no branches yet, remembered at `pointer`: made before its branches,
+    /// since an object branch may refer back to the whole.
+    fn union_before_branches(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        name: &str,
+    ) -> TypeId {
+        let id = self.new_type(
+            file,
+            pointer,
+            schema,
+            name,
+            TypeKind::Union {
+                variants: Vec::new(),
+                tag: None,
+            },
+        );
+        self.remember(file, pointer, FieldType::Named(id));
+        id
+    }
+
     fn branch_title(&self, file: usize, branch: &Schema) -> String {
         if let Some(title) = &branch.title {
             return title.clone();

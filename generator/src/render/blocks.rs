@@ -48,17 +48,10 @@ impl<'m> Presenting<'m> {
     /// The presenter of `module`, if the module has one.
     pub fn of(model: &'m Model, module: usize) -> Option<Self> {
         let presenter = model.modules.get(module)?.presenter.as_ref()?;
-        let fields: &[FieldDef] = match &model.types[presenter.item].kind {
-            TypeKind::Struct { fields } => fields,
-            TypeKind::Union { .. }
-            | TypeKind::Enum { .. }
-            | TypeKind::Literals { .. }
-            | TypeKind::Tuple { .. } => &[],
-        };
         Some(Presenting {
             model,
             behaviour: &presenter.behaviour,
-            fields,
+            fields: model.types[presenter.item].fields(),
             item: presenter.item,
             extra: model.types[presenter.item].extra.as_ref(),
         })
@@ -73,21 +66,19 @@ impl<'m> Presenting<'m> {
         selection: Option<&[String]>,
     ) -> Map<String, Value> {
         let branch = match &self.model.types[self.item].kind {
-            TypeKind::Union { variants, .. } => variants.iter().find_map(|variant| {
-                let FieldType::Named(branch) = variant.ty else {
-                    return None;
-                };
-                let TypeKind::Struct { fields } = &self.model.types[branch].kind else {
-                    return None;
-                };
-                let object = Value::Object(item.clone());
-                sample::check(self.model, &variant.ty, &object, "")
-                    .is_ok()
-                    .then(|| (fields.as_slice(), self.model.types[branch].extra.as_ref()))
-            }),
+            TypeKind::Union { variants, .. } => {
+                sample::branch(self.model, variants, &Value::Object(item.clone())).and_then(
+                    |variant| match variant.ty {
+                        FieldType::Named(id) => Some(&self.model.types[id]),
+                        _ => None,
+                    },
+                )
+            }
             _ => None,
         };
-        let (fields, extra) = branch.unwrap_or((self.fields, self.extra));
+        let (fields, extra) = branch.map_or((self.fields, self.extra), |def| {
+            (def.fields(), def.extra.as_ref())
+        });
         wire_fields(self.model, fields, extra, item, selection)
     }
 

@@ -5,7 +5,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use crate::model::{FieldDef, FieldType, IntKind, LiteralValue, Model, TypeKind};
+use crate::model::{FieldDef, FieldType, IntKind, LiteralValue, Model, TypeKind, VariantDef};
 
 /// A sample value that the generated types would refuse, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,6 +231,18 @@ fn check_struct(
     Ok(Value::Object(out))
 }
 
+/// The branch of a union a checked value is read as: the first that fits, as the generated
+/// `Deserialize` tries them (a tagged union picks the same one).
+pub fn branch<'m>(
+    model: &Model,
+    variants: &'m [VariantDef],
+    value: &Value,
+) -> Option<&'m VariantDef> {
+    variants
+        .iter()
+        .find(|variant| check(model, &variant.ty, value, "").is_ok())
+}
+
 /// The wire form of a checked value (§10): redacted fields of every struct inside it replaced by
 /// their censor, a `null` left `null`.
 pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
@@ -254,9 +266,7 @@ pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
                 )),
                 other => other.clone(),
             },
-            TypeKind::Union { variants, .. } => variants
-                .iter()
-                .find(|v| check(model, &v.ty, value, "").is_ok())
+            TypeKind::Union { variants, .. } => branch(model, variants, value)
                 .map_or_else(|| value.clone(), |v| wire(model, &v.ty, value)),
             TypeKind::Literals { values, .. } => values
                 .iter()

@@ -38,7 +38,8 @@ fn escape_mask(word: u64) -> u64 {
 /// The index of the first byte at or after `from` that JSON must escape.
 ///
 /// Eight bytes are tested at once; clean text (the common case) costs a few operations per word,
-/// not a branch per byte. The last partial word is padded with a byte that needs no escape.
+/// not a branch per byte. A last partial word is read as the string's last eight bytes, and a
+/// string shorter than a word byte by byte.
 #[inline]
 fn next_escape(bytes: &[u8], mut from: usize) -> Option<usize> {
     while let Some(chunk) = bytes.get(from..from + 8) {

@@ -33,13 +33,7 @@ pub struct BehaviourResolver<'a> {
 
 impl BehaviourResolver<'_> {
     pub(in crate::model) fn fields(&self) -> &[FieldDef] {
-        match &self.item.kind {
-            TypeKind::Struct { fields } => fields,
-            TypeKind::Enum { .. }
-            | TypeKind::Literals { .. }
-            | TypeKind::Union { .. }
-            | TypeKind::Tuple { .. } => &[],
-        }
+        self.item.fields()
     }
 
     pub(in crate::model) fn report(
