@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use crate::emit::Layout;
 use crate::source::SourceFile;
-use crate::{Diagnostics, Options, fs, generate};
+use crate::{Diagnostics, Options, fs, generate_with_warnings};
 
 /// The default name of the generated file in `OUT_DIR`.
 pub const DEFAULT_FILE_NAME: &str = "fusion_generated.rs";
@@ -124,11 +124,17 @@ impl Builder {
                 file_name: self.file_name.clone(),
             },
         };
-        let files =
-            generate(&sources, &options).map_err(|diagnostics| BuildError::Definitions {
+        let generated = generate_with_warnings(&sources, &options).map_err(|diagnostics| {
+            BuildError::Definitions {
                 diagnostics,
                 sources: sources.clone(),
-            })?;
+            }
+        })?;
+        // Cargo shows a build script's `cargo:warning=` lines, one line each.
+        for warning in &generated.warnings {
+            println!("cargo:warning={}", warning.to_string().replace('\n', " "));
+        }
+        let files = generated.files;
         let changes = fs::diff(&out_dir, &files).map_err(|e| BuildError::Io(e.to_string()))?;
         // Only the file this builder owns: other generated files in OUT_DIR may belong to another
         // builder of the same build script.

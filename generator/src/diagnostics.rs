@@ -14,9 +14,22 @@ pub struct Location {
     pub column: u32,
 }
 
+/// How bad a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    /// Nothing is generated until it is fixed.
+    #[default]
+    Error,
+    /// The definitions generate, read in the one way the note explains; worth a look (a
+    /// `$ref` read by its last segment, a keyword JSON Schema ignores, a repeated key).
+    Warning,
+}
+
 /// One problem found in the definitions.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// An error, or a warning that does not stop generation.
+    pub severity: Severity,
     /// The definition file, relative to the input folder (empty for problems of the whole output).
     pub file: String,
     /// RFC 6901 pointer to the offending value inside the file.
@@ -33,12 +46,27 @@ impl Diagnostic {
     /// A problem at `pointer` in `file`; the location is filled in by [`Diagnostic::at_location`].
     pub fn error(file: &str, pointer: &str, message: impl Into<String>) -> Self {
         Diagnostic {
+            severity: Severity::Error,
             file: file.to_owned(),
             pointer: pointer.to_owned(),
             location: None,
             message: message.into(),
             help: None,
         }
+    }
+
+    /// A warning at `pointer` in `file`: generation goes on, reading the definitions in the one
+    /// way the message states.
+    pub fn warning(file: &str, pointer: &str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(file, pointer, message)
+        }
+    }
+
+    /// Whether generation goes on despite it.
+    pub fn is_warning(&self) -> bool {
+        self.severity == Severity::Warning
     }
 
     /// Sets where the problem is written.
@@ -146,8 +174,12 @@ fn cut_snippet(file: &str, text: &str, at: Location) -> String {
 }
 
 impl fmt::Display for Diagnostic {
-    /// One line, `file:line:column: message (at pointer)`, for logs and `Debug`-free error chains.
+    /// One line, `file:line:column: message (at pointer)`, for logs and `Debug`-free error chains;
+    /// a warning starts with `warning: `.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_warning() {
+            f.write_str("warning: ")?;
+        }
         write!(f, "{}", self.file)?;
         if let Some(at) = self.location {
             write!(f, ":{}:{}", at.line, at.column)?;
@@ -177,11 +209,19 @@ impl Diagnostics {
             out.push_str(&diagnostic.render(source_of(&diagnostic.file)));
             out.push('\n');
         }
-        let count = self.0.len();
-        out.push_str(&format!(
-            "{count} error{} in the definitions; nothing was written.\n",
-            if count == 1 { "" } else { "s" }
-        ));
+        let count = self.0.iter().filter(|d| !d.is_warning()).count();
+        let warnings = self.0.len() - count;
+        if count > 0 {
+            out.push_str(&format!(
+                "{count} error{} in the definitions; nothing was written.\n",
+                if count == 1 { "" } else { "s" }
+            ));
+        } else if warnings > 0 {
+            out.push_str(&format!(
+                "{warnings} warning{} in the definitions.\n",
+                if warnings == 1 { "" } else { "s" }
+            ));
+        }
         out
     }
 }
@@ -247,6 +287,13 @@ impl fmt::Display for Report<'_> {
 impl std::error::Error for Report<'_> {}
 
 impl miette::Diagnostic for Report<'_> {
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
     fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
         self.diagnostic
             .help

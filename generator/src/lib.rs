@@ -59,6 +59,26 @@ impl Default for Options {
 /// on the inputs. Files are checked one by one first, so that one broken file does not hide the
 /// problems of the others; later phases run only when every file is sound.
 pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputFile>, Diagnostics> {
+    generate_with_warnings(sources, options).map(|generated| generated.files)
+}
+
+/// What a successful run produced.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The generated files.
+    pub files: Vec<OutputFile>,
+    /// What the definitions say in a way the generator read in the one way each warning
+    /// explains (a repeated `$comment`, a `$ref` found by its last segment, a keyword JSON
+    /// Schema ignores): worth showing the author, never a reason to stop.
+    pub warnings: Vec<Diagnostic>,
+}
+
+/// [`generate`], with the warnings of a successful run: what front ends that show them (the
+/// CLI, [`Builder`]) call.
+pub fn generate_with_warnings(
+    sources: &[SourceFile],
+    options: &Options,
+) -> Result<Generated, Diagnostics> {
     on_big_stack(|| generate_here(sources, options))
 }
 
@@ -97,11 +117,14 @@ fn on_big_stack<T: Send>(
 /// unoptimised build (measured: about 40 KiB a level), with room to spare.
 const GENERATE_STACK_BYTES: usize = 256 * 1024 * 1024;
 
-fn generate_here(
-    sources: &[SourceFile],
-    options: &Options,
-) -> Result<Vec<OutputFile>, Diagnostics> {
+fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated, Diagnostics> {
     let (model, definitions) = resolve_here(sources)?;
+    let mut warnings: Vec<Diagnostic> = definitions
+        .iter()
+        .flat_map(|(document, _)| document.warnings.iter().cloned())
+        .chain(model.warnings.iter().cloned())
+        .collect();
+    warnings.sort_by(|a, b| (&a.file, a.location).cmp(&(&b.file, b.location)));
     let located = |found: Vec<Diagnostic>| locate(found, &definitions);
     let names = naming::assign(&model).map_err(|found| Diagnostics(located(found)))?;
     let settings = emit::EmitSettings {
@@ -111,7 +134,9 @@ fn generate_here(
     };
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
-    emit::emit(&model, &names, &sources, &settings).map_err(|found| Diagnostics(located(found)))
+    let files = emit::emit(&model, &names, &sources, &settings)
+        .map_err(|found| Diagnostics(located(found)))?;
+    Ok(Generated { files, warnings })
 }
 
 /// The definitions loaded and checked, with the model they resolve to.

@@ -5,6 +5,7 @@
 //! `serde_json::Value` of the same document: the value feeds the meta-schema and the typed
 //! definitions, the tree turns any JSON pointer back into a line and column for diagnostics.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -23,6 +24,8 @@ pub struct Document {
     pub text: String,
     /// The document as JSON, with key order kept.
     pub value: Value,
+    /// What loading noticed but could read in one way only (a repeated `$comment`).
+    pub warnings: Vec<Diagnostic>,
     root: Node,
 }
 
@@ -63,7 +66,9 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
     // into `[x, true]`; definitions follow YAML 1.2, where only `true`/`false` are booleans.
     let options = serde_saphyr::options! {
         strict_booleans: true,
-        duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::Error,
+        // Repeated keys reach the loader, which refuses them with their place, except a
+        // repeated `$comment` (see `repeated_keys`).
+        duplicate_keys: serde_saphyr::options::DuplicateKeyPolicy::PassThrough,
         budget: Some(budget()),
     };
     let parsed: Result<Spanned<Parsed>, _> =
@@ -100,12 +105,96 @@ pub fn load(file: &SourceFile) -> Result<Document, Diagnostic> {
         diagnostic.at_location(location.unwrap_or(Location { line: 1, column: 1 }))
     })?;
     let root = Node::from_spanned(parsed);
+    let mut warnings = Vec::new();
+    let mut errors = Vec::new();
+    repeated_keys(&file.path, &root, "", false, &mut warnings, &mut errors);
+    if let Some(first) = errors.into_iter().next() {
+        return Err(first);
+    }
     Ok(Document {
         path: file.path.clone(),
         text: file.text.clone(),
         value: root.to_value(),
+        warnings,
         root,
     })
+}
+
+/// The keys whose entries are names the author chose (properties, named schemas), not keywords.
+const NAME_MAPS: &[&str] = &[
+    "properties",
+    "$defs",
+    "definitions",
+    "schemas",
+    "patternProperties",
+];
+
+/// Finds keys a mapping repeats. JSON leaves their meaning to the reader (JSON.parse keeps the
+/// last, YAML forbids them), so a repeated key is an error: which value the author meant is a
+/// guess. One exception: a schema's `$comment`, which JSON Schema tools never read, so no
+/// reading of it changes what is generated (typify's `maps.json` repeats it); that is a warning,
+/// and the last one is kept.
+fn repeated_keys(
+    path: &str,
+    node: &Node,
+    pointer: &str,
+    names: bool,
+    warnings: &mut Vec<Diagnostic>,
+    errors: &mut Vec<Diagnostic>,
+) {
+    match &node.kind {
+        NodeKind::Scalar(_) => {}
+        NodeKind::Seq(items) => {
+            for (i, item) in items.iter().enumerate() {
+                repeated_keys(
+                    path,
+                    item,
+                    &format!("{pointer}/{i}"),
+                    false,
+                    warnings,
+                    errors,
+                );
+            }
+        }
+        NodeKind::Map(entries) => {
+            let mut seen: HashMap<&str, &Key> = HashMap::with_capacity(entries.len());
+            for (key, child) in entries {
+                let child_pointer = format!(
+                    "{pointer}/{}",
+                    key.value.replace('~', "~0").replace('/', "~1")
+                );
+                let first = seen.get(key.value.as_str()).copied();
+                seen.entry(&key.value).or_insert(key);
+                if let Some(first) = first {
+                    let at = Location {
+                        line: key.at.0,
+                        column: key.at.1,
+                    };
+                    let message = format!(
+                        "duplicate key `{}` (first at line {})",
+                        key.value, first.at.0
+                    );
+                    if key.value == "$comment" && !names {
+                        warnings.push(
+                            Diagnostic::warning(path, &child_pointer, message)
+                                .with_help("comments are never read; the last one is kept")
+                                .at_location(at),
+                        );
+                    } else {
+                        errors.push(
+                            Diagnostic::error(path, &child_pointer, message)
+                                .with_help(
+                                    "a key may appear only once in a mapping; remove or merge one",
+                                )
+                                .at_location(at),
+                        );
+                    }
+                }
+                let child_names = !names && NAME_MAPS.contains(&key.value.as_str());
+                repeated_keys(path, child, &child_pointer, child_names, warnings, errors);
+            }
+        }
+    }
 }
 
 /// How deeply mappings and sequences may nest in one definition file (block and flow syntax

@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use fusion_gen::{Layout, Options, fs, generate};
+use fusion_gen::{Diagnostics, Layout, Options, fs, generate_with_warnings};
 
 /// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
 mod cli {
@@ -92,15 +92,20 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
         runtime_path: cli.runtime_path.clone(),
         layout: Layout::ModuleFiles,
     };
-    let files = match generate(&sources, &options) {
-        Ok(files) => files,
+    let source_of = |path: &str| {
+        sources
+            .iter()
+            .find(|s| s.path == path)
+            .map(|s| s.text.as_str())
+    };
+    let files = match generate_with_warnings(&sources, &options) {
+        Ok(generated) => {
+            if !generated.warnings.is_empty() {
+                eprint!("{}", Diagnostics(generated.warnings).render(source_of));
+            }
+            generated.files
+        }
         Err(diagnostics) => {
-            let source_of = |path: &str| {
-                sources
-                    .iter()
-                    .find(|s| s.path == path)
-                    .map(|s| s.text.as_str())
-            };
             eprint!("{}", diagnostics.render(source_of));
             return EXIT_DEFINITIONS;
         }

@@ -86,9 +86,10 @@ impl MetaSchema {
         }
         definition::visit_schemas(&value, &mut |schema, pointer, merged| {
             if let Some(not) = schema.get("not")
-                && (merged || !is_no_value(not))
+                && merged
+                && is_no_value(not)
             {
-                problems.push(unsupported_not(document, pointer, merged));
+                problems.push(unsupported_not(document, pointer));
             }
         });
         if !problems.is_empty() {
@@ -220,15 +221,11 @@ const ANNOTATION_KEYWORDS: &[&str] = &[
     "writeOnly",
 ];
 
-/// `not` where the model cannot read it: of a schema that constrains something, or in an
-/// `allOf` branch (merged into its parent, where a branch of no value would be lost).
-fn unsupported_not(document: &Document, schema: &str, merged: bool) -> Diagnostic {
+/// `not: {}` (no value) in an `allOf` branch, which the merge cannot read: a merged branch of
+/// no value would make the whole `allOf` fit none.
+fn unsupported_not(document: &Document, schema: &str) -> Diagnostic {
     let pointer = format!("{schema}/not");
-    let help = if merged {
-        "`not` in an `allOf` branch is not read (a merged branch of no value would make the whole `allOf` fit none); describe what the value is, or write the whole schema as `false`"
-    } else {
-        "`not` cannot become a Rust type; describe what the value is, not what it is not"
-    };
+    let help = "an `allOf` branch that no value fits makes the whole `allOf` fit none: write the whole schema as `false`";
     Diagnostic::error(&document.path, &pointer, "unsupported keyword `not`")
         .with_help(help)
         .at_location(document.locate_key(&pointer))
@@ -293,12 +290,8 @@ fn unsupported_keyword(
 /// What to write instead of a JSON Schema keyword the generator knows and does not support.
 fn known_unsupported(keyword: &str) -> Option<String> {
     let instead = match keyword {
-        "not" => "`not` cannot become a Rust type; describe what the value is, not what it is not",
         "if" | "then" | "else" => {
             "conditional schemas are not supported: declare the properties every branch may have, optional"
-        }
-        "patternProperties" | "propertyNames" => {
-            "keys are matched by name: declare them in `properties`, or take any other key with `additionalProperties: <schema>`"
         }
         "dependentRequired" | "dependentSchemas" | "dependencies" => {
             "dependencies between keys are not supported: make the keys optional and check them in the handler"
@@ -436,10 +429,10 @@ mod tests {
 
     #[test]
     fn unsupported_keywords_are_named_with_their_location_and_a_suggestion() {
-        let errors = check("type: object\nproperties:\n  n:\n    type: integer\n    not: { type: string }\n  s: { type: string, descripton: x }\n").unwrap_err();
+        let errors = check("type: object\nproperties:\n  n:\n    type: integer\n    if: { type: string }\n  s: { type: string, descripton: x }\n").unwrap_err();
         assert_eq!(errors.len(), 2, "{errors:?}");
-        assert_eq!(errors[0].pointer, "/properties/n/not");
-        assert_eq!(errors[0].message, "unsupported keyword `not`");
+        assert_eq!(errors[0].pointer, "/properties/n/if");
+        assert_eq!(errors[0].message, "unsupported keyword `if`");
         assert_eq!(
             (
                 errors[0].location.unwrap().line,
@@ -449,7 +442,9 @@ mod tests {
         );
         assert_eq!(
             errors[0].help.as_deref(),
-            Some("`not` cannot become a Rust type; describe what the value is, not what it is not")
+            Some(
+                "conditional schemas are not supported: declare the properties every branch may have, optional"
+            )
         );
         assert_eq!(errors[1].pointer, "/properties/s/descripton");
         assert_eq!(

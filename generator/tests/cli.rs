@@ -323,7 +323,7 @@ fn schema_errors_in_several_files_are_all_reported() {
     write(
         dir.path(),
         "schemas/a.yaml",
-        "title: A\ntype: object\nproperties:\n  n:\n    type: integer\n    not: { type: string }\n",
+        "title: A\ntype: object\nproperties:\n  n:\n    type: integer\n    if: { type: string }\n",
     );
     write(
         dir.path(),
@@ -334,7 +334,7 @@ fn schema_errors_in_several_files_are_all_reported() {
     assert_exit(&output, 3);
     let text = stderr(&output);
     for expected in [
-        "unsupported keyword `not` (at /properties/n/not)",
+        "unsupported keyword `if` (at /properties/n/if)",
         "a.yaml:6:5",
         "`required` must be an array, not a string (at /required)",
         "b.yaml:3:11",

@@ -214,7 +214,7 @@ title: Order
 type: object
 required: [id, totl]
 properties:
-  id: { type: string, not: { type: string } }
+  id: { type: string, if: { type: string } }
   total: { items: { type: integer }, maxLength: 3 }
   buyer: { $ref: custmer.yaml }
   code: { type: string, x-fusion-name: Code }
@@ -241,7 +241,7 @@ allOf:
         seen,
         [
             ("customer.yaml".into(), "/allOf/1/properties/name".into()),
-            ("order.yaml".into(), "/properties/id/not".into()),
+            ("order.yaml".into(), "/properties/id/if".into()),
             ("order.yaml".into(), "/required/1".into()),
             ("order.yaml".into(), "/properties/total/maxLength".into()),
             ("order.yaml".into(), "/properties/buyer/$ref".into()),

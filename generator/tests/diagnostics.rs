@@ -319,9 +319,9 @@ fn duplicate_keys_are_located_at_the_second_key() {
         only(&[("dup.yaml", "title: Dup\ntype: object\ntitle: Again\n")]),
         expect(
             "dup.yaml",
-            "",
+            "/title",
             (3, 1),
-            "duplicate key `title`",
+            "duplicate key `title` (first at line 1)",
             Some("a key may appear only once in a mapping; remove or merge one"),
         )
     );
@@ -379,7 +379,7 @@ fn every_error_of_a_phase_is_reported_across_files() {
     );
 
     // Meta-schema errors are collected over every file too.
-    let a = "title: A\ntype: object\nproperties:\n  n: { type: integer, not: { type: string } }\n";
+    let a = "title: A\ntype: object\nproperties:\n  n: { type: integer, if: { type: string } }\n";
     let b = "title: B\ntype: object\nrequired: id\nproperties:\n  id: { type: strng }\n";
     let found = errors(&[("b.yaml", b), ("a.yaml", a)]);
     let summary: Vec<(&str, &str)> = found
@@ -390,7 +390,7 @@ fn every_error_of_a_phase_is_reported_across_files() {
     assert_eq!(
         summary,
         [
-            ("a.yaml", "/properties/n/not"),
+            ("a.yaml", "/properties/n/if"),
             ("b.yaml", "/required"),
             ("b.yaml", "/properties/id/type"),
         ],
@@ -404,7 +404,7 @@ fn a_syntax_error_does_not_hide_the_other_files_errors() {
         ("bad.yaml", "a: [1\n"),
         (
             "t.yaml",
-            "title: T\ntype: object\nproperties:\n  n: { type: integer, not: { type: string } }\n",
+            "title: T\ntype: object\nproperties:\n  n: { type: integer, if: { type: string } }\n",
         ),
     ]);
     let files: Vec<&str> = found.0.iter().map(|d| d.file.as_str()).collect();
@@ -443,4 +443,35 @@ fn display_is_one_line_per_error() {
         found.to_string(),
         "invoice.yaml:3:12: unknown field `amount_cent` in `required` (at /required/0); did you mean `amount_cents`?\n"
     );
+}
+
+/// A repeated `$comment` is the one repeated key that cannot change what is generated: a
+/// warning, the last kept; a property named `$comment` twice is a repeated property, an error.
+#[test]
+fn a_repeated_comment_is_a_warning_and_a_repeated_property_named_so_an_error() {
+    let text = "$comment: one\ntitle: T\ntype: object\nproperties:\n  a: { type: string }\n$comment: two\n";
+    let generated =
+        fusion_gen::generate_with_warnings(&[SourceFile::new("t.yaml", text)], &Options::default())
+            .expect("generates");
+    let warnings: Vec<(&str, u32, &str)> = generated
+        .warnings
+        .iter()
+        .map(|d| {
+            (
+                d.pointer.as_str(),
+                d.location.expect("located").line,
+                d.message.as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        warnings,
+        [("/$comment", 6, "duplicate key `$comment` (first at line 1)")]
+    );
+    assert!(generated.warnings[0].is_warning());
+    let properties = "title: T\ntype: object\nproperties:\n  $comment: { type: string }\n  $comment: { type: integer }\n";
+    let found = errors(&[("t.yaml", properties)]);
+    assert_eq!(found.0.len(), 1, "{found}");
+    assert_eq!(found.0[0].pointer, "/properties/$comment");
+    assert!(!found.0[0].is_warning());
 }

@@ -34,9 +34,9 @@ const API: &str = r##"{
       "Issue": {
         "type": "object",
         "properties": {
-          "id": { "type": "integer", "not": { "type": "string" } },
+          "id": { "type": "integer", "if": { "type": "string" } },
           "user": { "$ref": "#/components/schemas/Usr" },
-          "tags": { "type": "object", "patternProperties": { "^x": {} } }
+          "tags": { "type": "object", "dependentSchemas": { "x": {} } }
         }
       },
       "User": { "type": "object", "properties": { "login": { "type": "string" } } },
@@ -65,12 +65,12 @@ fn mistakes_inside_the_document_are_located_there_and_all_reported_in_one_run() 
             .find(|d| d.file == file && d.pointer == pointer)
             .unwrap_or_else(|| panic!("no error at {file} {pointer}: {located:?}"))
     };
-    let not = at("api.json", "/components/schemas/Issue/properties/id/not");
+    let not = at("api.json", "/components/schemas/Issue/properties/id/if");
     assert_eq!(summary(not).2, 11);
-    assert_eq!(not.message, "unsupported keyword `not`");
+    assert_eq!(not.message, "unsupported keyword `if`");
     let pattern = at(
         "api.json",
-        "/components/schemas/Issue/properties/tags/patternProperties",
+        "/components/schemas/Issue/properties/tags/dependentSchemas",
     );
     assert_eq!((summary(pattern).2, summary(pattern).3), (13, 39));
     let unresolved = at("api.json", "/components/schemas/Issue/properties/user/$ref");
@@ -122,7 +122,7 @@ components:
     Unreached:
       type: object
       properties:
-        x: { not: { type: string } }
+        x: { if: { type: string } }
 ";
     let presenter = "\
 type: object

@@ -115,10 +115,33 @@ pub struct Schema {
     /// At least one of these schemas: read like `oneOf`, the first branch that fits wins.
     #[serde(rename = "anyOf")]
     pub any_of: Option<Vec<Schema>>,
-    /// Only `not: {}` (or `not: true`): no value fits, the schema `false` (a property that may
-    /// never appear). `not` of a schema that constrains something describes a value by what it
-    /// is not, which has no Rust type: an error.
+    /// `not: {}` (or `not: true`): no value fits, the schema `false` (a property that may never
+    /// appear). `not` of a schema that constrains something (`not: {enum: [a, b]}`) is an
+    /// assertion the type cannot state: documented on presenter data (the value is the type the
+    /// other keywords say), refused in tool arguments, which would have to enforce it.
     pub not: Option<Box<Schema>>,
+    /// The fewest keys an object may have: documented on presenter data, refused in tool
+    /// arguments.
+    #[serde(rename = "minProperties")]
+    pub min_properties: Option<u64>,
+    /// The most keys an object may have: documented on presenter data, refused in tool
+    /// arguments.
+    #[serde(rename = "maxProperties")]
+    pub max_properties: Option<u64>,
+    /// The schema every key of an object must fit (a string schema: `format`, `pattern`,
+    /// `enum`…): documented on presenter data (keys stay strings), refused in tool arguments.
+    #[serde(rename = "propertyNames")]
+    pub property_names: Option<Box<Schema>>,
+    /// Keys that must be present when another key is: documented on presenter data (every
+    /// field stays as optional as `required` says), refused in tool arguments.
+    #[serde(rename = "dependentRequired")]
+    pub dependent_required: Option<IndexMap<String, Vec<String>>>,
+    /// Undeclared keys kept when they match a pattern (an ECMAScript regular expression, not
+    /// anchored), each value of that pattern's schema: a map field, as `additionalProperties`
+    /// makes, that keeps only matching keys (the others follow `additionalProperties`). Every
+    /// pattern of one object must have the same value schema.
+    #[serde(rename = "patternProperties")]
+    pub pattern_properties: Option<IndexMap<String, Schema>>,
     /// The value should no longer be used; kept in the doc comment, and `#[deprecated]` on a
     /// generated type.
     pub deprecated: Option<bool>,
@@ -235,6 +258,123 @@ impl Schema {
         self.defs.is_some() || self.definitions.is_some()
     }
 
+    /// The assertions this schema makes that no generated type states or checks (`not` of a
+    /// real schema, `minProperties`, `maxProperties`, `propertyNames`, `dependentRequired`):
+    /// documentation on presenter data, refused in tool arguments, which enforce what they say.
+    pub fn unenforced_assertions(&self) -> Vec<&'static str> {
+        // `not: {}` (no value) and `not: {not: {}}` (any value) are what the type says.
+        let not = self
+            .not
+            .as_deref()
+            .is_some_and(|not| !not.constrains_nothing());
+        [
+            ("not", not),
+            ("minProperties", self.min_properties.is_some()),
+            ("maxProperties", self.max_properties.is_some()),
+            ("propertyNames", self.property_names.is_some()),
+            ("dependentRequired", self.dependent_required.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(keyword, present)| present.then_some(keyword))
+        .collect()
+    }
+
+    /// The unenforced assertions ([`Schema::unenforced_assertions`]) in words, for doc comments.
+    pub fn described_assertions(&self) -> Vec<String> {
+        let mut described = Vec::new();
+        if let Some(not) = self
+            .not
+            .as_deref()
+            .filter(|_| self.unenforced_assertions().contains(&"not"))
+        {
+            described.push(format!("never {}", not.in_words()));
+        }
+        if let Some(min) = self.min_properties {
+            described.push(format!("minProperties {min}"));
+        }
+        if let Some(max) = self.max_properties {
+            described.push(format!("maxProperties {max}"));
+        }
+        if let Some(names) = &self.property_names {
+            described.push(format!("every key {}", names.in_words()));
+        }
+        for (key, needs) in self.dependent_required.iter().flatten() {
+            let needs: Vec<String> = needs.iter().map(|k| format!("`{k}`")).collect();
+            described.push(format!("with `{key}`, also {}", needs.join(", ")));
+        }
+        described
+    }
+
+    /// Whether the schema says nothing but annotations (`{}`, `{description: …}`).
+    fn constrains_nothing(&self) -> bool {
+        self.kind.is_none()
+            && self.reference.is_none()
+            && self.enum_values.is_none()
+            && self.const_value.is_none()
+            && self.properties.is_none()
+            && self.required.is_none()
+            && self.items.is_none()
+            && self.prefix_items.is_none()
+            && self.all_of.is_none()
+            && self.one_of.is_none()
+            && self.any_of.is_none()
+            && self.additional_properties.is_none()
+            && self.pattern_properties.is_none()
+            && self.format.is_none()
+            && self.described_bounds().is_empty()
+            && self.unenforced_assertions().is_empty()
+    }
+
+    /// A short description of what the schema asserts, for doc comments: the common shapes in
+    /// words, anything else by its keywords.
+    fn in_words(&self) -> String {
+        let json = |v: &Value| format!("`{v}`");
+        let mut parts = Vec::new();
+        if let Some(reference) = &self.reference {
+            parts.push(format!("fits `{reference}`"));
+        }
+        if let Some(kind) = &self.kind {
+            parts.push(format!("of type {}", kind.in_words()));
+        }
+        if let Some(values) = &self.enum_values {
+            let shown: Vec<String> = values.iter().map(json).collect();
+            parts.push(format!("one of {}", shown.join(", ")));
+        }
+        if let Some(value) = &self.const_value {
+            parts.push(format!("equal to {}", json(value)));
+        }
+        if let Some(format) = &self.format {
+            parts.push(format!("of format `{format}`"));
+        }
+        if let Some(required) = &self.required {
+            let keys: Vec<String> = required.iter().map(|k| format!("`{k}`")).collect();
+            parts.push(format!("with keys {}", keys.join(", ")));
+        }
+        if let Some(properties) = &self.properties {
+            let keys: Vec<String> = properties.keys().map(|k| format!("`{k}`")).collect();
+            parts.push(format!("constraining {}", keys.join(", ")));
+        }
+        for (keyword, branches) in [
+            ("anyOf", &self.any_of),
+            ("oneOf", &self.one_of),
+            ("allOf", &self.all_of),
+        ] {
+            if let Some(branches) = branches {
+                let shown: Vec<String> = branches
+                    .iter()
+                    .map(|b| format!("({})", b.in_words()))
+                    .collect();
+                parts.push(format!("{keyword} {}", shown.join(" ")));
+            }
+        }
+        parts.extend(self.described_bounds());
+        parts.extend(self.described_assertions());
+        if parts.is_empty() {
+            return "anything".into();
+        }
+        parts.join(", ")
+    }
+
     /// Each bound (`minimum`, `maxLength`, `pattern`, …) as `keyword value`, in a fixed order.
     /// On presenter data, which the server produces, bounds are documentation.
     pub fn described_bounds(&self) -> Vec<String> {
@@ -277,11 +417,17 @@ pub fn is_vendor_extension(key: &str) -> bool {
 
 /// Keywords whose value is one schema (`additionalProperties` and `additionalItems` read
 /// booleans themselves); `items` may also be a list.
-const ONE_SCHEMA: &[&str] = &["items", "additionalProperties", "additionalItems", "not"];
+const ONE_SCHEMA: &[&str] = &[
+    "items",
+    "additionalProperties",
+    "additionalItems",
+    "not",
+    "propertyNames",
+];
 /// Keywords whose value is a list of schemas (`items` too, in drafts 04 to 2019-09).
 const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf", "prefixItems", "items"];
 /// Keywords whose value maps names to schemas.
-const SCHEMA_MAPS: &[&str] = &["properties", "$defs", "definitions"];
+const SCHEMA_MAPS: &[&str] = &["properties", "$defs", "definitions", "patternProperties"];
 
 /// A definition document without the vendor extensions of its schemas (at every schema
 /// position: the root, sub-schemas, `$defs`, tool inputs), which the definition types do not
@@ -590,6 +736,11 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "oneOf",
     "anyOf",
     "not",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "dependentRequired",
+    "patternProperties",
     "deprecated",
     "readOnly",
     "writeOnly",
@@ -626,4 +777,33 @@ pub fn meta_schema_text() -> String {
     let mut text = serde_json::to_string_pretty(&meta_schema()).unwrap_or_default();
     text.push('\n');
     text
+}
+
+impl TypeKeyword {
+    /// The type or types, as written (`string`, `string or null`).
+    fn in_words(&self) -> String {
+        match self {
+            TypeKeyword::One(kind) => kind.name().to_owned(),
+            TypeKeyword::Several(kinds) => kinds
+                .iter()
+                .map(|k| k.name())
+                .collect::<Vec<_>>()
+                .join(" or "),
+        }
+    }
+}
+
+impl JsonType {
+    /// The name `type` gives it.
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonType::Object => "object",
+            JsonType::String => "string",
+            JsonType::Integer => "integer",
+            JsonType::Number => "number",
+            JsonType::Boolean => "boolean",
+            JsonType::Array => "array",
+            JsonType::Null => "null",
+        }
+    }
 }

@@ -222,10 +222,20 @@ impl<'m> SchemaWriter<'m> {
                     schema["required"] = json!(required);
                 }
                 if let Some(extra) = &def.extra {
-                    schema["additionalProperties"] = match extra {
+                    let values = match extra {
                         FieldType::Any => Value::Bool(true),
                         other => self.value(other, depth),
                     };
+                    if def.extra_keys.is_empty() {
+                        schema["additionalProperties"] = values;
+                    } else {
+                        let patterns: serde_json::Map<String, Value> = def
+                            .extra_keys
+                            .iter()
+                            .map(|pattern| (pattern.clone(), values.clone()))
+                            .collect();
+                        schema["patternProperties"] = Value::Object(patterns);
+                    }
                 }
                 schema
             }

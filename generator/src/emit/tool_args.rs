@@ -140,16 +140,10 @@ fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
     let none = || "::core::option::Option::None".to_owned();
     let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
     let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
-    let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
-        // The model checked that it translates and compiles (`check_pattern`).
-        let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
-        let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
-        some(format!(
-            "{rt}::pattern::Pattern::new({}, {})",
-            literal(&shown),
-            literal(&translated)
-        ))
-    });
+    let pattern = bounds
+        .pattern
+        .as_ref()
+        .map_or_else(none, |pattern| some(pattern_constructor(pattern, rt)));
     // Every field written out: a static cannot take the rest from `Bounds::none()` (the
     // pattern's cache has a destructor, which a constant expression cannot run).
     format!(
@@ -190,4 +184,16 @@ pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
             owned
         })
         .collect()
+}
+
+/// The `Pattern` constructor of an ECMAScript `pattern` the model checked to translate and
+/// compile (`check_pattern`, `pattern_keys`).
+pub(super) fn pattern_constructor(pattern: &str, rt: &str) -> String {
+    let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
+    let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
+    format!(
+        "{rt}::pattern::Pattern::new({}, {})",
+        literal(&shown),
+        literal(&translated)
+    )
 }

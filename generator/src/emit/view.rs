@@ -170,6 +170,9 @@ pub struct ExtraView {
     pub name: String,
     /// `IndexMap<String, T>`, fully qualified.
     pub rust_type: String,
+    /// `patternProperties`: the `Pattern` constructors of the patterns a key must match to be
+    /// kept; empty keeps every undeclared key.
+    pub key_patterns: Vec<String>,
 }
 
 /// One struct field.
@@ -350,6 +353,11 @@ pub fn module_view(
                             "{rt}::IndexMap<::std::string::String, {}>",
                             rust_type(model, names, index, ty, rt)
                         ),
+                        key_patterns: def
+                            .extra_keys
+                            .iter()
+                            .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
+                            .collect(),
                     }),
                     _ => None,
                 },

@@ -36,6 +36,9 @@ pub struct Model {
     pub modules: Vec<Module>,
     /// Every named type (structs and enums), in the order they were first reached.
     pub types: Vec<TypeDef>,
+    /// What resolving read in the one way each warning explains (a `$ref` found by its last
+    /// segment, a keyword JSON Schema ignores), in the order found.
+    pub warnings: Vec<crate::diagnostics::Diagnostic>,
 }
 
 /// What one definition file contributes.
@@ -82,9 +85,15 @@ pub struct TypeDef {
     pub rust_name: Option<String>,
     /// Annotations and bounds the schema states, for the docs.
     pub notes: Vec<String>,
+    /// Assertions of the schema no generated code checks (`not`, `minProperties`, …):
+    /// documented on presenter data, refused in tool arguments.
+    pub unenforced: Vec<&'static str>,
     /// The type of the undeclared keys' values a struct keeps (`additionalProperties` with a
     /// schema, or `true`: [`FieldType::Any`]); `None` drops them.
     pub extra: Option<FieldType>,
+    /// `patternProperties`: the patterns (ECMAScript, as written) an undeclared key must match
+    /// to be kept in [`TypeDef::extra`]; empty keeps every undeclared key.
+    pub extra_keys: Vec<String>,
     /// Its shape.
     pub kind: TypeKind,
 }
@@ -210,6 +219,9 @@ pub struct FieldDef {
     pub default: Option<String>,
     /// Annotations and bounds the schema states (`read-only`, `maxLength 64`, …), for the docs.
     pub notes: Vec<String>,
+    /// Assertions of the property's schema no generated code checks (`not`, `minProperties`,
+    /// …): documented on presenter data, refused in tool arguments.
+    pub unenforced: Vec<&'static str>,
     /// `deprecated: true`.
     pub deprecated: bool,
     /// The Rust name the author chose (`x-fusion-name`), checked to be a snake_case identifier.

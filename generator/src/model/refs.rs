@@ -148,7 +148,10 @@ impl<'a> Resolver<'a> {
                 self.errors.extend(found);
             }
         }
-        let Some(target) = schema_at(target_root, target_pointer) else {
+        let found = schema_at(target_root, target_pointer)
+            .map(|target| (target_pointer.to_owned(), target))
+            .or_else(|| self.by_last_segment(file, pointer, reference, target_root));
+        let Some((target_pointer, target)) = found else {
             let wanted = target_pointer.rsplit('/').next().unwrap_or("");
             let help = match &target_root.components {
                 Some(components) => components.schemas.as_ref().and_then(|schemas| {
@@ -182,7 +185,51 @@ impl<'a> Resolver<'a> {
             );
             return None;
         };
-        Some((target_file, target_pointer.to_owned(), target))
+        Some((target_file, target_pointer, target))
+    }
+
+    /// A named-schema `$ref` whose container is misspelt or belongs to another format
+    /// (`#/$definitions/UInt`, `#/components/schemas/X` in a file of `definitions`), read as the
+    /// one named schema of the target file with that exact name, with a warning: typify and
+    /// other JSON Schema tools read such a reference by its last segment, so real schemas
+    /// carry them. Only a two-step pointer into a container of names is read so, and only when
+    /// the name is unique; anything else stays an unresolved `$ref`.
+    fn by_last_segment(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        reference: &str,
+        target_root: &'a Schema,
+    ) -> Option<(String, &'a Schema)> {
+        let (path, fragment) = reference.split_once('#').unwrap_or((reference, ""));
+        let tokens: Vec<&str> = fragment.split('/').skip(1).collect();
+        let (container, wanted) = match tokens.as_slice() {
+            [container, name] => (container.to_string(), *name),
+            ["components", "schemas", name] => ("components/schemas".to_owned(), *name),
+            _ => return None,
+        };
+        let looks_named = container.contains("def") || container == "components/schemas";
+        if !looks_named || target_root.components.is_some() {
+            return None;
+        }
+        let wanted = wanted.replace("~1", "/").replace("~0", "~");
+        let mut matches = target_root
+            .named_defs()
+            .filter(|(_, name, _)| **name == wanted);
+        let (keyword, name, schema) = matches.next()?;
+        if matches.next().is_some() {
+            return None;
+        }
+        let resolved = format!("/{keyword}/{}", escape_pointer(name));
+        self.warn(
+            file,
+            &format!("{pointer}/$ref"),
+            format!(
+                "`{reference}` points at nothing; read as `{path}#{resolved}`, the only schema named `{wanted}`"
+            ),
+            Some(format!("write `{path}#{resolved}`")),
+        );
+        Some((resolved, schema))
     }
 }
 
@@ -208,6 +255,9 @@ fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
                 .as_ref()?
                 .get(&tokens.next()?)?,
             "properties" => schema.properties.as_ref()?.get(&tokens.next()?)?,
+            "patternProperties" => schema.pattern_properties.as_ref()?.get(&tokens.next()?)?,
+            "propertyNames" => schema.property_names.as_deref()?,
+            "not" => schema.not.as_deref()?,
             "items" => match schema.items.as_ref()? {
                 Items::Every(every) => every,
                 Items::Positions(positions) => {

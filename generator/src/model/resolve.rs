@@ -149,6 +149,23 @@ impl<'a> Resolver<'a> {
         self.errors.push(diagnostic);
     }
 
+    /// Records a warning: the definitions still generate, read as `message` says.
+    pub(super) fn warn(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        message: impl Into<String>,
+        help: Option<String>,
+    ) {
+        let document = &self.definitions[file].0;
+        let mut diagnostic = Diagnostic::warning(&document.path, pointer, message)
+            .at_location(document.locate(pointer));
+        diagnostic.help = help;
+        if !self.model.warnings.contains(&diagnostic) {
+            self.model.warnings.push(diagnostic);
+        }
+    }
+
     /// The root type of a definition file, and its presenter when it has fields to present: an
     /// object (nullable or not: `$ref`s to a nullable root are nullable), or a union of objects,
     /// whose keys are its branches'.
@@ -452,7 +469,75 @@ impl<'a> Resolver<'a> {
             )),
             Some(AdditionalProperties::Allowed(false)) | None => None,
         };
+        if let Some(patterns) = &schema.pattern_properties {
+            self.pattern_keys(file, pointer, patterns, id, name);
+        }
         id
+    }
+
+    /// `patternProperties`: undeclared keys kept when they match one of the patterns, in a map
+    /// field of the patterns' value type. Beside an `additionalProperties` that keeps keys,
+    /// or with value schemas that differ, a key would need a type of its own: refused.
+    fn pattern_keys(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        patterns: &'a indexmap::IndexMap<String, Schema>,
+        id: TypeId,
+        name: &str,
+    ) {
+        if self.model.types[id].extra.is_some() {
+            self.report(
+                file,
+                &format!("{pointer}/patternProperties"),
+                "`patternProperties` beside an `additionalProperties` that keeps keys is not supported",
+                Some("keep one map: drop `additionalProperties` (keys matching no pattern are then dropped), or drop `patternProperties` and take every key with `additionalProperties`".into()),
+            );
+            return;
+        }
+        let mut value_type: Option<FieldType> = None;
+        let mut kept = Vec::new();
+        for (pattern, values) in patterns {
+            let at = format!(
+                "{pointer}/patternProperties/{}",
+                super::refs::escape_pointer(pattern)
+            );
+            let problem = match fusion_runtime::pattern::translate(pattern) {
+                Ok(translated) => regex::Regex::new(&translated).err().map(|e| {
+                    format!(
+                        "the regex crate does not support it: {}",
+                        e.to_string().lines().last().unwrap_or_default().trim()
+                    )
+                }),
+                Err(reason) => Some(reason),
+            };
+            if let Some(problem) = problem {
+                self.report(
+                    file,
+                    &at,
+                    format!("unsupported pattern `{pattern}` in `patternProperties`: {problem}"),
+                    Some("keys are matched with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+                );
+                continue;
+            }
+            let ty = self.type_of(file, &at, values, &format!("{name}Value"));
+            match &value_type {
+                Some(first) if *first != ty => {
+                    self.report(
+                        file,
+                        &at,
+                        "the patterns of `patternProperties` give their values different schemas",
+                        Some("give every pattern the same value schema (a `$ref` to one), or declare the keys in `properties`".into()),
+                    );
+                }
+                Some(_) => {}
+                None => value_type = Some(ty),
+            }
+            kept.push(pattern.clone());
+        }
+        let def = &mut self.model.types[id];
+        def.extra = value_type;
+        def.extra_keys = kept;
     }
 
     /// Records the type made for a schema location before its parts are resolved, so that a
@@ -483,8 +568,10 @@ impl<'a> Resolver<'a> {
             description: schema.description.clone(),
             deprecated: schema.deprecated == Some(true),
             notes: annotations(schema),
+            unenforced: schema.unenforced_assertions(),
             rust_name,
             extra: None,
+            extra_keys: Vec::new(),
             kind,
         });
         self.model.modules[file].types.push(id);
@@ -522,6 +609,7 @@ impl<'a> Resolver<'a> {
                     format: None,
                     default: None,
                     notes: Vec::new(),
+                    unenforced: Vec::new(),
                     deprecated: false,
                     rust_name: None,
                     boxed: false,
@@ -563,6 +651,7 @@ impl<'a> Resolver<'a> {
                 format: property.format.clone(),
                 default: property.default.as_ref().map(|v| v.to_string()),
                 notes: annotations(property),
+                unenforced: property.unenforced_assertions(),
                 deprecated: property.deprecated == Some(true),
                 rust_name: self.chosen_name(
                     member.file,
@@ -603,6 +692,7 @@ fn annotations(schema: &Schema) -> Vec<String> {
         notes.push(format!("content encoding `{encoding}`"));
     }
     notes.extend(schema.described_bounds());
+    notes.extend(schema.described_assertions());
     if let Some(examples) = schema.examples.as_ref().filter(|e| !e.is_empty()) {
         let shown: Vec<String> = examples.iter().map(|e| format!("`{e}`")).collect();
         notes.push(format!("examples {}", shown.join(", ")));

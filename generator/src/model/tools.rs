@@ -394,6 +394,30 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
             continue;
         }
         let def = &resolver.model.types[id];
+        let mut unenforced: Vec<(usize, String, &'static str)> = def
+            .unenforced
+            .iter()
+            .map(|keyword| (def.module, def.pointer.clone(), *keyword))
+            .collect();
+        for field in def.fields() {
+            unenforced.extend(
+                field
+                    .unenforced
+                    .iter()
+                    .map(|keyword| (def.module, field.pointer.clone(), *keyword)),
+            );
+        }
+        for (module, pointer, keyword) in unenforced {
+            resolver.report(
+                module,
+                &format!("{pointer}/{keyword}"),
+                format!("tool arguments cannot check `{keyword}`"),
+                Some(format!(
+                    "an argument is checked against everything its schema says, and fusion-gen does not check `{keyword}`: remove it from the input and check it in the handler (on presenter data it is documentation)"
+                )),
+            );
+        }
+        let def = &resolver.model.types[id];
         if let TypeKind::Struct { fields } = &def.kind {
             patterns.extend(
                 fields.iter().filter_map(|f| {

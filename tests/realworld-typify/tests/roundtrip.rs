@@ -327,3 +327,51 @@ fn tuples_of_one_length_are_tuple_structs() {
         "{error}"
     );
 }
+
+#[test]
+fn values_described_by_what_they_are_not_take_any_value() {
+    // `not` is an assertion no Rust type states: documented, and the value is what the other
+    // keywords say (nothing here: any JSON value).
+    same::<corpus::deny_list_json::TestType>(json!({
+        "where_not": {"any": ["value", 1]},
+        "why_not": "because"
+    }));
+    assert!(
+        refused::<corpus::deny_list_json::TestType>(json!({"where_not": 1})).contains("why_not")
+    );
+}
+
+#[test]
+fn pattern_properties_keep_only_the_keys_that_match() {
+    round_trip::<corpus::property_pattern_json::TestGrammarForPatternProperties>(
+        &json!({"rules": {"start": "a", "_x9": "b", "9lives": "dropped", "no-dash": "dropped", "end": "c"}}),
+        &json!({"rules": {"start": "a", "_x9": "b", "end": "c"}}),
+    );
+    // A key that matches keeps its value's type: a number where the pattern's schema says
+    // string is refused.
+    assert!(
+        refused::<corpus::property_pattern_json::TestGrammarForPatternProperties>(
+            json!({"rules": {"start": 1}})
+        )
+        .contains("expected a string")
+    );
+}
+
+#[test]
+fn maps_with_constrained_keys_keep_every_key_in_order() {
+    // `propertyNames` is documentation on presenter data: the keys stay strings.
+    same::<corpus::maps_json::MapWithDateKeys>(json!({"2024-01-02": "a", "not a date": "b"}));
+    same::<corpus::maps_json::MapWithKeys>(json!({"aaa": "x", "": "y"}));
+    // The root says only `type: object`: an allow-list of no key.
+    round_trip::<corpus::maps_json::DeadSimple>(&json!({"dropped": 1}), &json!({}));
+}
+
+#[test]
+fn a_ref_read_by_its_last_segment_is_the_named_schema() {
+    // `#/$definitions/UInt` is read as `#/definitions/UInt`, an integer (with a warning).
+    same::<corpus::types_with_defaults_json::UIntContainer>(json!({"max_path": 7}));
+    assert!(
+        refused::<corpus::types_with_defaults_json::UIntContainer>(json!({"max_path": "7"}))
+            .contains("expected i64")
+    );
+}
