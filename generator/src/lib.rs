@@ -160,11 +160,16 @@ fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     for source in &sources {
         // An OpenAPI document is a library of schemas for definitions to `$ref`, not a
         // definition: only its component schemas are read, against their own meta-schema.
-        let loaded = load::load(source).and_then(|document| match openapi::recognise(&document) {
-            None => Ok((document, &meta_schema)),
-            Some(Ok(version)) => Ok((openapi::normalise(document, version), &openapi_schema)),
-            Some(Err(unreadable)) => Err(unreadable),
-        });
+        let loaded = load::load(source)
+            .and_then(|document| match openapi::recognise(&document) {
+                None => Ok((document, &meta_schema)),
+                Some(Ok(version)) => Ok((openapi::normalise(document, version), &openapi_schema)),
+                Some(Err(unreadable)) => Err(unreadable),
+            })
+            .map(|(mut document, meta_schema)| {
+                validate::ignore_unknown_keywords(&mut document);
+                (document, meta_schema)
+            });
         match loaded {
             Ok((document, meta_schema)) => match meta_schema.check(&document) {
                 Ok(schema) => definitions.push((document, schema)),

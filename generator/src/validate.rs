@@ -103,6 +103,49 @@ impl MetaSchema {
     }
 }
 
+/// Drops the keywords JSON Schema itself would ignore, each with a warning: a key of a schema
+/// object that is no keyword fusion-gen or JSON Schema knows (`"bar": "string"`, `token` beside
+/// `properties`), which JSON Schema reads as an annotation and which changes nothing of what a
+/// schema lets out. A key that looks like a misspelt keyword (`descripton`) or names a keyword
+/// fusion-gen knows and does not support (`if`, `dependentSchemas`) stays, for the meta-schema to
+/// report as an error; so do vendor extensions (`x-…`), dropped later without a word.
+pub fn ignore_unknown_keywords(document: &mut Document) {
+    let mut unknown: Vec<String> = Vec::new();
+    definition::visit_schemas(&document.value, &mut |schema, pointer, _| {
+        let Value::Object(object) = schema else {
+            return;
+        };
+        for key in object.keys() {
+            let known = SCHEMA_KEYWORDS.contains(&key.as_str())
+                || key.starts_with("x-")
+                || key == "components"
+                || known_unsupported(key).is_some()
+                || did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()).is_some();
+            if !known {
+                unknown.push(format!(
+                    "{pointer}/{}",
+                    key.replace('~', "~0").replace('/', "~1")
+                ));
+            }
+        }
+    });
+    for pointer in unknown.iter().rev() {
+        let key = pointer.rsplit('/').next().unwrap_or_default();
+        let key = key.replace("~1", "/").replace("~0", "~");
+        document.warnings.push(
+            Diagnostic::warning(
+                &document.path,
+                pointer,
+                format!("unknown keyword `{key}` ignored"),
+            )
+            .with_help("JSON Schema reads a keyword it does not know as an annotation, which changes nothing of what the schema lets out; remove it, or prefix it with `x-` to mark it as a vendor extension")
+            .at_location(document.locate_key(pointer)),
+        );
+        remove_at(&mut document.value, pointer);
+    }
+    document.warnings.sort_by_key(|d| d.location);
+}
+
 /// The document with the values at `cut` removed, and its typed definition, when that is
 /// enough to pass the meta-schema: what can still be checked of a file that has errors. The
 /// document's locations are kept, so later diagnostics point into the file as written.

@@ -269,6 +269,7 @@ impl Schema {
             .is_some_and(|not| !not.constrains_nothing());
         [
             ("not", not),
+            ("enum", crate::model::structured_enum(self)),
             ("minProperties", self.min_properties.is_some()),
             ("maxProperties", self.max_properties.is_some()),
             ("propertyNames", self.property_names.is_some()),
@@ -288,6 +289,15 @@ impl Schema {
             .filter(|_| self.unenforced_assertions().contains(&"not"))
         {
             described.push(format!("never {}", not.in_words()));
+        }
+        if crate::model::structured_enum(self) {
+            let values: Vec<String> = self
+                .enum_values
+                .iter()
+                .flatten()
+                .map(|v| format!("`{v}`"))
+                .collect();
+            described.push(format!("one of {}", values.join(", ")));
         }
         if let Some(min) = self.min_properties {
             described.push(format!("minProperties {min}"));

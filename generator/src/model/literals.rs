@@ -18,6 +18,10 @@ impl<'a> Resolver<'a> {
         schema: &Schema,
         name: &str,
     ) -> Option<FieldType> {
+        if structured_enum(schema) {
+            // `type: object, enum: [{}]`: an assertion on a value the other keywords type.
+            return None;
+        }
         // A `type` without `string` makes string values misfits, which this reports.
         let not_strings =
             listed_types(schema).is_some_and(|types| !types.contains(&JsonType::String));
@@ -187,4 +191,23 @@ pub fn same_literal(a: &Value, b: &Value) -> bool {
         },
         _ => a == b,
     }
+}
+
+/// Whether the schema's `enum` lists only objects or arrays (and `null`) beside a `type` of
+/// `object` or `array`: the values are an assertion the generated type cannot state (documented
+/// on presenter data, refused in tool arguments), and the value is what the other keywords say
+/// (`{type: object, enum: [{}]}` is an object of no declared key, written `{}`).
+pub fn structured_enum(schema: &Schema) -> bool {
+    let structured_type = listed_types(schema).is_some_and(|types| {
+        types
+            .iter()
+            .all(|t| matches!(t, JsonType::Object | JsonType::Array | JsonType::Null))
+    });
+    structured_type
+        && schema.enum_values.as_ref().is_some_and(|values| {
+            values.iter().any(|v| v.is_object() || v.is_array())
+                && values
+                    .iter()
+                    .all(|v| v.is_object() || v.is_array() || v.is_null())
+        })
 }

@@ -102,6 +102,12 @@ impl<'a> Resolver<'a> {
                 member.inherited = true;
             }
         }
+        // A union's branch beside object keywords: the union's schema is its base.
+        if let Some(base_pointer) = self.union_bases.get(&(file, pointer.to_owned())).cloned()
+            && let Some(base) = super::refs::schema_at(&self.definitions[file].1, &base_pointer)
+        {
+            self.collect_members(file, &base_pointer, base, members, depth + 1);
+        }
         for (i, branch) in schema.all_of.iter().flatten().enumerate() {
             let written_at = format!("{pointer}/allOf/{i}");
             let (branch_file, branch_pointer, branch) = match &branch.reference {
@@ -113,7 +119,12 @@ impl<'a> Resolver<'a> {
             };
             let is_object = match schema_kind(branch) {
                 Some(kind) => kind == JsonType::Object,
-                None => branch.properties.is_some() || branch.all_of.is_some(),
+                None => {
+                    branch.properties.is_some()
+                        || branch.all_of.is_some()
+                        || branch.required.is_some()
+                        || asserts_only(branch)
+                }
             };
             if !is_object {
                 // Located where the branch is listed, which is what the author can change.
@@ -132,9 +143,32 @@ impl<'a> Resolver<'a> {
             if let Some(earlier) = members.properties.iter().find(|m| m.key == key) {
                 let inherited = earlier.inherited;
                 let (earlier_file, earlier_pointer) = (earlier.file, earlier.pointer.clone());
-                if self.shape_at(earlier_file, &earlier_pointer)
-                    != self.shape_at(file, &property_pointer)
-                {
+                let differ = self.shape_at(earlier_file, &earlier_pointer)
+                    != self.shape_at(file, &property_pointer);
+                if differ && !inherited {
+                    let earlier_schema = members
+                        .properties
+                        .iter()
+                        .find(|m| m.key == key)
+                        .map(|m| m.schema);
+                    if let Some(earlier_schema) = earlier_schema
+                        && let Some(merged) = self.merge_declarations(
+                            (earlier_file, &earlier_pointer, earlier_schema),
+                            (file, &property_pointer, property),
+                            key,
+                        )
+                    {
+                        if let Some(member) = members.properties.iter_mut().find(|m| m.key == key)
+                            && let Some((merged_file, merged_pointer, merged_schema)) = merged
+                        {
+                            member.file = merged_file;
+                            member.pointer = merged_pointer;
+                            member.schema = merged_schema;
+                        }
+                        continue;
+                    }
+                }
+                if differ {
                     let earlier_path = self.definitions[earlier_file].0.path.clone();
                     if inherited {
                         self.report(
@@ -185,4 +219,22 @@ impl<'a> Resolver<'a> {
         }
         Some(value)
     }
+}
+
+/// Whether a schema only asserts (`not`, bounds, annotations) and shapes nothing: as an
+/// `allOf` branch it adds no property, and its assertion is documentation.
+pub(super) fn asserts_only(schema: &Schema) -> bool {
+    schema.kind.is_none()
+        && schema.reference.is_none()
+        && schema.properties.is_none()
+        && schema.required.is_none()
+        && schema.all_of.is_none()
+        && schema.one_of.is_none()
+        && schema.any_of.is_none()
+        && schema.enum_values.is_none()
+        && schema.const_value.is_none()
+        && schema.items.is_none()
+        && schema.prefix_items.is_none()
+        && schema.additional_properties.is_none()
+        && schema.pattern_properties.is_none()
 }

@@ -7,6 +7,7 @@ mod behaviour;
 mod checks;
 mod cycles;
 mod extends;
+mod intersect;
 mod literals;
 mod merge;
 mod refs;
@@ -21,7 +22,7 @@ pub use behaviour::{
     Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
 
-pub use literals::same_literal;
+pub use literals::{same_literal, structured_enum};
 pub use resolve::resolve;
 pub use tools::{ActionModel, ReturnsModel, ToolModel};
 pub use ui::{JsonPiece, UiKind, UiModel};

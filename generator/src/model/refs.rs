@@ -237,7 +237,7 @@ impl<'a> Resolver<'a> {
 /// `prefixItems`, `additionalProperties`, `additionalItems`, branch and (in an OpenAPI
 /// document) `components/schemas` steps: any schema of the file, whatever the pointer goes
 /// through. A key that is no keyword (`#/$definitions/X`) holds no schema: it points at nothing.
-fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
+pub(super) fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schema> {
     let mut tokens = pointer
         .split('/')
         .skip(1)

@@ -72,6 +72,7 @@ pub fn resolve(
         types_at: HashMap::new(),
         actions: Vec::new(),
         bases: Vec::new(),
+        union_bases: HashMap::new(),
         model: Model::default(),
         errors: Vec::new(),
     };
@@ -127,6 +128,9 @@ pub(super) struct Resolver<'a> {
     actions: Vec<(String, String)>,
     /// The presenter each file's presenter `extends`, when it names a valid one.
     pub(super) bases: Vec<Option<usize>>,
+    /// Per branch of a union beside object keywords (file, branch pointer): the pointer of the
+    /// union's schema, whose properties and `allOf` the branch's struct merges first.
+    pub(super) union_bases: HashMap<(usize, String), String>,
     pub(super) model: Model,
     pub(super) errors: Vec<Diagnostic>,
 }
@@ -347,6 +351,12 @@ impl<'a> Resolver<'a> {
                 },
             );
             let ty = FieldType::Named(id);
+            self.types_at.insert(key, ty.clone());
+            return ty;
+        }
+        if let Some((at_file, at, branch)) = self.primitive_all_of(file, pointer, schema) {
+            let ty = self.type_of(at_file, &at, branch, &name);
+            let ty = if openapi_nullable { nullable(ty) } else { ty };
             self.types_at.insert(key, ty.clone());
             return ty;
         }
@@ -635,12 +645,23 @@ impl<'a> Resolver<'a> {
         let mut fields = Vec::new();
         for member in &members.properties {
             let property = member.schema;
-            let ty = self.type_of(
-                member.file,
-                &member.pointer,
-                property,
-                &format!("{parent}{}", member.key.to_upper_camel_case()),
-            );
+            let field_name = format!("{parent}{}", member.key.to_upper_camel_case());
+            let ty = if super::intersect::is_never(property) {
+                // Made here, not at the pointer: the declaration there keeps its own type.
+                let id = self.new_type(
+                    member.file,
+                    &member.pointer,
+                    property,
+                    &field_name,
+                    TypeKind::Literals {
+                        values: Vec::new(),
+                        nullable: false,
+                    },
+                );
+                FieldType::Named(id)
+            } else {
+                self.type_of(member.file, &member.pointer, property, &field_name)
+            };
             let bounds = FieldBounds::of(property, &ty);
             fields.push(FieldDef {
                 key: member.key.to_owned(),

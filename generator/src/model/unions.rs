@@ -35,14 +35,13 @@ impl<'a> Resolver<'a> {
             }
             (None, None) => return FieldType::String,
         };
-        if schema.properties.is_some() || schema.all_of.is_some() {
-            self.report(
-                file,
-                &format!("{pointer}/{keyword}"),
-                format!("`{keyword}` beside `properties` or `allOf` is not supported"),
-                Some("move the shared properties into each branch, or merge them with `allOf` inside the branches".into()),
-            );
-        }
+        // Object keywords beside the branches apply to every branch (JSON Schema reads the
+        // schema as "this object, and one of these"): each branch becomes the object merged
+        // with them.
+        let distributed =
+            schema.properties.is_some() || schema.all_of.is_some() || schema.required.is_some();
+        // `type: object` beside branches that state no type: each branch is an object.
+        let object_base = schema_kind(schema) == Some(JsonType::Object);
         let null = nullable || branches.iter().any(is_null_schema);
         let kept: Vec<(usize, &'a Schema)> = branches
             .iter()
@@ -60,7 +59,7 @@ impl<'a> Resolver<'a> {
                 return FieldType::String;
             }
             // `anyOf: [X, {type: null}]`, OpenAPI 3.1's nullable X: X itself.
-            [(i, only)] => {
+            [(i, only)] if !distributed => {
                 let at = format!("{pointer}/{keyword}/{i}");
                 self.type_of(file, &at, only, name)
             }
@@ -70,7 +69,20 @@ impl<'a> Resolver<'a> {
                 for (i, branch) in kept {
                     let title = self.branch_title(file, branch);
                     let at = format!("{pointer}/{keyword}/{i}");
-                    let ty = self.type_of(file, &at, branch, &format!("{name}{title}"));
+                    let untyped = schema_kind(branch).is_none()
+                        && branch.reference.is_none()
+                        && !is_union_schema(branch);
+                    let ty = if distributed || (object_base && untyped) {
+                        self.distributed_branch(
+                            file,
+                            pointer,
+                            &at,
+                            branch,
+                            &format!("{name}{title}"),
+                        )
+                    } else {
+                        self.type_of(file, &at, branch, &format!("{name}{title}"))
+                    };
                     variants.push(VariantDef { title, ty });
                 }
                 self.model.types[id].kind = TypeKind::Union {
@@ -85,6 +97,36 @@ impl<'a> Resolver<'a> {
         } else {
             ty
         }
+    }
+
+    /// One branch of a union whose schema also has object keywords: the struct of the branch
+    /// merged with them (the schema's own properties and `allOf` first, as a base). Only an
+    /// object branch written in place can take them: a `$ref` names a type shared elsewhere.
+    fn distributed_branch(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        at: &str,
+        branch: &'a Schema,
+        name: &str,
+    ) -> FieldType {
+        let object = matches!(schema_kind(branch), None | Some(JsonType::Object));
+        if branch.reference.is_some()
+            || !object
+            || branch.one_of.is_some()
+            || branch.any_of.is_some()
+        {
+            self.report(
+                file,
+                at,
+                "a branch beside `properties`, `required` or `allOf` must be an object schema written in place",
+                Some("the keywords beside the branches merge into each branch: write this branch as `allOf: [{$ref: …}]`, or move the shared keywords into the branches".into()),
+            );
+            return FieldType::String;
+        }
+        self.union_bases
+            .insert((file, at.to_owned()), pointer.to_owned());
+        FieldType::Named(self.object_type(file, at, branch, name, true))
     }
 
     /// `type: [string, integer]` (with or without `"null"`): a union of those primitives.
@@ -290,4 +332,8 @@ fn constant_of(model: &Model, struct_id: TypeId, key: &str) -> Option<String> {
         TypeKind::Enum { values } if values.len() == 1 => values.first().cloned(),
         _ => None,
     }
+}
+
+fn is_union_schema(schema: &Schema) -> bool {
+    schema.one_of.is_some() || schema.any_of.is_some()
 }

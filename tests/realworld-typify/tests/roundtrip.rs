@@ -375,3 +375,42 @@ fn a_ref_read_by_its_last_segment_is_the_named_schema() {
             .contains("expected i64")
     );
 }
+
+#[test]
+fn branches_beside_properties_merge_the_shared_properties() {
+    // `properties` beside `oneOf: [{required: [id]}, {required: [reference]}]`: each branch is
+    // the object with that key required, tried in order.
+    use corpus::various_enums_json::ShouldBeExclusive;
+    same::<ShouldBeExclusive>(json!({"id": "a", "reference": "b"}));
+    same::<ShouldBeExclusive>(json!({"reference": "b"}));
+    assert!(matches!(
+        serde_json::from_value::<ShouldBeExclusive>(json!({"reference": "b"})),
+        Ok(ShouldBeExclusive::Value2(_))
+    ));
+    refused::<ShouldBeExclusive>(json!({"neither": 1}));
+}
+
+#[test]
+fn all_of_merges_declarations_into_the_one_both_allow() {
+    use corpus::merged_schemas_json as merged;
+    // `result: {type: string}`, `{enum: [success]}` and `{}`: only `"success"`.
+    same::<merged::JsonSuccess>(json!({"result": "success", "msg": "ok"}));
+    refused::<merged::JsonSuccess>(json!({"result": "failure", "msg": "ok"}));
+    // `oneOf: [$ref user, null]` and `$ref user`, required: a user, never `null`.
+    same::<merged::Pickingone>(json!({"suspended_by": {"email": null}}));
+    refused::<merged::Pickingone>(json!({"suspended_by": null}));
+    // `enum: [foo]` and `enum: [bar]`, required: no object fits.
+    refused::<merged::Unsatisfiable2>(json!({"action": "foo"}));
+    refused::<merged::Unsatisfiable2>(json!({"action": "bar"}));
+    // The same conflict on an optional key: it can never be present.
+    round_trip::<merged::MergeEmpty>(&json!({}), &json!({}));
+    refused::<merged::MergeEmpty>(json!({"action": "foo"}));
+}
+
+#[test]
+fn enums_of_objects_are_documented_and_typed_by_their_type() {
+    round_trip::<corpus::various_enums_json::EmptyObject>(
+        &json!({"prop": {"dropped": 1}}),
+        &json!({"prop": {}}),
+    );
+}
