@@ -9,6 +9,7 @@ use crate::model::{
 };
 use crate::naming::Names;
 
+use super::code::{ItemRef, Runtime};
 use super::view::literal;
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
@@ -123,7 +124,7 @@ pub struct Context<'a> {
     /// The item struct's fields; model indices in placeholders and conditions point into it.
     pub fields: &'a [FieldDef],
     /// The runtime path.
-    pub rt: &'a str,
+    pub rt: &'a Runtime,
 }
 
 impl Context<'_> {
@@ -531,7 +532,7 @@ impl Context<'_> {
                 // The enum may live in another module: a field merged from another file's
                 // schema (`allOf`, `extends`) keeps its type where that schema is.
                 let owner = self.model.types[self.item].module;
-                let path = super::view::type_path(self.model, self.names, owner, id);
+                let path = ItemRef::ty(self.model, self.names, owner, id);
                 format!("{path}::{}", self.names.members[id][*index])
             }
         };
@@ -573,7 +574,7 @@ impl Context<'_> {
 
 /// A call writing the integer `value` (of `kind`) into `out` as JSON and TOON print it: `i64`
 /// and `u64` directly, the narrower kinds widened to `i64` (lossless).
-pub(super) fn write_integer(rt: &str, out: &str, kind: IntKind, value: &str) -> String {
+pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str) -> String {
     match kind {
         IntKind::I64 => format!("{rt}::number::write_i64({out}, {value})"),
         IntKind::U64 => format!("{rt}::number::write_u64({out}, {value})"),

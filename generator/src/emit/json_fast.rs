@@ -10,6 +10,7 @@
 //! generic [`fusion_runtime::json::JsonWriter`] path writes the same bytes. Compact output has
 //! no indentation, so one specialised writer serves every depth.
 
+use super::code::Runtime;
 use super::view::{json_key, literal};
 use crate::model::{FieldDef, FieldType, IntKind, Model, TypeId, TypeKind};
 
@@ -156,7 +157,7 @@ pub fn fast_json(
     id: TypeId,
     member_names: &[String],
     depths: &[usize],
-    rt: &str,
+    rt: &Runtime,
 ) -> Option<FastJsonView> {
     let TypeKind::Struct { fields } = &model.types[id].kind else {
         return None;
@@ -177,7 +178,7 @@ fn layout(
     fields: &[FieldDef],
     member_names: &[String],
     depth: Option<usize>,
-    rt: &str,
+    rt: &Runtime,
 ) -> FastLayoutView {
     // Keys up to the first required one may follow only optional keys: their comma is decided
     // at run time. The first key never has one.
@@ -251,7 +252,7 @@ fn layout(
 
 /// The statement that writes `value` (a reference to the field's Rust value) into `out`, in
 /// the layout's style; a nested value at writer depth `depth + 1`.
-fn write_value(kind: ValueKind, rt: &str, depth: Option<usize>) -> String {
+fn write_value(kind: ValueKind, rt: &Runtime, depth: Option<usize>) -> String {
     match kind {
         ValueKind::Str => format!("{rt}::json::escape_str_into(out, value);"),
         ValueKind::I64 => format!("{rt}::number::write_i64(out, *value);"),

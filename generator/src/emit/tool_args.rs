@@ -4,14 +4,15 @@
 
 use std::collections::BTreeSet;
 
-use super::view::{literal, rust_type, type_path};
+use super::code::{ItemRef, Runtime, RustType};
+use super::view::{literal, rust_type};
 use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// A `FromArgument` implementation.
 pub enum ArgImpl {
     /// A string enum, by its path.
-    Enum(String),
+    Enum(ItemRef),
     /// An object.
     Struct(ArgStruct),
     /// A union.
@@ -21,9 +22,9 @@ pub enum ArgImpl {
 /// A union read as zod reads it: tried in order, or dispatched on its tag.
 pub struct ArgUnion {
     /// Type path.
-    pub path: String,
+    pub path: ItemRef,
     /// `(variant identifier, branch type)` in branch order.
-    pub branches: Vec<(String, String)>,
+    pub branches: Vec<(String, RustType)>,
     /// The tag key's literal and the tags' slice expression, for a tagged union.
     pub tag: Option<(String, String)>,
 }
@@ -31,11 +32,11 @@ pub struct ArgUnion {
 /// An object read field by field.
 pub struct ArgStruct {
     /// Type path.
-    pub path: String,
+    pub path: ItemRef,
     /// Fields.
     pub fields: Vec<ArgField>,
     /// `(field identifier, value type)` of the map that keeps the undeclared keys.
-    pub extra: Option<(String, String)>,
+    pub extra: Option<(String, RustType)>,
 }
 
 /// One field read.
@@ -54,9 +55,9 @@ pub fn arg_impls(
     names: &Names,
     index: usize,
     owned: &[TypeId],
-    rt: &str,
+    rt: &Runtime,
 ) -> Vec<ArgImpl> {
-    let path = |id: TypeId| type_path(model, names, index, id);
+    let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     owned
         .iter()
         .filter_map(|&id| match &model.types[id].kind {
@@ -88,14 +89,10 @@ pub fn arg_impls(
                     .map(|(field, name)| {
                         let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
                         if field.boxed {
-                            inner = format!("::std::boxed::Box<{inner}>");
+                            inner = inner.boxed();
                         }
                         let nullable = matches!(field.ty, FieldType::Nullable(_));
-                        let ty = if nullable {
-                            format!("::core::option::Option<{inner}>")
-                        } else {
-                            inner
-                        };
+                        let ty = if nullable { inner.optional() } else { inner };
                         // An optional nullable argument keeps `null` apart from absence
                         // (`Option<Option<T>>`), as its data struct does.
                         let helper = if field.required {
@@ -125,7 +122,7 @@ pub fn arg_impls(
 }
 
 /// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
+fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
     let some = |value: String| format!("::core::option::Option::Some({value})");
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {

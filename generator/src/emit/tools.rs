@@ -3,11 +3,12 @@
 
 use askama::Template;
 
+use super::code::{ItemRef, Runtime, RustType};
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, json_key, literal, type_path};
+use super::view::{EnumView, VariantView, json_key, literal};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -16,7 +17,7 @@ use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 #[template(path = "tool.rs.jinja", escape = "none")]
 pub struct ToolTemplate {
     /// Path of the runtime crate.
-    pub rt: String,
+    pub rt: Runtime,
     /// The tool's data.
     pub tool: ToolView,
 }
@@ -80,11 +81,11 @@ pub struct ActionView {
     /// Handler method.
     pub method: String,
     /// The input struct's path.
-    pub input: Option<String>,
+    pub input: Option<ItemRef>,
     /// The keys the arguments may hold, as Rust literals.
     pub keys: Vec<String>,
     /// The handler's `Ok` type.
-    pub reply: String,
+    pub reply: RustType,
     /// The presenter, when the action returns one.
     pub returns: Option<ReturnsView>,
     /// The egress cap of the action's responses, as a Rust `u64` literal.
@@ -96,9 +97,9 @@ pub struct ActionView {
 /// An action's presenter.
 pub struct ReturnsView {
     /// Presenter value path.
-    pub presenter: String,
+    pub presenter: ItemRef,
     /// Item type path.
-    pub item: String,
+    pub item: ItemRef,
     /// A collection.
     pub collection: bool,
     /// The runtime function that presents the result (`present_item`, `present_collection`,
@@ -125,7 +126,7 @@ pub fn render(
     model: &Model,
     names: &Names,
     index: usize,
-    rt: &str,
+    rt: &Runtime,
     argument_types: &[Vec<TypeId>],
     def_keys: &[String],
 ) -> Option<Result<String, askama::Error>> {
@@ -161,7 +162,7 @@ pub fn render(
             })
             .collect(),
     });
-    let path = |id: TypeId| type_path(model, names, index, id);
+    let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     let mut action_schemas = Vec::new();
     let actions = tool
         .actions
@@ -196,7 +197,6 @@ pub fn render(
                 let partial = select_arms
                     .as_ref()
                     .is_some_and(|a| a.len() < select_keys.len());
-                let owner = &names.modules[returns.module];
                 let presenter_name = names.presenters[returns.module].clone()?;
                 let schema = output_schema(model, def_keys, item, returns.collection, tool.select);
                 let present_fn = match (returns.collection, tool.structured) {
@@ -207,7 +207,7 @@ pub fn render(
                 };
                 action_schemas.push(schema.clone());
                 Some(ReturnsView {
-                    presenter: format!("super::{owner}::{presenter_name}"),
+                    presenter: ItemRef::in_module(names, returns.module, &presenter_name, None),
                     item: path(item),
                     collection: returns.collection,
                     present_fn: present_fn.to_owned(),
@@ -227,9 +227,12 @@ pub fn render(
                 })
             });
             let reply = match &returns {
-                Some(r) if r.collection => format!("{rt}::Reply<::std::vec::Vec<{}>>", r.item),
-                Some(r) => format!("{rt}::Reply<{}>", r.item),
-                None => format!("{rt}::ToolResponse"),
+                Some(r) => {
+                    let item = RustType::Item(r.item.clone());
+                    let data = if r.collection { item.vec() } else { item };
+                    RustType::RuntimeOf(rt.clone(), "Reply", Box::new(data))
+                }
+                None => RustType::Runtime(rt.clone(), "ToolResponse"),
             };
             ActionView {
                 name: literal(&action.name),
@@ -293,7 +296,7 @@ pub fn render(
     };
     Some(
         ToolTemplate {
-            rt: rt.to_owned(),
+            rt: rt.clone(),
             tool: view,
         }
         .render(),

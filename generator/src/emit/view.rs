@@ -4,6 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
+use super::code::{ItemRef, Runtime, RustType};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
@@ -14,7 +15,7 @@ use crate::naming::Names;
 #[template(path = "module.rs.jinja", escape = "none")]
 pub struct ModuleView {
     /// Path of the runtime crate in generated code (`::fusion_runtime`).
-    pub rt: String,
+    pub rt: Runtime,
     /// The module's data.
     pub module: ModuleData,
 }
@@ -63,8 +64,8 @@ pub struct TupleView {
 
 /// One position of a tuple.
 pub struct TupleElementView {
-    /// The element's Rust type, fully qualified (boxed when it closes a cycle).
-    pub rust_type: String,
+    /// The element's Rust type (boxed when it closes a cycle).
+    pub rust_type: RustType,
     /// The element's doc as a Rust string literal.
     pub doc: String,
 }
@@ -132,8 +133,8 @@ pub struct UnionSelectView {
 pub struct UnionVariantView {
     /// Variant identifier.
     pub name: String,
-    /// The branch's Rust type, fully qualified.
-    pub rust_type: String,
+    /// The branch's Rust type.
+    pub rust_type: RustType,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
@@ -168,16 +169,16 @@ pub struct StructView {
 pub struct ExtraView {
     /// Field identifier.
     pub name: String,
-    /// `IndexMap<String, T>`, fully qualified.
-    pub rust_type: String,
+    /// `IndexMap<String, T>`.
+    pub rust_type: RustType,
 }
 
 /// One struct field.
 pub struct FieldView {
     /// Field identifier.
     pub name: String,
-    /// The field's Rust type, fully qualified.
-    pub rust_type: String,
+    /// The field's Rust type.
+    pub rust_type: RustType,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// The contents of `#[serde(...)]`, empty when none is needed.
@@ -321,7 +322,7 @@ pub fn module_view(
     model: &Model,
     names: &Names,
     index: usize,
-    rt: &str,
+    rt: &Runtime,
     data_types: &[bool],
     depths: &[Vec<usize>],
 ) -> ModuleData {
@@ -346,9 +347,9 @@ pub fn module_view(
                 extra: match (&def.extra, &names.extras[id]) {
                     (Some(ty), Some(field)) => Some(ExtraView {
                         name: field.clone(),
-                        rust_type: format!(
-                            "{rt}::IndexMap<::std::string::String, {}>",
-                            rust_type(model, names, index, ty, rt)
+                        rust_type: RustType::Map(
+                            rt.clone(),
+                            Box::new(rust_type(model, names, index, ty, rt)),
                         ),
                     }),
                     _ => None,
@@ -442,11 +443,7 @@ pub fn module_view(
                     .map(|(position, (element, boxed))| {
                         let inner = rust_type(model, names, index, element, rt);
                         TupleElementView {
-                            rust_type: if *boxed {
-                                format!("::std::boxed::Box<{inner}>")
-                            } else {
-                                inner
-                            },
+                            rust_type: if *boxed { inner.boxed() } else { inner },
                             doc: doc_literal(&format!(" Element {position}.")),
                         }
                     })
@@ -592,16 +589,16 @@ fn field_view(
     field: &FieldDef,
     name: &str,
     redactor: &str,
-    rt: &str,
+    rt: &Runtime,
 ) -> FieldView {
     let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
     if field.boxed {
-        inner = format!("::std::boxed::Box<{inner}>");
+        inner = inner.boxed();
     }
     let rust_type = if field.is_double_option() {
-        format!("::core::option::Option<::core::option::Option<{inner}>>")
+        inner.optional().optional()
     } else if field.is_option() {
-        format!("::core::option::Option<{inner}>")
+        inner.optional()
     } else {
         inner
     };
@@ -688,7 +685,7 @@ fn expecting(values: &[LiteralValue], nullable: bool) -> String {
 }
 
 /// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
-fn literal_variant(value: &LiteralValue, name: &str, rt: &str) -> LiteralVariantView {
+fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVariantView {
     let (literal_expr, json, toon) = match value {
         LiteralValue::Bool(b) => (
             format!("{rt}::literals::Literal::Bool({b})"),
@@ -773,38 +770,23 @@ fn field_facts(field: &FieldDef) -> String {
     format!("{}.", facts.join("; "))
 }
 
-/// The Rust type of a value, fully qualified so that no user name can shadow it.
+/// The Rust type of a value, as module `module` names it.
 pub(crate) fn rust_type(
     model: &Model,
     names: &Names,
     module: usize,
     ty: &FieldType,
-    rt: &str,
-) -> String {
+    rt: &Runtime,
+) -> RustType {
     match ty {
-        FieldType::String => "::std::string::String".to_owned(),
-        FieldType::Integer(kind) => kind.rust().to_owned(),
-        FieldType::Any => format!("{rt}::JsonValue"),
-        FieldType::Number => "f64".to_owned(),
-        FieldType::Boolean => "bool".to_owned(),
-        FieldType::Named(id) => type_path(model, names, module, *id),
-        FieldType::Array(element) => format!(
-            "::std::vec::Vec<{}>",
-            rust_type(model, names, module, element, rt)
-        ),
-        FieldType::Nullable(inner) => format!(
-            "::core::option::Option<{}>",
-            rust_type(model, names, module, inner, rt)
-        ),
-    }
-}
-
-pub(crate) fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> String {
-    let owner = model.types[id].module;
-    if owner == from_module {
-        names.types[id].clone()
-    } else {
-        format!("super::{}::{}", names.modules[owner], names.types[id])
+        FieldType::String => RustType::String,
+        FieldType::Integer(kind) => RustType::Primitive(kind.rust()),
+        FieldType::Any => RustType::Runtime(rt.clone(), "JsonValue"),
+        FieldType::Number => RustType::Primitive("f64"),
+        FieldType::Boolean => RustType::Primitive("bool"),
+        FieldType::Named(id) => RustType::Item(ItemRef::ty(model, names, module, *id)),
+        FieldType::Array(element) => rust_type(model, names, module, element, rt).vec(),
+        FieldType::Nullable(inner) => rust_type(model, names, module, inner, rt).optional(),
     }
 }
 
