@@ -91,7 +91,7 @@ impl Context<'_> {
             TextPart::Field(field) | TextPart::Column(field) => {
                 let (def, name) = self.field(*field);
                 let (place, copy, reference, owned) = if def.is_option() {
-                    let place = self.option_place(def, name);
+                    let place = self.option_place(def, &name);
                     (
                         Some(place),
                         "*value".to_owned(),

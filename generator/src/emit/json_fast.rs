@@ -10,7 +10,7 @@
 //! generic [`fusion_runtime::json::JsonWriter`] path writes the same bytes. Compact output has
 //! no indentation, so one specialised writer serves every depth.
 
-use super::code::Runtime;
+use super::code::{Ident, Runtime, ident};
 use super::view::{json_key, literal};
 use crate::model::{FieldDef, FieldType, IntKind, Model, TypeId, TypeKind};
 
@@ -99,7 +99,7 @@ pub struct FastLayoutView {
     /// The writer depth this layout is for (0 for compact, which serves every depth).
     pub depth: usize,
     /// The method's name.
-    pub method: String,
+    pub method: Ident,
     /// Whether a key's comma or the closing text depends on the optional keys written before:
     /// the writer then tracks whether one was.
     pub tracks_written: bool,
@@ -114,7 +114,7 @@ pub struct FastLayoutView {
 /// How one field is written in one layout.
 pub struct FastFieldView {
     /// The Rust field identifier.
-    pub name: String,
+    pub name: Ident,
     /// The statements that write the key (its comma, newline, indentation, quoted key and
     /// colon: one constant, or the comma decided at run time when only optional keys precede
     /// it), and record that a key was written where a later decision reads it.
@@ -213,7 +213,7 @@ fn layout(
                 code.push_str(" wrote = true;");
             }
             FastFieldView {
-                name: name.clone(),
+                name: ident(name),
                 key: code,
                 write: write_value(value_kind(field), rt, depth),
                 optional: !field.required,
@@ -236,10 +236,10 @@ fn layout(
     FastLayoutView {
         pretty: depth.is_some(),
         depth: depth.unwrap_or(0),
-        method: match depth {
+        method: ident(&match depth {
             Some(d) => format!("__fusion_json_pretty_{d}"),
             None => "__fusion_json_compact".into(),
-        },
+        }),
         tracks_written,
         fields,
         close,

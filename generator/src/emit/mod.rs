@@ -86,9 +86,9 @@ pub fn emit(
                     &tool_names.handler,
                     &tool_names.served,
                 ]
-                .map(String::clone),
+                .map(|name| code::ident(name)),
             );
-            exports.extend(tool_names.select.clone());
+            exports.extend(tool_names.select.as_deref().map(code::ident));
             exports.sort();
         }
         let rendered = match (ModuleView {

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use super::code::{ItemRef, Runtime, RustType};
+use super::code::{Ident, ItemRef, Runtime, RustType, ident};
 use super::view::{literal, rust_type};
 use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -24,7 +24,7 @@ pub struct ArgUnion {
     /// Type path.
     pub path: ItemRef,
     /// `(variant identifier, branch type)` in branch order.
-    pub branches: Vec<(String, RustType)>,
+    pub branches: Vec<(Ident, RustType)>,
     /// The tag key's literal and the tags' slice expression, for a tagged union.
     pub tag: Option<(String, String)>,
 }
@@ -36,13 +36,13 @@ pub struct ArgStruct {
     /// Fields.
     pub fields: Vec<ArgField>,
     /// `(field identifier, value type)` of the map that keeps the undeclared keys.
-    pub extra: Option<(String, RustType)>,
+    pub extra: Option<(Ident, RustType)>,
 }
 
 /// One field read.
 pub struct ArgField {
     /// Field identifier.
-    pub name: String,
+    pub name: Ident,
     /// The key as a Rust literal.
     pub key: String,
     /// The reading expression.
@@ -67,7 +67,7 @@ pub fn arg_impls(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(variant, name)| {
-                        (name.clone(), rust_type(model, names, index, &variant.ty, rt))
+                        (ident(name), rust_type(model, names, index, &variant.ty, rt))
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {
@@ -81,7 +81,7 @@ pub fn arg_impls(
             TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
                 path: path(id),
                 extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
-                    |(ty, name)| (name.clone(), rust_type(model, names, index, ty, rt)),
+                    |(ty, name)| (ident(name), rust_type(model, names, index, ty, rt)),
                 ),
                 fields: fields
                     .iter()
@@ -110,7 +110,7 @@ pub fn arg_impls(
                             )
                         };
                         ArgField {
-                            name: name.clone(),
+                            name: ident(name),
                             key,
                             read,
                         }

@@ -7,7 +7,7 @@ use crate::naming::Names;
 use fusion_runtime::toon::{Delimiter, write_string};
 
 use super::behaviour::write_integer;
-use super::code::{ItemRef, Runtime};
+use super::code::{ItemRef, Runtime, ident};
 use super::view::literal;
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
@@ -50,7 +50,7 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Opt
             .iter()
             .zip(&names.members[id])
             .map(|(field, name)| {
-                let place = format!("self.{name}");
+                let place = format!("self.{}", ident(name));
                 let context = CellContext {
                     model,
                     names,
@@ -259,7 +259,10 @@ fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: Place<'
     let arms: Vec<String> = cx.names.members[id]
         .iter()
         .zip(&cells)
-        .map(|(variant, texts)| format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts)))
+        .map(|(variant, texts)| {
+            let variant = ident(variant);
+            format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts))
+        })
         .collect();
     format!(
         "out.push_str(match {} {{ {} }});",

@@ -187,7 +187,7 @@ impl Context<'_> {
         match (embed.many, def.is_option()) {
             (false, true) => format!(
                 "if let ::core::option::Option::Some(value) = {} {{\n{}}}\n",
-                self.option_place(def, name),
+                self.option_place(def, &name),
                 present("value", "repeat")
             ),
             (false, false) => format!("{{\n{}}}\n", present(&format!("&item.{name}"), "repeat")),

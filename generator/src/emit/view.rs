@@ -4,7 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
-use super::code::{ItemRef, Runtime, RustType};
+use super::code::{Ident, ItemRef, Runtime, RustType, ident};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
@@ -23,7 +23,7 @@ pub struct ModuleView {
 /// What one module contains.
 pub struct ModuleData {
     /// Module identifier.
-    pub name: String,
+    pub name: Ident,
     /// The module's doc text as a Rust string literal.
     pub doc: String,
     /// Some definition is deprecated: the module's own uses of it must not warn.
@@ -33,7 +33,7 @@ pub struct ModuleData {
     /// The presenter, if the file defines one.
     pub presenter: Option<PresenterView>,
     /// Names re-exported from the output's root.
-    pub exports: Vec<String>,
+    pub exports: Vec<Ident>,
 }
 
 /// A generated type.
@@ -53,7 +53,7 @@ pub enum ItemView {
 /// A tuple struct.
 pub struct TupleView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// The positions, in order.
@@ -73,7 +73,7 @@ pub struct TupleElementView {
 /// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
 pub struct LiteralsView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// What a reader expects, for the error on any other value, as a Rust string literal.
@@ -87,7 +87,7 @@ pub struct LiteralsView {
 /// One variant of an enum of values.
 pub struct LiteralVariantView {
     /// Variant identifier.
-    pub name: String,
+    pub name: Ident,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
     /// The value as a `fusion_runtime::literals::Literal` expression.
@@ -101,7 +101,7 @@ pub struct LiteralVariantView {
 /// A union: one variant per branch.
 pub struct UnionView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// Branches in schema order.
@@ -132,7 +132,7 @@ pub struct UnionSelectView {
 /// One branch of a union.
 pub struct UnionVariantView {
     /// Variant identifier.
-    pub name: String,
+    pub name: Ident,
     /// The branch's Rust type.
     pub rust_type: RustType,
     /// The variant's doc as a Rust string literal.
@@ -144,7 +144,7 @@ pub struct UnionVariantView {
 /// A struct and its data-block writer.
 pub struct StructView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// Fields in wire order.
@@ -168,7 +168,7 @@ pub struct StructView {
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
 pub struct ExtraView {
     /// Field identifier.
-    pub name: String,
+    pub name: Ident,
     /// `IndexMap<String, T>`.
     pub rust_type: RustType,
 }
@@ -176,7 +176,7 @@ pub struct ExtraView {
 /// One struct field.
 pub struct FieldView {
     /// Field identifier.
-    pub name: String,
+    pub name: Ident,
     /// The field's Rust type.
     pub rust_type: RustType,
     /// Doc lines as Rust string literals.
@@ -200,7 +200,7 @@ pub struct FieldView {
 /// A string enum.
 pub struct EnumView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// The type's name as a Rust string literal, for parse errors.
     pub name_literal: String,
     /// Doc lines as Rust string literals.
@@ -214,7 +214,7 @@ pub struct EnumView {
 /// One enum variant.
 pub struct VariantView {
     /// Variant identifier.
-    pub name: String,
+    pub name: Ident,
     /// The wire value as a Rust string literal.
     pub value: String,
     /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
@@ -227,13 +227,13 @@ pub struct VariantView {
 /// A presenter.
 pub struct PresenterView {
     /// Presenter type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Its declared behaviour, as code.
     pub behaviour: BehaviourView,
     /// The hooks trait's identifier.
-    pub hooks: String,
+    pub hooks: Ident,
     /// The item type identifier.
-    pub item: String,
+    pub item: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
 }
@@ -253,11 +253,11 @@ pub struct RootView {
 /// A module as the root sees it.
 pub struct RootModule {
     /// Module identifier.
-    pub name: String,
+    pub name: Ident,
     /// The module's formatted body, for the inline layout.
     pub body: String,
     /// Names to re-export.
-    pub exports: Vec<String>,
+    pub exports: Vec<Ident>,
 }
 
 /// A Rust string literal for `text`.
@@ -328,7 +328,7 @@ pub fn module_view(
 ) -> ModuleData {
     let module = &model.modules[index];
     let mut data = ModuleData {
-        name: names.modules[index].clone(),
+        name: ident(&names.modules[index]),
         doc: doc_literal(&format!(" Generated from `{}`.", module.file)),
         allow_deprecated: model.has_deprecated(),
         items: Vec::new(),
@@ -337,7 +337,7 @@ pub fn module_view(
     };
     for &id in &module.types {
         let def = &model.types[id];
-        let name = names.types[id].clone();
+        let name = ident(&names.types[id]);
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
@@ -346,7 +346,7 @@ pub fn module_view(
                 deprecated: def.deprecated,
                 extra: match (&def.extra, &names.extras[id]) {
                     (Some(ty), Some(field)) => Some(ExtraView {
-                        name: field.clone(),
+                        name: ident(field),
                         rust_type: RustType::Map(
                             rt.clone(),
                             Box::new(rust_type(model, names, index, ty, rt)),
@@ -387,7 +387,7 @@ pub fn module_view(
             })),
             TypeKind::Union { variants, tag } => data.items.push(ItemView::Union(UnionView {
                 deprecated: def.deprecated,
-                name_literal: literal(&name),
+                name_literal: literal(&name.to_string()),
                 tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
                 dispatch_doc: union_dispatch_doc(tag.as_ref()),
                 argument_only: !data_types[id],
@@ -412,7 +412,7 @@ pub fn module_view(
                     .map(|(i, (variant, name))| {
                         let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
                         UnionVariantView {
-                            name: name.clone(),
+                            name: ident(name),
                             rust_type: rust_type(model, names, index, &variant.ty, rt),
                             doc: doc_literal(&match (tag, tag_value) {
                                 (Some(tag), Some(value)) => format!(
@@ -472,7 +472,7 @@ pub fn module_view(
                 }))
             }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
-                name_literal: literal(&name),
+                name_literal: literal(&name.to_string()),
                 name,
                 deprecated: def.deprecated,
                 doc: with_notes(
@@ -487,7 +487,7 @@ pub fn module_view(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(value, variant)| VariantView {
-                        name: variant.clone(),
+                        name: ident(variant),
                         value: literal(value),
                         json: literal(&json_key(value)),
                         doc: doc_literal(&format!(" `{value}`")),
@@ -500,8 +500,9 @@ pub fn module_view(
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
-        data.exports.push(presenter_name.clone());
-        data.exports.extend(names.hooks[index].clone());
+        data.exports.push(ident(presenter_name));
+        data.exports
+            .extend(names.hooks[index].as_deref().map(ident));
         let context = Context {
             model,
             names,
@@ -511,9 +512,9 @@ pub fn module_view(
         };
         data.presenter = Some(PresenterView {
             behaviour: context.view(&presenter.behaviour),
-            hooks: names.hooks[index].clone().unwrap_or_default(),
-            name: presenter_name.clone(),
-            item: names.types[presenter.item].clone(),
+            hooks: ident(names.hooks[index].as_deref().unwrap_or_default()),
+            name: ident(presenter_name),
+            item: ident(&names.types[presenter.item]),
             doc: doc_lines(
                 None,
                 &format!(
@@ -644,7 +645,7 @@ fn field_view(
     }
     doc.push(doc_literal(&format!(" {}", field_facts(field))));
     FieldView {
-        name: name.to_owned(),
+        name: ident(name),
         rust_type,
         doc,
         serde: serde.join(", "),
@@ -722,7 +723,7 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVar
         },
     };
     LiteralVariantView {
-        name: name.to_owned(),
+        name: ident(name),
         doc: doc_literal(&format!(" `{json}`")),
         literal: literal_expr,
         json: literal(&json),
