@@ -9,6 +9,7 @@ use crate::model::{
 };
 use crate::naming::Names;
 
+use super::code::{Ident, ItemRef, Runtime, ident};
 use super::view::literal;
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
@@ -17,10 +18,10 @@ pub struct BehaviourView {
     pub directives: Vec<String>,
     /// `item_blocks`' parameter names: `item` and `builder`, or `_item` / `_builder` when the
     /// code never reads them (a parameter is never silenced with `let _ =`).
-    pub item_params: (&'static str, &'static str),
+    pub item_params: (Ident, Ident),
     /// `collection_blocks`' parameter names: `kept`, `total`, `builder`, each `_`-prefixed when
     /// unread.
-    pub collection_params: (&'static str, &'static str, &'static str),
+    pub collection_params: (Ident, Ident, Ident),
     /// Runs of consecutive static rules (no `when`, no placeholder), each one associated
     /// constant of the presenter, so that their text is in the code once.
     pub static_rules: Vec<StaticRules>,
@@ -107,7 +108,7 @@ pub struct RuleView {
 pub struct StaticRules {
     /// The associated constant's name (`RULES`, `RULES_2`, …; `COLLECTION_RULES…` for collection
     /// rules): associated to the presenter, so no user type or field name can clash with it.
-    pub name: String,
+    pub name: Ident,
     /// The rules, as Rust string literals.
     pub rules: Vec<String>,
 }
@@ -123,17 +124,20 @@ pub struct Context<'a> {
     /// The item struct's fields; model indices in placeholders and conditions point into it.
     pub fields: &'a [FieldDef],
     /// The runtime path.
-    pub rt: &'a str,
+    pub rt: &'a Runtime,
 }
 
 impl Context<'_> {
-    pub(super) fn field(&self, index: usize) -> (&FieldDef, &str) {
-        (&self.fields[index], &self.names.members[self.item][index])
+    pub(super) fn field(&self, index: usize) -> (&FieldDef, Ident) {
+        (
+            &self.fields[index],
+            ident(&self.names.members[self.item][index]),
+        )
     }
 
     /// An optional field's value as a place `if let Some(value) = …` binds to `&T`; a `null`
     /// of an optional nullable field reads as no value.
-    pub(super) fn option_place(&self, def: &FieldDef, name: &str) -> String {
+    pub(super) fn option_place(&self, def: &FieldDef, name: &Ident) -> String {
         if def.is_double_option() {
             format!("item.{name}.as_ref().and_then(::core::option::Option::as_ref)")
         } else {
@@ -142,7 +146,7 @@ impl Context<'_> {
     }
 
     /// An optional field of a `Copy` type (a number, a boolean, an enum) as an `Option<T>`.
-    fn option_copy(&self, def: &FieldDef, name: &str) -> String {
+    fn option_copy(&self, def: &FieldDef, name: &Ident) -> String {
         if def.is_double_option() {
             format!("item.{name}.flatten()")
         } else {
@@ -201,9 +205,7 @@ impl Context<'_> {
             .iter()
             .map(|s| self.suggestion(s))
             .collect();
-        let name = |used: bool, name: &'static str, unused: &'static str| {
-            if used { name } else { unused }
-        };
+        let name = |used: bool, name: &str, unused: &str| ident(if used { name } else { unused });
         let (item, builder) = super::uses::item_blocks(behaviour);
         let (kept, total, collection_builder) = super::uses::collection_blocks(behaviour);
         BehaviourView {
@@ -275,15 +277,16 @@ impl Context<'_> {
     ) -> Vec<RuleView> {
         let mut views = Vec::new();
         let mut run: Vec<String> = Vec::new();
+        // The runs of earlier calls have other prefixes: this call's are numbered from here.
+        let first = runs.len();
         let mut flush = |run: &mut Vec<String>, views: &mut Vec<RuleView>| {
             if run.is_empty() {
                 return;
             }
-            let index = runs.iter().filter(|r| r.name.starts_with(prefix)).count();
-            let name = match index {
+            let name = ident(&match runs.len() - first {
                 0 => prefix.to_owned(),
                 n => format!("{prefix}_{}", n + 1),
-            };
+            });
             views.push(RuleView {
                 condition: None,
                 push: format!("builder.push_rules(Self::{name});"),
@@ -383,7 +386,7 @@ impl Context<'_> {
             ("f64", "")
         };
         let values = if def.is_option() {
-            format!("filter_map(|item| {}){widen}", self.option_copy(def, name))
+            format!("filter_map(|item| {}){widen}", self.option_copy(def, &name))
         } else {
             format!("map(|item| item.{name}){widen}")
         };
@@ -399,7 +402,7 @@ impl Context<'_> {
         if def.is_option() {
             format!(
                 "if let ::core::option::Option::Some(value) = {} {{ {} }}",
-                self.option_place(def, name),
+                self.option_place(def, &name),
                 write("*value", "value")
             )
         } else {
@@ -503,7 +506,7 @@ impl Context<'_> {
         if def.is_option() {
             format!(
                 "{}.is_some_and(|value| {operand} {op} {rhs})",
-                self.option_copy(def, name)
+                self.option_copy(def, &name)
             )
         } else {
             format!(
@@ -531,8 +534,8 @@ impl Context<'_> {
                 // The enum may live in another module: a field merged from another file's
                 // schema (`allOf`, `extends`) keeps its type where that schema is.
                 let owner = self.model.types[self.item].module;
-                let path = super::view::type_path(self.model, self.names, owner, id);
-                format!("{path}::{}", self.names.members[id][*index])
+                let path = ItemRef::ty(self.model, self.names, owner, id);
+                format!("{path}::{}", ident(&self.names.members[id][*index]))
             }
         };
         if let ([Literal::Bool(expected)], false) = (values, def.is_option()) {
@@ -546,13 +549,13 @@ impl Context<'_> {
                 format!("item.{name}.as_ref().and_then(::core::option::Option::as_deref)")
             }
             (FieldType::String, true) => format!("item.{name}.as_deref()"),
-            (_, true) => self.option_copy(def, name),
+            (_, true) => self.option_copy(def, &name),
             _ => format!("item.{name}"),
         };
         // Float literals cannot be patterns; compare them one by one.
         if numbers {
             let value = if def.is_option() {
-                self.option_copy(def, name)
+                self.option_copy(def, &name)
             } else {
                 format!("::core::option::Option::Some(item.{name})")
             };
@@ -573,7 +576,7 @@ impl Context<'_> {
 
 /// A call writing the integer `value` (of `kind`) into `out` as JSON and TOON print it: `i64`
 /// and `u64` directly, the narrower kinds widened to `i64` (lossless).
-pub(super) fn write_integer(rt: &str, out: &str, kind: IntKind, value: &str) -> String {
+pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str) -> String {
     match kind {
         IntKind::I64 => format!("{rt}::number::write_i64({out}, {value})"),
         IntKind::U64 => format!("{rt}::number::write_u64({out}, {value})"),

@@ -7,6 +7,7 @@
 use crate::model::{Computed, FieldType, IntKind, TextPart, Transform};
 
 use super::behaviour::{Context, Escape, float_literal, write_integer};
+use super::code::Runtime;
 
 /// An integer's Rust type in a computation.
 #[derive(Debug, Clone, Copy)]
@@ -90,7 +91,7 @@ impl Context<'_> {
             TextPart::Field(field) | TextPart::Column(field) => {
                 let (def, name) = self.field(*field);
                 let (place, copy, reference, owned) = if def.is_option() {
-                    let place = self.option_place(def, name);
+                    let place = self.option_place(def, &name);
                     (
                         Some(place),
                         "*value".to_owned(),
@@ -297,7 +298,7 @@ impl Context<'_> {
 }
 
 /// A statement writing an integer expression into `out`.
-fn write_int(rt: &str, out: &str, e: &str, int: Int) -> String {
+fn write_int(rt: &Runtime, out: &str, e: &str, int: Int) -> String {
     match int {
         Int::Kind(kind) => format!("{};", write_integer(rt, out, kind, e)),
         Int::I128 => format!("{rt}::number::write_i128({out}, {e});"),

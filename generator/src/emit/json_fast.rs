@@ -10,6 +10,7 @@
 //! generic [`fusion_runtime::json::JsonWriter`] path writes the same bytes. Compact output has
 //! no indentation, so one specialised writer serves every depth.
 
+use super::code::{Ident, Runtime, ident};
 use super::view::{json_key, literal};
 use crate::model::{FieldDef, FieldType, IntKind, Model, TypeId, TypeKind};
 
@@ -98,7 +99,7 @@ pub struct FastLayoutView {
     /// The writer depth this layout is for (0 for compact, which serves every depth).
     pub depth: usize,
     /// The method's name.
-    pub method: String,
+    pub method: Ident,
     /// Whether a key's comma or the closing text depends on the optional keys written before:
     /// the writer then tracks whether one was.
     pub tracks_written: bool,
@@ -113,7 +114,7 @@ pub struct FastLayoutView {
 /// How one field is written in one layout.
 pub struct FastFieldView {
     /// The Rust field identifier.
-    pub name: String,
+    pub name: Ident,
     /// The statements that write the key (its comma, newline, indentation, quoted key and
     /// colon: one constant, or the comma decided at run time when only optional keys precede
     /// it), and record that a key was written where a later decision reads it.
@@ -156,7 +157,7 @@ pub fn fast_json(
     id: TypeId,
     member_names: &[String],
     depths: &[usize],
-    rt: &str,
+    rt: &Runtime,
 ) -> Option<FastJsonView> {
     let TypeKind::Struct { fields } = &model.types[id].kind else {
         return None;
@@ -177,7 +178,7 @@ fn layout(
     fields: &[FieldDef],
     member_names: &[String],
     depth: Option<usize>,
-    rt: &str,
+    rt: &Runtime,
 ) -> FastLayoutView {
     // Keys up to the first required one may follow only optional keys: their comma is decided
     // at run time. The first key never has one.
@@ -212,7 +213,7 @@ fn layout(
                 code.push_str(" wrote = true;");
             }
             FastFieldView {
-                name: name.clone(),
+                name: ident(name),
                 key: code,
                 write: write_value(value_kind(field), rt, depth),
                 optional: !field.required,
@@ -235,10 +236,10 @@ fn layout(
     FastLayoutView {
         pretty: depth.is_some(),
         depth: depth.unwrap_or(0),
-        method: match depth {
+        method: ident(&match depth {
             Some(d) => format!("__fusion_json_pretty_{d}"),
             None => "__fusion_json_compact".into(),
-        },
+        }),
         tracks_written,
         fields,
         close,
@@ -251,7 +252,7 @@ fn layout(
 
 /// The statement that writes `value` (a reference to the field's Rust value) into `out`, in
 /// the layout's style; a nested value at writer depth `depth + 1`.
-fn write_value(kind: ValueKind, rt: &str, depth: Option<usize>) -> String {
+fn write_value(kind: ValueKind, rt: &Runtime, depth: Option<usize>) -> String {
     match kind {
         ValueKind::Str => format!("{rt}::json::escape_str_into(out, value);"),
         ValueKind::I64 => format!("{rt}::number::write_i64(out, *value);"),

@@ -2,6 +2,7 @@
 //! [`crate::format`] parses and pretty-prints.
 
 pub mod behaviour;
+pub mod code;
 mod computed;
 pub mod json_fast;
 pub mod schema_defs;
@@ -23,6 +24,7 @@ use crate::format::{format_rust, header};
 use crate::model::{FieldType, Model, TypeKind};
 use crate::naming::Names;
 use crate::source::SourceFile;
+use code::Runtime;
 use view::{ModuleView, RootModule, RootView};
 
 /// How the output is laid out.
@@ -70,25 +72,12 @@ pub fn emit(
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
     let depths = json_fast::pretty_depths(model);
+    let rt = Runtime::new(settings.runtime_path);
     for index in 0..model.modules.len() {
-        let data = view::module_view(
-            model,
-            names,
-            index,
-            settings.runtime_path,
-            &data_types,
-            &depths,
-        );
+        let data = view::module_view(model, names, index, &rt, &data_types, &depths);
         let module_name = data.name.clone();
         let mut exports = data.exports.clone();
-        let tool = tools::render(
-            model,
-            names,
-            index,
-            settings.runtime_path,
-            &argument_types,
-            &def_keys,
-        );
+        let tool = tools::render(model, names, index, &rt, &argument_types, &def_keys);
         if let Some(tool_names) = &names.tools[index] {
             exports.extend(
                 [
@@ -97,13 +86,13 @@ pub fn emit(
                     &tool_names.handler,
                     &tool_names.served,
                 ]
-                .map(String::clone),
+                .map(|name| code::ident(name)),
             );
-            exports.extend(tool_names.select.clone());
+            exports.extend(tool_names.select.as_deref().map(code::ident));
             exports.sort();
         }
         let rendered = match (ModuleView {
-            rt: settings.runtime_path.to_owned(),
+            rt: rt.clone(),
             module: data,
         })
         .render()

@@ -4,14 +4,15 @@
 
 use std::collections::BTreeSet;
 
-use super::view::{literal, rust_type, type_path};
+use super::code::{Ident, ItemRef, Runtime, RustType, ident};
+use super::view::{literal, rust_type};
 use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// A `FromArgument` implementation.
 pub enum ArgImpl {
     /// A string enum, by its path.
-    Enum(String),
+    Enum(ItemRef),
     /// An object.
     Struct(ArgStruct),
     /// A union.
@@ -21,9 +22,9 @@ pub enum ArgImpl {
 /// A union read as zod reads it: tried in order, or dispatched on its tag.
 pub struct ArgUnion {
     /// Type path.
-    pub path: String,
+    pub path: ItemRef,
     /// `(variant identifier, branch type)` in branch order.
-    pub branches: Vec<(String, String)>,
+    pub branches: Vec<(Ident, RustType)>,
     /// The tag key's literal and the tags' slice expression, for a tagged union.
     pub tag: Option<(String, String)>,
 }
@@ -31,17 +32,17 @@ pub struct ArgUnion {
 /// An object read field by field.
 pub struct ArgStruct {
     /// Type path.
-    pub path: String,
+    pub path: ItemRef,
     /// Fields.
     pub fields: Vec<ArgField>,
     /// `(field identifier, value type)` of the map that keeps the undeclared keys.
-    pub extra: Option<(String, String)>,
+    pub extra: Option<(Ident, RustType)>,
 }
 
 /// One field read.
 pub struct ArgField {
     /// Field identifier.
-    pub name: String,
+    pub name: Ident,
     /// The key as a Rust literal.
     pub key: String,
     /// The reading expression.
@@ -54,9 +55,9 @@ pub fn arg_impls(
     names: &Names,
     index: usize,
     owned: &[TypeId],
-    rt: &str,
+    rt: &Runtime,
 ) -> Vec<ArgImpl> {
-    let path = |id: TypeId| type_path(model, names, index, id);
+    let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     owned
         .iter()
         .filter_map(|&id| match &model.types[id].kind {
@@ -66,7 +67,7 @@ pub fn arg_impls(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(variant, name)| {
-                        (name.clone(), rust_type(model, names, index, &variant.ty, rt))
+                        (ident(name), rust_type(model, names, index, &variant.ty, rt))
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {
@@ -80,7 +81,7 @@ pub fn arg_impls(
             TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
                 path: path(id),
                 extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
-                    |(ty, name)| (name.clone(), rust_type(model, names, index, ty, rt)),
+                    |(ty, name)| (ident(name), rust_type(model, names, index, ty, rt)),
                 ),
                 fields: fields
                     .iter()
@@ -88,14 +89,10 @@ pub fn arg_impls(
                     .map(|(field, name)| {
                         let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
                         if field.boxed {
-                            inner = format!("::std::boxed::Box<{inner}>");
+                            inner = inner.boxed();
                         }
                         let nullable = matches!(field.ty, FieldType::Nullable(_));
-                        let ty = if nullable {
-                            format!("::core::option::Option<{inner}>")
-                        } else {
-                            inner
-                        };
+                        let ty = if nullable { inner.optional() } else { inner };
                         // An optional nullable argument keeps `null` apart from absence
                         // (`Option<Option<T>>`), as its data struct does.
                         let helper = if field.required {
@@ -113,7 +110,7 @@ pub fn arg_impls(
                             )
                         };
                         ArgField {
-                            name: name.clone(),
+                            name: ident(name),
                             key,
                             read,
                         }
@@ -125,7 +122,7 @@ pub fn arg_impls(
 }
 
 /// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &str, bounds: &FieldBounds) -> String {
+fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
     let some = |value: String| format!("::core::option::Option::Some({value})");
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
@@ -188,7 +185,7 @@ pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
 
 /// The `Pattern` constructor of an ECMAScript `pattern` the model checked to translate and
 /// compile (`check_pattern`, `pattern_keys`).
-pub(super) fn pattern_constructor(pattern: &str, rt: &str) -> String {
+pub(super) fn pattern_constructor(pattern: &str, rt: &Runtime) -> String {
     let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
     let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
     format!(

@@ -3,11 +3,12 @@
 
 use askama::Template;
 
+use super::code::{Ident, ItemRef, Runtime, RustType, ident};
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, json_key, literal, type_path};
+use super::view::{EnumView, VariantView, json_key, literal};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -16,7 +17,7 @@ use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 #[template(path = "tool.rs.jinja", escape = "none")]
 pub struct ToolTemplate {
     /// Path of the runtime crate.
-    pub rt: String,
+    pub rt: Runtime,
     /// The tool's data.
     pub tool: ToolView,
 }
@@ -46,17 +47,15 @@ pub struct ToolView {
     /// MCP hints.
     pub idempotent: bool,
     /// The arguments enum.
-    pub args: String,
+    pub args: Ident,
     /// The call struct.
-    pub call: String,
+    pub call: Ident,
     /// The handler trait.
-    pub handler: String,
+    pub handler: Ident,
     /// The struct binding a handler, a `ServedTool`.
-    pub served: String,
+    pub served: Ident,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
-    /// Its name (empty when disabled).
-    pub select_name: String,
     /// The egress cap of argument errors, as a Rust `u64` literal.
     pub cap: Option<String>,
     /// The actions.
@@ -76,15 +75,15 @@ pub struct ActionView {
     /// The doc as a Rust literal.
     pub doc: String,
     /// Enum variant.
-    pub variant: String,
+    pub variant: Ident,
     /// Handler method.
-    pub method: String,
+    pub method: Ident,
     /// The input struct's path.
-    pub input: Option<String>,
+    pub input: Option<ItemRef>,
     /// The keys the arguments may hold, as Rust literals.
     pub keys: Vec<String>,
     /// The handler's `Ok` type.
-    pub reply: String,
+    pub reply: RustType,
     /// The presenter, when the action returns one.
     pub returns: Option<ReturnsView>,
     /// The egress cap of the action's responses, as a Rust `u64` literal.
@@ -96,24 +95,24 @@ pub struct ActionView {
 /// An action's presenter.
 pub struct ReturnsView {
     /// Presenter value path.
-    pub presenter: String,
+    pub presenter: ItemRef,
     /// Item type path.
-    pub item: String,
+    pub item: ItemRef,
     /// A collection.
     pub collection: bool,
     /// The runtime function that presents the result (`present_item`, `present_collection`,
     /// or their `_structured` forms).
     pub present_fn: String,
     /// Output schema constant name.
-    pub schema_const: String,
+    pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
     pub schema: String,
     /// The selection expression passed to the presenter.
     pub selection: String,
     /// The selection function's name.
-    pub select_fn: String,
+    pub select_fn: Ident,
     /// `(select variant, field index)` per key the presenter has, when `_select` is on.
-    pub select_arms: Option<Vec<(String, usize)>>,
+    pub select_arms: Option<Vec<(Ident, usize)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
 }
@@ -125,7 +124,7 @@ pub fn render(
     model: &Model,
     names: &Names,
     index: usize,
-    rt: &str,
+    rt: &Runtime,
     argument_types: &[Vec<TypeId>],
     def_keys: &[String],
 ) -> Option<Result<String, askama::Error>> {
@@ -145,7 +144,7 @@ pub fn render(
     let select = tool_names.select.as_ref().map(|name| EnumView {
         deprecated: false,
         name_literal: literal(name),
-        name: name.clone(),
+        name: ident(name),
         doc: vec![literal(&format!(
             " The `_select` keys of `{}`: the root fields of every action's returned data (wire format §9).",
             tool.name
@@ -154,21 +153,21 @@ pub fn render(
             .iter()
             .zip(&select_variants)
             .map(|(key, variant)| VariantView {
-                name: variant.clone(),
+                name: ident(variant),
                 value: literal(key),
                 json: literal(&json_key(key)),
                 doc: literal(&format!(" `{key}`")),
             })
             .collect(),
     });
-    let path = |id: TypeId| type_path(model, names, index, id);
+    let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     let mut action_schemas = Vec::new();
     let actions = tool
         .actions
         .iter()
         .enumerate()
         .map(|(i, action)| {
-            let method = tool_names.methods[i].clone();
+            let method = &tool_names.methods[i];
             let mut keys = vec![literal("action")];
             if tool.select {
                 keys.push(literal("_select"));
@@ -183,20 +182,19 @@ pub fn render(
                 let item = presenter.item;
                 // A struct's fields, or a union's keys over all its branches.
                 let item_keys = model.root_keys(item);
-                let select_fn = format!("{method}_selection");
+                let select_fn = ident(&format!("{method}_selection"));
                 let select_arms = tool.select.then(|| {
                     select_keys
                         .iter()
                         .zip(&select_variants)
                         .filter_map(|(key, variant)| {
-                            Some((variant.clone(), item_keys.iter().position(|k| k == key)?))
+                            Some((ident(variant), item_keys.iter().position(|k| k == key)?))
                         })
                         .collect::<Vec<_>>()
                 });
                 let partial = select_arms
                     .as_ref()
                     .is_some_and(|a| a.len() < select_keys.len());
-                let owner = &names.modules[returns.module];
                 let presenter_name = names.presenters[returns.module].clone()?;
                 let schema = output_schema(model, def_keys, item, returns.collection, tool.select);
                 let present_fn = match (returns.collection, tool.structured) {
@@ -207,14 +205,14 @@ pub fn render(
                 };
                 action_schemas.push(schema.clone());
                 Some(ReturnsView {
-                    presenter: format!("super::{owner}::{presenter_name}"),
+                    presenter: ItemRef::in_module(names, returns.module, &presenter_name, None),
                     item: path(item),
                     collection: returns.collection,
                     present_fn: present_fn.to_owned(),
-                    schema_const: format!(
+                    schema_const: ident(&format!(
                         "{}_OUTPUT_SCHEMA",
                         method.trim_end_matches('_').to_uppercase()
-                    ),
+                    )),
                     schema: literal(&schema.to_string()),
                     selection: if tool.select {
                         format!("{select_fn}(&call.select)")
@@ -227,9 +225,12 @@ pub fn render(
                 })
             });
             let reply = match &returns {
-                Some(r) if r.collection => format!("{rt}::Reply<::std::vec::Vec<{}>>", r.item),
-                Some(r) => format!("{rt}::Reply<{}>", r.item),
-                None => format!("{rt}::ToolResponse"),
+                Some(r) => {
+                    let item = RustType::Item(r.item.clone());
+                    let data = if r.collection { item.vec() } else { item };
+                    RustType::RuntimeOf(rt.clone(), "Reply", Box::new(data))
+                }
+                None => RustType::Runtime(rt.clone(), "ToolResponse"),
             };
             ActionView {
                 name: literal(&action.name),
@@ -240,8 +241,8 @@ pub fn render(
                     action.name,
                     action.description.as_deref().unwrap_or("(no description)")
                 )),
-                variant: tool_names.variants[i].clone(),
-                method,
+                variant: ident(&tool_names.variants[i]),
+                method: ident(method),
                 input: action.input.map(path),
                 keys,
                 reply,
@@ -282,18 +283,17 @@ pub fn render(
         read_only: tool.actions.iter().all(|a| a.read_only),
         destructive: tool.actions.iter().any(|a| a.destructive),
         idempotent: tool.actions.iter().all(|a| a.idempotent),
-        args: tool_names.args.clone(),
-        call: tool_names.call.clone(),
-        handler: tool_names.handler.clone(),
-        served: tool_names.served.clone(),
-        select_name: tool_names.select.clone().unwrap_or_default(),
+        args: ident(&tool_names.args),
+        call: ident(&tool_names.call),
+        handler: ident(&tool_names.handler),
+        served: ident(&tool_names.served),
         select,
         actions,
         arg_impls,
     };
     Some(
         ToolTemplate {
-            rt: rt.to_owned(),
+            rt: rt.clone(),
             tool: view,
         }
         .render(),

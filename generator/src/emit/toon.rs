@@ -7,7 +7,8 @@ use crate::naming::Names;
 use fusion_runtime::toon::{Delimiter, write_string};
 
 use super::behaviour::write_integer;
-use super::view::{literal, type_path};
+use super::code::{ItemRef, Runtime, ident};
+use super::view::literal;
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
 const DELIMITERS: [(&str, Delimiter); 3] = [
@@ -27,7 +28,7 @@ pub struct ToonTableView {
 }
 
 /// The table view of struct `id`, when every value of it is a table row whatever the data.
-pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<ToonTableView> {
+pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Option<ToonTableView> {
     let fields = tabular_fields(model, id, &mut Vec::new())?;
     let field_lists: Vec<String> = DELIMITERS
         .iter()
@@ -49,7 +50,7 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &str) -> Option<
             .iter()
             .zip(&names.members[id])
             .map(|(field, name)| {
-                let place = format!("self.{name}");
+                let place = format!("self.{}", ident(name));
                 let context = CellContext {
                     model,
                     names,
@@ -129,7 +130,7 @@ fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
 }
 
 /// A literal when every delimiter gives the same text, else a `match` on `delimiter`.
-fn per_delimiter(rt: &str, texts: &[String]) -> String {
+fn per_delimiter(rt: &Runtime, texts: &[String]) -> String {
     if texts.iter().all(|t| *t == texts[0]) {
         return literal(&texts[0]);
     }
@@ -149,7 +150,7 @@ struct CellContext<'a> {
     model: &'a Model,
     names: &'a Names,
     module: usize,
-    rt: &'a str,
+    rt: &'a Runtime,
 }
 
 /// How a cell's value is reached in generated code: as a place (`self.amount`) or through a
@@ -254,11 +255,14 @@ fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: Place<'
     {
         return format!("out.push_str({}.as_str());", place.receiver());
     }
-    let path = type_path(cx.model, cx.names, cx.module, id);
+    let path = ItemRef::ty(cx.model, cx.names, cx.module, id);
     let arms: Vec<String> = cx.names.members[id]
         .iter()
         .zip(&cells)
-        .map(|(variant, texts)| format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts)))
+        .map(|(variant, texts)| {
+            let variant = ident(variant);
+            format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts))
+        })
         .collect();
     format!(
         "out.push_str(match {} {{ {} }});",

@@ -5,6 +5,7 @@ use crate::definition::WidthDef;
 use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 
 use super::behaviour::{Context, Escape};
+use super::code::ItemRef;
 use super::view::literal;
 
 /// A loop running `body` for every kept item (`item` and `index` in scope). After the first
@@ -171,14 +172,12 @@ impl Context<'_> {
         let presenter = self.names.presenters[embed.presenter_module]
             .clone()
             .unwrap_or_default();
-        let presenter_path = if embed.presenter_module == self.model.types[self.item].module {
-            presenter
-        } else {
-            format!(
-                "super::{}::{presenter}",
-                self.names.modules[embed.presenter_module]
-            )
-        };
+        let presenter_path = ItemRef::in_module(
+            self.names,
+            embed.presenter_module,
+            &presenter,
+            Some(self.model.types[self.item].module),
+        );
         let present = |value: &str, repeat: &str| {
             format!(
                 "let mut child = {rt}::ResponseBuilder::new(::std::string::String::new());\n{presenter_path}.item_blocks({value}, &mut child);\nbuilder.push_embed(child.build(), {repeat});\n"
@@ -188,7 +187,7 @@ impl Context<'_> {
         match (embed.many, def.is_option()) {
             (false, true) => format!(
                 "if let ::core::option::Option::Some(value) = {} {{\n{}}}\n",
-                self.option_place(def, name),
+                self.option_place(def, &name),
                 present("value", "repeat")
             ),
             (false, false) => format!("{{\n{}}}\n", present(&format!("&item.{name}"), "repeat")),

@@ -4,6 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
+use super::code::{Ident, ItemRef, Runtime, RustType, ident};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
@@ -14,7 +15,7 @@ use crate::naming::Names;
 #[template(path = "module.rs.jinja", escape = "none")]
 pub struct ModuleView {
     /// Path of the runtime crate in generated code (`::fusion_runtime`).
-    pub rt: String,
+    pub rt: Runtime,
     /// The module's data.
     pub module: ModuleData,
 }
@@ -22,7 +23,7 @@ pub struct ModuleView {
 /// What one module contains.
 pub struct ModuleData {
     /// Module identifier.
-    pub name: String,
+    pub name: Ident,
     /// The module's doc text as a Rust string literal.
     pub doc: String,
     /// Some definition is deprecated: the module's own uses of it must not warn.
@@ -32,7 +33,7 @@ pub struct ModuleData {
     /// The presenter, if the file defines one.
     pub presenter: Option<PresenterView>,
     /// Names re-exported from the output's root.
-    pub exports: Vec<String>,
+    pub exports: Vec<Ident>,
 }
 
 /// A generated type.
@@ -52,7 +53,7 @@ pub enum ItemView {
 /// A tuple struct.
 pub struct TupleView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// The positions, in order.
@@ -63,8 +64,8 @@ pub struct TupleView {
 
 /// One position of a tuple.
 pub struct TupleElementView {
-    /// The element's Rust type, fully qualified (boxed when it closes a cycle).
-    pub rust_type: String,
+    /// The element's Rust type (boxed when it closes a cycle).
+    pub rust_type: RustType,
     /// The element's doc as a Rust string literal.
     pub doc: String,
 }
@@ -72,7 +73,7 @@ pub struct TupleElementView {
 /// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
 pub struct LiteralsView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// What a reader expects, for the error on any other value, as a Rust string literal.
@@ -86,7 +87,7 @@ pub struct LiteralsView {
 /// One variant of an enum of values.
 pub struct LiteralVariantView {
     /// Variant identifier.
-    pub name: String,
+    pub name: Ident,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
     /// The value as a `fusion_runtime::literals::Literal` expression.
@@ -100,7 +101,7 @@ pub struct LiteralVariantView {
 /// A union: one variant per branch.
 pub struct UnionView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// Branches in schema order.
@@ -131,9 +132,9 @@ pub struct UnionSelectView {
 /// One branch of a union.
 pub struct UnionVariantView {
     /// Variant identifier.
-    pub name: String,
-    /// The branch's Rust type, fully qualified.
-    pub rust_type: String,
+    pub name: Ident,
+    /// The branch's Rust type.
+    pub rust_type: RustType,
     /// The variant's doc as a Rust string literal.
     pub doc: String,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
@@ -143,7 +144,7 @@ pub struct UnionVariantView {
 /// A struct and its data-block writer.
 pub struct StructView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// Fields in wire order.
@@ -167,9 +168,9 @@ pub struct StructView {
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
 pub struct ExtraView {
     /// Field identifier.
-    pub name: String,
-    /// `IndexMap<String, T>`, fully qualified.
-    pub rust_type: String,
+    pub name: Ident,
+    /// `IndexMap<String, T>`.
+    pub rust_type: RustType,
     /// `patternProperties`: the `Pattern` constructors of the patterns a key must match to be
     /// kept; empty keeps every undeclared key.
     pub key_patterns: Vec<String>,
@@ -178,9 +179,9 @@ pub struct ExtraView {
 /// One struct field.
 pub struct FieldView {
     /// Field identifier.
-    pub name: String,
-    /// The field's Rust type, fully qualified.
-    pub rust_type: String,
+    pub name: Ident,
+    /// The field's Rust type.
+    pub rust_type: RustType,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
     /// The contents of `#[serde(...)]`, empty when none is needed.
@@ -202,7 +203,7 @@ pub struct FieldView {
 /// A string enum.
 pub struct EnumView {
     /// Type identifier.
-    pub name: String,
+    pub name: Ident,
     /// The type's name as a Rust string literal, for parse errors.
     pub name_literal: String,
     /// Doc lines as Rust string literals.
@@ -216,7 +217,7 @@ pub struct EnumView {
 /// One enum variant.
 pub struct VariantView {
     /// Variant identifier.
-    pub name: String,
+    pub name: Ident,
     /// The wire value as a Rust string literal.
     pub value: String,
     /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
@@ -229,13 +230,13 @@ pub struct VariantView {
 /// A presenter.
 pub struct PresenterView {
     /// Presenter type identifier.
-    pub name: String,
+    pub name: Ident,
     /// Its declared behaviour, as code.
     pub behaviour: BehaviourView,
     /// The hooks trait's identifier.
-    pub hooks: String,
+    pub hooks: Ident,
     /// The item type identifier.
-    pub item: String,
+    pub item: Ident,
     /// Doc lines as Rust string literals.
     pub doc: Vec<String>,
 }
@@ -255,11 +256,11 @@ pub struct RootView {
 /// A module as the root sees it.
 pub struct RootModule {
     /// Module identifier.
-    pub name: String,
+    pub name: Ident,
     /// The module's formatted body, for the inline layout.
     pub body: String,
     /// Names to re-export.
-    pub exports: Vec<String>,
+    pub exports: Vec<Ident>,
 }
 
 /// A Rust string literal for `text`.
@@ -324,13 +325,13 @@ pub fn module_view(
     model: &Model,
     names: &Names,
     index: usize,
-    rt: &str,
+    rt: &Runtime,
     data_types: &[bool],
     depths: &[Vec<usize>],
 ) -> ModuleData {
     let module = &model.modules[index];
     let mut data = ModuleData {
-        name: names.modules[index].clone(),
+        name: ident(&names.modules[index]),
         doc: doc_literal(&format!(" Generated from `{}`.", module.file)),
         allow_deprecated: model.has_deprecated(),
         items: Vec::new(),
@@ -339,7 +340,7 @@ pub fn module_view(
     };
     for &id in &module.types {
         let def = &model.types[id];
-        let name = names.types[id].clone();
+        let name = ident(&names.types[id]);
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
@@ -348,10 +349,10 @@ pub fn module_view(
                 deprecated: def.deprecated,
                 extra: match (&def.extra, &names.extras[id]) {
                     (Some(ty), Some(field)) => Some(ExtraView {
-                        name: field.clone(),
-                        rust_type: format!(
-                            "{rt}::IndexMap<::std::string::String, {}>",
-                            rust_type(model, names, index, ty, rt)
+                        name: ident(field),
+                        rust_type: RustType::Map(
+                            rt.clone(),
+                            Box::new(rust_type(model, names, index, ty, rt)),
                         ),
                         key_patterns: def
                             .extra_keys
@@ -394,7 +395,7 @@ pub fn module_view(
             })),
             TypeKind::Union { variants, tag } => data.items.push(ItemView::Union(UnionView {
                 deprecated: def.deprecated,
-                name_literal: literal(&name),
+                name_literal: literal(&name.to_string()),
                 tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
                 dispatch_doc: union_dispatch_doc(tag.as_ref()),
                 argument_only: !data_types[id],
@@ -419,7 +420,7 @@ pub fn module_view(
                     .map(|(i, (variant, name))| {
                         let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
                         UnionVariantView {
-                            name: name.clone(),
+                            name: ident(name),
                             rust_type: rust_type(model, names, index, &variant.ty, rt),
                             doc: doc_literal(&match (tag, tag_value) {
                                 (Some(tag), Some(value)) => format!(
@@ -450,11 +451,7 @@ pub fn module_view(
                     .map(|(position, (element, boxed))| {
                         let inner = rust_type(model, names, index, element, rt);
                         TupleElementView {
-                            rust_type: if *boxed {
-                                format!("::std::boxed::Box<{inner}>")
-                            } else {
-                                inner
-                            },
+                            rust_type: if *boxed { inner.boxed() } else { inner },
                             doc: doc_literal(&format!(" Element {position}.")),
                         }
                     })
@@ -483,7 +480,7 @@ pub fn module_view(
                 }))
             }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
-                name_literal: literal(&name),
+                name_literal: literal(&name.to_string()),
                 name,
                 deprecated: def.deprecated,
                 doc: with_notes(
@@ -498,7 +495,7 @@ pub fn module_view(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(value, variant)| VariantView {
-                        name: variant.clone(),
+                        name: ident(variant),
                         value: literal(value),
                         json: literal(&json_key(value)),
                         doc: doc_literal(&format!(" `{value}`")),
@@ -511,8 +508,9 @@ pub fn module_view(
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
-        data.exports.push(presenter_name.clone());
-        data.exports.extend(names.hooks[index].clone());
+        data.exports.push(ident(presenter_name));
+        data.exports
+            .extend(names.hooks[index].as_deref().map(ident));
         let context = Context {
             model,
             names,
@@ -522,9 +520,9 @@ pub fn module_view(
         };
         data.presenter = Some(PresenterView {
             behaviour: context.view(&presenter.behaviour),
-            hooks: names.hooks[index].clone().unwrap_or_default(),
-            name: presenter_name.clone(),
-            item: names.types[presenter.item].clone(),
+            hooks: ident(names.hooks[index].as_deref().unwrap_or_default()),
+            name: ident(presenter_name),
+            item: ident(&names.types[presenter.item]),
             doc: doc_lines(
                 None,
                 &format!(
@@ -600,16 +598,16 @@ fn field_view(
     field: &FieldDef,
     name: &str,
     redactor: &str,
-    rt: &str,
+    rt: &Runtime,
 ) -> FieldView {
     let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
     if field.boxed {
-        inner = format!("::std::boxed::Box<{inner}>");
+        inner = inner.boxed();
     }
     let rust_type = if field.is_double_option() {
-        format!("::core::option::Option<::core::option::Option<{inner}>>")
+        inner.optional().optional()
     } else if field.is_option() {
-        format!("::core::option::Option<{inner}>")
+        inner.optional()
     } else {
         inner
     };
@@ -655,7 +653,7 @@ fn field_view(
     }
     doc.push(doc_literal(&format!(" {}", field_facts(field))));
     FieldView {
-        name: name.to_owned(),
+        name: ident(name),
         rust_type,
         doc,
         serde: serde.join(", "),
@@ -696,7 +694,7 @@ fn expecting(values: &[LiteralValue], nullable: bool) -> String {
 }
 
 /// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
-fn literal_variant(value: &LiteralValue, name: &str, rt: &str) -> LiteralVariantView {
+fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVariantView {
     let (literal_expr, json, toon) = match value {
         LiteralValue::Bool(b) => (
             format!("{rt}::literals::Literal::Bool({b})"),
@@ -733,7 +731,7 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &str) -> LiteralVariant
         },
     };
     LiteralVariantView {
-        name: name.to_owned(),
+        name: ident(name),
         doc: doc_literal(&format!(" `{json}`")),
         literal: literal_expr,
         json: literal(&json),
@@ -781,38 +779,23 @@ fn field_facts(field: &FieldDef) -> String {
     format!("{}.", facts.join("; "))
 }
 
-/// The Rust type of a value, fully qualified so that no user name can shadow it.
+/// The Rust type of a value, as module `module` names it.
 pub(crate) fn rust_type(
     model: &Model,
     names: &Names,
     module: usize,
     ty: &FieldType,
-    rt: &str,
-) -> String {
+    rt: &Runtime,
+) -> RustType {
     match ty {
-        FieldType::String => "::std::string::String".to_owned(),
-        FieldType::Integer(kind) => kind.rust().to_owned(),
-        FieldType::Any => format!("{rt}::JsonValue"),
-        FieldType::Number => "f64".to_owned(),
-        FieldType::Boolean => "bool".to_owned(),
-        FieldType::Named(id) => type_path(model, names, module, *id),
-        FieldType::Array(element) => format!(
-            "::std::vec::Vec<{}>",
-            rust_type(model, names, module, element, rt)
-        ),
-        FieldType::Nullable(inner) => format!(
-            "::core::option::Option<{}>",
-            rust_type(model, names, module, inner, rt)
-        ),
-    }
-}
-
-pub(crate) fn type_path(model: &Model, names: &Names, from_module: usize, id: TypeId) -> String {
-    let owner = model.types[id].module;
-    if owner == from_module {
-        names.types[id].clone()
-    } else {
-        format!("super::{}::{}", names.modules[owner], names.types[id])
+        FieldType::String => RustType::String,
+        FieldType::Integer(kind) => RustType::Primitive(kind.rust()),
+        FieldType::Any => RustType::Runtime(rt.clone(), "JsonValue"),
+        FieldType::Number => RustType::Primitive("f64"),
+        FieldType::Boolean => RustType::Primitive("bool"),
+        FieldType::Named(id) => RustType::Item(ItemRef::ty(model, names, module, *id)),
+        FieldType::Array(element) => rust_type(model, names, module, element, rt).vec(),
+        FieldType::Nullable(inner) => rust_type(model, names, module, inner, rt).optional(),
     }
 }
 

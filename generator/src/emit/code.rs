@@ -1,0 +1,163 @@
+//! Typed pieces of generated code: the runtime's path, references to types, identifiers and
+//! literals. Each prints itself as Rust source, so a view holds values that are right by
+//! construction rather than text spliced together by hand.
+
+use std::fmt;
+use std::rc::Rc;
+
+pub use proc_macro2::Ident;
+
+use crate::model::{Model, TypeId};
+use crate::naming::Names;
+
+/// An invariant of the model or the names that the emitter relies on and found broken: a bug
+/// of the generator, reported as an internal error rather than papered over with a default.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct InternalError(pub String);
+
+impl fmt::Display for InternalError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "internal error: {}", self.0)
+    }
+}
+
+/// The runtime crate's path in generated code (`::fusion_runtime` unless configured).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Runtime(Rc<str>);
+
+impl Runtime {
+    /// The runtime at `path`, as the user configured it.
+    pub fn new(path: &str) -> Self {
+        Runtime(path.into())
+    }
+}
+
+impl fmt::Display for Runtime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// An identifier from the names phase (which makes every name a valid, non-keyword identifier,
+/// so a failure here is a generator bug, reported by `proc_macro2`'s panic).
+pub fn ident(name: &str) -> Ident {
+    Ident::new(name, proc_macro2::Span::call_site())
+}
+
+/// An item the generated code defines, as seen from the module that names it: bare within its
+/// own module, `super::module::Item` from a sibling (every module is a child of the root).
+#[derive(Debug, Clone)]
+pub struct ItemRef {
+    module: Ident,
+    name: Ident,
+    local: bool,
+}
+
+impl ItemRef {
+    /// Type `id` named from module `from`.
+    pub fn ty(model: &Model, names: &Names, from: usize, id: TypeId) -> Self {
+        let owner = model.types[id].module;
+        ItemRef {
+            module: ident(&names.modules[owner]),
+            name: ident(&names.types[id]),
+            local: owner == from,
+        }
+    }
+
+    /// Item `name` of module `owner`, named from module `from`.
+    pub fn in_module(names: &Names, owner: usize, name: &str, from: Option<usize>) -> Self {
+        ItemRef {
+            module: ident(&names.modules[owner]),
+            name: ident(name),
+            local: from == Some(owner),
+        }
+    }
+}
+
+impl fmt::Display for ItemRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.local {
+            write!(f, "{}", self.name)
+        } else {
+            write!(f, "super::{}::{}", self.module, self.name)
+        }
+    }
+}
+
+/// A Rust type in generated code, fully qualified so that no user name can shadow it.
+#[derive(Debug, Clone)]
+pub enum RustType {
+    /// A primitive (`bool`, `f64`, `i32`, …).
+    Primitive(&'static str),
+    /// `::std::string::String`.
+    String,
+    /// A type of the runtime crate (`JsonValue`, `ToolResponse`).
+    Runtime(Runtime, &'static str),
+    /// A generic type of the runtime crate with one parameter (`Reply<T>`).
+    RuntimeOf(Runtime, &'static str, Box<RustType>),
+    /// A type the generated code defines.
+    Item(ItemRef),
+    /// `::std::vec::Vec<T>`.
+    Vec(Box<RustType>),
+    /// `::core::option::Option<T>`.
+    Option(Box<RustType>),
+    /// `::std::boxed::Box<T>`, which breaks a cycle of types.
+    Boxed(Box<RustType>),
+    /// The runtime's `IndexMap<String, T>`: undeclared keys in the order the data had them.
+    Map(Runtime, Box<RustType>),
+}
+
+impl RustType {
+    /// `Option<self>`.
+    pub fn optional(self) -> Self {
+        RustType::Option(Box::new(self))
+    }
+
+    /// `Box<self>`.
+    pub fn boxed(self) -> Self {
+        RustType::Boxed(Box::new(self))
+    }
+
+    /// `Vec<self>`.
+    pub fn vec(self) -> Self {
+        RustType::Vec(Box::new(self))
+    }
+}
+
+impl fmt::Display for RustType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RustType::Primitive(name) => f.write_str(name),
+            RustType::String => f.write_str("::std::string::String"),
+            RustType::Runtime(rt, name) => write!(f, "{rt}::{name}"),
+            RustType::RuntimeOf(rt, name, inner) => write!(f, "{rt}::{name}<{inner}>"),
+            RustType::Item(item) => item.fmt(f),
+            RustType::Vec(inner) => write!(f, "::std::vec::Vec<{inner}>"),
+            RustType::Option(inner) => write!(f, "::core::option::Option<{inner}>"),
+            RustType::Boxed(inner) => write!(f, "::std::boxed::Box<{inner}>"),
+            RustType::Map(rt, value) => {
+                write!(f, "{rt}::IndexMap<::std::string::String, {value}>")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_print_fully_qualified() {
+        let rt = Runtime::new("::fusion_runtime");
+        let ty = RustType::Map(rt.clone(), Box::new(RustType::String.vec().optional()));
+        assert_eq!(
+            ty.to_string(),
+            "::fusion_runtime::IndexMap<::std::string::String, ::core::option::Option<::std::vec::Vec<::std::string::String>>>"
+        );
+        assert_eq!(
+            RustType::RuntimeOf(rt, "Reply", Box::new(RustType::Primitive("bool").boxed()))
+                .to_string(),
+            "::fusion_runtime::Reply<::std::boxed::Box<bool>>"
+        );
+    }
+}
