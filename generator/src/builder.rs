@@ -29,6 +29,7 @@ pub struct Builder {
     file_name: String,
     runtime_path: String,
     emit_rerun_if_changed: bool,
+    emit_warnings: bool,
 }
 
 impl Default for Builder {
@@ -39,6 +40,7 @@ impl Default for Builder {
             file_name: DEFAULT_FILE_NAME.into(),
             runtime_path: Options::default().runtime_path,
             emit_rerun_if_changed: true,
+            emit_warnings: true,
         }
     }
 }
@@ -81,6 +83,14 @@ impl Builder {
     #[must_use]
     pub fn emit_rerun_if_changed(mut self, emit: bool) -> Self {
         self.emit_rerun_if_changed = emit;
+        self
+    }
+
+    /// Whether to print the definitions' warnings as `cargo:warning=` lines, which cargo shows
+    /// for the crate (on by default; off where the warnings are expected and checked elsewhere).
+    #[must_use]
+    pub fn emit_warnings(mut self, emit: bool) -> Self {
+        self.emit_warnings = emit;
         self
     }
 
@@ -131,7 +141,7 @@ impl Builder {
             }
         })?;
         // Cargo shows a build script's `cargo:warning=` lines, one line each.
-        for warning in &generated.warnings {
+        for warning in generated.warnings.iter().filter(|_| self.emit_warnings) {
             println!("cargo:warning={}", warning.to_string().replace('\n', " "));
         }
         let files = generated.files;

@@ -793,27 +793,12 @@ impl TypeKeyword {
     /// The type or types, as written (`string`, `string or null`).
     fn in_words(&self) -> String {
         match self {
-            TypeKeyword::One(kind) => kind.name().to_owned(),
+            TypeKeyword::One(kind) => kind.as_str().to_owned(),
             TypeKeyword::Several(kinds) => kinds
                 .iter()
-                .map(|k| k.name())
+                .map(|k| k.as_str())
                 .collect::<Vec<_>>()
                 .join(" or "),
-        }
-    }
-}
-
-impl JsonType {
-    /// The name `type` gives it.
-    pub fn name(self) -> &'static str {
-        match self {
-            JsonType::Object => "object",
-            JsonType::String => "string",
-            JsonType::Integer => "integer",
-            JsonType::Number => "number",
-            JsonType::Boolean => "boolean",
-            JsonType::Array => "array",
-            JsonType::Null => "null",
         }
     }
 }

@@ -67,12 +67,17 @@ impl<'a> Resolver<'a> {
                 let id = self.union_before_branches(file, pointer, schema, name);
                 let mut variants = Vec::new();
                 for (i, branch) in kept {
-                    let title = self.branch_title(file, branch);
                     let at = format!("{pointer}/{keyword}/{i}");
                     let untyped = schema_kind(branch).is_none()
                         && branch.reference.is_none()
                         && !is_union_schema(branch);
-                    let ty = if distributed || (object_base && untyped) {
+                    let merged = distributed || (object_base && untyped);
+                    // A branch merged into an object is one, whatever keywords it states.
+                    let title = match &branch.title {
+                        None if merged && untyped => "Object".to_owned(),
+                        _ => self.branch_title(file, branch),
+                    };
+                    let ty = if merged {
                         self.distributed_branch(
                             file,
                             pointer,

@@ -385,7 +385,7 @@ fn branches_beside_properties_merge_the_shared_properties() {
     same::<ShouldBeExclusive>(json!({"reference": "b"}));
     assert!(matches!(
         serde_json::from_value::<ShouldBeExclusive>(json!({"reference": "b"})),
-        Ok(ShouldBeExclusive::Value2(_))
+        Ok(ShouldBeExclusive::Object2(_))
     ));
     refused::<ShouldBeExclusive>(json!({"neither": 1}));
 }
