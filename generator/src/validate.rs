@@ -110,17 +110,30 @@ impl MetaSchema {
 /// fusion-gen knows and does not support (`if`, `dependentSchemas`) stays, for the meta-schema to
 /// report as an error; so do vendor extensions (`x-…`), dropped later without a word.
 pub fn ignore_unknown_keywords(document: &mut Document) {
+    // `prefixItems` is 2020-12's: a file that declares an older draft means an annotation by
+    // it (its tuples are a list `items`), which reading it as a tuple would contradict.
+    let older_draft = document
+        .value
+        .get("$schema")
+        .and_then(Value::as_str)
+        .is_some_and(|dialect| {
+            ["draft-04", "draft-06", "draft-07", "2019-09"]
+                .iter()
+                .any(|d| dialect.contains(d))
+        });
     let mut unknown: Vec<String> = Vec::new();
     definition::visit_schemas(&document.value, &mut |schema, pointer, _| {
         let Value::Object(object) = schema else {
             return;
         };
         for key in object.keys() {
-            let known = SCHEMA_KEYWORDS.contains(&key.as_str())
+            let known = (SCHEMA_KEYWORDS.contains(&key.as_str())
+                && !(older_draft && key == "prefixItems"))
                 || key.starts_with("x-")
                 || key == "components"
                 || known_unsupported(key).is_some()
-                || did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()).is_some();
+                || (key != "prefixItems"
+                    && did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()).is_some());
             if !known {
                 unknown.push(format!(
                     "{pointer}/{}",
@@ -132,13 +145,18 @@ pub fn ignore_unknown_keywords(document: &mut Document) {
     for pointer in unknown.iter().rev() {
         let key = pointer.rsplit('/').next().unwrap_or_default();
         let key = key.replace("~1", "/").replace("~0", "~");
+        let help = if key == "prefixItems" {
+            "`prefixItems` is draft 2020-12's and this file declares an older draft, whose tuples are a list `items`: write `items: [...]`, or declare `$schema: https://json-schema.org/draft/2020-12/schema`"
+        } else {
+            "JSON Schema reads a keyword it does not know as an annotation, which changes nothing of what the schema lets out; remove it, or prefix it with `x-` to mark it as a vendor extension"
+        };
         document.warnings.push(
             Diagnostic::warning(
                 &document.path,
                 pointer,
                 format!("unknown keyword `{key}` ignored"),
             )
-            .with_help("JSON Schema reads a keyword it does not know as an annotation, which changes nothing of what the schema lets out; remove it, or prefix it with `x-` to mark it as a vendor extension")
+            .with_help(help)
             .at_location(document.locate_key(pointer)),
         );
         remove_at(&mut document.value, pointer);

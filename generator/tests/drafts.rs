@@ -451,3 +451,36 @@ fn a_ref_may_point_at_any_schema_of_the_file() {
     assert!(matches!(fields[4].ty, FieldType::Boolean));
     generates(text);
 }
+
+/// `prefixItems` is 2020-12's keyword: in a file of an older draft it is an annotation (that
+/// draft's tuple is a list `items`), so the array stays an array of its `items`, with a warning.
+#[test]
+fn prefix_items_in_an_older_draft_is_an_annotation() {
+    let text = r##"{
+  "$schema": "http://json-schema.org/draft-07/schema#",
+  "definitions": {
+    "Names": { "type": "array", "prefixItems": [{ "type": "integer" }], "items": { "type": "string" } }
+  }
+}"##;
+    let generated = fusion_gen::generate_with_warnings(
+        &[SourceFile::new("lib.json", text)],
+        &Options::default(),
+    )
+    .expect("generates");
+    let warnings: Vec<(&str, &str)> = generated
+        .warnings
+        .iter()
+        .map(|d| (d.pointer.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        warnings,
+        [(
+            "/definitions/Names/prefixItems",
+            "unknown keyword `prefixItems` ignored"
+        )]
+    );
+    assert!(
+        model(text).types.is_empty(),
+        "an array of strings, no tuple"
+    );
+}

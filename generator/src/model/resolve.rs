@@ -27,8 +27,9 @@ const DIALECT: &str = "https://json-schema.org/draft/2020-12/schema";
 /// ignore; draft 04's boolean `exclusiveMinimum`) is an error in every one, so no schema is
 /// read differently from what its draft says. Tuples are read in both spellings: drafts 04 to
 /// 2019-09's list `items` with `additionalItems`, and 2020-12's `prefixItems` with `items`
-/// (a list `items` is not 2020-12, whose validators refuse it; `prefixItems` is no keyword
-/// before 2020-12).
+/// (a list `items` is not 2020-12, whose validators refuse it). `prefixItems` in a file that
+/// declares an older draft is no keyword there: ignored with a warning
+/// (`validate::ignore_unknown_keywords`).
 const DIALECTS: &[&str] = &[
     "json-schema.org/draft/2020-12/schema",
     "json-schema.org/draft/2019-09/schema",
