@@ -20,6 +20,11 @@ static NEVER: LazyLock<Schema> = LazyLock::new(|| Schema {
     ..Schema::default()
 });
 
+/// The schema no value fits, for a merged property that can never be present.
+pub(super) fn never() -> &'static Schema {
+    &NEVER
+}
+
 /// Whether `schema` is the merge's schema of no value.
 pub(super) fn is_never(schema: &Schema) -> bool {
     std::ptr::eq(schema, &*NEVER)

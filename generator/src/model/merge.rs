@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::refs::escape_pointer;
 use super::resolve::{Resolver, schema_kind};
-use crate::definition::{JsonType, Schema};
+use crate::definition::{AdditionalProperties, JsonType, Schema};
 
 /// How deep `allOf` branches may nest (through `$ref`s too) before the chain is reported; a
 /// chain that deep is a cycle in practice (`A: allOf [B]`, `B: allOf [A]`).
@@ -52,6 +52,9 @@ pub(super) struct Members<'a> {
     pub properties: Vec<Member<'a>>,
     /// Every `required` entry, as written.
     pub required: Vec<RequiredKey<'a>>,
+    /// Merged branches with `additionalProperties: false`: each allows only its own
+    /// `properties` (JSON Schema applies it to the branch alone), with where it is written.
+    closed: Vec<(usize, String, Vec<&'a str>)>,
 }
 
 impl Members<'_> {
@@ -71,7 +74,42 @@ impl<'a> Resolver<'a> {
     ) -> Members<'a> {
         let mut members = Members::default();
         self.collect_members(file, pointer, schema, &mut members, 0);
+        self.close_members(&mut members);
         members
+    }
+
+    /// Applies the merged branches' `additionalProperties: false`: a key one of them does not
+    /// declare can never be present (JSON Schema checks each branch alone), so it leaves the
+    /// allow-list, with a warning; a required one makes the object one no value fits.
+    fn close_members(&mut self, members: &mut Members<'a>) {
+        let closed = std::mem::take(&mut members.closed);
+        let mut kept = Vec::with_capacity(members.properties.len());
+        for mut member in std::mem::take(&mut members.properties) {
+            let Some((file, pointer, _)) = closed
+                .iter()
+                .find(|(_, _, keys)| !keys.contains(&member.key))
+            else {
+                kept.push(member);
+                continue;
+            };
+            let (file, pointer) = (*file, pointer.clone());
+            let required = members.requires(member.key);
+            self.warn(
+                member.file,
+                &member.pointer,
+                format!("property `{}` can never be present", member.key),
+                Some(format!(
+                    "the `allOf` branch at {}#{pointer} has `additionalProperties: false` and does not declare it (JSON Schema checks each branch alone){}; declare it in that branch too if it was meant",
+                    self.definitions[file].0.path,
+                    if required { ", and it is required: no value fits the object" } else { "" }
+                )),
+            );
+            if required {
+                member.schema = super::intersect::never();
+                kept.push(member);
+            }
+        }
+        members.properties = kept;
     }
 
     fn collect_members(
@@ -135,6 +173,20 @@ impl<'a> Resolver<'a> {
                     Some("`allOf` merges the properties of objects; for a choice between schemas use `oneOf` or `anyOf`".into()),
                 );
                 continue;
+            }
+            if matches!(
+                branch.additional_properties,
+                Some(AdditionalProperties::Allowed(false))
+            ) {
+                let own = branch
+                    .properties
+                    .iter()
+                    .flatten()
+                    .map(|(k, _)| k.as_str())
+                    .collect();
+                members
+                    .closed
+                    .push((branch_file, branch_pointer.clone(), own));
             }
             self.collect_members(branch_file, &branch_pointer, branch, members, depth + 1);
         }

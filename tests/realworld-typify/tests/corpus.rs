@@ -135,6 +135,12 @@ fn generated_schemas_warn_exactly_where_they_are_read_in_one_way() {
                     13,
                 ),
                 (
+                    "property `token` can never be present",
+                    "/definitions/merge-empty/allOf/0/properties/token",
+                    471,
+                    13,
+                ),
+                (
                     "property `action` is declared twice, in ways no value fits both",
                     "/definitions/merge-empty/allOf/1/properties/action",
                     480,
