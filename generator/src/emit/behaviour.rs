@@ -9,13 +9,12 @@ use crate::model::{
 };
 use crate::naming::Names;
 
-use super::code::{Ident, ItemRef, Runtime, ident};
-use super::view::literal;
+use super::code::{self, Ident, ItemRef, Number, Runtime, ident, literal};
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
 pub struct BehaviourView {
     /// Static directives, as Rust string literals.
-    pub directives: Vec<String>,
+    pub directives: Vec<code::Literal>,
     /// `item_blocks`' parameter names: `item` and `builder`, or `_item` / `_builder` when the
     /// code never reads them (a parameter is never silenced with `let _ =`).
     pub item_params: (Ident, Ident),
@@ -31,8 +30,8 @@ pub struct BehaviourView {
     pub collection_rules: Vec<RuleView>,
     /// Whether some item rule reads the item (a collection then reads its first element).
     pub reads_first_item: bool,
-    /// The agent limit, as a Rust `usize` literal.
-    pub limit: Option<String>,
+    /// The agent limit.
+    pub limit: Option<Number>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
     pub truncation: String,
     /// `Pretty` or `Compact`: the data block's JSON style, or for a TOON data block the style of
@@ -110,7 +109,7 @@ pub struct StaticRules {
     /// rules): associated to the presenter, so no user type or field name can clash with it.
     pub name: Ident,
     /// The rules, as Rust string literals.
-    pub rules: Vec<String>,
+    pub rules: Vec<code::Literal>,
 }
 
 /// Code generation context: the item struct's fields and their Rust names.
@@ -177,7 +176,7 @@ impl Context<'_> {
         let limit = behaviour
             .agent_limit
             .as_ref()
-            .map(|l| format!("{}_usize", l.max));
+            .map(|l| Number::Int(l.max.into(), "usize"));
         let truncation = match behaviour
             .agent_limit
             .as_ref()
@@ -276,10 +275,10 @@ impl Context<'_> {
         runs: &mut Vec<StaticRules>,
     ) -> Vec<RuleView> {
         let mut views = Vec::new();
-        let mut run: Vec<String> = Vec::new();
+        let mut run: Vec<code::Literal> = Vec::new();
         // The runs of earlier calls have other prefixes: this call's are numbered from here.
         let first = runs.len();
-        let mut flush = |run: &mut Vec<String>, views: &mut Vec<RuleView>| {
+        let mut flush = |run: &mut Vec<code::Literal>, views: &mut Vec<RuleView>| {
             if run.is_empty() {
                 return;
             }
@@ -343,7 +342,7 @@ impl Context<'_> {
         for part in parts {
             let statement = match part {
                 TextPart::Literal(text) => match single_char(text) {
-                    Some(c) => format!("{target}.push({c:?});"),
+                    Some(c) => format!("{target}.push({});", code::Literal::character(c)),
                     None => format!("{target}.push_str({});", literal(text)),
                 },
                 TextPart::Count | TextPart::Shown => {
@@ -496,11 +495,14 @@ impl Context<'_> {
             _ => None,
         };
         let (operand, rhs) = match (kind, value.fract() == 0.0) {
-            (Some(IntKind::I64), true) => ("value", format!("{}_i64", value as i64)),
+            (Some(IntKind::I64), true) => ("value", Number::Int((value as i64).into(), "i64")),
             // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare wide.
-            (Some(_), true) => ("i128::from(value)", format!("{}_i128", value as i64)),
-            (Some(_), false) => ("(value as f64)", float_literal(value)),
-            (None, _) => ("value", float_literal(value)),
+            (Some(_), true) => (
+                "i128::from(value)",
+                Number::Int((value as i64).into(), "i128"),
+            ),
+            (Some(_), false) => ("(value as f64)", Number::Float(value)),
+            (None, _) => ("value", Number::Float(value)),
         };
         let op = op.as_rust();
         if def.is_option() {
@@ -526,9 +528,9 @@ impl Context<'_> {
         };
         let pattern_of = |value: &Literal| match value {
             Literal::Bool(b) => b.to_string(),
-            Literal::Integer(i) => format!("{i}_{suffix}"),
-            Literal::Number(n) => float_literal(*n),
-            Literal::Text(s) => literal(s),
+            Literal::Integer(i) => Number::Int((*i).into(), suffix).to_string(),
+            Literal::Number(n) => Number::Float(*n).to_string(),
+            Literal::Text(s) => literal(s).to_string(),
             Literal::Variant(index) => {
                 let id = enum_id.unwrap_or_default();
                 // The enum may live in another module: a field merged from another file's
@@ -588,14 +590,4 @@ pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str)
 fn single_char(text: &str) -> Option<char> {
     let mut chars = text.chars();
     chars.next().filter(|_| chars.next().is_none())
-}
-
-/// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
-pub(super) fn float_literal(value: f64) -> String {
-    let text = format!("{value:?}");
-    if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
-        format!("{text}_f64")
-    } else {
-        format!("{text}.0_f64")
-    }
 }

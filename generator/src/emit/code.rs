@@ -5,7 +5,7 @@
 use std::fmt;
 use std::rc::Rc;
 
-pub use proc_macro2::Ident;
+pub use proc_macro2::{Ident, Literal};
 
 use crate::model::{Model, TypeId};
 use crate::naming::Names;
@@ -42,6 +42,39 @@ impl fmt::Display for Runtime {
 /// so a failure here is a generator bug, reported by `proc_macro2`'s panic).
 pub fn ident(name: &str) -> Ident {
     Ident::new(name, proc_macro2::Span::call_site())
+}
+
+/// `text` as a Rust string literal, escaped by `proc_macro2`.
+pub fn literal(text: &str) -> Literal {
+    Literal::string(text)
+}
+
+/// A numeric literal with its type as a suffix (`100_usize`, `2.5_f64`), so that Rust reads
+/// it as that type whatever its digits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// An integer, and its type (`u64`, `i32`, …).
+    Int(i128, &'static str),
+    /// An `f64`.
+    Float(f64),
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Number::Int(value, ty) => write!(f, "{value}_{ty}"),
+            // `Debug` prints the shortest digits that read back as the same double; a whole
+            // number still gets its `.0` (`3_f64` is no float literal).
+            Number::Float(value) => {
+                let text = format!("{value:?}");
+                if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
+                    write!(f, "{text}_f64")
+                } else {
+                    write!(f, "{text}.0_f64")
+                }
+            }
+        }
+    }
 }
 
 /// An item the generated code defines, as seen from the module that names it: bare within its
@@ -159,5 +192,19 @@ mod tests {
                 .to_string(),
             "::fusion_runtime::Reply<::std::boxed::Box<bool>>"
         );
+    }
+
+    #[test]
+    fn literals_are_escaped() {
+        assert_eq!(literal("a\"b\\\n").to_string(), r#""a\"b\\\n""#);
+        assert_eq!(literal("it's").to_string(), r#""it's""#);
+    }
+
+    #[test]
+    fn numbers_carry_their_type() {
+        assert_eq!(Number::Int(-3, "i64").to_string(), "-3_i64");
+        assert_eq!(Number::Float(3.0).to_string(), "3.0_f64");
+        assert_eq!(Number::Float(1e300).to_string(), "1e300_f64");
+        assert_eq!(Number::Float(0.1).to_string(), "0.1_f64");
     }
 }

@@ -6,8 +6,8 @@
 
 use crate::model::{Computed, FieldType, IntKind, TextPart, Transform};
 
-use super::behaviour::{Context, Escape, float_literal, write_integer};
-use super::code::Runtime;
+use super::behaviour::{Context, Escape, write_integer};
+use super::code::{Number, Runtime, literal};
 
 /// An integer's Rust type in a computation.
 #[derive(Debug, Clone, Copy)]
@@ -78,7 +78,7 @@ impl Value {
             Value::Integer(e, Int::Kind(_)) => format!("f64::from({e})"),
             Value::Float { expression, .. } => expression.clone(),
             // The model types every step: only numbers reach arithmetic.
-            Value::Str(_) | Value::Array(_) => "0.0_f64".into(),
+            Value::Str(_) | Value::Array(_) => Number::Float(0.0).to_string(),
         }
     }
 }
@@ -156,7 +156,7 @@ impl Context<'_> {
                         "*"
                     };
                     Value::Float {
-                        expression: format!("{} {op} {}", value.float_operand(), float_literal(*c)),
+                        expression: format!("{} {op} {}", value.float_operand(), Number::Float(*c)),
                         compound: true,
                     }
                 }
@@ -230,7 +230,10 @@ impl Context<'_> {
                 format!("!{rt}::compute::write_percent(&mut {target}, {e}, {places})")
             }
             Output::Date(e, pattern) => {
-                format!("!{rt}::compute::write_date(&mut {target}, {e}, {pattern:?})")
+                format!(
+                    "!{rt}::compute::write_date(&mut {target}, {e}, {})",
+                    literal(pattern)
+                )
             }
         };
         match plan.optional_place {
@@ -285,7 +288,8 @@ impl Context<'_> {
                 "{rt}::compute::write_percent(&mut computed, {e}, {places})"
             )),
             Output::Date(e, pattern) => text(format!(
-                "{rt}::compute::write_date(&mut computed, {e}, {pattern:?})"
+                "{rt}::compute::write_date(&mut computed, {e}, {})",
+                literal(pattern)
             )),
         };
         match plan.optional_place {

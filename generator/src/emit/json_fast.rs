@@ -10,8 +10,8 @@
 //! generic [`fusion_runtime::json::JsonWriter`] path writes the same bytes. Compact output has
 //! no indentation, so one specialised writer serves every depth.
 
-use super::code::{Ident, Runtime, ident};
-use super::view::{json_key, literal};
+use super::code::{Ident, Literal, Runtime, ident, literal};
+use super::view::json_key;
 use crate::model::{FieldDef, FieldType, IntKind, Model, TypeId, TypeKind};
 
 /// How deep below a data block's root a struct is specialised: past it (only recursive types
@@ -126,7 +126,7 @@ pub struct FastFieldView {
     /// `null` is a value (`[T, "null"]`).
     pub nullable: bool,
     /// The censor's JSON text as a Rust string literal, when redacted.
-    pub censor: Option<String>,
+    pub censor: Option<Literal>,
 }
 
 /// How a value is written.

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeSet;
 
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
-use super::view::{literal, rust_type};
+use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
+use super::view::rust_type;
 use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
@@ -25,8 +25,8 @@ pub struct ArgUnion {
     pub path: ItemRef,
     /// `(variant identifier, branch type)` in branch order.
     pub branches: Vec<(Ident, RustType)>,
-    /// The tag key's literal and the tags' slice expression, for a tagged union.
-    pub tag: Option<(String, String)>,
+    /// The tag key and the tags in branch order, for a tagged union.
+    pub tag: Option<(Literal, Vec<Literal>)>,
 }
 
 /// An object read field by field.
@@ -44,7 +44,7 @@ pub struct ArgField {
     /// Field identifier.
     pub name: Ident,
     /// The key as a Rust literal.
-    pub key: String,
+    pub key: Literal,
     /// The reading expression.
     pub read: String,
 }
@@ -71,8 +71,7 @@ pub fn arg_impls(
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {
-                    let values: Vec<String> = tag.values.iter().map(|v| literal(v)).collect();
-                    (literal(&tag.key), format!("&[{}]", values.join(", ")))
+                    (literal(&tag.key), tag.values.iter().map(|v| literal(v)).collect())
                 }),
             })),
             TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
@@ -128,14 +127,15 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
             (Some(i), _, _) => format!("Int({i})"),
             (_, Some(u), _) => format!("Int({u})"),
-            // Debug prints the shortest digits that read back as the same double.
-            (_, _, Some(f)) => format!("Float({f:?}_f64)"),
+            (_, _, Some(f)) => format!("Float({})", Number::Float(f)),
             _ => unreachable!("serde_json numbers are i64, u64 or f64"),
         };
         some(format!("{rt}::bounds::Limit::{value}"))
     };
     let none = || "::core::option::Option::None".to_owned();
-    let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
+    let count = |count: Option<u64>| {
+        count.map_or_else(none, |c| some(Number::Int(c.into(), "u64").to_string()))
+    };
     let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
     let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
         // The model checked that it translates and compiles (`check_pattern`).

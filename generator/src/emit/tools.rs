@@ -3,12 +3,12 @@
 
 use askama::Template;
 
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
+use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, json_key, literal};
+use super::view::{EnumView, VariantView, json_key};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -25,21 +25,21 @@ pub struct ToolTemplate {
 /// One tool.
 pub struct ToolView {
     /// The tool name as a Rust literal.
-    pub name: String,
+    pub name: Literal,
     /// The tool name as written, for docs.
     pub raw_name: String,
     /// The title as a Rust expression of type `Option<&str>`.
     pub title: String,
     /// The description as a Rust literal.
-    pub description: String,
+    pub description: Literal,
     /// The tool's output schema JSON as a Rust literal, when `structured: true`.
-    pub output_schema: Option<String>,
+    pub output_schema: Option<Literal>,
     /// `openWorldHint` as a Rust expression of type `Option<bool>`.
     pub open_world: String,
     /// The description is the TOON form.
     pub toon: bool,
     /// The input schema JSON as a Rust literal.
-    pub input_schema: String,
+    pub input_schema: Literal,
     /// MCP hints.
     pub read_only: bool,
     /// MCP hints.
@@ -56,8 +56,8 @@ pub struct ToolView {
     pub served: Ident,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
-    /// The egress cap of argument errors, as a Rust `u64` literal.
-    pub cap: Option<String>,
+    /// The egress cap of argument errors, in bytes.
+    pub cap: Option<Number>,
     /// The actions.
     pub actions: Vec<ActionView>,
     /// `FromArgument` impls of the input types this module owns.
@@ -67,13 +67,13 @@ pub struct ToolView {
 /// One action.
 pub struct ActionView {
     /// The action name as a Rust literal.
-    pub name: String,
+    pub name: Literal,
     /// The action name as written.
     pub raw_name: String,
     /// `tool/action` as a Rust literal, for `<validation_error action="...">`.
-    pub at: String,
+    pub at: Literal,
     /// The doc as a Rust literal.
-    pub doc: String,
+    pub doc: Literal,
     /// Enum variant.
     pub variant: Ident,
     /// Handler method.
@@ -81,15 +81,15 @@ pub struct ActionView {
     /// The input struct's path.
     pub input: Option<ItemRef>,
     /// The keys the arguments may hold, as Rust literals.
-    pub keys: Vec<String>,
+    pub keys: Vec<Literal>,
     /// The handler's `Ok` type.
     pub reply: RustType,
     /// The presenter, when the action returns one.
     pub returns: Option<ReturnsView>,
-    /// The egress cap of the action's responses, as a Rust `u64` literal.
-    pub cap: Option<String>,
-    /// State sync: `tool.action` and the patterns, as Rust literals (`"t.a"`, `&["t.*"]`).
-    pub invalidates: Option<(String, String)>,
+    /// The egress cap of the action's responses, in bytes.
+    pub cap: Option<Number>,
+    /// State sync: `tool.action` and the patterns.
+    pub invalidates: Option<(Literal, Vec<Literal>)>,
 }
 
 /// An action's presenter.
@@ -106,7 +106,7 @@ pub struct ReturnsView {
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
-    pub schema: String,
+    pub schema: Literal,
     /// The selection expression passed to the presenter.
     pub selection: String,
     /// The selection function's name.
@@ -247,13 +247,13 @@ pub fn render(
                 keys,
                 reply,
                 returns,
-                cap: action.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+                cap: action
+                    .max_payload_bytes
+                    .map(|cap| Number::Int(cap.into(), "u64")),
                 invalidates: (!action.invalidates.is_empty()).then(|| {
-                    let patterns: Vec<String> =
-                        action.invalidates.iter().map(|p| literal(p)).collect();
                     (
                         literal(&format!("{}.{}", tool.name, action.name)),
-                        format!("&[{}]", patterns.join(", ")),
+                        action.invalidates.iter().map(|p| literal(p)).collect(),
                     )
                 }),
             }
@@ -261,7 +261,9 @@ pub fn render(
         .collect();
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt);
     let view = ToolView {
-        cap: tool.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+        cap: tool
+            .max_payload_bytes
+            .map(|cap| Number::Int(cap.into(), "u64")),
         name: literal(&tool.name),
         raw_name: tool.name.clone(),
         title: match &tool.title {

@@ -7,8 +7,7 @@ use crate::naming::Names;
 use fusion_runtime::toon::{Delimiter, write_string};
 
 use super::behaviour::write_integer;
-use super::code::{ItemRef, Runtime, ident};
-use super::view::literal;
+use super::code::{ItemRef, Runtime, ident, literal};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
 const DELIMITERS: [(&str, Delimiter); 3] = [
@@ -132,7 +131,7 @@ fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
 /// A literal when every delimiter gives the same text, else a `match` on `delimiter`.
 fn per_delimiter(rt: &Runtime, texts: &[String]) -> String {
     if texts.iter().all(|t| *t == texts[0]) {
-        return literal(&texts[0]);
+        return literal(&texts[0]).to_string();
     }
     let arms: Vec<String> = DELIMITERS
         .iter()

@@ -5,8 +5,7 @@ use crate::definition::WidthDef;
 use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 
 use super::behaviour::{Context, Escape};
-use super::code::ItemRef;
-use super::view::literal;
+use super::code::{ItemRef, literal};
 
 /// A loop running `body` for every kept item (`item` and `index` in scope). After the first
 /// item it reserves room for the others at the first one's size: the content of a 10k-row table

@@ -4,7 +4,7 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
+use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
@@ -25,7 +25,7 @@ pub struct ModuleData {
     /// Module identifier.
     pub name: Ident,
     /// The module's doc text as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// Some definition is deprecated: the module's own uses of it must not warn.
     pub allow_deprecated: bool,
     /// Structs and enums, in definition order (a presenter's own struct first).
@@ -55,7 +55,7 @@ pub struct TupleView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// The positions, in order.
     pub elements: Vec<TupleElementView>,
     /// `#[deprecated]`.
@@ -67,7 +67,7 @@ pub struct TupleElementView {
     /// The element's Rust type (boxed when it closes a cycle).
     pub rust_type: RustType,
     /// The element's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
 }
 
 /// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
@@ -75,9 +75,9 @@ pub struct LiteralsView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// What a reader expects, for the error on any other value, as a Rust string literal.
-    pub expecting: String,
+    pub expecting: Literal,
     /// Variants in schema order.
     pub variants: Vec<LiteralVariantView>,
     /// `#[deprecated]`.
@@ -89,11 +89,11 @@ pub struct LiteralVariantView {
     /// Variant identifier.
     pub name: Ident,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// The value as a `fusion_runtime::literals::Literal` expression.
     pub literal: String,
     /// The value's JSON text, as the data block writes it, in a Rust string literal.
-    pub json: String,
+    pub json: Literal,
     /// The value as a `fusion_runtime::toon::ToonValue` expression.
     pub toon: String,
 }
@@ -103,17 +103,17 @@ pub struct UnionView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Branches in schema order.
     pub variants: Vec<UnionVariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
     /// The type name as a Rust string literal.
-    pub name_literal: String,
+    pub name_literal: Literal,
     /// The tag key as a Rust string literal, when the branches are told apart by one.
-    pub tag_literal: Option<String>,
+    pub tag_literal: Option<Literal>,
     /// How deserializing picks the branch, as doc-line literals.
-    pub dispatch_doc: Vec<String>,
+    pub dispatch_doc: Vec<Literal>,
     /// Only read from tool arguments: no data-block writers.
     pub argument_only: bool,
     /// `_select` over the branches' keys, when the union is a presenter's item.
@@ -123,7 +123,7 @@ pub struct UnionView {
 /// How a union of objects that a presenter shows numbers its keys for `_select`.
 pub struct UnionSelectView {
     /// Every branch's wire keys in [`Model::root_keys`] order, as Rust string literals.
-    pub keys: Vec<String>,
+    pub keys: Vec<Literal>,
     /// Per branch, in order: for each key, the branch struct's index of that field, or
     /// `u16::MAX` (an index no struct has, which writes nothing) when the branch lacks it.
     pub branch_fields: Vec<Vec<u16>>,
@@ -136,9 +136,9 @@ pub struct UnionVariantView {
     /// The branch's Rust type.
     pub rust_type: RustType,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
-    pub tag_value_literal: Option<String>,
+    pub tag_value_literal: Option<Literal>,
 }
 
 /// A struct and its data-block writer.
@@ -146,7 +146,7 @@ pub struct StructView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Fields in wire order.
     pub fields: Vec<FieldView>,
     /// `#[deprecated]`.
@@ -180,17 +180,17 @@ pub struct FieldView {
     /// The field's Rust type.
     pub rust_type: RustType,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// The contents of `#[serde(...)]`, empty when none is needed.
     pub serde: String,
     /// The key as JSON text (quotes included, escaped), as a Rust string literal.
-    pub key_json: String,
+    pub key_json: Literal,
     /// The key itself, as a Rust string literal.
-    pub key_literal: String,
+    pub key_literal: Literal,
     /// The key may be absent: write it only when the value is `Some`.
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
-    pub redact: Option<String>,
+    pub redact: Option<Literal>,
     /// The value may be `null` (`[T, "null"]`): a redacted `null` stays `null` (§10).
     pub nullable: bool,
     /// `#[deprecated]`.
@@ -202,9 +202,9 @@ pub struct EnumView {
     /// Type identifier.
     pub name: Ident,
     /// The type's name as a Rust string literal, for parse errors.
-    pub name_literal: String,
+    pub name_literal: Literal,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Variants in schema order.
     pub variants: Vec<VariantView>,
     /// `#[deprecated]`.
@@ -216,12 +216,12 @@ pub struct VariantView {
     /// Variant identifier.
     pub name: Ident,
     /// The wire value as a Rust string literal.
-    pub value: String,
+    pub value: Literal,
     /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
     /// it, with no escaping at run time.
-    pub json: String,
+    pub json: Literal,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
 }
 
 /// A presenter.
@@ -235,7 +235,7 @@ pub struct PresenterView {
     /// The item type identifier.
     pub item: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
 }
 
 /// The output's root: `mod.rs` for the CLI, or the single file a build script includes.
@@ -260,13 +260,8 @@ pub struct RootModule {
     pub exports: Vec<Ident>,
 }
 
-/// A Rust string literal for `text`.
-pub fn literal(text: &str) -> String {
-    format!("{text:?}")
-}
-
 /// The doc paragraph that says how a union's value is read and written.
-fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<String> {
+fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<Literal> {
     let lines = match tag {
         Some(tag) => vec![
             format!(
@@ -294,7 +289,7 @@ fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<String> {
 /// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
 /// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
 /// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
-fn doc_literal(text: &str) -> String {
+fn doc_literal(text: &str) -> Literal {
     let mut shown = String::with_capacity(text.len());
     for c in text.chars() {
         if c.is_control() {
@@ -308,7 +303,7 @@ fn doc_literal(text: &str) -> String {
 
 /// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
 /// description are layout, so they become spaces rather than `\t`.
-fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
+fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<Literal> {
     let text = description.unwrap_or(fallback);
     text.lines()
         .map(|line| doc_literal(&format!(" {}", line.trim_end().replace('\t', "    "))))
@@ -715,9 +710,9 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVar
                 let mut text = String::new();
                 fusion_runtime::number::write_f64(&mut text, f);
                 (
-                    format!("{rt}::literals::Literal::Float({f:?}_f64)"),
+                    format!("{rt}::literals::Literal::Float({})", Number::Float(f)),
                     text,
-                    format!("{rt}::toon::ToonValue::Float({f:?}_f64)"),
+                    format!("{rt}::toon::ToonValue::Float({})", Number::Float(f)),
                 )
             }
         },
@@ -733,7 +728,7 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVar
 
 /// Doc lines followed, each after a blank line, by the schema's notes and the naming note,
 /// when there are any.
-fn with_notes(mut doc: Vec<String>, notes: &[String], naming: Option<&str>) -> Vec<String> {
+fn with_notes(mut doc: Vec<Literal>, notes: &[String], naming: Option<&str>) -> Vec<Literal> {
     if !notes.is_empty() {
         doc.push(literal(""));
         doc.push(doc_literal(&format!(" Schema: {}.", notes.join("; "))));
@@ -806,10 +801,14 @@ mod tests {
     #[test]
     fn doc_lines_show_control_characters_escaped_and_tabs_of_descriptions_as_spaces() {
         assert_eq!(
-            doc_literal(" Wire key `tab\tkey`."),
+            doc_literal(" Wire key `tab\tkey`.").to_string(),
             r#"" Wire key `tab\\tkey`.""#
         );
-        assert_eq!(doc_literal(" `quo\"te`"), r#"" `quo\"te`""#);
-        assert_eq!(doc_lines(Some("a\tb\nc"), ""), [r#"" a    b""#, r#"" c""#]);
+        assert_eq!(doc_literal(" `quo\"te`").to_string(), r#"" `quo\"te`""#);
+        let lines: Vec<String> = doc_lines(Some("a\tb\nc"), "")
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(lines, [r#"" a    b""#, r#"" c""#]);
     }
 }
