@@ -9,7 +9,7 @@ use crate::model::{
 };
 use crate::naming::Names;
 
-use super::code::{self, Ident, ItemRef, Number, Runtime, ident, literal};
+use super::code::{self, Ident, ItemRef, Number, Place, Runtime, ident, literal};
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
 pub struct BehaviourView {
@@ -395,38 +395,36 @@ impl Context<'_> {
     /// Appends a field's value to `target`; absent optional values append nothing.
     pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
         let (def, name) = self.field(field);
-        let write = |copy: &str, reference: &str| {
-            self.write_field_value(def, copy, reference, target, escape)
-        };
         if def.is_option() {
             format!(
                 "if let ::core::option::Option::Some(value) = {} {{ {} }}",
                 self.option_place(def, &name),
-                write("*value", "value")
+                self.write_field_value(def, Place::Ref("value"), target, escape)
             )
         } else {
-            write(&format!("item.{name}"), &format!("&item.{name}"))
+            let place = format!("item.{name}");
+            self.write_field_value(def, Place::Field(&place), target, escape)
         }
     }
 
-    /// The statement appending a present value of the field `def` to `target`: `copy` reads it
-    /// as a Copy value (numbers, booleans), `reference` borrows it (strings, and enums, whose
-    /// `as_str` takes it through auto-deref).
+    /// The statement appending a present value of the field `def`, at `place`, to `target`:
+    /// copied for `Copy` values (numbers, booleans), borrowed for strings, the receiver of
+    /// `as_str` for enums.
     pub(super) fn write_field_value(
         &self,
         def: &FieldDef,
-        copy: &str,
-        reference: &str,
+        place: Place<'_>,
         target: &str,
         escape: Escape,
     ) -> String {
         let rt = self.rt;
         let escape_fn = escape.push_fn();
+        let (copy, reference) = (place.copied(), place.borrowed());
         match def.ty.non_null() {
             FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
             FieldType::Integer(kind) => format!(
                 "{};",
-                write_integer(rt, &format!("&mut {target}"), *kind, copy)
+                write_integer(rt, &format!("&mut {target}"), *kind, &copy)
             ),
             FieldType::Number => format!("{rt}::number::write_f64(&mut {target}, {copy});"),
             FieldType::Boolean => {
@@ -440,14 +438,11 @@ impl Context<'_> {
                 if matches!(&self.model.types[*id].kind, TypeKind::Enum { values }
                     if values.iter().all(|value| escape.leaves(value))) =>
             {
-                format!(
-                    "{target}.push_str({}.as_str());",
-                    reference.trim_start_matches('&')
-                )
+                format!("{target}.push_str({}.as_str());", place.receiver())
             }
             _ => format!(
                 "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
-                reference.trim_start_matches('&')
+                place.receiver()
             ),
         }
     }
@@ -494,27 +489,31 @@ impl Context<'_> {
             FieldType::Integer(kind) => Some(*kind),
             _ => None,
         };
-        let (operand, rhs) = match (kind, value.fract() == 0.0) {
-            (Some(IntKind::I64), true) => ("value", Number::Int((value as i64).into(), "i64")),
+        // The left operand over the field's value `subject`, and the bound.
+        let (operand, rhs): (fn(&str) -> String, Number) = match (kind, value.fract() == 0.0) {
+            (Some(IntKind::I64), true) => {
+                (str::to_owned, Number::Int((value as i64).into(), "i64"))
+            }
             // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare wide.
             (Some(_), true) => (
-                "i128::from(value)",
+                |subject| format!("i128::from({subject})"),
                 Number::Int((value as i64).into(), "i128"),
             ),
-            (Some(_), false) => ("(value as f64)", Number::Float(value)),
-            (None, _) => ("value", Number::Float(value)),
+            (Some(_), false) => (
+                |subject| format!("({subject} as f64)"),
+                Number::Float(value),
+            ),
+            (None, _) => (str::to_owned, Number::Float(value)),
         };
         let op = op.as_rust();
         if def.is_option() {
             format!(
-                "{}.is_some_and(|value| {operand} {op} {rhs})",
-                self.option_copy(def, &name)
+                "{}.is_some_and(|value| {} {op} {rhs})",
+                self.option_copy(def, &name),
+                operand("value")
             )
         } else {
-            format!(
-                "{} {op} {rhs}",
-                operand.replace("value", &format!("item.{name}"))
-            )
+            format!("{} {op} {rhs}", operand(&format!("item.{name}")))
         }
     }
 

@@ -117,6 +117,42 @@ impl fmt::Display for ItemRef {
     }
 }
 
+/// How a value is reached in generated code: as a place (`self.amount`) or through a reference
+/// bound by a `match` or an `if let` (`value`). Each use asks for the form it needs, so no `&(*value)`
+/// is ever spliced together.
+#[derive(Clone, Copy)]
+pub enum Place<'a> {
+    /// A place expression of the value's type.
+    Field(&'a str),
+    /// A variable holding `&T`.
+    Ref(&'a str),
+}
+
+impl Place<'_> {
+    /// A `&T` expression.
+    pub fn borrowed(self) -> String {
+        match self {
+            Place::Field(place) => format!("&{place}"),
+            Place::Ref(name) => name.to_owned(),
+        }
+    }
+
+    /// A method receiver (auto-deref makes both forms work).
+    pub fn receiver(self) -> String {
+        match self {
+            Place::Field(place) | Place::Ref(place) => place.to_owned(),
+        }
+    }
+
+    /// A `T` expression, for `Copy` values.
+    pub fn copied(self) -> String {
+        match self {
+            Place::Field(place) => place.to_owned(),
+            Place::Ref(name) => format!("*{name}"),
+        }
+    }
+}
+
 /// A Rust type in generated code, fully qualified so that no user name can shadow it.
 #[derive(Debug, Clone)]
 pub enum RustType {

@@ -7,7 +7,7 @@ use crate::naming::Names;
 use fusion_runtime::toon::{Delimiter, write_string};
 
 use super::behaviour::write_integer;
-use super::code::{ItemRef, Runtime, ident, literal};
+use super::code::{ItemRef, Place, Runtime, ident, literal};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
 const DELIMITERS: [(&str, Delimiter); 3] = [
@@ -150,42 +150,6 @@ struct CellContext<'a> {
     names: &'a Names,
     module: usize,
     rt: &'a Runtime,
-}
-
-/// How a cell's value is reached in generated code: as a place (`self.amount`) or through a
-/// reference bound by a `match` (`value`). Each use asks for the form it needs, so no `&(*value)`
-/// is ever spliced together.
-#[derive(Clone, Copy)]
-enum Place<'a> {
-    /// A place expression of the value's type.
-    Field(&'a str),
-    /// A variable holding `&T`.
-    Ref(&'a str),
-}
-
-impl Place<'_> {
-    /// A `&T` expression.
-    fn borrowed(self) -> String {
-        match self {
-            Place::Field(place) => format!("&{place}"),
-            Place::Ref(name) => name.to_owned(),
-        }
-    }
-
-    /// A method receiver (auto-deref makes both forms work).
-    fn receiver(self) -> String {
-        match self {
-            Place::Field(place) | Place::Ref(place) => place.to_owned(),
-        }
-    }
-
-    /// A `T` expression, for `Copy` values.
-    fn copied(self) -> String {
-        match self {
-            Place::Field(place) => place.to_owned(),
-            Place::Ref(name) => format!("*{name}"),
-        }
-    }
 }
 
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
