@@ -4,12 +4,12 @@
 
 use crate::model::IntKind;
 use crate::model::{
-    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, Literal, Model, RuleModel,
-    SuggestionModel, TextPart, TypeId, TypeKind,
+    BehaviourModel, FieldDef, FieldType, Model, RuleModel, SuggestionModel, TextPart, TypeId,
+    TypeKind,
 };
 use crate::naming::Names;
 
-use super::code::{self, Ident, ItemRef, Number, Place, Runtime, ident, literal};
+use super::code::{self, Ident, InternalError, Number, Place, Runtime, ident, literal};
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
 pub struct BehaviourView {
@@ -145,7 +145,7 @@ impl Context<'_> {
     }
 
     /// An optional field of a `Copy` type (a number, a boolean, an enum) as an `Option<T>`.
-    fn option_copy(&self, def: &FieldDef, name: &Ident) -> String {
+    pub(super) fn option_copy(&self, def: &FieldDef, name: &Ident) -> String {
         if def.is_double_option() {
             format!("item.{name}.flatten()")
         } else {
@@ -153,26 +153,16 @@ impl Context<'_> {
         }
     }
 
-    /// The enum behind a field, if it is one.
-    fn enum_of(&self, ty: &FieldType) -> Option<TypeId> {
-        match ty.non_null() {
-            FieldType::Named(id) if matches!(self.model.types[*id].kind, TypeKind::Enum { .. }) => {
-                Some(*id)
-            }
-            _ => None,
-        }
-    }
-
     /// The view of a presenter's behaviour.
-    pub fn view(&self, behaviour: &BehaviourModel) -> BehaviourView {
+    pub fn view(&self, behaviour: &BehaviourModel) -> Result<BehaviourView, InternalError> {
         let mut static_rules = Vec::new();
-        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules);
+        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules)?;
         let reads_first_item = rules.iter().any(|r| r.needs_item);
         let collection_rules = self.rules(
             &behaviour.collection_rules,
             "COLLECTION_RULES",
             &mut static_rules,
-        );
+        )?;
         let limit = behaviour
             .agent_limit
             .as_ref()
@@ -203,11 +193,11 @@ impl Context<'_> {
             .suggestions
             .iter()
             .map(|s| self.suggestion(s))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let name = |used: bool, name: &str, unused: &str| ident(if used { name } else { unused });
         let (item, builder) = super::uses::item_blocks(behaviour);
         let (kept, total, collection_builder) = super::uses::collection_blocks(behaviour);
-        BehaviourView {
+        Ok(BehaviourView {
             item_params: (
                 name(item, "item", "_item"),
                 name(builder, "builder", "_builder"),
@@ -235,18 +225,23 @@ impl Context<'_> {
                 .iter()
                 .map(|u| self.ui_block(u, true))
                 .collect(),
-            embeds: behaviour.embeds.iter().map(|e| self.embed(e)).collect(),
+            embeds: behaviour
+                .embeds
+                .iter()
+                .map(|e| self.embed(e))
+                .collect::<Result<_, _>>()?,
             suggestions_need_item: suggestions.iter().any(|s| s.needs_item),
             suggestions,
             collection_suggestions: behaviour
                 .collection_suggestions
                 .as_ref()
-                .map(|list| list.iter().map(|s| self.suggestion(s)).collect()),
+                .map(|list| list.iter().map(|s| self.suggestion(s)).collect())
+                .transpose()?,
             toon,
-        }
+        })
     }
 
-    fn suggestion(&self, suggestion: &SuggestionModel) -> RuleView {
+    fn suggestion(&self, suggestion: &SuggestionModel) -> Result<RuleView, InternalError> {
         let action = literal(&suggestion.action);
         let push = match suggestion.reason.as_slice() {
             [TextPart::Literal(text)] => {
@@ -260,11 +255,15 @@ impl Context<'_> {
                 self.push_parts(parts)
             ),
         };
-        RuleView {
-            condition: suggestion.when.as_ref().map(|c| self.condition(c)),
+        Ok(RuleView {
+            condition: suggestion
+                .when
+                .as_ref()
+                .map(|c| self.condition(c))
+                .transpose()?,
             push,
             needs_item: !suggestion.is_static(),
-        }
+        })
     }
 
     /// The views of `rules`, each run of static ones pushed from a constant added to `runs`.
@@ -273,7 +272,7 @@ impl Context<'_> {
         rules: &[RuleModel],
         prefix: &str,
         runs: &mut Vec<StaticRules>,
-    ) -> Vec<RuleView> {
+    ) -> Result<Vec<RuleView>, InternalError> {
         let mut views = Vec::new();
         let mut run: Vec<code::Literal> = Vec::new();
         // The runs of earlier calls have other prefixes: this call's are numbered from here.
@@ -301,14 +300,14 @@ impl Context<'_> {
                 run.push(literal(&rule.literal_text()));
             } else {
                 flush(&mut run, &mut views);
-                views.push(self.rule(rule, "rule"));
+                views.push(self.rule(rule, "rule")?);
             }
         }
         flush(&mut run, &mut views);
-        views
+        Ok(views)
     }
 
-    fn rule(&self, rule: &RuleModel, push_method: &str) -> RuleView {
+    fn rule(&self, rule: &RuleModel, push_method: &str) -> Result<RuleView, InternalError> {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
             [] => format!("builder.push_{push_method}(\"\");"),
@@ -318,11 +317,11 @@ impl Context<'_> {
                 self.push_parts(parts)
             ),
         };
-        RuleView {
-            condition: rule.when.as_ref().map(|c| self.condition(c)),
+        Ok(RuleView {
+            condition: rule.when.as_ref().map(|c| self.condition(c)).transpose()?,
             push,
             needs_item,
-        }
+        })
     }
 
     /// Statements appending each part to `text`, data escaped to stay on its line.
@@ -444,133 +443,6 @@ impl Context<'_> {
                 "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
                 place.receiver()
             ),
-        }
-    }
-
-    /// A condition as a Rust boolean expression over `item`.
-    fn condition(&self, condition: &ConditionModel) -> String {
-        match condition {
-            ConditionModel::All(items) if items.is_empty() => "true".into(),
-            ConditionModel::Any(items) if items.is_empty() => "false".into(),
-            ConditionModel::All(items) => items
-                .iter()
-                .map(|c| format!("({})", self.condition(c)))
-                .collect::<Vec<_>>()
-                .join(" && "),
-            ConditionModel::Any(items) => items
-                .iter()
-                .map(|c| format!("({})", self.condition(c)))
-                .collect::<Vec<_>>()
-                .join(" || "),
-            ConditionModel::Not(inner) => format!("!({})", self.condition(inner)),
-            ConditionModel::Present { field, present } => {
-                let (def, name) = self.field(*field);
-                if def.is_double_option() {
-                    // Present means a value: an explicit `null` is not one.
-                    format!(
-                        "{}::core::matches!(item.{name}, ::core::option::Option::Some(::core::option::Option::Some(_)))",
-                        if *present { "" } else { "!" }
-                    )
-                } else {
-                    format!(
-                        "item.{name}.{}()",
-                        if *present { "is_some" } else { "is_none" }
-                    )
-                }
-            }
-            ConditionModel::Compare { field, op, value } => self.compare(*field, *op, *value),
-            ConditionModel::OneOf { field, values } => self.one_of(*field, values),
-        }
-    }
-
-    fn compare(&self, field: usize, op: CompareOp, value: f64) -> String {
-        let (def, name) = self.field(field);
-        let kind = match def.ty.non_null() {
-            FieldType::Integer(kind) => Some(*kind),
-            _ => None,
-        };
-        // The left operand over the field's value `subject`, and the bound.
-        let (operand, rhs): (fn(&str) -> String, Number) = match (kind, value.fract() == 0.0) {
-            (Some(IntKind::I64), true) => {
-                (str::to_owned, Number::Int((value as i64).into(), "i64"))
-            }
-            // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare wide.
-            (Some(_), true) => (
-                |subject| format!("i128::from({subject})"),
-                Number::Int((value as i64).into(), "i128"),
-            ),
-            (Some(_), false) => (
-                |subject| format!("({subject} as f64)"),
-                Number::Float(value),
-            ),
-            (None, _) => (str::to_owned, Number::Float(value)),
-        };
-        let op = op.as_rust();
-        if def.is_option() {
-            format!(
-                "{}.is_some_and(|value| {} {op} {rhs})",
-                self.option_copy(def, &name),
-                operand("value")
-            )
-        } else {
-            format!("{} {op} {rhs}", operand(&format!("item.{name}")))
-        }
-    }
-
-    fn one_of(&self, field: usize, values: &[Literal]) -> String {
-        let (def, name) = self.field(field);
-        let enum_id = self.enum_of(&def.ty);
-        // The model checked that every integer literal fits the field's kind.
-        let suffix = match def.ty.non_null() {
-            FieldType::Integer(kind) => kind.rust(),
-            _ => "i64",
-        };
-        let pattern_of = |value: &Literal| match value {
-            Literal::Bool(b) => b.to_string(),
-            Literal::Integer(i) => Number::Int((*i).into(), suffix).to_string(),
-            Literal::Number(n) => Number::Float(*n).to_string(),
-            Literal::Text(s) => literal(s).to_string(),
-            Literal::Variant(index) => {
-                let id = enum_id.unwrap_or_default();
-                // The enum may live in another module: a field merged from another file's
-                // schema (`allOf`, `extends`) keeps its type where that schema is.
-                let owner = self.model.types[self.item].module;
-                let path = ItemRef::ty(self.model, self.names, owner, id);
-                format!("{path}::{}", ident(&self.names.members[id][*index]))
-            }
-        };
-        if let ([Literal::Bool(expected)], false) = (values, def.is_option()) {
-            return format!("{}item.{name}", if *expected { "" } else { "!" });
-        }
-        let patterns: Vec<String> = values.iter().map(pattern_of).collect();
-        let numbers = values.iter().any(|v| matches!(v, Literal::Number(_)));
-        let subject = match (def.ty.non_null(), def.is_option()) {
-            (FieldType::String, false) => format!("item.{name}.as_str()"),
-            (FieldType::String, true) if def.is_double_option() => {
-                format!("item.{name}.as_ref().and_then(::core::option::Option::as_deref)")
-            }
-            (FieldType::String, true) => format!("item.{name}.as_deref()"),
-            (_, true) => self.option_copy(def, &name),
-            _ => format!("item.{name}"),
-        };
-        // Float literals cannot be patterns; compare them one by one.
-        if numbers {
-            let value = if def.is_option() {
-                self.option_copy(def, &name)
-            } else {
-                format!("::core::option::Option::Some(item.{name})")
-            };
-            return patterns
-                .iter()
-                .map(|p| format!("{value} == ::core::option::Option::Some({p})"))
-                .collect::<Vec<_>>()
-                .join(" || ");
-        }
-        let pattern = patterns.join(" | ");
-        if def.is_option() {
-            format!("::core::matches!({subject}, ::core::option::Option::Some({pattern}))")
-        } else {
-            format!("::core::matches!({subject}, {pattern})")
         }
     }
 }

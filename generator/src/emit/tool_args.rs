@@ -4,9 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
+use super::code::{
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+};
 use super::view::rust_type;
-use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldBounds, FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// A `FromArgument` implementation.
@@ -56,12 +58,12 @@ pub fn arg_impls(
     index: usize,
     owned: &[TypeId],
     rt: &Runtime,
-) -> Vec<ArgImpl> {
+) -> Result<Vec<ArgImpl>, InternalError> {
     let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     owned
         .iter()
         .filter_map(|&id| match &model.types[id].kind {
-            TypeKind::Union { variants, tag } => Some(ArgImpl::Union(ArgUnion {
+            TypeKind::Union { variants, tag } => Some(Ok(ArgImpl::Union(ArgUnion {
                 path: path(id),
                 branches: variants
                     .iter()
@@ -71,14 +73,33 @@ pub fn arg_impls(
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {
-                    (literal(&tag.key), tag.values.iter().map(|v| literal(v)).collect())
+                    (
+                        literal(&tag.key),
+                        tag.values.iter().map(|v| literal(v)).collect(),
+                    )
                 }),
-            })),
-            TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
+            }))),
+            TypeKind::Enum { .. } => Some(Ok(ArgImpl::Enum(path(id)))),
             // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
             TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
-            TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
-                path: path(id),
+            TypeKind::Struct { fields } => {
+                Some(arg_struct(model, names, index, id, fields, rt).map(ArgImpl::Struct))
+            }
+        })
+        .collect()
+}
+
+/// The reader of struct `id`, whose fields are `fields`, in module `index`.
+fn arg_struct(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    id: TypeId,
+    fields: &[FieldDef],
+    rt: &Runtime,
+) -> Result<ArgStruct, InternalError> {
+    Ok(ArgStruct {
+                path: ItemRef::ty(model, names, index, id),
                 extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
                     |(ty, name)| (ident(name), rust_type(model, names, index, ty, rt)),
                 ),
@@ -105,23 +126,21 @@ pub fn arg_impls(
                         } else {
                             format!(
                                 "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
-                                bounds_expr(rt, &field.bounds)
+                                bounds_expr(rt, &field.bounds)?
                             )
                         };
-                        ArgField {
+                        Ok(ArgField {
                             name: ident(name),
                             key,
                             read,
-                        }
+                        })
                     })
-                    .collect(),
-            })),
-        })
-        .collect()
+                    .collect::<Result<_, InternalError>>()?,
+    })
 }
 
 /// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
+fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<String, InternalError> {
     let some = |value: String| format!("::core::option::Option::Some({value})");
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
@@ -137,19 +156,24 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
         count.map_or_else(none, |c| some(Number::Int(c.into(), "u64").to_string()))
     };
     let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
-    let pattern = bounds.pattern.as_ref().map_or_else(none, |pattern| {
-        // The model checked that it translates and compiles (`check_pattern`).
-        let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
-        let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
-        some(format!(
-            "{rt}::pattern::Pattern::new({}, {})",
-            literal(&shown),
-            literal(&translated)
-        ))
-    });
+    let pattern = match &bounds.pattern {
+        None => none(),
+        Some(pattern) => {
+            // The model checked that it translates and compiles (`check_pattern`).
+            let translated = fusion_runtime::pattern::translate(pattern).map_err(|err| {
+                InternalError(format!("the pattern /{pattern}/ does not translate: {err}"))
+            })?;
+            let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
+            some(format!(
+                "{rt}::pattern::Pattern::new({}, {})",
+                literal(&shown),
+                literal(&translated)
+            ))
+        }
+    };
     // Every field written out: a static cannot take the rest from `Bounds::none()` (the
     // pattern's cache has a destructor, which a constant expression cannot run).
-    format!(
+    Ok(format!(
         "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
         number(&bounds.minimum),
         number(&bounds.exclusive_minimum),
@@ -160,7 +184,7 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
         count(bounds.min_items),
         count(bounds.max_items),
         bounds.unique_items,
-    )
+    ))
 }
 
 /// For every tool module, the types reachable from its inputs that no earlier tool module

@@ -3,7 +3,9 @@
 
 use askama::Template;
 
-use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
+use super::code::{
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+};
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
@@ -28,14 +30,14 @@ pub struct ToolView {
     pub name: Literal,
     /// The tool name as written, for docs.
     pub raw_name: String,
-    /// The title as a Rust expression of type `Option<&str>`.
-    pub title: String,
+    /// The title.
+    pub title: Option<Literal>,
     /// The description as a Rust literal.
     pub description: Literal,
     /// The tool's output schema JSON as a Rust literal, when `structured: true`.
     pub output_schema: Option<Literal>,
-    /// `openWorldHint` as a Rust expression of type `Option<bool>`.
-    pub open_world: String,
+    /// `openWorldHint`.
+    pub open_world: Option<bool>,
     /// The description is the TOON form.
     pub toon: bool,
     /// The input schema JSON as a Rust literal.
@@ -127,10 +129,13 @@ pub fn render(
     rt: &Runtime,
     argument_types: &[Vec<TypeId>],
     def_keys: &[String],
-) -> Option<Result<String, askama::Error>> {
-    let owned = argument_types.get(index)?;
-    let tool = model.modules[index].tool.as_ref()?;
-    let tool_names = names.tools[index].as_ref()?;
+) -> Result<Option<String>, InternalError> {
+    let (Some(owned), Some(tool)) = (argument_types.get(index), &model.modules[index].tool) else {
+        return Ok(None);
+    };
+    let tool_names = names.tools[index]
+        .as_ref()
+        .ok_or_else(|| InternalError(format!("the tool `{}` has no names", tool.name)))?;
     let select_keys = select_keys(model, tool);
     let select_candidates: Vec<Candidate<'_>> = select_keys
         .iter()
@@ -177,53 +182,68 @@ pub fn render(
             {
                 keys.extend(fields.iter().map(|f| literal(&f.key)));
             }
-            let returns = action.returns.and_then(|returns| {
-                let presenter = model.modules[returns.module].presenter.as_ref()?;
-                let item = presenter.item;
-                // A struct's fields, or a union's keys over all its branches.
-                let item_keys = model.root_keys(item);
-                let select_fn = ident(&format!("{method}_selection"));
-                let select_arms = tool.select.then(|| {
-                    select_keys
-                        .iter()
-                        .zip(&select_variants)
-                        .filter_map(|(key, variant)| {
-                            Some((ident(variant), item_keys.iter().position(|k| k == key)?))
-                        })
-                        .collect::<Vec<_>>()
-                });
-                let partial = select_arms
-                    .as_ref()
-                    .is_some_and(|a| a.len() < select_keys.len());
-                let presenter_name = names.presenters[returns.module].clone()?;
-                let schema = output_schema(model, def_keys, item, returns.collection, tool.select);
-                let present_fn = match (returns.collection, tool.structured) {
-                    (false, false) => "present_item",
-                    (true, false) => "present_collection",
-                    (false, true) => "present_item_structured",
-                    (true, true) => "present_collection_structured",
-                };
-                action_schemas.push(schema.clone());
-                Some(ReturnsView {
-                    presenter: ItemRef::in_module(names, returns.module, &presenter_name, None),
-                    item: path(item),
-                    collection: returns.collection,
-                    present_fn: present_fn.to_owned(),
-                    schema_const: ident(&format!(
-                        "{}_OUTPUT_SCHEMA",
-                        method.trim_end_matches('_').to_uppercase()
-                    )),
-                    schema: literal(&schema.to_string()),
-                    selection: if tool.select {
-                        format!("{select_fn}(&call.select)")
-                    } else {
-                        format!("{rt}::Selection::all()")
-                    },
-                    select_fn,
-                    select_arms,
-                    partial,
+            let missing = || {
+                InternalError(format!(
+                    "`{}/{}` returns the presenter of a module that has none",
+                    tool.name, action.name
+                ))
+            };
+            let returns = action
+                .returns
+                .map(|returns| {
+                    let presenter = model.modules[returns.module]
+                        .presenter
+                        .as_ref()
+                        .ok_or_else(missing)?;
+                    let item = presenter.item;
+                    // A struct's fields, or a union's keys over all its branches.
+                    let item_keys = model.root_keys(item);
+                    let select_fn = ident(&format!("{method}_selection"));
+                    let select_arms = tool.select.then(|| {
+                        select_keys
+                            .iter()
+                            .zip(&select_variants)
+                            .filter_map(|(key, variant)| {
+                                Some((ident(variant), item_keys.iter().position(|k| k == key)?))
+                            })
+                            .collect::<Vec<_>>()
+                    });
+                    let partial = select_arms
+                        .as_ref()
+                        .is_some_and(|a| a.len() < select_keys.len());
+                    let presenter_name = names.presenters[returns.module]
+                        .as_deref()
+                        .ok_or_else(missing)?;
+                    let schema =
+                        output_schema(model, def_keys, item, returns.collection, tool.select);
+                    let present_fn = match (returns.collection, tool.structured) {
+                        (false, false) => "present_item",
+                        (true, false) => "present_collection",
+                        (false, true) => "present_item_structured",
+                        (true, true) => "present_collection_structured",
+                    };
+                    action_schemas.push(schema.clone());
+                    Ok(ReturnsView {
+                        presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
+                        item: path(item),
+                        collection: returns.collection,
+                        present_fn: present_fn.to_owned(),
+                        schema_const: ident(&format!(
+                            "{}_OUTPUT_SCHEMA",
+                            method.trim_end_matches('_').to_uppercase()
+                        )),
+                        schema: literal(&schema.to_string()),
+                        selection: if tool.select {
+                            format!("{select_fn}(&call.select)")
+                        } else {
+                            format!("{rt}::Selection::all()")
+                        },
+                        select_fn,
+                        select_arms,
+                        partial,
+                    })
                 })
-            });
+                .transpose()?;
             let reply = match &returns {
                 Some(r) => {
                     let item = RustType::Item(r.item.clone());
@@ -232,7 +252,7 @@ pub fn render(
                 }
                 None => RustType::Runtime(rt.clone(), "ToolResponse"),
             };
-            ActionView {
+            Ok(ActionView {
                 name: literal(&action.name),
                 raw_name: action.name.clone(),
                 at: literal(&format!("{}/{}", tool.name, action.name)),
@@ -256,30 +276,24 @@ pub fn render(
                         action.invalidates.iter().map(|p| literal(p)).collect(),
                     )
                 }),
-            }
+            })
         })
-        .collect();
-    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt);
+        .collect::<Result<_, InternalError>>()?;
+    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
     let view = ToolView {
         cap: tool
             .max_payload_bytes
             .map(|cap| Number::Int(cap.into(), "u64")),
         name: literal(&tool.name),
         raw_name: tool.name.clone(),
-        title: match &tool.title {
-            Some(title) => format!("::core::option::Option::Some({})", literal(title)),
-            None => "::core::option::Option::None".to_owned(),
-        },
+        title: tool.title.as_deref().map(literal),
         description: literal(&description(model, tool)),
         output_schema: tool
             .structured
             .then(|| tool_output_schema(&action_schemas))
             .flatten()
             .map(|schema| literal(&schema.to_string())),
-        open_world: match tool.open_world {
-            Some(open) => format!("::core::option::Option::Some({open})"),
-            None => "::core::option::Option::None".to_owned(),
-        },
+        open_world: tool.open_world,
         toon: tool.toon_description,
         input_schema: literal(&input_schema(model, def_keys, tool).to_string()),
         read_only: tool.actions.iter().all(|a| a.read_only),
@@ -293,11 +307,11 @@ pub fn render(
         actions,
         arg_impls,
     };
-    Some(
-        ToolTemplate {
-            rt: rt.clone(),
-            tool: view,
-        }
-        .render(),
-    )
+    ToolTemplate {
+        rt: rt.clone(),
+        tool: view,
+    }
+    .render()
+    .map(Some)
+    .map_err(|err| InternalError(format!("template rendering failed: {err}")))
 }

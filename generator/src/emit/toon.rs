@@ -7,7 +7,7 @@ use crate::naming::Names;
 use fusion_runtime::toon::{Delimiter, write_string};
 
 use super::behaviour::write_integer;
-use super::code::{ItemRef, Place, Runtime, ident, literal};
+use super::code::{InternalError, ItemRef, Place, Runtime, ident, literal};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
 const DELIMITERS: [(&str, Delimiter); 3] = [
@@ -27,13 +27,20 @@ pub struct ToonTableView {
 }
 
 /// The table view of struct `id`, when every value of it is a table row whatever the data.
-pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Option<ToonTableView> {
-    let fields = tabular_fields(model, id, &mut Vec::new())?;
+pub fn table_view(
+    model: &Model,
+    names: &Names,
+    id: TypeId,
+    rt: &Runtime,
+) -> Result<Option<ToonTableView>, InternalError> {
+    let Some(fields) = tabular_fields(model, id, &mut Vec::new()) else {
+        return Ok(None);
+    };
     let field_lists: Vec<String> = DELIMITERS
         .iter()
-        .map(|&(_, d)| field_list(model, id, d.as_char()))
+        .map(|&(_, d)| field_list(model, fields, d.as_char()))
         .collect();
-    Some(ToonTableView {
+    Ok(Some(ToonTableView {
         all_fields: per_delimiter(rt, &field_lists),
         field_headers: fields
             .iter()
@@ -58,8 +65,8 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Opt
                 };
                 cell(&context, field, &place)
             })
-            .collect(),
-    })
+            .collect::<Result<_, _>>()?,
+    }))
 }
 
 /// The fields of `id` when it qualifies: at least one field, each required, not boxed, and
@@ -104,11 +111,8 @@ fn is_primitive(model: &Model, ty: &FieldType) -> bool {
     }
 }
 
-/// `{f1<d>f2{s1<d>s2}}` for struct `id` (which qualifies).
-fn field_list(model: &Model, id: TypeId, delimiter: char) -> String {
-    let TypeKind::Struct { fields } = &model.types[id].kind else {
-        return String::new();
-    };
+/// `{f1<d>f2{s1<d>s2}}` for a struct of `fields` (which qualifies).
+fn field_list(model: &Model, fields: &[FieldDef], delimiter: char) -> String {
     let parts: Vec<String> = fields
         .iter()
         .map(|f| field_header(model, f, delimiter))
@@ -121,9 +125,9 @@ fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
     let mut header = toon_key(&field.key);
     if field.redact.is_none()
         && let FieldType::Named(nested) = field.ty
-        && is_struct(model, nested)
+        && let TypeKind::Struct { fields } = &model.types[nested].kind
     {
-        header.push_str(&field_list(model, nested, delimiter));
+        header.push_str(&field_list(model, fields, delimiter));
     }
     header
 }
@@ -153,34 +157,47 @@ struct CellContext<'a> {
 }
 
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
-fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
+fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> Result<String, InternalError> {
     let rt = cx.rt;
     if let Some(censor) = &field.redact {
         // The censor is a constant: its quoting is decided here, once per delimiter.
         let censor = format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
         // A redacted `null` stays `null` (§10), as fast-redact leaves it.
-        return match &field.ty {
+        return Ok(match &field.ty {
             FieldType::Nullable(_) => format!(
                 "match &{place} {{ ::core::option::Option::Some(_) => {{ {censor} }} ::core::option::Option::None => out.push_str(\"null\"), }}"
             ),
             _ => censor,
-        };
+        });
     }
-    match &field.ty {
+    Ok(match &field.ty {
         FieldType::Nullable(inner) => format!(
             "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
-            primitive_cell(cx, inner, Place::Ref("value"))
+            primitive_cell(cx, field, inner, Place::Ref("value"))?
         ),
         FieldType::Named(id) if is_struct(cx.model, *id) => format!(
             "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
         ),
-        ty => primitive_cell(cx, ty, Place::Field(place)),
-    }
+        ty => primitive_cell(cx, field, ty, Place::Field(place))?,
+    })
 }
 
-fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> String {
+/// The cell of a primitive value of `field`, of type `ty`, at `place`.
+fn primitive_cell(
+    cx: &CellContext<'_>,
+    field: &FieldDef,
+    ty: &FieldType,
+    place: Place<'_>,
+) -> Result<String, InternalError> {
     let rt = cx.rt;
-    match ty {
+    // `tabular_fields` admits nothing else.
+    let not_primitive = || {
+        InternalError(format!(
+            "the TOON table cell `{}` is not of a primitive type",
+            field.key
+        ))
+    };
+    Ok(match ty {
         FieldType::String => format!(
             "{rt}::toon::write_string(out, {}, delimiter);",
             place.borrowed()
@@ -195,15 +212,15 @@ fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> Str
         ),
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
-            // `tabular_fields` admits no struct, union or enum of values here.
             TypeKind::Struct { .. }
             | TypeKind::Union { .. }
             | TypeKind::Literals { .. }
-            | TypeKind::Tuple { .. } => String::new(),
+            | TypeKind::Tuple { .. } => return Err(not_primitive()),
         },
-        // `tabular_fields` admits nothing else.
-        _ => String::new(),
-    }
+        FieldType::Array(_) | FieldType::Nullable(_) | FieldType::Any => {
+            return Err(not_primitive());
+        }
+    })
 }
 
 /// An enum's cell: its values are known now, so is their quoting under each delimiter. When

@@ -5,7 +5,7 @@ use crate::definition::WidthDef;
 use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 
 use super::behaviour::{Context, Escape};
-use super::code::{ItemRef, literal};
+use super::code::{InternalError, ItemRef, literal};
 
 /// A loop running `body` for every kept item (`item` and `index` in scope). After the first
 /// item it reserves room for the others at the first one's size: the content of a 10k-row table
@@ -165,16 +165,21 @@ impl Context<'_> {
 
     /// Statements that embed a child presenter's blocks for the item's field (§8). `repeat`
     /// (a `bool` in scope) marks collection elements after the first.
-    pub fn embed(&self, embed: &EmbedModel) -> String {
+    pub fn embed(&self, embed: &EmbedModel) -> Result<String, InternalError> {
         let rt = self.rt;
         let (def, name) = self.field(embed.field);
         let presenter = self.names.presenters[embed.presenter_module]
-            .clone()
-            .unwrap_or_default();
+            .as_deref()
+            .ok_or_else(|| {
+                InternalError(format!(
+                    "`{}` embeds the presenter of module `{}`, which has none",
+                    def.key, self.names.modules[embed.presenter_module]
+                ))
+            })?;
         let presenter_path = ItemRef::in_module(
             self.names,
             embed.presenter_module,
-            &presenter,
+            presenter,
             Some(self.model.types[self.item].module),
         );
         let present = |value: &str, repeat: &str| {
@@ -183,7 +188,7 @@ impl Context<'_> {
             )
         };
         let nullable_elements = matches!(def.ty.non_null(), FieldType::Array(element) if matches!(**element, FieldType::Nullable(_)));
-        match (embed.many, def.is_option()) {
+        Ok(match (embed.many, def.is_option()) {
             (false, true) => format!(
                 "if let ::core::option::Option::Some(value) = {} {{\n{}}}\n",
                 self.option_place(def, &name),
@@ -208,6 +213,6 @@ impl Context<'_> {
                     present("value", "repeat || index > 0")
                 )
             }
-        }
+        })
     }
 }

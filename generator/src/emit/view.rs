@@ -4,7 +4,9 @@
 use askama::Template;
 
 use super::behaviour::{BehaviourView, Context};
-use super::code::{Ident, ItemRef, Literal, Number, Runtime, RustType, ident, literal};
+use super::code::{
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+};
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
@@ -320,7 +322,7 @@ pub fn module_view(
     rt: &Runtime,
     data_types: &[bool],
     depths: &[Vec<usize>],
-) -> ModuleData {
+) -> Result<ModuleData, InternalError> {
     let module = &model.modules[index];
     let mut data = ModuleData {
         name: ident(&names.modules[index]),
@@ -349,7 +351,7 @@ pub fn module_view(
                     }),
                     _ => None,
                 },
-                toon: table_view(model, names, id, rt),
+                toon: table_view(model, names, id, rt)?,
                 fast: if data_types[id] {
                     fast_json(model, id, &names.members[id], &depths[id], rt)
                 } else {
@@ -461,7 +463,7 @@ pub fn module_view(
                         .iter()
                         .zip(&names.members[id])
                         .map(|(value, variant)| literal_variant(value, variant, rt))
-                        .collect(),
+                        .collect::<Result<_, _>>()?,
                     deprecated: def.deprecated,
                     name,
                 }))
@@ -491,13 +493,19 @@ pub fn module_view(
             })),
         }
     }
-    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
+    if let Some(presenter) = &module.presenter {
+        let (Some(presenter_name), Some(hooks)) = (&names.presenters[index], &names.hooks[index])
+        else {
+            return Err(InternalError(format!(
+                "the presenter of `{}` has no type or hooks name",
+                module.file
+            )));
+        };
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
         data.exports.push(ident(presenter_name));
-        data.exports
-            .extend(names.hooks[index].as_deref().map(ident));
+        data.exports.push(ident(hooks));
         let context = Context {
             model,
             names,
@@ -506,8 +514,8 @@ pub fn module_view(
             rt,
         };
         data.presenter = Some(PresenterView {
-            behaviour: context.view(&presenter.behaviour),
-            hooks: ident(names.hooks[index].as_deref().unwrap_or_default()),
+            behaviour: context.view(&presenter.behaviour)?,
+            hooks: ident(hooks),
             name: ident(presenter_name),
             item: ident(&names.types[presenter.item]),
             doc: doc_lines(
@@ -520,7 +528,7 @@ pub fn module_view(
         });
     }
     data.exports.sort();
-    data
+    Ok(data)
 }
 
 /// Whether `id` is some presenter's item, or a branch of a union that is: it is then written
@@ -681,7 +689,11 @@ fn expecting(values: &[LiteralValue], nullable: bool) -> String {
 }
 
 /// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
-fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVariantView {
+fn literal_variant(
+    value: &LiteralValue,
+    name: &str,
+    rt: &Runtime,
+) -> Result<LiteralVariantView, InternalError> {
     let (literal_expr, json, toon) = match value {
         LiteralValue::Bool(b) => (
             format!("{rt}::literals::Literal::Bool({b})"),
@@ -706,7 +718,9 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVar
             ),
             // A float, written as JavaScript prints it, as every number of the data block is.
             (_, _, f) => {
-                let f = f.unwrap_or(0.0);
+                let f = f.ok_or_else(|| {
+                    InternalError(format!("the enum value {n} is no i64, u64 or f64"))
+                })?;
                 let mut text = String::new();
                 fusion_runtime::number::write_f64(&mut text, f);
                 (
@@ -717,13 +731,13 @@ fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVar
             }
         },
     };
-    LiteralVariantView {
+    Ok(LiteralVariantView {
         name: ident(name),
         doc: doc_literal(&format!(" `{json}`")),
         literal: literal_expr,
         json: literal(&json),
         toon,
-    }
+    })
 }
 
 /// Doc lines followed, each after a blank line, by the schema's notes and the naming note,
