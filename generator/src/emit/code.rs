@@ -5,7 +5,9 @@
 use std::fmt;
 use std::rc::Rc;
 
+use proc_macro2::TokenStream;
 pub use proc_macro2::{Ident, Literal};
+use quote::{ToTokens, TokenStreamExt, quote};
 
 use crate::model::{Model, TypeId};
 use crate::naming::Names;
@@ -22,19 +24,31 @@ impl fmt::Display for InternalError {
 }
 
 /// The runtime crate's path in generated code (`::fusion_runtime` unless configured).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Runtime(Rc<str>);
+#[derive(Debug, Clone)]
+pub struct Runtime {
+    text: Rc<str>,
+    tokens: Rc<TokenStream>,
+}
 
 impl Runtime {
-    /// The runtime at `path`, as the user configured it.
-    pub fn new(path: &str) -> Self {
-        Runtime(path.into())
+    /// The runtime at `path`, as the user configured it; `None` when it is not even Rust tokens.
+    pub fn new(path: &str) -> Option<Self> {
+        Some(Runtime {
+            text: path.into(),
+            tokens: Rc::new(path.parse().ok()?),
+        })
     }
 }
 
 impl fmt::Display for Runtime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
+    }
+}
+
+impl ToTokens for Runtime {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.tokens.as_ref().clone());
     }
 }
 
@@ -57,6 +71,25 @@ pub enum Number {
     Int(i128, &'static str),
     /// An `f64`.
     Float(f64),
+}
+
+impl ToTokens for Number {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        // The text above is a literal, after a `-` when negative: it always lexes.
+        let text = self.to_string();
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text.as_str()),
+        };
+        if negative {
+            tokens.append(proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone));
+        }
+        match digits.parse::<Literal>() {
+            Ok(literal) => tokens.append(literal),
+            // Infinities and NaN have no literal: spelled as before, they fail to compile.
+            Err(_) => tokens.append(ident(digits)),
+        }
+    }
 }
 
 impl fmt::Display for Number {
@@ -104,6 +137,17 @@ impl ItemRef {
             name: ident(name),
             local: from == Some(owner),
         }
+    }
+}
+
+impl ToTokens for ItemRef {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let (module, name) = (&self.module, &self.name);
+        tokens.extend(if self.local {
+            quote!(#name)
+        } else {
+            quote!(super::#module::#name)
+        });
     }
 }
 
@@ -193,6 +237,28 @@ impl RustType {
     }
 }
 
+impl ToTokens for RustType {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            RustType::Primitive(name) => ident(name).into_token_stream(),
+            RustType::String => quote!(::std::string::String),
+            RustType::Runtime(rt, name) => {
+                let name = ident(name);
+                quote!(#rt::#name)
+            }
+            RustType::RuntimeOf(rt, name, inner) => {
+                let name = ident(name);
+                quote!(#rt::#name<#inner>)
+            }
+            RustType::Item(item) => item.into_token_stream(),
+            RustType::Vec(inner) => quote!(::std::vec::Vec<#inner>),
+            RustType::Option(inner) => quote!(::core::option::Option<#inner>),
+            RustType::Boxed(inner) => quote!(::std::boxed::Box<#inner>),
+            RustType::Map(rt, value) => quote!(#rt::IndexMap<::std::string::String, #value>),
+        });
+    }
+}
+
 impl fmt::Display for RustType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -217,12 +283,15 @@ mod tests {
 
     #[test]
     fn types_print_fully_qualified() {
-        let rt = Runtime::new("::fusion_runtime");
+        let rt = Runtime::new("::fusion_runtime").expect("a path");
         let ty = RustType::Map(rt.clone(), Box::new(RustType::String.vec().optional()));
         assert_eq!(
             ty.to_string(),
             "::fusion_runtime::IndexMap<::std::string::String, ::core::option::Option<::std::vec::Vec<::std::string::String>>>"
         );
+        // The tokens are the same type, spaced as `proc_macro2` spaces them.
+        let tokens = ty.to_token_stream().to_string();
+        assert_eq!(tokens.replace(' ', ""), ty.to_string().replace(' ', ""));
         assert_eq!(
             RustType::RuntimeOf(rt, "Reply", Box::new(RustType::Primitive("bool").boxed()))
                 .to_string(),
@@ -234,6 +303,18 @@ mod tests {
     fn literals_are_escaped() {
         assert_eq!(literal("a\"b\\\n").to_string(), r#""a\"b\\\n""#);
         assert_eq!(literal("it's").to_string(), r#""it's""#);
+    }
+
+    #[test]
+    fn negative_numbers_are_a_minus_and_a_literal() {
+        assert_eq!(
+            Number::Int(-3, "i128").to_token_stream().to_string(),
+            "- 3_i128"
+        );
+        assert_eq!(
+            Number::Float(-0.5).to_token_stream().to_string(),
+            "- 0.5_f64"
+        );
     }
 
     #[test]

@@ -73,7 +73,16 @@ pub fn emit(
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
     let depths = json_fast::pretty_depths(model);
-    let rt = Runtime::new(settings.runtime_path);
+    let rt = Runtime::new(settings.runtime_path).ok_or_else(|| {
+        vec![Diagnostic::error(
+            "",
+            "",
+            format!(
+                "the runtime path `{}` is not a Rust path",
+                settings.runtime_path
+            ),
+        )]
+    })?;
     for index in 0..model.modules.len() {
         let rendered = render_module(model, names, index, &rt, &data_types, &depths).and_then(
             |(head, module)| {
