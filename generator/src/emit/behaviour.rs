@@ -9,6 +9,9 @@ use crate::model::{
 };
 use crate::naming::Names;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::code::{self, Ident, InternalError, Number, Place, Runtime, ident, literal};
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
@@ -33,16 +36,16 @@ pub struct BehaviourView {
     /// The agent limit.
     pub limit: Option<Number>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
-    pub truncation: String,
+    pub truncation: TokenStream,
     /// `Pretty` or `Compact`: the data block's JSON style, or for a TOON data block the style of
     /// the test view's JSON (compact).
-    pub json_style: &'static str,
+    pub json_style: Ident,
     /// Statements pushing each item UI block.
-    pub ui: Vec<String>,
+    pub ui: Vec<TokenStream>,
     /// Statements pushing each collection UI block.
-    pub collection_ui: Vec<String>,
+    pub collection_ui: Vec<TokenStream>,
     /// Statements embedding each child presenter for `item`, with `repeat` in scope.
-    pub embeds: Vec<String>,
+    pub embeds: Vec<TokenStream>,
     /// Item suggestions.
     pub suggestions: Vec<RuleView>,
     /// Some item suggestion reads the item: a collection then binds its first element (and
@@ -82,22 +85,22 @@ impl Escape {
     }
 
     /// The `fusion_runtime::escape` function that appends a value escaped for this context.
-    pub(super) fn push_fn(self) -> &'static str {
-        match self {
+    pub(super) fn push_fn(self) -> Ident {
+        ident(match self {
             Escape::Line => "push_line",
             Escape::Cell => "push_cell",
             Escape::Content => "push_content",
             Escape::Attribute => "push_attr_value",
-        }
+        })
     }
 }
 
 /// One rule's code.
 pub struct RuleView {
     /// The condition as a Rust expression over `item`, if any.
-    pub condition: Option<String>,
+    pub condition: Option<TokenStream>,
     /// Statements that push the rule into `builder`.
-    pub push: String,
+    pub push: TokenStream,
     /// Whether the rule reads the item (so, in a collection, needs a first element).
     pub needs_item: bool,
 }
@@ -136,20 +139,20 @@ impl Context<'_> {
 
     /// An optional field's value as a place `if let Some(value) = …` binds to `&T`; a `null`
     /// of an optional nullable field reads as no value.
-    pub(super) fn option_place(&self, def: &FieldDef, name: &Ident) -> String {
+    pub(super) fn option_place(&self, def: &FieldDef, name: &Ident) -> TokenStream {
         if def.is_double_option() {
-            format!("item.{name}.as_ref().and_then(::core::option::Option::as_ref)")
+            quote!(item.#name.as_ref().and_then(::core::option::Option::as_ref))
         } else {
-            format!("&item.{name}")
+            quote!(&item.#name)
         }
     }
 
     /// An optional field of a `Copy` type (a number, a boolean, an enum) as an `Option<T>`.
-    pub(super) fn option_copy(&self, def: &FieldDef, name: &Ident) -> String {
+    pub(super) fn option_copy(&self, def: &FieldDef, name: &Ident) -> TokenStream {
         if def.is_double_option() {
-            format!("item.{name}.flatten()")
+            quote!(item.#name.flatten())
         } else {
-            format!("item.{name}")
+            quote!(item.#name)
         }
     }
 
@@ -167,27 +170,30 @@ impl Context<'_> {
             .agent_limit
             .as_ref()
             .map(|l| Number::Int(l.max.into(), "usize"));
+        let rt = self.rt;
         let truncation = match behaviour
             .agent_limit
             .as_ref()
             .and_then(|l| l.summary.as_ref())
         {
-            Some(parts) => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_ui_first({rt}::UiBlock::summary(&text));",
-                self.push_parts(parts),
-                rt = self.rt
-            ),
-            None => format!(
-                "builder.push_ui_first({}::UiBlock::truncation(kept.len(), total - kept.len()));",
-                self.rt
-            ),
+            Some(parts) => {
+                let push = self.push_parts(parts);
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_ui_first(#rt::UiBlock::summary(&text));
+                }
+            }
+            None => quote! {
+                builder.push_ui_first(#rt::UiBlock::truncation(kept.len(), total - kept.len()));
+            },
         };
-        let json_style = match behaviour.data_format {
+        let json_style = ident(match behaviour.data_format {
             crate::definition::DataFormat::Pretty => "Pretty",
             crate::definition::DataFormat::Compact | crate::definition::DataFormat::Toon => {
                 "Compact"
             }
-        };
+        });
         let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
         let suggestions: Vec<RuleView> = behaviour
             .suggestions
@@ -245,15 +251,17 @@ impl Context<'_> {
         let action = literal(&suggestion.action);
         let push = match suggestion.reason.as_slice() {
             [TextPart::Literal(text)] => {
-                format!(
-                    "builder.push_suggest({action}, {});",
-                    literal(text.as_str())
-                )
+                let text = literal(text);
+                quote! { builder.push_suggest(#action, #text); }
             }
-            parts => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_suggest({action}, text);",
-                self.push_parts(parts)
-            ),
+            parts => {
+                let push = self.push_parts(parts);
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_suggest(#action, text);
+                }
+            }
         };
         Ok(RuleView {
             condition: suggestion
@@ -287,7 +295,7 @@ impl Context<'_> {
             });
             views.push(RuleView {
                 condition: None,
-                push: format!("builder.push_rules(Self::{name});"),
+                push: quote! { builder.push_rules(Self::#name); },
                 needs_item: false,
             });
             runs.push(StaticRules {
@@ -300,22 +308,29 @@ impl Context<'_> {
                 run.push(literal(&rule.literal_text()));
             } else {
                 flush(&mut run, &mut views);
-                views.push(self.rule(rule, "rule")?);
+                views.push(self.rule(rule)?);
             }
         }
         flush(&mut run, &mut views);
         Ok(views)
     }
 
-    fn rule(&self, rule: &RuleModel, push_method: &str) -> Result<RuleView, InternalError> {
+    fn rule(&self, rule: &RuleModel) -> Result<RuleView, InternalError> {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
-            [] => format!("builder.push_{push_method}(\"\");"),
-            [TextPart::Literal(text)] => format!("builder.push_{push_method}({});", literal(text)),
-            parts => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_{push_method}(text);",
-                self.push_parts(parts)
-            ),
+            [] => quote! { builder.push_rule(""); },
+            [TextPart::Literal(text)] => {
+                let text = literal(text);
+                quote! { builder.push_rule(#text); }
+            }
+            parts => {
+                let push = self.push_parts(parts);
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_rule(text);
+                }
+            }
         };
         Ok(RuleView {
             condition: rule.when.as_ref().map(|c| self.condition(c)).transpose()?,
@@ -325,84 +340,96 @@ impl Context<'_> {
     }
 
     /// Statements appending each part to `text`, data escaped to stay on its line.
-    fn push_parts(&self, parts: &[TextPart]) -> String {
-        self.push_parts_into(parts, "text", Escape::Line)
+    fn push_parts(&self, parts: &[TextPart]) -> TokenStream {
+        self.push_parts_into(parts, &ident("text"), Escape::Line)
     }
 
     /// Statements appending each part to the `String` named `target`.
     pub(super) fn push_parts_into(
         &self,
         parts: &[TextPart],
-        target: &str,
+        target: &Ident,
         escape: Escape,
-    ) -> String {
+    ) -> TokenStream {
         let rt = self.rt;
-        let mut code = String::new();
+        let mut statements = TokenStream::new();
         for part in parts {
-            let statement = match part {
+            statements.extend(match part {
                 TextPart::Literal(text) => match single_char(text) {
-                    Some(c) => format!("{target}.push({});", code::Literal::character(c)),
-                    None => format!("{target}.push_str({});", literal(text)),
+                    Some(c) => {
+                        let c = code::Literal::character(c);
+                        quote! { #target.push(#c); }
+                    }
+                    None => {
+                        let text = literal(text);
+                        quote! { #target.push_str(#text); }
+                    }
                 },
                 TextPart::Count | TextPart::Shown => {
-                    format!("{rt}::number::write_u64(&mut {target}, kept.len() as u64);")
+                    quote! { #rt::number::write_u64(&mut #target, kept.len() as u64); }
                 }
                 TextPart::Hidden => {
-                    format!("{rt}::number::write_u64(&mut {target}, (total - kept.len()) as u64);")
+                    quote! { #rt::number::write_u64(&mut #target, (total - kept.len()) as u64); }
                 }
-                TextPart::Total => format!("{rt}::number::write_u64(&mut {target}, total as u64);"),
-                TextPart::Sum(field) => format!("{};", self.write_sum(*field, target)),
+                TextPart::Total => quote! { #rt::number::write_u64(&mut #target, total as u64); },
+                TextPart::Sum(field) => {
+                    let write = self.write_sum(*field, target);
+                    quote! { #write; }
+                }
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
                 TextPart::Computed(computed) => self.push_computed_into(computed, target, escape),
                 // `text` never yields columns: they exist only in chart configurations.
-                TextPart::Column(_) => String::new(),
-            };
-            code.push_str(&statement);
-            code.push('\n');
+                TextPart::Column(_) => TokenStream::new(),
+            });
         }
-        code
+        statements
     }
 
     /// The call that writes the sum of a numeric field over `kept` (one pass per use: collection
     /// texts are written once per response).
-    pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
+    pub(super) fn write_sum(&self, field: usize, target: &Ident) -> TokenStream {
         let rt = self.rt;
         let (expression, integer) = self.sum_expression(field);
-        let writer = if integer { "write_i128" } else { "write_f64" };
-        format!("{rt}::number::{writer}(&mut {target}, {expression})")
+        let writer = ident(if integer { "write_i128" } else { "write_f64" });
+        quote!(#rt::number::#writer(&mut #target, #expression))
     }
 
     /// The sum of a numeric field over `kept` as an expression (an `i128` for an integer field,
     /// then `true`, else an `f64`).
-    pub(super) fn sum_expression(&self, field: usize) -> (String, bool) {
+    pub(super) fn sum_expression(&self, field: usize) -> (TokenStream, bool) {
         let (def, name) = self.field(field);
         // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
         let integer = matches!(def.ty.non_null(), FieldType::Integer(_));
         let (ty, widen) = if integer {
-            ("i128", ".map(i128::from)")
+            (quote!(i128), quote!(.map(i128::from)))
         } else {
-            ("f64", "")
+            (quote!(f64), TokenStream::new())
         };
         let values = if def.is_option() {
-            format!("filter_map(|item| {}){widen}", self.option_copy(def, &name))
+            let value = self.option_copy(def, &name);
+            quote!(filter_map(|item| #value))
         } else {
-            format!("map(|item| item.{name}){widen}")
+            quote!(map(|item| item.#name))
         };
-        (format!("kept.iter().{values}.sum::<{ty}>()"), integer)
+        (quote!(kept.iter().#values #widen.sum::<#ty>()), integer)
     }
 
     /// Appends a field's value to `target`; absent optional values append nothing.
-    pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
+    pub(super) fn push_field_into(
+        &self,
+        field: usize,
+        target: &Ident,
+        escape: Escape,
+    ) -> TokenStream {
         let (def, name) = self.field(field);
         if def.is_option() {
-            format!(
-                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
-                self.option_place(def, &name),
-                self.write_field_value(def, Place::Ref("value"), target, escape)
-            )
+            let place = self.option_place(def, &name);
+            let write = self.write_field_value(def, &Place::Ref(ident("value")), target, escape);
+            quote! {
+                if let ::core::option::Option::Some(value) = #place { #write }
+            }
         } else {
-            let place = format!("item.{name}");
-            self.write_field_value(def, Place::Field(&place), target, escape)
+            self.write_field_value(def, &Place::Field(quote!(item.#name)), target, escape)
         }
     }
 
@@ -412,22 +439,22 @@ impl Context<'_> {
     pub(super) fn write_field_value(
         &self,
         def: &FieldDef,
-        place: Place<'_>,
-        target: &str,
+        place: &Place,
+        target: &Ident,
         escape: Escape,
-    ) -> String {
+    ) -> TokenStream {
         let rt = self.rt;
         let escape_fn = escape.push_fn();
-        let (copy, reference) = (place.copied(), place.borrowed());
+        let (copy, reference, receiver) = (place.copied(), place.borrowed(), place.receiver());
         match def.ty.non_null() {
-            FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
-            FieldType::Integer(kind) => format!(
-                "{};",
-                write_integer(rt, &format!("&mut {target}"), *kind, &copy)
-            ),
-            FieldType::Number => format!("{rt}::number::write_f64(&mut {target}, {copy});"),
+            FieldType::String => quote! { #rt::escape::#escape_fn(&mut #target, #reference); },
+            FieldType::Integer(kind) => {
+                let write = write_integer(rt, quote!(&mut #target), *kind, copy);
+                quote! { #write; }
+            }
+            FieldType::Number => quote! { #rt::number::write_f64(&mut #target, #copy); },
             FieldType::Boolean => {
-                format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
+                quote! { #target.push_str(if #copy { "true" } else { "false" }); }
             }
             // Enum values are authored in the definition but are data here: a value such as
             // `</domain_rules>` or `a|b` is escaped like any string. When no value of the enum
@@ -437,23 +464,25 @@ impl Context<'_> {
                 if matches!(&self.model.types[*id].kind, TypeKind::Enum { values }
                     if values.iter().all(|value| escape.leaves(value))) =>
             {
-                format!("{target}.push_str({}.as_str());", place.receiver())
+                quote! { #target.push_str(#receiver.as_str()); }
             }
-            _ => format!(
-                "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
-                place.receiver()
-            ),
+            _ => quote! { #rt::escape::#escape_fn(&mut #target, #receiver.as_str()); },
         }
     }
 }
 
 /// A call writing the integer `value` (of `kind`) into `out` as JSON and TOON print it: `i64`
 /// and `u64` directly, the narrower kinds widened to `i64` (lossless).
-pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str) -> String {
+pub(super) fn write_integer(
+    rt: &Runtime,
+    out: TokenStream,
+    kind: IntKind,
+    value: TokenStream,
+) -> TokenStream {
     match kind {
-        IntKind::I64 => format!("{rt}::number::write_i64({out}, {value})"),
-        IntKind::U64 => format!("{rt}::number::write_u64({out}, {value})"),
-        _ => format!("{rt}::number::write_i64({out}, i64::from({value}))"),
+        IntKind::I64 => quote!(#rt::number::write_i64(#out, #value)),
+        IntKind::U64 => quote!(#rt::number::write_u64(#out, #value)),
+        _ => quote!(#rt::number::write_i64(#out, i64::from(#value))),
     }
 }
 

@@ -162,39 +162,55 @@ impl fmt::Display for ItemRef {
 }
 
 /// How a value is reached in generated code: as a place (`self.amount`) or through a reference
-/// bound by a `match` or an `if let` (`value`). Each use asks for the form it needs, so no `&(*value)`
-/// is ever spliced together.
-#[derive(Clone, Copy)]
-pub enum Place<'a> {
+/// bound by a `match` or an `if let` (`value`). Each use asks for the form it needs, so no
+/// `&(*value)` is ever spliced together.
+#[derive(Clone)]
+pub enum Place {
     /// A place expression of the value's type.
-    Field(&'a str),
+    Field(TokenStream),
     /// A variable holding `&T`.
-    Ref(&'a str),
+    Ref(Ident),
 }
 
-impl Place<'_> {
+impl Place {
     /// A `&T` expression.
-    pub fn borrowed(self) -> String {
+    pub fn borrowed(&self) -> TokenStream {
         match self {
-            Place::Field(place) => format!("&{place}"),
-            Place::Ref(name) => name.to_owned(),
+            Place::Field(place) => quote!(&#place),
+            Place::Ref(name) => name.to_token_stream(),
         }
     }
 
     /// A method receiver (auto-deref makes both forms work).
-    pub fn receiver(self) -> String {
+    pub fn receiver(&self) -> TokenStream {
         match self {
-            Place::Field(place) | Place::Ref(place) => place.to_owned(),
+            Place::Field(place) => place.clone(),
+            Place::Ref(name) => name.to_token_stream(),
         }
     }
 
     /// A `T` expression, for `Copy` values.
-    pub fn copied(self) -> String {
+    pub fn copied(&self) -> TokenStream {
         match self {
-            Place::Field(place) => place.to_owned(),
-            Place::Ref(name) => format!("*{name}"),
+            Place::Field(place) => place.clone(),
+            Place::Ref(name) => quote!(*#name),
         }
     }
+}
+
+/// Tokens of `items` with `separator` between each two (`a || b || c`).
+pub fn separated(
+    items: impl IntoIterator<Item = TokenStream>,
+    separator: TokenStream,
+) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (index, item) in items.into_iter().enumerate() {
+        if index > 0 {
+            out.extend(separator.clone());
+        }
+        out.extend(item);
+    }
+    out
 }
 
 /// A Rust type in generated code, fully qualified so that no user name can shadow it.

@@ -5,6 +5,8 @@ use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 use fusion_runtime::toon::{Delimiter, write_string};
+use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::behaviour::write_integer;
 use super::code::{InternalError, ItemRef, Place, Runtime, ident, literal};
@@ -19,11 +21,11 @@ const DELIMITERS: [(&str, Delimiter); 3] = [
 /// How a tabular struct writes its table (wire format §11, TOON §9.3).
 pub struct ToonTableView {
     /// `match delimiter { … }` giving the whole field list, `{f1|f2{s1|s2}}`.
-    pub all_fields: String,
+    pub all_fields: TokenStream,
     /// Per field, in schema order: an expression giving its part of the field list.
-    pub field_headers: Vec<String>,
+    pub field_headers: Vec<TokenStream>,
     /// Per field, in schema order: statements appending its cell(s) to `out`.
-    pub cells: Vec<String>,
+    pub cells: Vec<TokenStream>,
 }
 
 /// The table view of struct `id`, when every value of it is a table row whatever the data.
@@ -56,14 +58,15 @@ pub fn table_view(
             .iter()
             .zip(&names.members[id])
             .map(|(field, name)| {
-                let place = format!("self.{}", ident(name));
+                let name = ident(name);
+                let place = quote!(self.#name);
                 let context = CellContext {
                     model,
                     names,
                     module: model.types[id].module,
                     rt,
                 };
-                cell(&context, field, &place)
+                cell(&context, field, place)
             })
             .collect::<Result<_, _>>()?,
     }))
@@ -133,18 +136,16 @@ fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
 }
 
 /// A literal when every delimiter gives the same text, else a `match` on `delimiter`.
-fn per_delimiter(rt: &Runtime, texts: &[String]) -> String {
+fn per_delimiter(rt: &Runtime, texts: &[String]) -> TokenStream {
     if texts.iter().all(|t| *t == texts[0]) {
-        return literal(&texts[0]).to_string();
+        let text = literal(&texts[0]);
+        return quote!(#text);
     }
-    let arms: Vec<String> = DELIMITERS
-        .iter()
-        .zip(texts)
-        .map(|((variant, _), text)| {
-            format!("{rt}::toon::Delimiter::{variant} => {}", literal(text))
-        })
-        .collect();
-    format!("match delimiter {{ {} }}", arms.join(", "))
+    let arms = DELIMITERS.iter().zip(texts).map(|((variant, _), text)| {
+        let (variant, text) = (ident(variant), literal(text));
+        quote!(#rt::toon::Delimiter::#variant => #text)
+    });
+    quote!(match delimiter { #(#arms),* })
 }
 
 /// What writing a cell needs besides the field: the model and names to spell an enum's path
@@ -157,28 +158,41 @@ struct CellContext<'a> {
 }
 
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
-fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> Result<String, InternalError> {
+fn cell(
+    cx: &CellContext<'_>,
+    field: &FieldDef,
+    place: TokenStream,
+) -> Result<TokenStream, InternalError> {
     let rt = cx.rt;
     if let Some(censor) = &field.redact {
         // The censor is a constant: its quoting is decided here, once per delimiter.
-        let censor = format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
+        let censor = per_delimiter(rt, &toon_cells(censor));
+        let censor = quote! { out.push_str(#censor); };
         // A redacted `null` stays `null` (§10), as fast-redact leaves it.
         return Ok(match &field.ty {
-            FieldType::Nullable(_) => format!(
-                "match &{place} {{ ::core::option::Option::Some(_) => {{ {censor} }} ::core::option::Option::None => out.push_str(\"null\"), }}"
-            ),
+            FieldType::Nullable(_) => quote! {
+                match &#place {
+                    ::core::option::Option::Some(_) => { #censor }
+                    ::core::option::Option::None => out.push_str("null"),
+                }
+            },
             _ => censor,
         });
     }
     Ok(match &field.ty {
-        FieldType::Nullable(inner) => format!(
-            "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
-            primitive_cell(cx, field, inner, Place::Ref("value"))?
-        ),
-        FieldType::Named(id) if is_struct(cx.model, *id) => format!(
-            "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
-        ),
-        ty => primitive_cell(cx, field, ty, Place::Field(place))?,
+        FieldType::Nullable(inner) => {
+            let cell = primitive_cell(cx, field, inner, &Place::Ref(ident("value")))?;
+            quote! {
+                match &#place {
+                    ::core::option::Option::Some(value) => { #cell }
+                    ::core::option::Option::None => out.push_str("null"),
+                }
+            }
+        }
+        FieldType::Named(id) if is_struct(cx.model, *id) => quote! {
+            #rt::toon::WriteToon::write_toon_row(&#place, &#rt::Selection::all(), delimiter, out);
+        },
+        ty => primitive_cell(cx, field, ty, &Place::Field(place))?,
     })
 }
 
@@ -187,8 +201,8 @@ fn primitive_cell(
     cx: &CellContext<'_>,
     field: &FieldDef,
     ty: &FieldType,
-    place: Place<'_>,
-) -> Result<String, InternalError> {
+    place: &Place,
+) -> Result<TokenStream, InternalError> {
     let rt = cx.rt;
     // `tabular_fields` admits nothing else.
     let not_primitive = || {
@@ -197,19 +211,15 @@ fn primitive_cell(
             field.key
         ))
     };
+    let (copy, reference) = (place.copied(), place.borrowed());
     Ok(match ty {
-        FieldType::String => format!(
-            "{rt}::toon::write_string(out, {}, delimiter);",
-            place.borrowed()
-        ),
+        FieldType::String => quote! { #rt::toon::write_string(out, #reference, delimiter); },
         FieldType::Integer(kind) => {
-            format!("{};", write_integer(rt, "out", *kind, &place.copied()))
+            let write = write_integer(rt, quote!(out), *kind, copy);
+            quote! { #write; }
         }
-        FieldType::Number => format!("{rt}::number::write_f64(out, {});", place.copied()),
-        FieldType::Boolean => format!(
-            "out.push_str(if {} {{ \"true\" }} else {{ \"false\" }});",
-            place.copied()
-        ),
+        FieldType::Number => quote! { #rt::number::write_f64(out, #copy); },
+        FieldType::Boolean => quote! { out.push_str(if #copy { "true" } else { "false" }); },
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
             TypeKind::Struct { .. }
@@ -226,29 +236,27 @@ fn primitive_cell(
 /// An enum's cell: its values are known now, so is their quoting under each delimiter. When
 /// every value is bare under every delimiter (the usual case) the cell is the value itself;
 /// otherwise a `match` gives each value's cell text as a constant.
-fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: Place<'_>) -> String {
+fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: &Place) -> TokenStream {
     let cells: Vec<Vec<String>> = values.iter().map(|value| toon_cells(value)).collect();
     if values
         .iter()
         .zip(&cells)
         .all(|(value, texts)| texts.iter().all(|text| text == value))
     {
-        return format!("out.push_str({}.as_str());", place.receiver());
+        let receiver = place.receiver();
+        return quote! { out.push_str(#receiver.as_str()); };
     }
     let path = ItemRef::ty(cx.model, cx.names, cx.module, id);
-    let arms: Vec<String> = cx.names.members[id]
+    let arms = cx.names.members[id]
         .iter()
         .zip(&cells)
         .map(|(variant, texts)| {
             let variant = ident(variant);
-            format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts))
-        })
-        .collect();
-    format!(
-        "out.push_str(match {} {{ {} }});",
-        place.copied(),
-        arms.join(", ")
-    )
+            let text = per_delimiter(cx.rt, texts);
+            quote!(#path::#variant => #text)
+        });
+    let value = place.copied();
+    quote! { out.push_str(match #value { #(#arms),* }); }
 }
 
 /// The cell text of the string `value` under each delimiter of [`DELIMITERS`], quoted exactly
