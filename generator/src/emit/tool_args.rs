@@ -4,6 +4,9 @@
 
 use std::collections::BTreeSet;
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use super::code::{
     Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
 };
@@ -48,7 +51,7 @@ pub struct ArgField {
     /// The key as a Rust literal.
     pub key: Literal,
     /// The reading expression.
-    pub read: String,
+    pub read: TokenStream,
 }
 
 /// The readers of the input types module `index` owns (`owned`, from [`argument_types`]).
@@ -99,61 +102,80 @@ fn arg_struct(
     rt: &Runtime,
 ) -> Result<ArgStruct, InternalError> {
     Ok(ArgStruct {
-                path: ItemRef::ty(model, names, index, id),
-                extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
-                    |(ty, name)| (ident(name), rust_type(model, names, index, ty, rt)),
-                ),
-                fields: fields
-                    .iter()
-                    .zip(&names.members[id])
-                    .map(|(field, name)| {
-                        let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
-                        if field.boxed {
-                            inner = inner.boxed();
+        path: ItemRef::ty(model, names, index, id),
+        extra: model.types[id]
+            .extra
+            .as_ref()
+            .zip(names.extras[id].as_ref())
+            .map(|(ty, name)| (ident(name), rust_type(model, names, index, ty, rt))),
+        fields: fields
+            .iter()
+            .zip(&names.members[id])
+            .map(|(field, name)| {
+                let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
+                if field.boxed {
+                    inner = inner.boxed();
+                }
+                let nullable = matches!(field.ty, FieldType::Nullable(_));
+                let ty = if nullable { inner.optional() } else { inner };
+                // An optional nullable argument keeps `null` apart from absence
+                // (`Option<Option<T>>`), as its data struct does.
+                let helper = if field.required {
+                    "required"
+                } else {
+                    "optional"
+                };
+                let key = literal(&field.key);
+                let read = if field.bounds.is_empty() {
+                    let helper = ident(helper);
+                    quote!(#rt::args::#helper::<#ty>(map, #key, path, issues))
+                } else {
+                    let helper = ident(&format!("{helper}_bounded"));
+                    let bounds = bounds_expr(rt, &field.bounds)?;
+                    quote! {
+                        {
+                            static BOUNDS: #rt::bounds::Bounds = #bounds;
+                            #rt::args::#helper::<#ty>(map, #key, &BOUNDS, path, issues)
                         }
-                        let nullable = matches!(field.ty, FieldType::Nullable(_));
-                        let ty = if nullable { inner.optional() } else { inner };
-                        // An optional nullable argument keeps `null` apart from absence
-                        // (`Option<Option<T>>`), as its data struct does.
-                        let helper = if field.required {
-                            "required"
-                        } else {
-                            "optional"
-                        };
-                        let key = literal(&field.key);
-                        let read = if field.bounds.is_empty() {
-                            format!("{rt}::args::{helper}::<{ty}>(map, {key}, path, issues)")
-                        } else {
-                            format!(
-                                "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
-                                bounds_expr(rt, &field.bounds)?
-                            )
-                        };
-                        Ok(ArgField {
-                            name: ident(name),
-                            key,
-                            read,
-                        })
-                    })
-                    .collect::<Result<_, InternalError>>()?,
+                    }
+                };
+                Ok(ArgField {
+                    name: ident(name),
+                    key,
+                    read,
+                })
+            })
+            .collect::<Result<_, InternalError>>()?,
     })
 }
 
 /// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<String, InternalError> {
-    let some = |value: String| format!("::core::option::Option::Some({value})");
+fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, InternalError> {
+    let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
+    let none = || quote!(::core::option::Option::None);
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
-            (Some(i), _, _) => format!("Int({i})"),
-            (_, Some(u), _) => format!("Int({u})"),
-            (_, _, Some(f)) => format!("Float({})", Number::Float(f)),
+            (Some(i), _, _) => {
+                let i = Literal::i64_unsuffixed(i);
+                quote!(Int(#i))
+            }
+            (_, Some(u), _) => {
+                let u = Literal::u64_unsuffixed(u);
+                quote!(Int(#u))
+            }
+            (_, _, Some(f)) => {
+                let f = Number::Float(f);
+                quote!(Float(#f))
+            }
             _ => unreachable!("serde_json numbers are i64, u64 or f64"),
         };
-        some(format!("{rt}::bounds::Limit::{value}"))
+        some(quote!(#rt::bounds::Limit::#value))
     };
-    let none = || "::core::option::Option::None".to_owned();
     let count = |count: Option<u64>| {
-        count.map_or_else(none, |c| some(Number::Int(c.into(), "u64").to_string()))
+        count.map_or_else(none, |c| {
+            let c = Number::Int(c.into(), "u64");
+            some(quote!(#c))
+        })
     };
     let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
     let pattern = match &bounds.pattern {
@@ -163,28 +185,39 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<String, InternalErr
             let translated = fusion_runtime::pattern::translate(pattern).map_err(|err| {
                 InternalError(format!("the pattern /{pattern}/ does not translate: {err}"))
             })?;
-            let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
-            some(format!(
-                "{rt}::pattern::Pattern::new({}, {})",
-                literal(&shown),
-                literal(&translated)
-            ))
+            let shown = literal(&format!(
+                "/{}/",
+                fusion_runtime::pattern::js_source(pattern)
+            ));
+            let translated = literal(&translated);
+            some(quote!(#rt::pattern::Pattern::new(#shown, #translated)))
         }
     };
+    let minimum = number(&bounds.minimum);
+    let exclusive_minimum = number(&bounds.exclusive_minimum);
+    let maximum = number(&bounds.maximum);
+    let exclusive_maximum = number(&bounds.exclusive_maximum);
+    let min_length = count(bounds.min_length);
+    let max_length = count(bounds.max_length);
+    let min_items = count(bounds.min_items);
+    let max_items = count(bounds.max_items);
+    let unique_items = bounds.unique_items;
     // Every field written out: a static cannot take the rest from `Bounds::none()` (the
     // pattern's cache has a destructor, which a constant expression cannot run).
-    Ok(format!(
-        "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
-        number(&bounds.minimum),
-        number(&bounds.exclusive_minimum),
-        number(&bounds.maximum),
-        number(&bounds.exclusive_maximum),
-        count(bounds.min_length),
-        count(bounds.max_length),
-        count(bounds.min_items),
-        count(bounds.max_items),
-        bounds.unique_items,
-    ))
+    Ok(quote! {
+        #rt::bounds::Bounds {
+            minimum: #minimum,
+            exclusive_minimum: #exclusive_minimum,
+            maximum: #maximum,
+            exclusive_maximum: #exclusive_maximum,
+            min_length: #min_length,
+            max_length: #max_length,
+            pattern: #pattern,
+            min_items: #min_items,
+            max_items: #max_items,
+            unique_items: #unique_items
+        }
+    })
 }
 
 /// For every tool module, the types reachable from its inputs that no earlier tool module

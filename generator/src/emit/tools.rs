@@ -2,6 +2,8 @@
 //! handler trait, dispatcher, schemas), appended to the module of the file's input types.
 
 use askama::Template;
+use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::code::{
     Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
@@ -110,7 +112,7 @@ pub struct ReturnsView {
     /// Output schema JSON as a Rust literal.
     pub schema: Literal,
     /// The selection expression passed to the presenter.
-    pub selection: String,
+    pub selection: TokenStream,
     /// The selection function's name.
     pub select_fn: Ident,
     /// `(select variant, field index)` per key the presenter has, when `_select` is on.
@@ -234,9 +236,9 @@ pub fn render(
                         )),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
-                            format!("{select_fn}(&call.select)")
+                            quote!(#select_fn(&call.select))
                         } else {
-                            format!("{rt}::Selection::all()")
+                            quote!(#rt::Selection::all())
                         },
                         select_fn,
                         select_arms,

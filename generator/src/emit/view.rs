@@ -2,10 +2,12 @@
 //! names, so that templates hold no logic beyond loops and conditions.
 
 use askama::Template;
+use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::behaviour::{BehaviourView, Context};
 use super::code::{
-    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal, separated,
 };
 use super::json_fast::{FastJsonView, fast_json};
 use super::toon::{ToonTableView, table_view};
@@ -93,11 +95,11 @@ pub struct LiteralVariantView {
     /// The variant's doc as a Rust string literal.
     pub doc: Literal,
     /// The value as a `fusion_runtime::literals::Literal` expression.
-    pub literal: String,
+    pub literal: TokenStream,
     /// The value's JSON text, as the data block writes it, in a Rust string literal.
     pub json: Literal,
     /// The value as a `fusion_runtime::toon::ToonValue` expression.
-    pub toon: String,
+    pub toon: TokenStream,
 }
 
 /// A union: one variant per branch.
@@ -183,8 +185,8 @@ pub struct FieldView {
     pub rust_type: RustType,
     /// Doc lines as Rust string literals.
     pub doc: Vec<Literal>,
-    /// The contents of `#[serde(...)]`, empty when none is needed.
-    pub serde: String,
+    /// The contents of `#[serde(...)]`, when one is needed.
+    pub serde: Option<TokenStream>,
     /// The key as JSON text (quotes included, escaped), as a Rust string literal.
     pub key_json: Literal,
     /// The key itself, as a Rust string literal.
@@ -608,35 +610,41 @@ fn field_view(
     };
     let mut serde = Vec::new();
     if name != field.key {
-        serde.push(format!("rename = {}", literal(&field.key)));
+        let key = literal(&field.key);
+        serde.push(quote!(rename = #key));
     }
     if !field.required {
-        serde.push("default".to_owned());
-        serde.push("skip_serializing_if = \"::core::option::Option::is_none\"".to_owned());
+        serde.push(quote!(default));
+        serde.push(quote!(
+            skip_serializing_if = "::core::option::Option::is_none"
+        ));
     }
+    // Serde names its helpers by path, in a string.
+    let nullable = |helper: &str| literal(&format!("{rt}::nullable::{helper}"));
     // `null` and absence are different data: a required nullable key must be present, and an
     // optional one keeps an explicit `null` (see `fusion_runtime::nullable`).
     match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
-        (true, true) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::required"))
-        )),
-        (false, true) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::present"))
-        )),
+        (true, true) => {
+            let helper = nullable("required");
+            serde.push(quote!(deserialize_with = #helper));
+        }
+        (false, true) => {
+            let helper = nullable("present");
+            serde.push(quote!(deserialize_with = #helper));
+        }
         // `Option` would read `null` as absence: lost for any JSON value, and let through for a
         // key the schema forbids (`false`).
-        (false, false) if reads_null_itself(model, &field.ty) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::value"))
-        )),
+        (false, false) if reads_null_itself(model, &field.ty) => {
+            let helper = nullable("value");
+            serde.push(quote!(deserialize_with = #helper));
+        }
         _ => {}
     }
     if field.redact.is_some() {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
         // censor too, so no path out of the type shows the clear value (§10).
-        serde.push(format!("serialize_with = {}", literal(redactor)));
+        let redactor = literal(redactor);
+        serde.push(quote!(serialize_with = #redactor));
     }
     let mut doc = field
         .description
@@ -651,7 +659,7 @@ fn field_view(
         name: ident(name),
         rust_type,
         doc,
-        serde: serde.join(", "),
+        serde: (!serde.is_empty()).then(|| separated(serde, quote!(,))),
         key_json: literal(&json_key(&field.key)),
         key_literal: literal(&field.key),
         omit_when_none: !field.required,
@@ -694,28 +702,42 @@ fn literal_variant(
     name: &str,
     rt: &Runtime,
 ) -> Result<LiteralVariantView, InternalError> {
-    let (literal_expr, json, toon) = match value {
+    // The value's `Literal` variant and argument, its JSON text and its TOON value.
+    let (variant, argument, json, toon) = match value {
         LiteralValue::Bool(b) => (
-            format!("{rt}::literals::Literal::Bool({b})"),
+            "Bool",
+            quote!(#b),
             b.to_string(),
-            format!("{rt}::toon::ToonValue::Bool({b})"),
+            quote!(#rt::toon::ToonValue::Bool(#b)),
         ),
-        LiteralValue::Str(s) => (
-            format!("{rt}::literals::Literal::Str({})", literal(s)),
-            json_key(s),
-            format!("{rt}::toon::ToonValue::Str({})", literal(s)),
-        ),
+        LiteralValue::Str(s) => {
+            let text = literal(s);
+            (
+                "Str",
+                quote!(#text),
+                json_key(s),
+                quote!(#rt::toon::ToonValue::Str(#text)),
+            )
+        }
         LiteralValue::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
-            (Some(i), _, _) => (
-                format!("{rt}::literals::Literal::Int({i})"),
-                i.to_string(),
-                format!("{rt}::toon::ToonValue::Int({i})"),
-            ),
-            (_, Some(u), _) => (
-                format!("{rt}::literals::Literal::Int({u})"),
-                u.to_string(),
-                format!("{rt}::toon::ToonValue::UInt({u})"),
-            ),
+            (Some(i), _, _) => {
+                let int = Literal::i64_unsuffixed(i);
+                (
+                    "Int",
+                    quote!(#int),
+                    i.to_string(),
+                    quote!(#rt::toon::ToonValue::Int(#int)),
+                )
+            }
+            (_, Some(u), _) => {
+                let int = Literal::u64_unsuffixed(u);
+                (
+                    "Int",
+                    quote!(#int),
+                    u.to_string(),
+                    quote!(#rt::toon::ToonValue::UInt(#int)),
+                )
+            }
             // A float, written as JavaScript prints it, as every number of the data block is.
             (_, _, f) => {
                 let f = f.ok_or_else(|| {
@@ -723,18 +745,21 @@ fn literal_variant(
                 })?;
                 let mut text = String::new();
                 fusion_runtime::number::write_f64(&mut text, f);
+                let float = Number::Float(f);
                 (
-                    format!("{rt}::literals::Literal::Float({})", Number::Float(f)),
+                    "Float",
+                    quote!(#float),
                     text,
-                    format!("{rt}::toon::ToonValue::Float({})", Number::Float(f)),
+                    quote!(#rt::toon::ToonValue::Float(#float)),
                 )
             }
         },
     };
+    let variant = ident(variant);
     Ok(LiteralVariantView {
         name: ident(name),
         doc: doc_literal(&format!(" `{json}`")),
-        literal: literal_expr,
+        literal: quote!(#rt::literals::Literal::#variant(#argument)),
         json: literal(&json),
         toon,
     })
