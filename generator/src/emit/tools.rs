@@ -106,7 +106,7 @@ pub struct ReturnsView {
     pub collection: bool,
     /// The runtime function that presents the result (`present_item`, `present_collection`,
     /// or their `_structured` forms).
-    pub present_fn: String,
+    pub present_fn: Ident,
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
@@ -229,7 +229,7 @@ pub fn render(
                         presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
                         item: path(item),
                         collection: returns.collection,
-                        present_fn: present_fn.to_owned(),
+                        present_fn: ident(present_fn),
                         schema_const: ident(&format!(
                             "{}_OUTPUT_SCHEMA",
                             method.trim_end_matches('_').to_uppercase()
