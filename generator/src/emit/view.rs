@@ -3,15 +3,14 @@
 
 use askama::Template;
 use proc_macro2::TokenStream;
-use quote::quote;
 
 use super::behaviour::{BehaviourView, Context};
-use super::code::{
-    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal, separated,
-};
+use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ident, literal};
+use super::docs::{doc_lines, doc_literal, pointer_suffix, union_dispatch_doc, with_notes};
 use super::json_fast::{FastJsonView, fast_json};
+use super::members::{expecting, field_view, literal_variant};
 use super::toon::{ToonTableView, table_view};
-use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
+use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// One definition file's module.
@@ -262,56 +261,6 @@ pub struct RootModule {
     pub body: String,
     /// Names to re-export.
     pub exports: Vec<Ident>,
-}
-
-/// The doc paragraph that says how a union's value is read and written.
-fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<Literal> {
-    let lines = match tag {
-        Some(tag) => vec![
-            format!(
-                " Deserializing reads the key `{}` and hands the object to the branch it",
-                tag.key
-            ),
-            " names (the branch trying them in order would pick, with that branch's own errors);"
-                .to_owned(),
-            " the value is written exactly as that branch writes it, the tag in its place."
-                .to_owned(),
-        ],
-        None => vec![
-            " Deserializing tries the branches in schema order and takes the first that fits, as"
-                .to_owned(),
-            " zod's `z.union` does; the value is written exactly as that branch writes it."
-                .to_owned(),
-        ],
-    };
-    std::iter::once(String::new())
-        .chain(lines)
-        .map(|line| doc_literal(&line))
-        .collect()
-}
-
-/// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
-/// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
-/// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
-fn doc_literal(text: &str) -> Literal {
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    literal(&shown)
-}
-
-/// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
-/// description are layout, so they become spaces rather than `\t`.
-fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<Literal> {
-    let text = description.unwrap_or(fallback);
-    text.lines()
-        .map(|line| doc_literal(&format!(" {}", line.trim_end().replace('\t', "    "))))
-        .collect()
 }
 
 /// Builds the view of module `index`.
@@ -580,231 +529,6 @@ fn union_select(model: &Model, id: TypeId) -> Option<UnionSelectView> {
     })
 }
 
-fn pointer_suffix(pointer: &str) -> String {
-    if pointer.is_empty() {
-        String::new()
-    } else {
-        format!("#{pointer}")
-    }
-}
-
-fn field_view(
-    model: &Model,
-    names: &Names,
-    module: usize,
-    field: &FieldDef,
-    name: &str,
-    redactor: &str,
-    rt: &Runtime,
-) -> FieldView {
-    let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
-    if field.boxed {
-        inner = inner.boxed();
-    }
-    let rust_type = if field.is_double_option() {
-        inner.optional().optional()
-    } else if field.is_option() {
-        inner.optional()
-    } else {
-        inner
-    };
-    let mut serde = Vec::new();
-    if name != field.key {
-        let key = literal(&field.key);
-        serde.push(quote!(rename = #key));
-    }
-    if !field.required {
-        serde.push(quote!(default));
-        serde.push(quote!(
-            skip_serializing_if = "::core::option::Option::is_none"
-        ));
-    }
-    // Serde names its helpers by path, in a string.
-    let nullable = |helper: &str| literal(&format!("{rt}::nullable::{helper}"));
-    // `null` and absence are different data: a required nullable key must be present, and an
-    // optional one keeps an explicit `null` (see `fusion_runtime::nullable`).
-    match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
-        (true, true) => {
-            let helper = nullable("required");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        (false, true) => {
-            let helper = nullable("present");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        // `Option` would read `null` as absence: lost for any JSON value, and let through for a
-        // key the schema forbids (`false`).
-        (false, false) if reads_null_itself(model, &field.ty) => {
-            let helper = nullable("value");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        _ => {}
-    }
-    if field.redact.is_some() {
-        // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
-        // censor too, so no path out of the type shows the clear value (§10).
-        let redactor = literal(redactor);
-        serde.push(quote!(serialize_with = #redactor));
-    }
-    let mut doc = field
-        .description
-        .as_deref()
-        .map(|d| doc_lines(Some(d), ""))
-        .unwrap_or_default();
-    if !doc.is_empty() {
-        doc.push(literal(""));
-    }
-    doc.push(doc_literal(&format!(" {}", field_facts(field))));
-    FieldView {
-        name: ident(name),
-        rust_type,
-        doc,
-        serde: (!serde.is_empty()).then(|| separated(serde, quote!(,))),
-        key_json: literal(&json_key(&field.key)),
-        key_literal: literal(&field.key),
-        omit_when_none: !field.required,
-        redact: field.redact.as_deref().map(literal),
-        nullable: matches!(field.ty, FieldType::Nullable(_)),
-        deprecated: field.deprecated,
-    }
-}
-
-/// Whether a value of `ty` reads `null` itself: any JSON value (`null` is one), or a type no
-/// value fits (`null` is refused).
-fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
-    match ty {
-        FieldType::Any => true,
-        FieldType::Named(id) => matches!(
-            &model.types[*id].kind,
-            TypeKind::Literals { values, nullable: false } if values.is_empty()
-        ),
-        _ => false,
-    }
-}
-
-/// What a reader of an enum of values expects: `one of 2, 3, 5, 7` (`null` too when it is
-/// nullable), or, with no value at all, what the schema still allows.
-fn expecting(values: &[LiteralValue], nullable: bool) -> String {
-    let mut texts: Vec<String> = values.iter().map(|v| v.to_json().to_string()).collect();
-    if nullable {
-        texts.push("null".to_owned());
-    }
-    match texts.as_slice() {
-        [] => "no value: the schema allows none".to_owned(),
-        [one] => one.clone(),
-        _ => format!("one of {}", texts.join(", ")),
-    }
-}
-
-/// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
-fn literal_variant(
-    value: &LiteralValue,
-    name: &str,
-    rt: &Runtime,
-) -> Result<LiteralVariantView, InternalError> {
-    // The value's `Literal` variant and argument, its JSON text and its TOON value.
-    let (variant, argument, json, toon) = match value {
-        LiteralValue::Bool(b) => (
-            "Bool",
-            quote!(#b),
-            b.to_string(),
-            quote!(#rt::toon::ToonValue::Bool(#b)),
-        ),
-        LiteralValue::Str(s) => {
-            let text = literal(s);
-            (
-                "Str",
-                quote!(#text),
-                json_key(s),
-                quote!(#rt::toon::ToonValue::Str(#text)),
-            )
-        }
-        LiteralValue::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
-            (Some(i), _, _) => {
-                let int = Literal::i64_unsuffixed(i);
-                (
-                    "Int",
-                    quote!(#int),
-                    i.to_string(),
-                    quote!(#rt::toon::ToonValue::Int(#int)),
-                )
-            }
-            (_, Some(u), _) => {
-                let int = Literal::u64_unsuffixed(u);
-                (
-                    "Int",
-                    quote!(#int),
-                    u.to_string(),
-                    quote!(#rt::toon::ToonValue::UInt(#int)),
-                )
-            }
-            // A float, written as JavaScript prints it, as every number of the data block is.
-            (_, _, f) => {
-                let f = f.ok_or_else(|| {
-                    InternalError(format!("the enum value {n} is no i64, u64 or f64"))
-                })?;
-                let mut text = String::new();
-                fusion_runtime::number::write_f64(&mut text, f);
-                let float = Number::Float(f);
-                (
-                    "Float",
-                    quote!(#float),
-                    text,
-                    quote!(#rt::toon::ToonValue::Float(#float)),
-                )
-            }
-        },
-    };
-    let variant = ident(variant);
-    Ok(LiteralVariantView {
-        name: ident(name),
-        doc: doc_literal(&format!(" `{json}`")),
-        literal: quote!(#rt::literals::Literal::#variant(#argument)),
-        json: literal(&json),
-        toon,
-    })
-}
-
-/// Doc lines followed, each after a blank line, by the schema's notes and the naming note,
-/// when there are any.
-fn with_notes(mut doc: Vec<Literal>, notes: &[String], naming: Option<&str>) -> Vec<Literal> {
-    if !notes.is_empty() {
-        doc.push(literal(""));
-        doc.push(doc_literal(&format!(" Schema: {}.", notes.join("; "))));
-    }
-    if let Some(naming) = naming {
-        doc.push(literal(""));
-        doc.push(doc_literal(&format!(" {naming}")));
-    }
-    doc
-}
-
-/// What the schema says of a field beyond its description: wire key, presence, format, default.
-fn field_facts(field: &FieldDef) -> String {
-    let mut facts = vec![format!("Wire key `{}`", field.key)];
-    let nullable = matches!(field.ty, FieldType::Nullable(_));
-    facts.push(match (field.required, nullable) {
-        (true, false) => "required".to_owned(),
-        (true, true) => "required (a missing key is an error), `null` when `None`".to_owned(),
-        (false, false) => "optional, left out of the data block when `None`".to_owned(),
-        (false, true) => {
-            "optional and nullable: left out of the data block when `None`, `null` when `Some(None)`"
-                .to_owned()
-        }
-    });
-    if let Some(format) = &field.format {
-        facts.push(format!("format `{format}`"));
-    }
-    if let Some(default) = &field.default {
-        facts.push(format!("default `{default}`"));
-    }
-    if let Some(censor) = &field.redact {
-        facts.push(format!("redacted: the data block shows `{censor}`"));
-    }
-    facts.extend(field.notes.iter().cloned());
-    format!("{}.", facts.join("; "))
-}
-
 /// The Rust type of a value, as module `module` names it.
 pub(crate) fn rust_type(
     model: &Model,
@@ -831,23 +555,4 @@ pub(super) fn json_key(key: &str) -> String {
     let mut out = String::with_capacity(key.len() + 2);
     fusion_runtime::json::escape_str_into(&mut out, key);
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn doc_lines_show_control_characters_escaped_and_tabs_of_descriptions_as_spaces() {
-        assert_eq!(
-            doc_literal(" Wire key `tab\tkey`.").to_string(),
-            r#"" Wire key `tab\\tkey`.""#
-        );
-        assert_eq!(doc_literal(" `quo\"te`").to_string(), r#"" `quo\"te`""#);
-        let lines: Vec<String> = doc_lines(Some("a\tb\nc"), "")
-            .iter()
-            .map(ToString::to_string)
-            .collect();
-        assert_eq!(lines, [r#"" a    b""#, r#"" c""#]);
-    }
 }
