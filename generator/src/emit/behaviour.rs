@@ -177,7 +177,7 @@ impl Context<'_> {
             .and_then(|l| l.summary.as_ref())
         {
             Some(parts) => {
-                let push = self.push_parts(parts);
+                let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
@@ -225,12 +225,12 @@ impl Context<'_> {
                 .ui
                 .iter()
                 .map(|u| self.ui_block(u, false))
-                .collect(),
+                .collect::<Result<_, _>>()?,
             collection_ui: behaviour
                 .collection_ui
                 .iter()
                 .map(|u| self.ui_block(u, true))
-                .collect(),
+                .collect::<Result<_, _>>()?,
             embeds: behaviour
                 .embeds
                 .iter()
@@ -255,7 +255,7 @@ impl Context<'_> {
                 quote! { builder.push_suggest(#action, #text); }
             }
             parts => {
-                let push = self.push_parts(parts);
+                let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
@@ -324,7 +324,7 @@ impl Context<'_> {
                 quote! { builder.push_rule(#text); }
             }
             parts => {
-                let push = self.push_parts(parts);
+                let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
@@ -340,7 +340,7 @@ impl Context<'_> {
     }
 
     /// Statements appending each part to `text`, data escaped to stay on its line.
-    fn push_parts(&self, parts: &[TextPart]) -> TokenStream {
+    fn push_parts(&self, parts: &[TextPart]) -> Result<TokenStream, InternalError> {
         self.push_parts_into(parts, &ident("text"), Escape::Line)
     }
 
@@ -350,7 +350,7 @@ impl Context<'_> {
         parts: &[TextPart],
         target: &Ident,
         escape: Escape,
-    ) -> TokenStream {
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
         let mut statements = TokenStream::new();
         for part in parts {
@@ -377,12 +377,18 @@ impl Context<'_> {
                     quote! { #write; }
                 }
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
-                TextPart::Computed(computed) => self.push_computed_into(computed, target, escape),
+                TextPart::Computed(computed) => {
+                    self.push_computed_into(computed, target, escape)?
+                }
                 // `text` never yields columns: they exist only in chart configurations.
-                TextPart::Column(_) => TokenStream::new(),
+                TextPart::Column(_) => {
+                    return Err(InternalError(
+                        "a column placeholder outside a chart configuration".into(),
+                    ));
+                }
             });
         }
-        statements
+        Ok(statements)
     }
 
     /// The call that writes the sum of a numeric field over `kept` (one pass per use: collection

@@ -10,7 +10,7 @@ use quote::quote;
 use crate::model::{Computed, FieldType, IntKind, TextPart, Transform};
 
 use super::behaviour::{Context, Escape, write_integer};
-use super::code::{Ident, Literal, Number, Place, Runtime, ident, literal};
+use super::code::{Ident, InternalError, Literal, Number, Place, Runtime, ident, literal};
 
 /// An integer's Rust type in a computation.
 #[derive(Debug, Clone, Copy)]
@@ -56,8 +56,8 @@ struct Plan {
 
 impl Value {
     /// The value as an `f64` expression usable as an operand.
-    fn float_operand(&self) -> TokenStream {
-        match self {
+    fn float_operand(&self) -> Result<TokenStream, InternalError> {
+        Ok(match self {
             Value::Float {
                 expression,
                 compound: true,
@@ -67,14 +67,14 @@ impl Value {
             Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
                 quote!((#e as f64))
             }
-            other => other.float(),
-        }
+            other => other.float()?,
+        })
     }
 
     /// The value as an `f64` expression usable as an argument (no parentheses around a cast:
     /// `unused_parens` would reject them there).
-    fn float(&self) -> TokenStream {
-        match self {
+    fn float(&self) -> Result<TokenStream, InternalError> {
+        Ok(match self {
             Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
                 quote!(#e as f64)
             }
@@ -82,10 +82,11 @@ impl Value {
             Value::Float { expression, .. } => expression.clone(),
             // The model types every step: only numbers reach arithmetic.
             Value::Str(_) | Value::Array(_) => {
-                let zero = Number::Float(0.0);
-                quote!(#zero)
+                return Err(InternalError(
+                    "a computed placeholder does arithmetic on a string or an array".into(),
+                ));
             }
-        }
+        })
     }
 }
 
@@ -137,7 +138,7 @@ impl Context<'_> {
     }
 
     /// The source, then each transform, as expressions.
-    fn plan(&self, computed: &Computed, source: &TextPart) -> Plan {
+    fn plan(&self, computed: &Computed, source: &TextPart) -> Result<Plan, InternalError> {
         let rt = self.rt;
         let (optional_place, mut value) = self.source(source);
         let mut raw = value.clone();
@@ -148,7 +149,7 @@ impl Context<'_> {
             }
             value = match step {
                 Transform::Divide(c) | Transform::Multiply(c) => {
-                    let operand = value.float_operand();
+                    let operand = value.float_operand()?;
                     let c = Number::Float(*c);
                     Value::Float {
                         expression: if matches!(step, Transform::Divide(_)) {
@@ -161,7 +162,7 @@ impl Context<'_> {
                 }
                 Transform::Round(places) => match value {
                     Value::Float { .. } => {
-                        let value = value.float();
+                        let value = value.float()?;
                         let places = Literal::u32_unsuffixed(*places);
                         Value::Float {
                             expression: quote!(#rt::compute::round(#value, #places)),
@@ -177,7 +178,7 @@ impl Context<'_> {
                     other => other.clone(),
                 },
                 Transform::Percent(places) => {
-                    output = Some(Output::Percent(value.float(), *places));
+                    output = Some(Output::Percent(value.float()?, *places));
                     break;
                 }
                 Transform::Date(pattern) => {
@@ -187,15 +188,16 @@ impl Context<'_> {
                 }
             };
         }
-        let output = output.unwrap_or_else(|| match &value {
-            Value::Integer(e, int) => Output::Integer(e.clone(), *int),
-            other => Output::Number(other.float()),
-        });
-        Plan {
+        let output = match (output, &value) {
+            (Some(output), _) => output,
+            (None, Value::Integer(e, int)) => Output::Integer(e.clone(), *int),
+            (None, other) => Output::Number(other.float()?),
+        };
+        Ok(Plan {
             optional_place,
             output,
             raw,
-        }
+        })
     }
 
     /// Statements appending a computed placeholder to `target`, escaped (if it must fall back
@@ -205,14 +207,14 @@ impl Context<'_> {
         computed: &Computed,
         target: &Ident,
         escape: Escape,
-    ) -> TokenStream {
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let plan = self.plan(computed, &computed.source);
+        let plan = self.plan(computed, &computed.source)?;
         let out = quote!(&mut #target);
         let raw = match &plan.raw {
             Value::Integer(e, int) => write_int(rt, out.clone(), e.clone(), *int),
             Value::Float { .. } => {
-                let value = plan.raw.float();
+                let value = plan.raw.float()?;
                 quote! { #rt::number::write_f64(#out, #value); }
             }
             Value::Str(e) => {
@@ -225,12 +227,12 @@ impl Context<'_> {
         let failed = match &plan.output {
             Output::Integer(e, int) => {
                 let write = write_int(rt, out, e.clone(), *int);
-                return match plan.optional_place {
+                return Ok(match plan.optional_place {
                     Some(place) => quote! {
                         if let ::core::option::Option::Some(value) = #place { #write }
                     },
                     None => write,
-                };
+                });
             }
             Output::Number(e) => quote!(!#rt::compute::write_number(#out, #e)),
             Output::Percent(e, places) => {
@@ -242,37 +244,45 @@ impl Context<'_> {
                 quote!(!#rt::compute::write_date(#out, #e, #pattern))
             }
         };
-        match plan.optional_place {
+        Ok(match plan.optional_place {
             // One `if let … &&` chain: clippy's `collapsible_if` rejects the nested form.
             Some(place) => quote! {
                 if let ::core::option::Option::Some(value) = #place && #failed { #raw }
             },
             None => quote! { if #failed { #raw } },
-        }
+        })
     }
 
     /// Statements writing a computed placeholder as a JSON value through `writer` (an
     /// expression giving a `JsonWriter`); an absent optional value is `null`. A column's values
     /// each go through the transforms, into an array.
-    pub(super) fn json_computed(&self, computed: &Computed, writer: &TokenStream) -> TokenStream {
+    pub(super) fn json_computed(
+        &self,
+        computed: &Computed,
+        writer: &TokenStream,
+    ) -> Result<TokenStream, InternalError> {
         if let TextPart::Column(_) = computed.source {
-            let element = self.json_value_of(computed, &quote!(column.next_element()));
-            return quote! {
+            let element = self.json_value_of(computed, &quote!(column.next_element()))?;
+            return Ok(quote! {
                 {
                     let mut writer = #writer;
                     let mut column = writer.array();
                     for item in kept { #element }
                     column.end();
                 }
-            };
+            });
         }
         self.json_value_of(computed, writer)
     }
 
     /// [`Self::json_computed`] for one value, `item` in scope for a field.
-    fn json_value_of(&self, computed: &Computed, writer: &TokenStream) -> TokenStream {
+    fn json_value_of(
+        &self,
+        computed: &Computed,
+        writer: &TokenStream,
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let plan = self.plan(computed, &computed.source);
+        let plan = self.plan(computed, &computed.source)?;
         let json_int = |e: &TokenStream, int: Int| match int {
             Int::Kind(IntKind::I64) => quote! { #writer.i64(#e); },
             Int::Kind(IntKind::U64) => quote! { #writer.u64(#e); },
@@ -282,7 +292,7 @@ impl Context<'_> {
         let raw = match &plan.raw {
             Value::Integer(e, int) => json_int(e, *int),
             Value::Float { .. } => {
-                let value = plan.raw.float();
+                let value = plan.raw.float()?;
                 quote! { #writer.f64(#value); }
             }
             Value::Str(e) => quote! { #writer.str(#e); },
@@ -313,12 +323,12 @@ impl Context<'_> {
                 })
             }
         };
-        match plan.optional_place {
+        Ok(match plan.optional_place {
             Some(place) => quote! {
                 if let ::core::option::Option::Some(value) = #place { #code } else { #writer.null(); }
             },
             None => quote! { { #code } },
-        }
+        })
     }
 }
 

@@ -26,9 +26,9 @@ fn per_item(body: TokenStream) -> TokenStream {
 impl Context<'_> {
     /// Statements that push one UI block into `builder`. `item` is in scope for an item block,
     /// `kept` and `total` for a collection block.
-    pub fn ui_block(&self, ui: &UiModel, collection: bool) -> TokenStream {
+    pub fn ui_block(&self, ui: &UiModel, collection: bool) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let (content, mut block) = self.ui_content(&ui.kind, collection);
+        let (content, mut block) = self.ui_content(&ui.kind, collection)?;
         let mutable = (!content.is_empty()).then(|| quote!(mut));
         let mut title_text = TokenStream::new();
         if let Some(title) = &ui.title {
@@ -39,7 +39,7 @@ impl Context<'_> {
                     block.extend(quote!(.title(#text)));
                 }
                 parts => {
-                    let build = self.push_parts_into(parts, &ident("title"), Escape::Attribute);
+                    let build = self.push_parts_into(parts, &ident("title"), Escape::Attribute)?;
                     title_text = quote! {
                         let mut title = ::std::string::String::new();
                         #build
@@ -60,22 +60,26 @@ impl Context<'_> {
             let priority = Number::Int(priority.into(), "i64");
             block.extend(quote!(.priority(#priority)));
         }
-        quote! {
+        Ok(quote! {
             #title_text
             let #mutable content = ::std::string::String::new();
             #content
             let block = #block;
             builder.push_ui(block);
-        }
+        })
     }
 
     /// Statements filling `content`, and the expression that makes the block from it.
-    fn ui_content(&self, kind: &UiKind, collection: bool) -> (TokenStream, TokenStream) {
+    fn ui_content(
+        &self,
+        kind: &UiKind,
+        collection: bool,
+    ) -> Result<(TokenStream, TokenStream), InternalError> {
         let rt = self.rt;
         let content = ident("content");
         let text = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Content);
         let line = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Line);
-        match kind {
+        Ok(match kind {
             UiKind::Table { columns, headers } => {
                 let head = literal(&format!(
                     "| {} |\n|{}",
@@ -109,7 +113,7 @@ impl Context<'_> {
                 )
             }
             UiKind::List(parts) => {
-                let line = line(parts);
+                let line = line(parts)?;
                 let item = quote! {
                     content.push_str("- ");
                     #line
@@ -124,13 +128,13 @@ impl Context<'_> {
                 };
                 (body, quote!(#rt::UiBlock::markdown(content)))
             }
-            UiKind::Markdown(parts) => (text(parts), quote!(#rt::UiBlock::markdown(content))),
-            UiKind::Summary(parts) => (line(parts), quote!(#rt::UiBlock::summary(&content))),
-            UiKind::Mermaid(parts) => (text(parts), quote!(#rt::UiBlock::mermaid(&content))),
+            UiKind::Markdown(parts) => (text(parts)?, quote!(#rt::UiBlock::markdown(content))),
+            UiKind::Summary(parts) => (line(parts)?, quote!(#rt::UiBlock::summary(&content))),
+            UiKind::Mermaid(parts) => (text(parts)?, quote!(#rt::UiBlock::mermaid(&content))),
             UiKind::Code { lang, code } => {
                 let lang = literal(lang);
                 (
-                    text(code),
+                    text(code)?,
                     quote!(#rt::UiBlock::code_block(#lang, &content)),
                 )
             }
@@ -160,7 +164,7 @@ impl Context<'_> {
                             let fixed = literal(fixed);
                             quote! { content.push_str(#fixed); }
                         }
-                        JsonPiece::Value(part, depth) => self.json_value(part, *depth),
+                        JsonPiece::Value(part, depth) => self.json_value(part, *depth)?,
                     });
                 }
                 (
@@ -170,17 +174,17 @@ impl Context<'_> {
                     },
                 )
             }
-        }
+        })
     }
 
     /// A placeholder of a chart configuration, written as JSON.
-    fn json_value(&self, part: &TextPart, depth: usize) -> TokenStream {
+    fn json_value(&self, part: &TextPart, depth: usize) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
         let depth = Literal::usize_unsuffixed(depth);
         let writer = quote! {
             #rt::json::JsonWriter::at_depth(&mut content, #rt::json::JsonStyle::Pretty, #depth)
         };
-        match part {
+        Ok(match part {
             TextPart::Field(field) => {
                 let name = self.field(*field).1;
                 quote! { #writer.value(&item.#name); }
@@ -200,13 +204,13 @@ impl Context<'_> {
                 let write = self.write_sum(*field, &ident("content"));
                 quote! { #write; }
             }
-            TextPart::Computed(computed) => self.json_computed(computed, &writer),
+            TextPart::Computed(computed) => self.json_computed(computed, &writer)?,
             other => self.push_parts_into(
                 std::slice::from_ref(other),
                 &ident("content"),
                 Escape::Content,
-            ),
-        }
+            )?,
+        })
     }
 
     /// Statements that embed a child presenter's blocks for the item's field (§8). `repeat`
