@@ -3,10 +3,10 @@
 
 use quote::quote;
 
-use super::code::{InternalError, Literal, Number, Runtime, ident, literal, separated};
+use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
 use super::view::{FieldView, LiteralVariantView, json_key, rust_type};
-use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeKind};
+use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// The view of `field`, named `name`, of a struct in module `module`; `redactor` is the path of
@@ -186,4 +186,21 @@ pub(super) fn literal_variant(
         json: literal(&json),
         toon,
     })
+}
+
+/// The field that keeps struct `id`'s undeclared keys, and the type of their values, when its
+/// schema keeps them.
+pub(super) fn extra_field<'m>(
+    model: &'m Model,
+    names: &Names,
+    id: TypeId,
+) -> Result<Option<(Ident, &'m FieldType)>, InternalError> {
+    match (&model.types[id].extra, &names.extras[id]) {
+        (Some(ty), Some(name)) => Ok(Some((ident(name), ty))),
+        (None, None) => Ok(None),
+        _ => Err(InternalError(format!(
+            "`{}` has undeclared keys without a field for them, or such a field without them",
+            names.types[id]
+        ))),
+    }
 }

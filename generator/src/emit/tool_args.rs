@@ -10,6 +10,7 @@ use quote::quote;
 use super::code::{
     Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
 };
+use super::members::extra_field;
 use super::view::rust_type;
 use crate::model::{FieldBounds, FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -103,11 +104,8 @@ fn arg_struct(
 ) -> Result<ArgStruct, InternalError> {
     Ok(ArgStruct {
         path: ItemRef::ty(model, names, index, id),
-        extra: model.types[id]
-            .extra
-            .as_ref()
-            .zip(names.extras[id].as_ref())
-            .map(|(ty, name)| (ident(name), rust_type(model, names, index, ty, rt))),
+        extra: extra_field(model, names, id)?
+            .map(|(name, ty)| (name, rust_type(model, names, index, ty, rt))),
         fields: fields
             .iter()
             .zip(&names.members[id])

@@ -8,7 +8,7 @@ use super::behaviour::{BehaviourView, Context};
 use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ident, literal};
 use super::docs::{doc_lines, doc_literal, pointer_suffix, union_dispatch_doc, with_notes};
 use super::json_fast::{FastJsonView, fast_json};
-use super::members::{expecting, field_view, literal_variant};
+use super::members::{expecting, extra_field, field_view, literal_variant};
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -292,16 +292,13 @@ pub fn module_view(
                 argument_only: !data_types[id],
                 redacts: fields.iter().any(|f| f.redact.is_some()),
                 deprecated: def.deprecated,
-                extra: match (&def.extra, &names.extras[id]) {
-                    (Some(ty), Some(field)) => Some(ExtraView {
-                        name: ident(field),
-                        rust_type: RustType::Map(
-                            rt.clone(),
-                            Box::new(rust_type(model, names, index, ty, rt)),
-                        ),
-                    }),
-                    _ => None,
-                },
+                extra: extra_field(model, names, id)?.map(|(name, ty)| ExtraView {
+                    name,
+                    rust_type: RustType::Map(
+                        rt.clone(),
+                        Box::new(rust_type(model, names, index, ty, rt)),
+                    ),
+                }),
                 toon: table_view(model, names, id, rt)?,
                 fast: if data_types[id] {
                     fast_json(model, id, &names.members[id], &depths[id], rt)
