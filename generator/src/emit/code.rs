@@ -75,7 +75,7 @@ pub enum Number {
 
 impl ToTokens for Number {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        // The text above is a literal, after a `-` when negative: it always lexes.
+        // The `Display` text is one literal token, after a `-` when negative.
         let text = self.to_string();
         let (negative, digits) = match text.strip_prefix('-') {
             Some(digits) => (true, digits),
@@ -96,8 +96,8 @@ impl fmt::Display for Number {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Number::Int(value, ty) => write!(f, "{value}_{ty}"),
-            // `Debug` prints the shortest digits that read back as the same double; a whole
-            // number still gets its `.0` (`3_f64` is no float literal).
+            // `Debug` prints the shortest digits that read back as the same double, and keeps a
+            // whole number's `.0`, so that the literal reads as a float even without its suffix.
             Number::Float(value) => {
                 let text = format!("{value:?}");
                 if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
@@ -130,7 +130,8 @@ impl ItemRef {
         }
     }
 
-    /// Item `name` of module `owner`, named from module `from`.
+    /// Item `name` of module `owner`, named from module `from`, or always by its sibling path
+    /// when `from` is `None` (a tool's dispatcher names every presenter so).
     pub fn in_module(names: &Names, owner: usize, name: &str, from: Option<usize>) -> Self {
         ItemRef {
             module: ident(&names.modules[owner]),

@@ -80,7 +80,7 @@ pub fn emit(
             "",
             "",
             format!(
-                "the runtime path `{}` is not a Rust path",
+                "the runtime path `{}` is not Rust (a path such as `::fusion_runtime`)",
                 settings.runtime_path
             ),
         )]
