@@ -40,6 +40,13 @@ impl Runtime {
     }
 }
 
+impl Runtime {
+    /// The path of the serde the runtime re-exports, as the string `#[serde(crate = …)]` takes.
+    pub fn serde_crate(&self) -> Literal {
+        literal(&format!("{}::__private::serde", self.text))
+    }
+}
+
 impl fmt::Display for Runtime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)

@@ -116,7 +116,7 @@ pub struct ReturnsView {
     /// The selection function's name.
     pub select_fn: Ident,
     /// `(select variant, field index)` per key the presenter has, when `_select` is on.
-    pub select_arms: Option<Vec<(Ident, usize)>>,
+    pub select_arms: Option<Vec<(Ident, Number)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
 }
@@ -206,7 +206,8 @@ pub fn render(
                             .iter()
                             .zip(&select_variants)
                             .filter_map(|(key, variant)| {
-                                Some((ident(variant), item_keys.iter().position(|k| k == key)?))
+                                let index = item_keys.iter().position(|k| k == key)?;
+                                Some((ident(variant), Number::Int(index as i128, "u16")))
                             })
                             .collect::<Vec<_>>()
                     });
