@@ -9,17 +9,18 @@ use super::view::{FieldView, LiteralVariantView, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
-/// The view of `field`, named `name`, of a struct in module `module`; `redactor` is the path of
-/// the function its `Serialize` writes the censor with, when redacted.
+/// The view of `field`, named `name`, field number `position` of struct `owner` in module
+/// `module`.
 pub(super) fn field_view(
     model: &Model,
     names: &Names,
     module: usize,
-    field: &FieldDef,
+    owner: &Ident,
+    (position, field): (usize, &FieldDef),
     name: &str,
-    redactor: &str,
     rt: &Runtime,
 ) -> FieldView {
+    let redactor = ident(&format!("__fusion_redact_{position}"));
     let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
     if field.boxed {
         inner = inner.boxed();
@@ -66,8 +67,9 @@ pub(super) fn field_view(
     if field.redact.is_some() {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
         // censor too, so no path out of the type shows the clear value (§10).
-        let redactor = literal(redactor);
-        serde.push(quote!(serialize_with = #redactor));
+        // Serde names the function by path, in a string.
+        let path = literal(&format!("{owner}::{redactor}"));
+        serde.push(quote!(serialize_with = #path));
     }
     let mut doc = field
         .description
@@ -87,6 +89,7 @@ pub(super) fn field_view(
         key_literal: literal(&field.key),
         omit_when_none: !field.required,
         redact: field.redact.as_deref().map(literal),
+        redactor,
         nullable: matches!(field.ty, FieldType::Nullable(_)),
         deprecated: field.deprecated,
     }

@@ -49,6 +49,9 @@ pub struct ArgStruct {
 pub struct ArgField {
     /// Field identifier.
     pub name: Ident,
+    /// The local the field is read into (`field_<position>`): numbered, so that a field named
+    /// `map`, `path` or `issues` does not shadow the parameters later fields are read with.
+    pub local: Ident,
     /// The key as a Rust literal.
     pub key: Literal,
     /// The reading expression.
@@ -109,7 +112,8 @@ fn arg_struct(
         fields: fields
             .iter()
             .zip(&names.members[id])
-            .map(|(field, name)| {
+            .enumerate()
+            .map(|(position, (field, name))| {
                 let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
                 if field.boxed {
                     inner = inner.boxed();
@@ -139,6 +143,7 @@ fn arg_struct(
                 };
                 Ok(ArgField {
                     name: ident(name),
+                    local: ident(&format!("field_{position}")),
                     key,
                     read,
                 })

@@ -194,6 +194,8 @@ pub struct FieldView {
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
     pub redact: Option<Literal>,
+    /// The function that serializes the censor, when redacted (`__fusion_redact_<position>`).
+    pub redactor: Ident,
     /// The value may be `null` (`[T, "null"]`): a redacted `null` stays `null` (§10).
     pub nullable: bool,
     /// `#[deprecated]`.
@@ -323,8 +325,7 @@ pub fn module_view(
                     .zip(&names.members[id])
                     .enumerate()
                     .map(|(i, (field, field_name))| {
-                        let redactor = format!("{name}::__fusion_redact_{i}");
-                        field_view(model, names, index, field, field_name, &redactor, rt)
+                        field_view(model, names, index, &name, (i, field), field_name, rt)
                     })
                     .collect(),
                 name,
