@@ -4,18 +4,20 @@
 
 use crate::model::IntKind;
 use crate::model::{
-    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, Literal, Model, RuleModel,
-    SuggestionModel, TextPart, TypeId, TypeKind,
+    BehaviourModel, FieldDef, FieldType, Model, RuleModel, SuggestionModel, TextPart, TypeId,
+    TypeKind,
 };
 use crate::naming::Names;
 
-use super::code::{Ident, ItemRef, Runtime, ident};
-use super::view::literal;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::code::{self, Ident, InternalError, Number, Place, Runtime, ident, literal};
 
 /// The behaviour of one presenter, as code snippets the presenter template places.
 pub struct BehaviourView {
     /// Static directives, as Rust string literals.
-    pub directives: Vec<String>,
+    pub directives: Vec<code::Literal>,
     /// `item_blocks`' parameter names: `item` and `builder`, or `_item` / `_builder` when the
     /// code never reads them (a parameter is never silenced with `let _ =`).
     pub item_params: (Ident, Ident),
@@ -31,19 +33,19 @@ pub struct BehaviourView {
     pub collection_rules: Vec<RuleView>,
     /// Whether some item rule reads the item (a collection then reads its first element).
     pub reads_first_item: bool,
-    /// The agent limit, as a Rust `usize` literal.
-    pub limit: Option<String>,
+    /// The agent limit.
+    pub limit: Option<Number>,
     /// Statements that push the truncation block, with `kept` and `total` in scope.
-    pub truncation: String,
+    pub truncation: TokenStream,
     /// `Pretty` or `Compact`: the data block's JSON style, or for a TOON data block the style of
     /// the test view's JSON (compact).
-    pub json_style: &'static str,
+    pub json_style: Ident,
     /// Statements pushing each item UI block.
-    pub ui: Vec<String>,
+    pub ui: Vec<TokenStream>,
     /// Statements pushing each collection UI block.
-    pub collection_ui: Vec<String>,
+    pub collection_ui: Vec<TokenStream>,
     /// Statements embedding each child presenter for `item`, with `repeat` in scope.
-    pub embeds: Vec<String>,
+    pub embeds: Vec<TokenStream>,
     /// Item suggestions.
     pub suggestions: Vec<RuleView>,
     /// Some item suggestion reads the item: a collection then binds its first element (and
@@ -83,22 +85,22 @@ impl Escape {
     }
 
     /// The `fusion_runtime::escape` function that appends a value escaped for this context.
-    pub(super) fn push_fn(self) -> &'static str {
-        match self {
+    pub(super) fn push_fn(self) -> Ident {
+        ident(match self {
             Escape::Line => "push_line",
             Escape::Cell => "push_cell",
             Escape::Content => "push_content",
             Escape::Attribute => "push_attr_value",
-        }
+        })
     }
 }
 
 /// One rule's code.
 pub struct RuleView {
     /// The condition as a Rust expression over `item`, if any.
-    pub condition: Option<String>,
+    pub condition: Option<TokenStream>,
     /// Statements that push the rule into `builder`.
-    pub push: String,
+    pub push: TokenStream,
     /// Whether the rule reads the item (so, in a collection, needs a first element).
     pub needs_item: bool,
 }
@@ -110,7 +112,7 @@ pub struct StaticRules {
     /// rules): associated to the presenter, so no user type or field name can clash with it.
     pub name: Ident,
     /// The rules, as Rust string literals.
-    pub rules: Vec<String>,
+    pub rules: Vec<code::Literal>,
 }
 
 /// Code generation context: the item struct's fields and their Rust names.
@@ -137,78 +139,71 @@ impl Context<'_> {
 
     /// An optional field's value as a place `if let Some(value) = …` binds to `&T`; a `null`
     /// of an optional nullable field reads as no value.
-    pub(super) fn option_place(&self, def: &FieldDef, name: &Ident) -> String {
+    pub(super) fn option_place(&self, def: &FieldDef, name: &Ident) -> TokenStream {
         if def.is_double_option() {
-            format!("item.{name}.as_ref().and_then(::core::option::Option::as_ref)")
+            quote!(item.#name.as_ref().and_then(::core::option::Option::as_ref))
         } else {
-            format!("&item.{name}")
+            quote!(&item.#name)
         }
     }
 
     /// An optional field of a `Copy` type (a number, a boolean, an enum) as an `Option<T>`.
-    fn option_copy(&self, def: &FieldDef, name: &Ident) -> String {
+    pub(super) fn option_copy(&self, def: &FieldDef, name: &Ident) -> TokenStream {
         if def.is_double_option() {
-            format!("item.{name}.flatten()")
+            quote!(item.#name.flatten())
         } else {
-            format!("item.{name}")
-        }
-    }
-
-    /// The enum behind a field, if it is one.
-    fn enum_of(&self, ty: &FieldType) -> Option<TypeId> {
-        match ty.non_null() {
-            FieldType::Named(id) if matches!(self.model.types[*id].kind, TypeKind::Enum { .. }) => {
-                Some(*id)
-            }
-            _ => None,
+            quote!(item.#name)
         }
     }
 
     /// The view of a presenter's behaviour.
-    pub fn view(&self, behaviour: &BehaviourModel) -> BehaviourView {
+    pub fn view(&self, behaviour: &BehaviourModel) -> Result<BehaviourView, InternalError> {
         let mut static_rules = Vec::new();
-        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules);
+        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules)?;
         let reads_first_item = rules.iter().any(|r| r.needs_item);
         let collection_rules = self.rules(
             &behaviour.collection_rules,
             "COLLECTION_RULES",
             &mut static_rules,
-        );
+        )?;
         let limit = behaviour
             .agent_limit
             .as_ref()
-            .map(|l| format!("{}_usize", l.max));
+            .map(|l| Number::Int(l.max.into(), "usize"));
+        let rt = self.rt;
         let truncation = match behaviour
             .agent_limit
             .as_ref()
             .and_then(|l| l.summary.as_ref())
         {
-            Some(parts) => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_ui_first({rt}::UiBlock::summary(&text));",
-                self.push_parts(parts),
-                rt = self.rt
-            ),
-            None => format!(
-                "builder.push_ui_first({}::UiBlock::truncation(kept.len(), total - kept.len()));",
-                self.rt
-            ),
+            Some(parts) => {
+                let push = self.push_parts(parts)?;
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_ui_first(#rt::UiBlock::summary(&text));
+                }
+            }
+            None => quote! {
+                builder.push_ui_first(#rt::UiBlock::truncation(kept.len(), total - kept.len()));
+            },
         };
-        let json_style = match behaviour.data_format {
+        let json_style = ident(match behaviour.data_format {
             crate::definition::DataFormat::Pretty => "Pretty",
             crate::definition::DataFormat::Compact | crate::definition::DataFormat::Toon => {
                 "Compact"
             }
-        };
+        });
         let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
         let suggestions: Vec<RuleView> = behaviour
             .suggestions
             .iter()
             .map(|s| self.suggestion(s))
-            .collect();
+            .collect::<Result<_, _>>()?;
         let name = |used: bool, name: &str, unused: &str| ident(if used { name } else { unused });
         let (item, builder) = super::uses::item_blocks(behaviour);
         let (kept, total, collection_builder) = super::uses::collection_blocks(behaviour);
-        BehaviourView {
+        Ok(BehaviourView {
             item_params: (
                 name(item, "item", "_item"),
                 name(builder, "builder", "_builder"),
@@ -230,42 +225,53 @@ impl Context<'_> {
                 .ui
                 .iter()
                 .map(|u| self.ui_block(u, false))
-                .collect(),
+                .collect::<Result<_, _>>()?,
             collection_ui: behaviour
                 .collection_ui
                 .iter()
                 .map(|u| self.ui_block(u, true))
-                .collect(),
-            embeds: behaviour.embeds.iter().map(|e| self.embed(e)).collect(),
+                .collect::<Result<_, _>>()?,
+            embeds: behaviour
+                .embeds
+                .iter()
+                .map(|e| self.embed(e))
+                .collect::<Result<_, _>>()?,
             suggestions_need_item: suggestions.iter().any(|s| s.needs_item),
             suggestions,
             collection_suggestions: behaviour
                 .collection_suggestions
                 .as_ref()
-                .map(|list| list.iter().map(|s| self.suggestion(s)).collect()),
+                .map(|list| list.iter().map(|s| self.suggestion(s)).collect())
+                .transpose()?,
             toon,
-        }
+        })
     }
 
-    fn suggestion(&self, suggestion: &SuggestionModel) -> RuleView {
+    fn suggestion(&self, suggestion: &SuggestionModel) -> Result<RuleView, InternalError> {
         let action = literal(&suggestion.action);
         let push = match suggestion.reason.as_slice() {
             [TextPart::Literal(text)] => {
-                format!(
-                    "builder.push_suggest({action}, {});",
-                    literal(text.as_str())
-                )
+                let text = literal(text);
+                quote! { builder.push_suggest(#action, #text); }
             }
-            parts => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_suggest({action}, text);",
-                self.push_parts(parts)
-            ),
+            parts => {
+                let push = self.push_parts(parts)?;
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_suggest(#action, text);
+                }
+            }
         };
-        RuleView {
-            condition: suggestion.when.as_ref().map(|c| self.condition(c)),
+        Ok(RuleView {
+            condition: suggestion
+                .when
+                .as_ref()
+                .map(|c| self.condition(c))
+                .transpose()?,
             push,
             needs_item: !suggestion.is_static(),
-        }
+        })
     }
 
     /// The views of `rules`, each run of static ones pushed from a constant added to `runs`.
@@ -274,12 +280,12 @@ impl Context<'_> {
         rules: &[RuleModel],
         prefix: &str,
         runs: &mut Vec<StaticRules>,
-    ) -> Vec<RuleView> {
+    ) -> Result<Vec<RuleView>, InternalError> {
         let mut views = Vec::new();
-        let mut run: Vec<String> = Vec::new();
+        let mut run: Vec<code::Literal> = Vec::new();
         // The runs of earlier calls have other prefixes: this call's are numbered from here.
         let first = runs.len();
-        let mut flush = |run: &mut Vec<String>, views: &mut Vec<RuleView>| {
+        let mut flush = |run: &mut Vec<code::Literal>, views: &mut Vec<RuleView>| {
             if run.is_empty() {
                 return;
             }
@@ -289,7 +295,7 @@ impl Context<'_> {
             });
             views.push(RuleView {
                 condition: None,
-                push: format!("builder.push_rules(Self::{name});"),
+                push: quote! { builder.push_rules(Self::#name); },
                 needs_item: false,
             });
             runs.push(StaticRules {
@@ -302,136 +308,159 @@ impl Context<'_> {
                 run.push(literal(&rule.literal_text()));
             } else {
                 flush(&mut run, &mut views);
-                views.push(self.rule(rule, "rule"));
+                views.push(self.rule(rule)?);
             }
         }
         flush(&mut run, &mut views);
-        views
+        Ok(views)
     }
 
-    fn rule(&self, rule: &RuleModel, push_method: &str) -> RuleView {
+    fn rule(&self, rule: &RuleModel) -> Result<RuleView, InternalError> {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
-            [] => format!("builder.push_{push_method}(\"\");"),
-            [TextPart::Literal(text)] => format!("builder.push_{push_method}({});", literal(text)),
-            parts => format!(
-                "let mut text = ::std::string::String::new();\n{}builder.push_{push_method}(text);",
-                self.push_parts(parts)
-            ),
+            [] => quote! { builder.push_rule(""); },
+            [TextPart::Literal(text)] => {
+                let text = literal(text);
+                quote! { builder.push_rule(#text); }
+            }
+            parts => {
+                let push = self.push_parts(parts)?;
+                quote! {
+                    let mut text = ::std::string::String::new();
+                    #push
+                    builder.push_rule(text);
+                }
+            }
         };
-        RuleView {
-            condition: rule.when.as_ref().map(|c| self.condition(c)),
+        Ok(RuleView {
+            condition: rule.when.as_ref().map(|c| self.condition(c)).transpose()?,
             push,
             needs_item,
-        }
+        })
     }
 
     /// Statements appending each part to `text`, data escaped to stay on its line.
-    fn push_parts(&self, parts: &[TextPart]) -> String {
-        self.push_parts_into(parts, "text", Escape::Line)
+    fn push_parts(&self, parts: &[TextPart]) -> Result<TokenStream, InternalError> {
+        self.push_parts_into(parts, &ident("text"), Escape::Line)
     }
 
     /// Statements appending each part to the `String` named `target`.
     pub(super) fn push_parts_into(
         &self,
         parts: &[TextPart],
-        target: &str,
+        target: &Ident,
         escape: Escape,
-    ) -> String {
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let mut code = String::new();
+        let mut statements = TokenStream::new();
         for part in parts {
-            let statement = match part {
+            statements.extend(match part {
                 TextPart::Literal(text) => match single_char(text) {
-                    Some(c) => format!("{target}.push({c:?});"),
-                    None => format!("{target}.push_str({});", literal(text)),
+                    Some(c) => {
+                        let c = code::Literal::character(c);
+                        quote! { #target.push(#c); }
+                    }
+                    None => {
+                        let text = literal(text);
+                        quote! { #target.push_str(#text); }
+                    }
                 },
                 TextPart::Count | TextPart::Shown => {
-                    format!("{rt}::number::write_u64(&mut {target}, kept.len() as u64);")
+                    quote! { #rt::number::write_u64(&mut #target, kept.len() as u64); }
                 }
                 TextPart::Hidden => {
-                    format!("{rt}::number::write_u64(&mut {target}, (total - kept.len()) as u64);")
+                    quote! { #rt::number::write_u64(&mut #target, (total - kept.len()) as u64); }
                 }
-                TextPart::Total => format!("{rt}::number::write_u64(&mut {target}, total as u64);"),
-                TextPart::Sum(field) => format!("{};", self.write_sum(*field, target)),
+                TextPart::Total => quote! { #rt::number::write_u64(&mut #target, total as u64); },
+                TextPart::Sum(field) => {
+                    let write = self.write_sum(*field, target);
+                    quote! { #write; }
+                }
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
-                TextPart::Computed(computed) => self.push_computed_into(computed, target, escape),
+                TextPart::Computed(computed) => {
+                    self.push_computed_into(computed, target, escape)?
+                }
                 // `text` never yields columns: they exist only in chart configurations.
-                TextPart::Column(_) => String::new(),
-            };
-            code.push_str(&statement);
-            code.push('\n');
+                TextPart::Column(_) => {
+                    return Err(InternalError(
+                        "a column placeholder outside a chart configuration".into(),
+                    ));
+                }
+            });
         }
-        code
+        Ok(statements)
     }
 
     /// The call that writes the sum of a numeric field over `kept` (one pass per use: collection
     /// texts are written once per response).
-    pub(super) fn write_sum(&self, field: usize, target: &str) -> String {
+    pub(super) fn write_sum(&self, field: usize, target: &Ident) -> TokenStream {
         let rt = self.rt;
         let (expression, integer) = self.sum_expression(field);
-        let writer = if integer { "write_i128" } else { "write_f64" };
-        format!("{rt}::number::{writer}(&mut {target}, {expression})")
+        let writer = ident(if integer { "write_i128" } else { "write_f64" });
+        quote!(#rt::number::#writer(&mut #target, #expression))
     }
 
     /// The sum of a numeric field over `kept` as an expression (an `i128` for an integer field,
     /// then `true`, else an `f64`).
-    pub(super) fn sum_expression(&self, field: usize) -> (String, bool) {
+    pub(super) fn sum_expression(&self, field: usize) -> (TokenStream, bool) {
         let (def, name) = self.field(field);
         // Integers sum in i128: exact, and no overflow panic (debug) or wrap (release) on data.
         let integer = matches!(def.ty.non_null(), FieldType::Integer(_));
         let (ty, widen) = if integer {
-            ("i128", ".map(i128::from)")
+            (quote!(i128), quote!(.map(i128::from)))
         } else {
-            ("f64", "")
+            (quote!(f64), TokenStream::new())
         };
         let values = if def.is_option() {
-            format!("filter_map(|item| {}){widen}", self.option_copy(def, &name))
+            let value = self.option_copy(def, &name);
+            quote!(filter_map(|item| #value))
         } else {
-            format!("map(|item| item.{name}){widen}")
+            quote!(map(|item| item.#name))
         };
-        (format!("kept.iter().{values}.sum::<{ty}>()"), integer)
+        (quote!(kept.iter().#values #widen.sum::<#ty>()), integer)
     }
 
     /// Appends a field's value to `target`; absent optional values append nothing.
-    pub(super) fn push_field_into(&self, field: usize, target: &str, escape: Escape) -> String {
+    pub(super) fn push_field_into(
+        &self,
+        field: usize,
+        target: &Ident,
+        escape: Escape,
+    ) -> TokenStream {
         let (def, name) = self.field(field);
-        let write = |copy: &str, reference: &str| {
-            self.write_field_value(def, copy, reference, target, escape)
-        };
         if def.is_option() {
-            format!(
-                "if let ::core::option::Option::Some(value) = {} {{ {} }}",
-                self.option_place(def, &name),
-                write("*value", "value")
-            )
+            let place = self.option_place(def, &name);
+            let write = self.write_field_value(def, &Place::Ref(ident("value")), target, escape);
+            quote! {
+                if let ::core::option::Option::Some(value) = #place { #write }
+            }
         } else {
-            write(&format!("item.{name}"), &format!("&item.{name}"))
+            self.write_field_value(def, &Place::Field(quote!(item.#name)), target, escape)
         }
     }
 
-    /// The statement appending a present value of the field `def` to `target`: `copy` reads it
-    /// as a Copy value (numbers, booleans), `reference` borrows it (strings, and enums, whose
-    /// `as_str` takes it through auto-deref).
+    /// The statement appending a present value of the field `def`, at `place`, to `target`:
+    /// copied for `Copy` values (numbers, booleans), borrowed for strings, the receiver of
+    /// `as_str` for enums.
     pub(super) fn write_field_value(
         &self,
         def: &FieldDef,
-        copy: &str,
-        reference: &str,
-        target: &str,
+        place: &Place,
+        target: &Ident,
         escape: Escape,
-    ) -> String {
+    ) -> TokenStream {
         let rt = self.rt;
         let escape_fn = escape.push_fn();
+        let (copy, reference, receiver) = (place.copied(), place.borrowed(), place.receiver());
         match def.ty.non_null() {
-            FieldType::String => format!("{rt}::escape::{escape_fn}(&mut {target}, {reference});"),
-            FieldType::Integer(kind) => format!(
-                "{};",
-                write_integer(rt, &format!("&mut {target}"), *kind, copy)
-            ),
-            FieldType::Number => format!("{rt}::number::write_f64(&mut {target}, {copy});"),
+            FieldType::String => quote! { #rt::escape::#escape_fn(&mut #target, #reference); },
+            FieldType::Integer(kind) => {
+                let write = write_integer(rt, quote!(&mut #target), *kind, copy);
+                quote! { #write; }
+            }
+            FieldType::Number => quote! { #rt::number::write_f64(&mut #target, #copy); },
             FieldType::Boolean => {
-                format!("{target}.push_str(if {copy} {{ \"true\" }} else {{ \"false\" }});")
+                quote! { #target.push_str(if #copy { "true" } else { "false" }); }
             }
             // Enum values are authored in the definition but are data here: a value such as
             // `</domain_rules>` or `a|b` is escaped like any string. When no value of the enum
@@ -441,146 +470,25 @@ impl Context<'_> {
                 if matches!(&self.model.types[*id].kind, TypeKind::Enum { values }
                     if values.iter().all(|value| escape.leaves(value))) =>
             {
-                format!(
-                    "{target}.push_str({}.as_str());",
-                    reference.trim_start_matches('&')
-                )
+                quote! { #target.push_str(#receiver.as_str()); }
             }
-            _ => format!(
-                "{rt}::escape::{escape_fn}(&mut {target}, {}.as_str());",
-                reference.trim_start_matches('&')
-            ),
-        }
-    }
-
-    /// A condition as a Rust boolean expression over `item`.
-    fn condition(&self, condition: &ConditionModel) -> String {
-        match condition {
-            ConditionModel::All(items) if items.is_empty() => "true".into(),
-            ConditionModel::Any(items) if items.is_empty() => "false".into(),
-            ConditionModel::All(items) => items
-                .iter()
-                .map(|c| format!("({})", self.condition(c)))
-                .collect::<Vec<_>>()
-                .join(" && "),
-            ConditionModel::Any(items) => items
-                .iter()
-                .map(|c| format!("({})", self.condition(c)))
-                .collect::<Vec<_>>()
-                .join(" || "),
-            ConditionModel::Not(inner) => format!("!({})", self.condition(inner)),
-            ConditionModel::Present { field, present } => {
-                let (def, name) = self.field(*field);
-                if def.is_double_option() {
-                    // Present means a value: an explicit `null` is not one.
-                    format!(
-                        "{}::core::matches!(item.{name}, ::core::option::Option::Some(::core::option::Option::Some(_)))",
-                        if *present { "" } else { "!" }
-                    )
-                } else {
-                    format!(
-                        "item.{name}.{}()",
-                        if *present { "is_some" } else { "is_none" }
-                    )
-                }
-            }
-            ConditionModel::Compare { field, op, value } => self.compare(*field, *op, *value),
-            ConditionModel::OneOf { field, values } => self.one_of(*field, values),
-        }
-    }
-
-    fn compare(&self, field: usize, op: CompareOp, value: f64) -> String {
-        let (def, name) = self.field(field);
-        let kind = match def.ty.non_null() {
-            FieldType::Integer(kind) => Some(*kind),
-            _ => None,
-        };
-        let (operand, rhs) = match (kind, value.fract() == 0.0) {
-            (Some(IntKind::I64), true) => ("value", format!("{}_i64", value as i64)),
-            // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare wide.
-            (Some(_), true) => ("i128::from(value)", format!("{}_i128", value as i64)),
-            (Some(_), false) => ("(value as f64)", float_literal(value)),
-            (None, _) => ("value", float_literal(value)),
-        };
-        let op = op.as_rust();
-        if def.is_option() {
-            format!(
-                "{}.is_some_and(|value| {operand} {op} {rhs})",
-                self.option_copy(def, &name)
-            )
-        } else {
-            format!(
-                "{} {op} {rhs}",
-                operand.replace("value", &format!("item.{name}"))
-            )
-        }
-    }
-
-    fn one_of(&self, field: usize, values: &[Literal]) -> String {
-        let (def, name) = self.field(field);
-        let enum_id = self.enum_of(&def.ty);
-        // The model checked that every integer literal fits the field's kind.
-        let suffix = match def.ty.non_null() {
-            FieldType::Integer(kind) => kind.rust(),
-            _ => "i64",
-        };
-        let pattern_of = |value: &Literal| match value {
-            Literal::Bool(b) => b.to_string(),
-            Literal::Integer(i) => format!("{i}_{suffix}"),
-            Literal::Number(n) => float_literal(*n),
-            Literal::Text(s) => literal(s),
-            Literal::Variant(index) => {
-                let id = enum_id.unwrap_or_default();
-                // The enum may live in another module: a field merged from another file's
-                // schema (`allOf`, `extends`) keeps its type where that schema is.
-                let owner = self.model.types[self.item].module;
-                let path = ItemRef::ty(self.model, self.names, owner, id);
-                format!("{path}::{}", ident(&self.names.members[id][*index]))
-            }
-        };
-        if let ([Literal::Bool(expected)], false) = (values, def.is_option()) {
-            return format!("{}item.{name}", if *expected { "" } else { "!" });
-        }
-        let patterns: Vec<String> = values.iter().map(pattern_of).collect();
-        let numbers = values.iter().any(|v| matches!(v, Literal::Number(_)));
-        let subject = match (def.ty.non_null(), def.is_option()) {
-            (FieldType::String, false) => format!("item.{name}.as_str()"),
-            (FieldType::String, true) if def.is_double_option() => {
-                format!("item.{name}.as_ref().and_then(::core::option::Option::as_deref)")
-            }
-            (FieldType::String, true) => format!("item.{name}.as_deref()"),
-            (_, true) => self.option_copy(def, &name),
-            _ => format!("item.{name}"),
-        };
-        // Float literals cannot be patterns; compare them one by one.
-        if numbers {
-            let value = if def.is_option() {
-                self.option_copy(def, &name)
-            } else {
-                format!("::core::option::Option::Some(item.{name})")
-            };
-            return patterns
-                .iter()
-                .map(|p| format!("{value} == ::core::option::Option::Some({p})"))
-                .collect::<Vec<_>>()
-                .join(" || ");
-        }
-        let pattern = patterns.join(" | ");
-        if def.is_option() {
-            format!("::core::matches!({subject}, ::core::option::Option::Some({pattern}))")
-        } else {
-            format!("::core::matches!({subject}, {pattern})")
+            _ => quote! { #rt::escape::#escape_fn(&mut #target, #receiver.as_str()); },
         }
     }
 }
 
 /// A call writing the integer `value` (of `kind`) into `out` as JSON and TOON print it: `i64`
 /// and `u64` directly, the narrower kinds widened to `i64` (lossless).
-pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str) -> String {
+pub(super) fn write_integer(
+    rt: &Runtime,
+    out: TokenStream,
+    kind: IntKind,
+    value: TokenStream,
+) -> TokenStream {
     match kind {
-        IntKind::I64 => format!("{rt}::number::write_i64({out}, {value})"),
-        IntKind::U64 => format!("{rt}::number::write_u64({out}, {value})"),
-        _ => format!("{rt}::number::write_i64({out}, i64::from({value}))"),
+        IntKind::I64 => quote!(#rt::number::write_i64(#out, #value)),
+        IntKind::U64 => quote!(#rt::number::write_u64(#out, #value)),
+        _ => quote!(#rt::number::write_i64(#out, i64::from(#value))),
     }
 }
 
@@ -588,14 +496,4 @@ pub(super) fn write_integer(rt: &Runtime, out: &str, kind: IntKind, value: &str)
 fn single_char(text: &str) -> Option<char> {
     let mut chars = text.chars();
     chars.next().filter(|_| chars.next().is_none())
-}
-
-/// A float literal that Rust reads as `f64` whatever the value (`3` would be an integer).
-pub(super) fn float_literal(value: f64) -> String {
-    let text = format!("{value:?}");
-    if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
-        format!("{text}_f64")
-    } else {
-        format!("{text}.0_f64")
-    }
 }

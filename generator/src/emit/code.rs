@@ -5,7 +5,9 @@
 use std::fmt;
 use std::rc::Rc;
 
-pub use proc_macro2::Ident;
+use proc_macro2::TokenStream;
+pub use proc_macro2::{Ident, Literal};
+use quote::{ToTokens, TokenStreamExt, quote};
 
 use crate::model::{Model, TypeId};
 use crate::naming::Names;
@@ -22,19 +24,38 @@ impl fmt::Display for InternalError {
 }
 
 /// The runtime crate's path in generated code (`::fusion_runtime` unless configured).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Runtime(Rc<str>);
+#[derive(Debug, Clone)]
+pub struct Runtime {
+    text: Rc<str>,
+    tokens: Rc<TokenStream>,
+}
 
 impl Runtime {
-    /// The runtime at `path`, as the user configured it.
-    pub fn new(path: &str) -> Self {
-        Runtime(path.into())
+    /// The runtime at `path`, as the user configured it; `None` when it is not even Rust tokens.
+    pub fn new(path: &str) -> Option<Self> {
+        Some(Runtime {
+            text: path.into(),
+            tokens: Rc::new(path.parse().ok()?),
+        })
+    }
+}
+
+impl Runtime {
+    /// The path of the serde the runtime re-exports, as the string `#[serde(crate = …)]` takes.
+    pub fn serde_crate(&self) -> Literal {
+        literal(&format!("{}::__private::serde", self.text))
     }
 }
 
 impl fmt::Display for Runtime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
+    }
+}
+
+impl ToTokens for Runtime {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(self.tokens.as_ref().clone());
     }
 }
 
@@ -42,6 +63,58 @@ impl fmt::Display for Runtime {
 /// so a failure here is a generator bug, reported by `proc_macro2`'s panic).
 pub fn ident(name: &str) -> Ident {
     Ident::new(name, proc_macro2::Span::call_site())
+}
+
+/// `text` as a Rust string literal, escaped by `proc_macro2`.
+pub fn literal(text: &str) -> Literal {
+    Literal::string(text)
+}
+
+/// A numeric literal with its type as a suffix (`100_usize`, `2.5_f64`), so that Rust reads
+/// it as that type whatever its digits.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Number {
+    /// An integer, and its type (`u64`, `i32`, …).
+    Int(i128, &'static str),
+    /// An `f64`.
+    Float(f64),
+}
+
+impl ToTokens for Number {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        // The `Display` text is one literal token, after a `-` when negative.
+        let text = self.to_string();
+        let (negative, digits) = match text.strip_prefix('-') {
+            Some(digits) => (true, digits),
+            None => (false, text.as_str()),
+        };
+        if negative {
+            tokens.append(proc_macro2::Punct::new('-', proc_macro2::Spacing::Alone));
+        }
+        match digits.parse::<Literal>() {
+            Ok(literal) => tokens.append(literal),
+            // Infinities and NaN have no literal: spelled as before, they fail to compile.
+            Err(_) => tokens.append(ident(digits)),
+        }
+    }
+}
+
+impl fmt::Display for Number {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Number::Int(value, ty) => write!(f, "{value}_{ty}"),
+            // `Debug` prints the shortest digits that read back as the same double, and keeps a
+            // whole number's `.0`, so that the literal reads as a float even without its suffix.
+            Number::Float(value) => {
+                let text = format!("{value:?}");
+                if text.contains(['.', 'e', 'E']) || text.contains("inf") || text.contains("NaN") {
+                    write!(f, "{text}_f64")
+                } else {
+                    write!(f, "{text}.0_f64")
+                }
+            }
+        }
+    }
 }
 
 /// An item the generated code defines, as seen from the module that names it: bare within its
@@ -64,13 +137,25 @@ impl ItemRef {
         }
     }
 
-    /// Item `name` of module `owner`, named from module `from`.
+    /// Item `name` of module `owner`, named from module `from`, or always by its sibling path
+    /// when `from` is `None` (a tool's dispatcher names every presenter so).
     pub fn in_module(names: &Names, owner: usize, name: &str, from: Option<usize>) -> Self {
         ItemRef {
             module: ident(&names.modules[owner]),
             name: ident(name),
             local: from == Some(owner),
         }
+    }
+}
+
+impl ToTokens for ItemRef {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let (module, name) = (&self.module, &self.name);
+        tokens.extend(if self.local {
+            quote!(#name)
+        } else {
+            quote!(super::#module::#name)
+        });
     }
 }
 
@@ -82,6 +167,58 @@ impl fmt::Display for ItemRef {
             write!(f, "super::{}::{}", self.module, self.name)
         }
     }
+}
+
+/// How a value is reached in generated code: as a place (`self.amount`) or through a reference
+/// bound by a `match` or an `if let` (`value`). Each use asks for the form it needs, so no
+/// `&(*value)` is ever spliced together.
+#[derive(Clone)]
+pub enum Place {
+    /// A place expression of the value's type.
+    Field(TokenStream),
+    /// A variable holding `&T`.
+    Ref(Ident),
+}
+
+impl Place {
+    /// A `&T` expression.
+    pub fn borrowed(&self) -> TokenStream {
+        match self {
+            Place::Field(place) => quote!(&#place),
+            Place::Ref(name) => name.to_token_stream(),
+        }
+    }
+
+    /// A method receiver (auto-deref makes both forms work).
+    pub fn receiver(&self) -> TokenStream {
+        match self {
+            Place::Field(place) => place.clone(),
+            Place::Ref(name) => name.to_token_stream(),
+        }
+    }
+
+    /// A `T` expression, for `Copy` values.
+    pub fn copied(&self) -> TokenStream {
+        match self {
+            Place::Field(place) => place.clone(),
+            Place::Ref(name) => quote!(*#name),
+        }
+    }
+}
+
+/// Tokens of `items` with `separator` between each two (`a || b || c`).
+pub fn separated(
+    items: impl IntoIterator<Item = TokenStream>,
+    separator: TokenStream,
+) -> TokenStream {
+    let mut out = TokenStream::new();
+    for (index, item) in items.into_iter().enumerate() {
+        if index > 0 {
+            out.extend(separator.clone());
+        }
+        out.extend(item);
+    }
+    out
 }
 
 /// A Rust type in generated code, fully qualified so that no user name can shadow it.
@@ -124,6 +261,28 @@ impl RustType {
     }
 }
 
+impl ToTokens for RustType {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        tokens.extend(match self {
+            RustType::Primitive(name) => ident(name).into_token_stream(),
+            RustType::String => quote!(::std::string::String),
+            RustType::Runtime(rt, name) => {
+                let name = ident(name);
+                quote!(#rt::#name)
+            }
+            RustType::RuntimeOf(rt, name, inner) => {
+                let name = ident(name);
+                quote!(#rt::#name<#inner>)
+            }
+            RustType::Item(item) => item.into_token_stream(),
+            RustType::Vec(inner) => quote!(::std::vec::Vec<#inner>),
+            RustType::Option(inner) => quote!(::core::option::Option<#inner>),
+            RustType::Boxed(inner) => quote!(::std::boxed::Box<#inner>),
+            RustType::Map(rt, value) => quote!(#rt::IndexMap<::std::string::String, #value>),
+        });
+    }
+}
+
 impl fmt::Display for RustType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -148,16 +307,45 @@ mod tests {
 
     #[test]
     fn types_print_fully_qualified() {
-        let rt = Runtime::new("::fusion_runtime");
+        let rt = Runtime::new("::fusion_runtime").expect("a path");
         let ty = RustType::Map(rt.clone(), Box::new(RustType::String.vec().optional()));
         assert_eq!(
             ty.to_string(),
             "::fusion_runtime::IndexMap<::std::string::String, ::core::option::Option<::std::vec::Vec<::std::string::String>>>"
         );
+        // The tokens are the same type, spaced as `proc_macro2` spaces them.
+        let tokens = ty.to_token_stream().to_string();
+        assert_eq!(tokens.replace(' ', ""), ty.to_string().replace(' ', ""));
         assert_eq!(
             RustType::RuntimeOf(rt, "Reply", Box::new(RustType::Primitive("bool").boxed()))
                 .to_string(),
             "::fusion_runtime::Reply<::std::boxed::Box<bool>>"
         );
+    }
+
+    #[test]
+    fn literals_are_escaped() {
+        assert_eq!(literal("a\"b\\\n").to_string(), r#""a\"b\\\n""#);
+        assert_eq!(literal("it's").to_string(), r#""it's""#);
+    }
+
+    #[test]
+    fn negative_numbers_are_a_minus_and_a_literal() {
+        assert_eq!(
+            Number::Int(-3, "i128").to_token_stream().to_string(),
+            "- 3_i128"
+        );
+        assert_eq!(
+            Number::Float(-0.5).to_token_stream().to_string(),
+            "- 0.5_f64"
+        );
+    }
+
+    #[test]
+    fn numbers_carry_their_type() {
+        assert_eq!(Number::Int(-3, "i64").to_string(), "-3_i64");
+        assert_eq!(Number::Float(3.0).to_string(), "3.0_f64");
+        assert_eq!(Number::Float(1e300).to_string(), "1e300_f64");
+        assert_eq!(Number::Float(0.1).to_string(), "0.1_f64");
     }
 }

@@ -4,10 +4,13 @@
 //! numeric transforms started from is written instead, escaped for where it lands
 //! (docs/definitions.md, "Computed values").
 
+use proc_macro2::TokenStream;
+use quote::quote;
+
 use crate::model::{Computed, FieldType, IntKind, TextPart, Transform};
 
-use super::behaviour::{Context, Escape, float_literal, write_integer};
-use super::code::Runtime;
+use super::behaviour::{Context, Escape, write_integer};
+use super::code::{Ident, InternalError, Literal, Number, Place, Runtime, ident, literal};
 
 /// An integer's Rust type in a computation.
 #[derive(Debug, Clone, Copy)]
@@ -21,31 +24,31 @@ enum Int {
 /// A value between transforms, as a Rust expression.
 #[derive(Debug, Clone)]
 enum Value {
-    Integer(String, Int),
+    Integer(TokenStream, Int),
     /// An `f64`; `compound` when the expression is a binary operation (parenthesised as an
     /// operand).
     Float {
-        expression: String,
+        expression: TokenStream,
         compound: bool,
     },
     /// A string (`&String` or `&str`).
-    Str(String),
+    Str(TokenStream),
     /// An array (`Vec` or a reference to one).
-    Array(String),
+    Array(TokenStream),
 }
 
 /// What the transforms leave to write.
 enum Output {
-    Integer(String, Int),
-    Number(String),
-    Percent(String, u32),
-    Date(String, String),
+    Integer(TokenStream, Int),
+    Number(TokenStream),
+    Percent(TokenStream, u32),
+    Date(TokenStream, String),
 }
 
 /// A computed placeholder ready to write.
 struct Plan {
     /// The place of an optional field's value, bound to `value` when present.
-    optional_place: Option<String>,
+    optional_place: Option<TokenStream>,
     output: Output,
     /// The value before the first numeric transform: written when the output cannot be.
     raw: Value,
@@ -53,67 +56,63 @@ struct Plan {
 
 impl Value {
     /// The value as an `f64` expression usable as an operand.
-    fn float_operand(&self) -> String {
-        match self {
+    fn float_operand(&self) -> Result<TokenStream, InternalError> {
+        Ok(match self {
             Value::Float {
                 expression,
                 compound: true,
-            } => format!("({expression})"),
+            } => quote!((#expression)),
             // `as` binds tighter than arithmetic, but an operand keeps its cast in parentheses so
             // that any operator after it (`<` included) reads it whole.
             Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
-                format!("({e} as f64)")
+                quote!((#e as f64))
             }
-            other => other.float(),
-        }
+            other => other.float()?,
+        })
     }
 
     /// The value as an `f64` expression usable as an argument (no parentheses around a cast:
     /// `unused_parens` would reject them there).
-    fn float(&self) -> String {
-        match self {
+    fn float(&self) -> Result<TokenStream, InternalError> {
+        Ok(match self {
             Value::Integer(e, Int::Kind(IntKind::I64 | IntKind::U64) | Int::I128) => {
-                format!("{e} as f64")
+                quote!(#e as f64)
             }
-            Value::Integer(e, Int::Kind(_)) => format!("f64::from({e})"),
+            Value::Integer(e, Int::Kind(_)) => quote!(f64::from(#e)),
             Value::Float { expression, .. } => expression.clone(),
             // The model types every step: only numbers reach arithmetic.
-            Value::Str(_) | Value::Array(_) => "0.0_f64".into(),
-        }
+            Value::Str(_) | Value::Array(_) => {
+                return Err(InternalError(
+                    "a computed placeholder does arithmetic on a string or an array".into(),
+                ));
+            }
+        })
     }
 }
 
 impl Context<'_> {
     /// The source value of a computed placeholder (`Field` of the item, `Sum`, a count).
-    fn source(&self, source: &TextPart) -> (Option<String>, Value) {
-        let integer = |e: &str| Value::Integer(e.to_owned(), Int::Kind(IntKind::U64));
+    fn source(&self, source: &TextPart) -> (Option<TokenStream>, Value) {
+        let integer = |e: TokenStream| Value::Integer(e, Int::Kind(IntKind::U64));
         match source {
             TextPart::Field(field) | TextPart::Column(field) => {
                 let (def, name) = self.field(*field);
-                let (place, copy, reference, owned) = if def.is_option() {
-                    let place = self.option_place(def, &name);
+                let (place, value) = if def.is_option() {
                     (
-                        Some(place),
-                        "*value".to_owned(),
-                        "value".to_owned(),
-                        "value".to_owned(),
+                        Some(self.option_place(def, &name)),
+                        Place::Ref(ident("value")),
                     )
                 } else {
-                    (
-                        None,
-                        format!("item.{name}"),
-                        format!("&item.{name}"),
-                        format!("item.{name}"),
-                    )
+                    (None, Place::Field(quote!(item.#name)))
                 };
                 let value = match def.ty.non_null() {
-                    FieldType::Integer(kind) => Value::Integer(copy, Int::Kind(*kind)),
+                    FieldType::Integer(kind) => Value::Integer(value.copied(), Int::Kind(*kind)),
                     FieldType::Number => Value::Float {
-                        expression: copy,
+                        expression: value.copied(),
                         compound: false,
                     },
-                    FieldType::Array(_) => Value::Array(owned),
-                    _ => Value::Str(reference),
+                    FieldType::Array(_) => Value::Array(value.receiver()),
+                    _ => Value::Str(value.borrowed()),
                 };
                 (place, value)
             }
@@ -131,15 +130,15 @@ impl Context<'_> {
                     )
                 }
             }
-            TextPart::Hidden => (None, integer("(total - kept.len()) as u64")),
-            TextPart::Total => (None, integer("total as u64")),
+            TextPart::Hidden => (None, integer(quote!((total - kept.len()) as u64))),
+            TextPart::Total => (None, integer(quote!(total as u64))),
             // `Count` and `Shown`; the model gives no other source.
-            _ => (None, integer("kept.len() as u64")),
+            _ => (None, integer(quote!(kept.len() as u64))),
         }
     }
 
     /// The source, then each transform, as expressions.
-    fn plan(&self, computed: &Computed, source: &TextPart) -> Plan {
+    fn plan(&self, computed: &Computed, source: &TextPart) -> Result<Plan, InternalError> {
         let rt = self.rt;
         let (optional_place, mut value) = self.source(source);
         let mut raw = value.clone();
@@ -150,31 +149,36 @@ impl Context<'_> {
             }
             value = match step {
                 Transform::Divide(c) | Transform::Multiply(c) => {
-                    let op = if matches!(step, Transform::Divide(_)) {
-                        "/"
-                    } else {
-                        "*"
-                    };
+                    let operand = value.float_operand()?;
+                    let c = Number::Float(*c);
                     Value::Float {
-                        expression: format!("{} {op} {}", value.float_operand(), float_literal(*c)),
+                        expression: if matches!(step, Transform::Divide(_)) {
+                            quote!(#operand / #c)
+                        } else {
+                            quote!(#operand * #c)
+                        },
                         compound: true,
                     }
                 }
                 Transform::Round(places) => match value {
-                    Value::Float { .. } => Value::Float {
-                        expression: format!("{rt}::compute::round({}, {places})", value.float()),
-                        compound: false,
-                    },
+                    Value::Float { .. } => {
+                        let value = value.float()?;
+                        let places = Literal::u32_unsuffixed(*places);
+                        Value::Float {
+                            expression: quote!(#rt::compute::round(#value, #places)),
+                            compound: false,
+                        }
+                    }
                     integer => integer,
                 },
                 Transform::Length => match &value {
                     Value::Array(e) => {
-                        Value::Integer(format!("{e}.len() as u64"), Int::Kind(IntKind::U64))
+                        Value::Integer(quote!(#e.len() as u64), Int::Kind(IntKind::U64))
                     }
                     other => other.clone(),
                 },
                 Transform::Percent(places) => {
-                    output = Some(Output::Percent(value.float(), *places));
+                    output = Some(Output::Percent(value.float()?, *places));
                     break;
                 }
                 Transform::Date(pattern) => {
@@ -184,15 +188,16 @@ impl Context<'_> {
                 }
             };
         }
-        let output = output.unwrap_or_else(|| match &value {
-            Value::Integer(e, int) => Output::Integer(e.clone(), *int),
-            other => Output::Number(other.float()),
-        });
-        Plan {
+        let output = match (output, &value) {
+            (Some(output), _) => output,
+            (None, Value::Integer(e, int)) => Output::Integer(e.clone(), *int),
+            (None, other) => Output::Number(other.float()?),
+        };
+        Ok(Plan {
             optional_place,
             output,
             raw,
-        }
+        })
     }
 
     /// Statements appending a computed placeholder to `target`, escaped (if it must fall back
@@ -200,107 +205,140 @@ impl Context<'_> {
     pub(super) fn push_computed_into(
         &self,
         computed: &Computed,
-        target: &str,
+        target: &Ident,
         escape: Escape,
-    ) -> String {
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let plan = self.plan(computed, &computed.source);
+        let plan = self.plan(computed, &computed.source)?;
+        let out = quote!(&mut #target);
         let raw = match &plan.raw {
-            Value::Integer(e, int) => write_int(rt, &format!("&mut {target}"), e, *int),
-            Value::Float { .. } => format!(
-                "{rt}::number::write_f64(&mut {target}, {});",
-                plan.raw.float()
-            ),
-            Value::Str(e) => format!("{rt}::escape::{}(&mut {target}, {e});", escape.push_fn()),
-            Value::Array(e) => format!("{rt}::number::write_u64(&mut {target}, {e}.len() as u64);"),
+            Value::Integer(e, int) => write_int(rt, out.clone(), e.clone(), *int),
+            Value::Float { .. } => {
+                let value = plan.raw.float()?;
+                quote! { #rt::number::write_f64(#out, #value); }
+            }
+            Value::Str(e) => {
+                let escape_fn = escape.push_fn();
+                quote! { #rt::escape::#escape_fn(#out, #e); }
+            }
+            Value::Array(e) => quote! { #rt::number::write_u64(#out, #e.len() as u64); },
         };
         // The write that may fail, as a condition that holds when it did; `raw` then runs.
         let failed = match &plan.output {
             Output::Integer(e, int) => {
-                let write = write_int(rt, &format!("&mut {target}"), e, *int);
-                return match plan.optional_place {
-                    Some(place) => format!(
-                        "if let ::core::option::Option::Some(value) = {place} {{ {write} }}"
-                    ),
+                let write = write_int(rt, out, e.clone(), *int);
+                return Ok(match plan.optional_place {
+                    Some(place) => quote! {
+                        if let ::core::option::Option::Some(value) = #place { #write }
+                    },
                     None => write,
-                };
+                });
             }
-            Output::Number(e) => format!("!{rt}::compute::write_number(&mut {target}, {e})"),
+            Output::Number(e) => quote!(!#rt::compute::write_number(#out, #e)),
             Output::Percent(e, places) => {
-                format!("!{rt}::compute::write_percent(&mut {target}, {e}, {places})")
+                let places = Literal::u32_unsuffixed(*places);
+                quote!(!#rt::compute::write_percent(#out, #e, #places))
             }
             Output::Date(e, pattern) => {
-                format!("!{rt}::compute::write_date(&mut {target}, {e}, {pattern:?})")
+                let pattern = literal(pattern);
+                quote!(!#rt::compute::write_date(#out, #e, #pattern))
             }
         };
-        match plan.optional_place {
+        Ok(match plan.optional_place {
             // One `if let … &&` chain: clippy's `collapsible_if` rejects the nested form.
-            Some(place) => format!(
-                "if let ::core::option::Option::Some(value) = {place} && {failed} {{ {raw} }}"
-            ),
-            None => format!("if {failed} {{ {raw} }}"),
-        }
+            Some(place) => quote! {
+                if let ::core::option::Option::Some(value) = #place && #failed { #raw }
+            },
+            None => quote! { if #failed { #raw } },
+        })
     }
 
     /// Statements writing a computed placeholder as a JSON value through `writer` (an
     /// expression giving a `JsonWriter`); an absent optional value is `null`. A column's values
     /// each go through the transforms, into an array.
-    pub(super) fn json_computed(&self, computed: &Computed, writer: &str) -> String {
+    pub(super) fn json_computed(
+        &self,
+        computed: &Computed,
+        writer: &TokenStream,
+    ) -> Result<TokenStream, InternalError> {
         if let TextPart::Column(_) = computed.source {
-            let element = self.json_value_of(computed, "column.next_element()");
-            return format!(
-                "{{\nlet mut writer = {writer};\nlet mut column = writer.array();\nfor item in kept {{ {element} }}\ncolumn.end();\n}}\n"
-            );
+            let element = self.json_value_of(computed, &quote!(column.next_element()))?;
+            return Ok(quote! {
+                {
+                    let mut writer = #writer;
+                    let mut column = writer.array();
+                    for item in kept { #element }
+                    column.end();
+                }
+            });
         }
-        format!("{}\n", self.json_value_of(computed, writer))
+        self.json_value_of(computed, writer)
     }
 
     /// [`Self::json_computed`] for one value, `item` in scope for a field.
-    fn json_value_of(&self, computed: &Computed, writer: &str) -> String {
+    fn json_value_of(
+        &self,
+        computed: &Computed,
+        writer: &TokenStream,
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let plan = self.plan(computed, &computed.source);
-        let json_int = |e: &str, int: Int| match int {
-            Int::Kind(IntKind::I64) => format!("{writer}.i64({e});"),
-            Int::Kind(IntKind::U64) => format!("{writer}.u64({e});"),
-            Int::Kind(_) => format!("{writer}.i64(i64::from({e}));"),
-            Int::I128 => format!("{writer}.i128({e});"),
+        let plan = self.plan(computed, &computed.source)?;
+        let json_int = |e: &TokenStream, int: Int| match int {
+            Int::Kind(IntKind::I64) => quote! { #writer.i64(#e); },
+            Int::Kind(IntKind::U64) => quote! { #writer.u64(#e); },
+            Int::Kind(_) => quote! { #writer.i64(i64::from(#e)); },
+            Int::I128 => quote! { #writer.i128(#e); },
         };
         let raw = match &plan.raw {
             Value::Integer(e, int) => json_int(e, *int),
-            Value::Float { .. } => format!("{writer}.f64({});", plan.raw.float()),
-            Value::Str(e) => format!("{writer}.str({e});"),
-            Value::Array(e) => format!("{writer}.u64({e}.len() as u64);"),
+            Value::Float { .. } => {
+                let value = plan.raw.float()?;
+                quote! { #writer.f64(#value); }
+            }
+            Value::Str(e) => quote! { #writer.str(#e); },
+            Value::Array(e) => quote! { #writer.u64(#e.len() as u64); },
         };
-        let text = |call: String| {
-            format!(
-                "let mut computed = ::std::string::String::new(); if {call} {{ {writer}.str(&computed); }} else {{ {raw} }}"
-            )
+        let text = |call: TokenStream| {
+            quote! {
+                let mut computed = ::std::string::String::new();
+                if #call { #writer.str(&computed); } else { #raw }
+            }
         };
         let code = match &plan.output {
             Output::Integer(e, int) => json_int(e, *int),
-            Output::Number(e) => format!(
-                "let computed = {e}; if computed.is_finite() {{ {writer}.f64(computed); }} else {{ {raw} }}"
-            ),
-            Output::Percent(e, places) => text(format!(
-                "{rt}::compute::write_percent(&mut computed, {e}, {places})"
-            )),
-            Output::Date(e, pattern) => text(format!(
-                "{rt}::compute::write_date(&mut computed, {e}, {pattern:?})"
-            )),
+            Output::Number(e) => quote! {
+                let computed = #e;
+                if computed.is_finite() { #writer.f64(computed); } else { #raw }
+            },
+            Output::Percent(e, places) => {
+                let places = Literal::u32_unsuffixed(*places);
+                text(quote! {
+                    #rt::compute::write_percent(&mut computed, #e, #places)
+                })
+            }
+            Output::Date(e, pattern) => {
+                let pattern = literal(pattern);
+                text(quote! {
+                    #rt::compute::write_date(&mut computed, #e, #pattern)
+                })
+            }
         };
-        match plan.optional_place {
-            Some(place) => format!(
-                "if let ::core::option::Option::Some(value) = {place} {{ {code} }} else {{ {writer}.null(); }}"
-            ),
-            None => format!("{{ {code} }}"),
-        }
+        Ok(match plan.optional_place {
+            Some(place) => quote! {
+                if let ::core::option::Option::Some(value) = #place { #code } else { #writer.null(); }
+            },
+            None => quote! { { #code } },
+        })
     }
 }
 
 /// A statement writing an integer expression into `out`.
-fn write_int(rt: &Runtime, out: &str, e: &str, int: Int) -> String {
+fn write_int(rt: &Runtime, out: TokenStream, e: TokenStream, int: Int) -> TokenStream {
     match int {
-        Int::Kind(kind) => format!("{};", write_integer(rt, out, kind, e)),
-        Int::I128 => format!("{rt}::number::write_i128({out}, {e});"),
+        Int::Kind(kind) => {
+            let write = write_integer(rt, out, kind, e);
+            quote! { #write; }
+        }
+        Int::I128 => quote! { #rt::number::write_i128(#out, #e); },
     }
 }

@@ -10,8 +10,11 @@
 //! generic [`fusion_runtime::json::JsonWriter`] path writes the same bytes. Compact output has
 //! no indentation, so one specialised writer serves every depth.
 
-use super::code::{Ident, Runtime, ident};
-use super::view::{json_key, literal};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::code::{Ident, Literal, Runtime, ident, literal};
+use super::view::json_key;
 use crate::model::{FieldDef, FieldType, IntKind, Model, TypeId, TypeKind};
 
 /// How deep below a data block's root a struct is specialised: past it (only recursive types
@@ -106,7 +109,7 @@ pub struct FastLayoutView {
     /// Per field, how it is written.
     pub fields: Vec<FastFieldView>,
     /// The statement that closes the object.
-    pub close: String,
+    pub close: TokenStream,
     /// The doc line's words for this layout.
     pub doc: String,
 }
@@ -118,15 +121,15 @@ pub struct FastFieldView {
     /// The statements that write the key (its comma, newline, indentation, quoted key and
     /// colon: one constant, or the comma decided at run time when only optional keys precede
     /// it), and record that a key was written where a later decision reads it.
-    pub key: String,
+    pub key: TokenStream,
     /// The statement that writes the value bound to `value` (a reference).
-    pub write: String,
+    pub write: TokenStream,
     /// Absent from the wire when `None` (optional).
     pub optional: bool,
     /// `null` is a value (`[T, "null"]`).
     pub nullable: bool,
     /// The censor's JSON text as a Rust string literal, when redacted.
-    pub censor: Option<String>,
+    pub censor: Option<Literal>,
 }
 
 /// How a value is written.
@@ -200,17 +203,14 @@ fn layout(
                 None => format!("{key}:"),
             };
             let mut code = if runtime_comma(index) {
-                format!(
-                    "if wrote {{ out.push(','); }} out.push_str({});",
-                    literal(&text)
-                )
-            } else if index > 0 {
-                format!("out.push_str({});", literal(&format!(",{text}")))
+                let text = literal(&text);
+                quote! { if wrote { out.push(','); } out.push_str(#text); }
             } else {
-                format!("out.push_str({});", literal(&text))
+                let text = literal(&if index > 0 { format!(",{text}") } else { text });
+                quote! { out.push_str(#text); }
             };
             if read_after(index) {
-                code.push_str(" wrote = true;");
+                code.extend(quote! { wrote = true; });
             }
             FastFieldView {
                 name: ident(name),
@@ -226,12 +226,12 @@ fn layout(
         Some(d) => {
             let close = literal(&format!("\n{}}}", "  ".repeat(d)));
             if close_reads {
-                format!("if wrote {{ out.push_str({close}); }} else {{ out.push('}}'); }}")
+                quote! { if wrote { out.push_str(#close); } else { out.push('}'); } }
             } else {
-                format!("out.push_str({close});")
+                quote! { out.push_str(#close); }
             }
         }
-        None => "out.push('}');".into(),
+        None => quote! { out.push('}'); },
     };
     FastLayoutView {
         pretty: depth.is_some(),
@@ -252,23 +252,27 @@ fn layout(
 
 /// The statement that writes `value` (a reference to the field's Rust value) into `out`, in
 /// the layout's style; a nested value at writer depth `depth + 1`.
-fn write_value(kind: ValueKind, rt: &Runtime, depth: Option<usize>) -> String {
+fn write_value(kind: ValueKind, rt: &Runtime, depth: Option<usize>) -> TokenStream {
     match kind {
-        ValueKind::Str => format!("{rt}::json::escape_str_into(out, value);"),
-        ValueKind::I64 => format!("{rt}::number::write_i64(out, *value);"),
-        ValueKind::Signed => format!("{rt}::number::write_i64(out, i64::from(*value));"),
-        ValueKind::U64 => format!("{rt}::number::write_u64(out, *value);"),
-        ValueKind::Unsigned => format!("{rt}::number::write_u64(out, u64::from(*value));"),
-        ValueKind::Number => format!("{rt}::number::write_f64(out, *value);"),
-        ValueKind::Bool => "out.push_str(if *value { \"true\" } else { \"false\" });".into(),
+        ValueKind::Str => quote! { #rt::json::escape_str_into(out, value); },
+        ValueKind::I64 => quote! { #rt::number::write_i64(out, *value); },
+        ValueKind::Signed => quote! { #rt::number::write_i64(out, i64::from(*value)); },
+        ValueKind::U64 => quote! { #rt::number::write_u64(out, *value); },
+        ValueKind::Unsigned => quote! { #rt::number::write_u64(out, u64::from(*value)); },
+        ValueKind::Number => quote! { #rt::number::write_f64(out, *value); },
+        ValueKind::Bool => quote! { out.push_str(if *value { "true" } else { "false" }); },
         ValueKind::Nested => {
             let (style, depth) = match depth {
-                Some(d) => ("Pretty", d + 1),
-                None => ("Compact", 0),
+                Some(d) => (ident("Pretty"), d + 1),
+                None => (ident("Compact"), 0),
             };
-            format!(
-                "{rt}::json::WriteJson::write_json(value, &mut {rt}::json::JsonWriter::at_depth(out, {rt}::json::JsonStyle::{style}, {depth}));"
-            )
+            let depth = Literal::usize_unsuffixed(depth);
+            quote! {
+                #rt::json::WriteJson::write_json(
+                    value,
+                    &mut #rt::json::JsonWriter::at_depth(out, #rt::json::JsonStyle::#style, #depth)
+                );
+            }
         }
     }
 }

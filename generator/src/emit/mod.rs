@@ -4,7 +4,10 @@
 pub mod behaviour;
 pub mod code;
 mod computed;
+mod condition;
+mod docs;
 pub mod json_fast;
+mod members;
 pub mod schema_defs;
 pub mod tool_args;
 mod tool_schema;
@@ -24,7 +27,7 @@ use crate::format::{format_rust, header};
 use crate::model::{FieldType, Model, TypeKind};
 use crate::naming::Names;
 use crate::source::SourceFile;
-use code::Runtime;
+use code::{InternalError, Runtime};
 use view::{ModuleView, RootModule, RootView};
 
 /// How the output is laid out.
@@ -72,12 +75,42 @@ pub fn emit(
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
     let depths = json_fast::pretty_depths(model);
-    let rt = Runtime::new(settings.runtime_path);
+    let rt = Runtime::new(settings.runtime_path).ok_or_else(|| {
+        vec![Diagnostic::error(
+            "",
+            "",
+            format!(
+                "the runtime path `{}` is not Rust (a path such as `::fusion_runtime`)",
+                settings.runtime_path
+            ),
+        )]
+    })?;
     for index in 0..model.modules.len() {
-        let data = view::module_view(model, names, index, &rt, &data_types, &depths);
-        let module_name = data.name.clone();
-        let mut exports = data.exports.clone();
-        let tool = tools::render(model, names, index, &rt, &argument_types, &def_keys);
+        let rendered = render_module(model, names, index, &rt, &data_types, &depths).and_then(
+            |(head, module)| {
+                // The tool's items follow the module's types, in the same module.
+                let tool = tools::render(model, names, index, &rt, &argument_types, &def_keys)?;
+                let text = match tool {
+                    Some(tool) => format!("{module}\n{tool}"),
+                    None => module,
+                };
+                Ok((head, text))
+            },
+        );
+        let (
+            ModuleHead {
+                name: module_name,
+                mut exports,
+            },
+            rendered,
+        ) = match rendered {
+            Ok(rendered) => rendered,
+            Err(error) => {
+                let file = &model.modules[index].file;
+                errors.push(Diagnostic::error(file, "", error.to_string()));
+                continue;
+            }
+        };
         if let Some(tool_names) = &names.tools[index] {
             exports.extend(
                 [
@@ -91,25 +124,6 @@ pub fn emit(
             exports.extend(tool_names.select.as_deref().map(code::ident));
             exports.sort();
         }
-        let rendered = match (ModuleView {
-            rt: rt.clone(),
-            module: data,
-        })
-        .render()
-        .and_then(|text| match tool {
-            Some(tool) => tool.map(|tool| format!("{text}\n{tool}")),
-            None => Ok(text),
-        }) {
-            Ok(text) => text,
-            Err(err) => {
-                errors.push(Diagnostic::error(
-                    &model.modules[index].file,
-                    "",
-                    format!("internal error: template rendering failed: {err}"),
-                ));
-                continue;
-            }
-        };
         let depends_on = dependencies(model, index);
         let module_sources: Vec<&SourceFile> = depends_on.iter().map(|&i| &sources[i]).collect();
         let path = format!("{module_name}.rs");
@@ -171,6 +185,35 @@ pub fn emit(
     } else {
         Err(errors)
     }
+}
+
+/// The view of module `index` and its rendered text (without its tool, which comes after).
+fn render_module(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    rt: &Runtime,
+    data_types: &[bool],
+    depths: &[Vec<usize>],
+) -> Result<(ModuleHead, String), InternalError> {
+    let data = view::module_view(model, names, index, rt, data_types, depths)?;
+    let head = ModuleHead {
+        name: data.name.clone(),
+        exports: data.exports.clone(),
+    };
+    let text = ModuleView {
+        rt: rt.clone(),
+        module: data,
+    }
+    .render()
+    .map_err(|err| InternalError(format!("template rendering failed: {err}")))?;
+    Ok((head, text))
+}
+
+/// What the root needs of a module: its name and the names it re-exports.
+struct ModuleHead {
+    name: code::Ident,
+    exports: Vec<code::Ident>,
 }
 
 /// The modules whose definitions shape module `index`'s text: itself and every module whose

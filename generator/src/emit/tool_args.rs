@@ -4,9 +4,15 @@
 
 use std::collections::BTreeSet;
 
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
-use super::view::{literal, rust_type};
-use crate::model::{FieldBounds, FieldType, Model, TypeId, TypeKind};
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::code::{
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+};
+use super::members::extra_field;
+use super::view::rust_type;
+use crate::model::{FieldBounds, FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// A `FromArgument` implementation.
@@ -25,8 +31,8 @@ pub struct ArgUnion {
     pub path: ItemRef,
     /// `(variant identifier, branch type)` in branch order.
     pub branches: Vec<(Ident, RustType)>,
-    /// The tag key's literal and the tags' slice expression, for a tagged union.
-    pub tag: Option<(String, String)>,
+    /// The tag key and the tags in branch order, for a tagged union.
+    pub tag: Option<(Literal, Vec<Literal>)>,
 }
 
 /// An object read field by field.
@@ -43,10 +49,13 @@ pub struct ArgStruct {
 pub struct ArgField {
     /// Field identifier.
     pub name: Ident,
+    /// The local the field is read into (`field_<position>`): numbered, so that a field named
+    /// `map`, `path` or `issues` does not shadow the parameters later fields are read with.
+    pub local: Ident,
     /// The key as a Rust literal.
-    pub key: String,
+    pub key: Literal,
     /// The reading expression.
-    pub read: String,
+    pub read: TokenStream,
 }
 
 /// The readers of the input types module `index` owns (`owned`, from [`argument_types`]).
@@ -56,12 +65,12 @@ pub fn arg_impls(
     index: usize,
     owned: &[TypeId],
     rt: &Runtime,
-) -> Vec<ArgImpl> {
+) -> Result<Vec<ArgImpl>, InternalError> {
     let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     owned
         .iter()
         .filter_map(|&id| match &model.types[id].kind {
-            TypeKind::Union { variants, tag } => Some(ArgImpl::Union(ArgUnion {
+            TypeKind::Union { variants, tag } => Some(Ok(ArgImpl::Union(ArgUnion {
                 path: path(id),
                 branches: variants
                     .iter()
@@ -71,90 +80,136 @@ pub fn arg_impls(
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {
-                    let values: Vec<String> = tag.values.iter().map(|v| literal(v)).collect();
-                    (literal(&tag.key), format!("&[{}]", values.join(", ")))
+                    (
+                        literal(&tag.key),
+                        tag.values.iter().map(|v| literal(v)).collect(),
+                    )
                 }),
-            })),
-            TypeKind::Enum { .. } => Some(ArgImpl::Enum(path(id))),
+            }))),
+            TypeKind::Enum { .. } => Some(Ok(ArgImpl::Enum(path(id)))),
             // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
             TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
-            TypeKind::Struct { fields } => Some(ArgImpl::Struct(ArgStruct {
-                path: path(id),
-                extra: model.types[id].extra.as_ref().zip(names.extras[id].as_ref()).map(
-                    |(ty, name)| (ident(name), rust_type(model, names, index, ty, rt)),
-                ),
-                fields: fields
-                    .iter()
-                    .zip(&names.members[id])
-                    .map(|(field, name)| {
-                        let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
-                        if field.boxed {
-                            inner = inner.boxed();
-                        }
-                        let nullable = matches!(field.ty, FieldType::Nullable(_));
-                        let ty = if nullable { inner.optional() } else { inner };
-                        // An optional nullable argument keeps `null` apart from absence
-                        // (`Option<Option<T>>`), as its data struct does.
-                        let helper = if field.required {
-                            "required"
-                        } else {
-                            "optional"
-                        };
-                        let key = literal(&field.key);
-                        let read = if field.bounds.is_empty() {
-                            format!("{rt}::args::{helper}::<{ty}>(map, {key}, path, issues)")
-                        } else {
-                            format!(
-                                "{{ static BOUNDS: {rt}::bounds::Bounds = {}; {rt}::args::{helper}_bounded::<{ty}>(map, {key}, &BOUNDS, path, issues) }}",
-                                bounds_expr(rt, &field.bounds)
-                            )
-                        };
-                        ArgField {
-                            name: ident(name),
-                            key,
-                            read,
-                        }
-                    })
-                    .collect(),
-            })),
+            TypeKind::Struct { fields } => {
+                Some(arg_struct(model, names, index, id, fields, rt).map(ArgImpl::Struct))
+            }
         })
         .collect()
 }
 
+/// The reader of struct `id`, whose fields are `fields`, in module `index`.
+fn arg_struct(
+    model: &Model,
+    names: &Names,
+    index: usize,
+    id: TypeId,
+    fields: &[FieldDef],
+    rt: &Runtime,
+) -> Result<ArgStruct, InternalError> {
+    Ok(ArgStruct {
+        path: ItemRef::ty(model, names, index, id),
+        extra: extra_field(model, names, id)?
+            .map(|(name, ty)| (name, rust_type(model, names, index, ty, rt))),
+        fields: fields
+            .iter()
+            .zip(&names.members[id])
+            .enumerate()
+            .map(|(position, (field, name))| {
+                let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
+                if field.boxed {
+                    inner = inner.boxed();
+                }
+                let nullable = matches!(field.ty, FieldType::Nullable(_));
+                let ty = if nullable { inner.optional() } else { inner };
+                // An optional nullable argument keeps `null` apart from absence
+                // (`Option<Option<T>>`), as its data struct does.
+                let helper = if field.required {
+                    "required"
+                } else {
+                    "optional"
+                };
+                let key = literal(&field.key);
+                let read = if field.bounds.is_empty() {
+                    let helper = ident(helper);
+                    quote!(#rt::args::#helper::<#ty>(map, #key, path, issues))
+                } else {
+                    let helper = ident(&format!("{helper}_bounded"));
+                    let bounds = bounds_expr(rt, &field.bounds)?;
+                    quote! {
+                        {
+                            static BOUNDS: #rt::bounds::Bounds = #bounds;
+                            #rt::args::#helper::<#ty>(map, #key, &BOUNDS, path, issues)
+                        }
+                    }
+                };
+                Ok(ArgField {
+                    name: ident(name),
+                    local: ident(&format!("field_{position}")),
+                    key,
+                    read,
+                })
+            })
+            .collect::<Result<_, InternalError>>()?,
+    })
+}
+
 /// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
-fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> String {
-    let some = |value: String| format!("::core::option::Option::Some({value})");
+fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, InternalError> {
+    let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
+    let none = || quote!(::core::option::Option::None);
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
-            (Some(i), _, _) => format!("Int({i})"),
-            (_, Some(u), _) => format!("Int({u})"),
-            // Debug prints the shortest digits that read back as the same double.
-            (_, _, Some(f)) => format!("Float({f:?}_f64)"),
+            (Some(i), _, _) => {
+                let i = Literal::i64_unsuffixed(i);
+                quote!(Int(#i))
+            }
+            (_, Some(u), _) => {
+                let u = Literal::u64_unsuffixed(u);
+                quote!(Int(#u))
+            }
+            (_, _, Some(f)) => {
+                let f = Number::Float(f);
+                quote!(Float(#f))
+            }
             _ => unreachable!("serde_json numbers are i64, u64 or f64"),
         };
-        some(format!("{rt}::bounds::Limit::{value}"))
+        some(quote!(#rt::bounds::Limit::#value))
     };
-    let none = || "::core::option::Option::None".to_owned();
-    let count = |count: Option<u64>| count.map_or_else(none, |c| some(format!("{c}_u64")));
+    let count = |count: Option<u64>| {
+        count.map_or_else(none, |c| {
+            let c = Number::Int(c.into(), "u64");
+            some(quote!(#c))
+        })
+    };
     let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
-    let pattern = bounds
-        .pattern
-        .as_ref()
-        .map_or_else(none, |pattern| some(pattern_constructor(pattern, rt)));
+    let pattern = match &bounds.pattern {
+        None => none(),
+        Some(pattern) => some(pattern_constructor(pattern, rt)?),
+    };
+    let minimum = number(&bounds.minimum);
+    let exclusive_minimum = number(&bounds.exclusive_minimum);
+    let maximum = number(&bounds.maximum);
+    let exclusive_maximum = number(&bounds.exclusive_maximum);
+    let min_length = count(bounds.min_length);
+    let max_length = count(bounds.max_length);
+    let min_items = count(bounds.min_items);
+    let max_items = count(bounds.max_items);
+    let unique_items = bounds.unique_items;
     // Every field written out: a static cannot take the rest from `Bounds::none()` (the
     // pattern's cache has a destructor, which a constant expression cannot run).
-    format!(
-        "{rt}::bounds::Bounds {{ minimum: {}, exclusive_minimum: {}, maximum: {}, exclusive_maximum: {}, min_length: {}, max_length: {}, pattern: {pattern}, min_items: {}, max_items: {}, unique_items: {} }}",
-        number(&bounds.minimum),
-        number(&bounds.exclusive_minimum),
-        number(&bounds.maximum),
-        number(&bounds.exclusive_maximum),
-        count(bounds.min_length),
-        count(bounds.max_length),
-        count(bounds.min_items),
-        count(bounds.max_items),
-        bounds.unique_items,
-    )
+    Ok(quote! {
+        #rt::bounds::Bounds {
+            minimum: #minimum,
+            exclusive_minimum: #exclusive_minimum,
+            maximum: #maximum,
+            exclusive_maximum: #exclusive_maximum,
+            min_length: #min_length,
+            max_length: #max_length,
+            pattern: #pattern,
+            min_items: #min_items,
+            max_items: #max_items,
+            unique_items: #unique_items
+        }
+    })
 }
 
 /// For every tool module, the types reachable from its inputs that no earlier tool module
@@ -184,13 +239,18 @@ pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
 }
 
 /// The `Pattern` constructor of an ECMAScript `pattern` the model checked to translate and
-/// compile (`check_pattern`, `pattern_keys`).
-pub(super) fn pattern_constructor(pattern: &str, rt: &Runtime) -> String {
-    let translated = fusion_runtime::pattern::translate(pattern).unwrap_or_default();
-    let shown = format!("/{}/", fusion_runtime::pattern::js_source(pattern));
-    format!(
-        "{rt}::pattern::Pattern::new({}, {})",
-        literal(&shown),
-        literal(&translated)
-    )
+/// compile (`check_pattern` for tool arguments, `pattern_keys` for `patternProperties`).
+pub(super) fn pattern_constructor(
+    pattern: &str,
+    rt: &Runtime,
+) -> Result<TokenStream, InternalError> {
+    let translated = fusion_runtime::pattern::translate(pattern).map_err(|err| {
+        InternalError(format!("the pattern /{pattern}/ does not translate: {err}"))
+    })?;
+    let shown = literal(&format!(
+        "/{}/",
+        fusion_runtime::pattern::js_source(pattern)
+    ));
+    let translated = literal(&translated);
+    Ok(quote!(#rt::pattern::Pattern::new(#shown, #translated)))
 }

@@ -2,13 +2,17 @@
 //! handler trait, dispatcher, schemas), appended to the module of the file's input types.
 
 use askama::Template;
+use proc_macro2::TokenStream;
+use quote::quote;
 
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
+use super::code::{
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+};
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     description, input_schema, output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, json_key, literal};
+use super::view::{EnumView, VariantView, json_key};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -25,21 +29,21 @@ pub struct ToolTemplate {
 /// One tool.
 pub struct ToolView {
     /// The tool name as a Rust literal.
-    pub name: String,
+    pub name: Literal,
     /// The tool name as written, for docs.
     pub raw_name: String,
-    /// The title as a Rust expression of type `Option<&str>`.
-    pub title: String,
+    /// The title.
+    pub title: Option<Literal>,
     /// The description as a Rust literal.
-    pub description: String,
+    pub description: Literal,
     /// The tool's output schema JSON as a Rust literal, when `structured: true`.
-    pub output_schema: Option<String>,
-    /// `openWorldHint` as a Rust expression of type `Option<bool>`.
-    pub open_world: String,
+    pub output_schema: Option<Literal>,
+    /// `openWorldHint`.
+    pub open_world: Option<bool>,
     /// The description is the TOON form.
     pub toon: bool,
     /// The input schema JSON as a Rust literal.
-    pub input_schema: String,
+    pub input_schema: Literal,
     /// MCP hints.
     pub read_only: bool,
     /// MCP hints.
@@ -56,8 +60,8 @@ pub struct ToolView {
     pub served: Ident,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
-    /// The egress cap of argument errors, as a Rust `u64` literal.
-    pub cap: Option<String>,
+    /// The egress cap of argument errors, in bytes.
+    pub cap: Option<Number>,
     /// The actions.
     pub actions: Vec<ActionView>,
     /// `FromArgument` impls of the input types this module owns.
@@ -67,13 +71,13 @@ pub struct ToolView {
 /// One action.
 pub struct ActionView {
     /// The action name as a Rust literal.
-    pub name: String,
+    pub name: Literal,
     /// The action name as written.
     pub raw_name: String,
     /// `tool/action` as a Rust literal, for `<validation_error action="...">`.
-    pub at: String,
+    pub at: Literal,
     /// The doc as a Rust literal.
-    pub doc: String,
+    pub doc: Literal,
     /// Enum variant.
     pub variant: Ident,
     /// Handler method.
@@ -81,15 +85,15 @@ pub struct ActionView {
     /// The input struct's path.
     pub input: Option<ItemRef>,
     /// The keys the arguments may hold, as Rust literals.
-    pub keys: Vec<String>,
+    pub keys: Vec<Literal>,
     /// The handler's `Ok` type.
     pub reply: RustType,
     /// The presenter, when the action returns one.
     pub returns: Option<ReturnsView>,
-    /// The egress cap of the action's responses, as a Rust `u64` literal.
-    pub cap: Option<String>,
-    /// State sync: `tool.action` and the patterns, as Rust literals (`"t.a"`, `&["t.*"]`).
-    pub invalidates: Option<(String, String)>,
+    /// The egress cap of the action's responses, in bytes.
+    pub cap: Option<Number>,
+    /// State sync: `tool.action` and the patterns.
+    pub invalidates: Option<(Literal, Vec<Literal>)>,
 }
 
 /// An action's presenter.
@@ -102,17 +106,17 @@ pub struct ReturnsView {
     pub collection: bool,
     /// The runtime function that presents the result (`present_item`, `present_collection`,
     /// or their `_structured` forms).
-    pub present_fn: String,
+    pub present_fn: Ident,
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
-    pub schema: String,
+    pub schema: Literal,
     /// The selection expression passed to the presenter.
-    pub selection: String,
+    pub selection: TokenStream,
     /// The selection function's name.
     pub select_fn: Ident,
     /// `(select variant, field index)` per key the presenter has, when `_select` is on.
-    pub select_arms: Option<Vec<(Ident, usize)>>,
+    pub select_arms: Option<Vec<(Ident, Number)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
 }
@@ -127,10 +131,13 @@ pub fn render(
     rt: &Runtime,
     argument_types: &[Vec<TypeId>],
     def_keys: &[String],
-) -> Option<Result<String, askama::Error>> {
-    let owned = argument_types.get(index)?;
-    let tool = model.modules[index].tool.as_ref()?;
-    let tool_names = names.tools[index].as_ref()?;
+) -> Result<Option<String>, InternalError> {
+    let (Some(owned), Some(tool)) = (argument_types.get(index), &model.modules[index].tool) else {
+        return Ok(None);
+    };
+    let tool_names = names.tools[index]
+        .as_ref()
+        .ok_or_else(|| InternalError(format!("the tool `{}` has no names", tool.name)))?;
     let select_keys = select_keys(model, tool);
     let select_candidates: Vec<Candidate<'_>> = select_keys
         .iter()
@@ -177,53 +184,69 @@ pub fn render(
             {
                 keys.extend(fields.iter().map(|f| literal(&f.key)));
             }
-            let returns = action.returns.and_then(|returns| {
-                let presenter = model.modules[returns.module].presenter.as_ref()?;
-                let item = presenter.item;
-                // A struct's fields, or a union's keys over all its branches.
-                let item_keys = model.root_keys(item);
-                let select_fn = ident(&format!("{method}_selection"));
-                let select_arms = tool.select.then(|| {
-                    select_keys
-                        .iter()
-                        .zip(&select_variants)
-                        .filter_map(|(key, variant)| {
-                            Some((ident(variant), item_keys.iter().position(|k| k == key)?))
-                        })
-                        .collect::<Vec<_>>()
-                });
-                let partial = select_arms
-                    .as_ref()
-                    .is_some_and(|a| a.len() < select_keys.len());
-                let presenter_name = names.presenters[returns.module].clone()?;
-                let schema = output_schema(model, def_keys, item, returns.collection, tool.select);
-                let present_fn = match (returns.collection, tool.structured) {
-                    (false, false) => "present_item",
-                    (true, false) => "present_collection",
-                    (false, true) => "present_item_structured",
-                    (true, true) => "present_collection_structured",
-                };
-                action_schemas.push(schema.clone());
-                Some(ReturnsView {
-                    presenter: ItemRef::in_module(names, returns.module, &presenter_name, None),
-                    item: path(item),
-                    collection: returns.collection,
-                    present_fn: present_fn.to_owned(),
-                    schema_const: ident(&format!(
-                        "{}_OUTPUT_SCHEMA",
-                        method.trim_end_matches('_').to_uppercase()
-                    )),
-                    schema: literal(&schema.to_string()),
-                    selection: if tool.select {
-                        format!("{select_fn}(&call.select)")
-                    } else {
-                        format!("{rt}::Selection::all()")
-                    },
-                    select_fn,
-                    select_arms,
-                    partial,
+            let missing = || {
+                InternalError(format!(
+                    "`{}/{}` returns the presenter of a module that has none",
+                    tool.name, action.name
+                ))
+            };
+            let returns = action
+                .returns
+                .map(|returns| {
+                    let presenter = model.modules[returns.module]
+                        .presenter
+                        .as_ref()
+                        .ok_or_else(missing)?;
+                    let item = presenter.item;
+                    // A struct's fields, or a union's keys over all its branches.
+                    let item_keys = model.root_keys(item);
+                    let select_fn = ident(&format!("{method}_selection"));
+                    let select_arms = tool.select.then(|| {
+                        select_keys
+                            .iter()
+                            .zip(&select_variants)
+                            .filter_map(|(key, variant)| {
+                                let index = item_keys.iter().position(|k| k == key)?;
+                                Some((ident(variant), Number::Int(index as i128, "u16")))
+                            })
+                            .collect::<Vec<_>>()
+                    });
+                    let partial = select_arms
+                        .as_ref()
+                        .is_some_and(|a| a.len() < select_keys.len());
+                    let presenter_name = names.presenters[returns.module]
+                        .as_deref()
+                        .ok_or_else(missing)?;
+                    let schema =
+                        output_schema(model, def_keys, item, returns.collection, tool.select);
+                    let present_fn = match (returns.collection, tool.structured) {
+                        (false, false) => "present_item",
+                        (true, false) => "present_collection",
+                        (false, true) => "present_item_structured",
+                        (true, true) => "present_collection_structured",
+                    };
+                    action_schemas.push(schema.clone());
+                    Ok(ReturnsView {
+                        presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
+                        item: path(item),
+                        collection: returns.collection,
+                        present_fn: ident(present_fn),
+                        schema_const: ident(&format!(
+                            "{}_OUTPUT_SCHEMA",
+                            method.trim_end_matches('_').to_uppercase()
+                        )),
+                        schema: literal(&schema.to_string()),
+                        selection: if tool.select {
+                            quote!(#select_fn(&call.select))
+                        } else {
+                            quote!(#rt::Selection::all())
+                        },
+                        select_fn,
+                        select_arms,
+                        partial,
+                    })
                 })
-            });
+                .transpose()?;
             let reply = match &returns {
                 Some(r) => {
                     let item = RustType::Item(r.item.clone());
@@ -232,7 +255,7 @@ pub fn render(
                 }
                 None => RustType::Runtime(rt.clone(), "ToolResponse"),
             };
-            ActionView {
+            Ok(ActionView {
                 name: literal(&action.name),
                 raw_name: action.name.clone(),
                 at: literal(&format!("{}/{}", tool.name, action.name)),
@@ -247,37 +270,33 @@ pub fn render(
                 keys,
                 reply,
                 returns,
-                cap: action.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+                cap: action
+                    .max_payload_bytes
+                    .map(|cap| Number::Int(cap.into(), "u64")),
                 invalidates: (!action.invalidates.is_empty()).then(|| {
-                    let patterns: Vec<String> =
-                        action.invalidates.iter().map(|p| literal(p)).collect();
                     (
                         literal(&format!("{}.{}", tool.name, action.name)),
-                        format!("&[{}]", patterns.join(", ")),
+                        action.invalidates.iter().map(|p| literal(p)).collect(),
                     )
                 }),
-            }
+            })
         })
-        .collect();
-    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt);
+        .collect::<Result<_, InternalError>>()?;
+    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
     let view = ToolView {
-        cap: tool.max_payload_bytes.map(|cap| format!("{cap}_u64")),
+        cap: tool
+            .max_payload_bytes
+            .map(|cap| Number::Int(cap.into(), "u64")),
         name: literal(&tool.name),
         raw_name: tool.name.clone(),
-        title: match &tool.title {
-            Some(title) => format!("::core::option::Option::Some({})", literal(title)),
-            None => "::core::option::Option::None".to_owned(),
-        },
+        title: tool.title.as_deref().map(literal),
         description: literal(&description(model, tool)),
         output_schema: tool
             .structured
             .then(|| tool_output_schema(&action_schemas))
             .flatten()
             .map(|schema| literal(&schema.to_string())),
-        open_world: match tool.open_world {
-            Some(open) => format!("::core::option::Option::Some({open})"),
-            None => "::core::option::Option::None".to_owned(),
-        },
+        open_world: tool.open_world,
         toon: tool.toon_description,
         input_schema: literal(&input_schema(model, def_keys, tool).to_string()),
         read_only: tool.actions.iter().all(|a| a.read_only),
@@ -291,11 +310,11 @@ pub fn render(
         actions,
         arg_impls,
     };
-    Some(
-        ToolTemplate {
-            rt: rt.clone(),
-            tool: view,
-        }
-        .render(),
-    )
+    ToolTemplate {
+        rt: rt.clone(),
+        tool: view,
+    }
+    .render()
+    .map(Some)
+    .map_err(|err| InternalError(format!("template rendering failed: {err}")))
 }

@@ -5,10 +5,11 @@ use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 use fusion_runtime::toon::{Delimiter, write_string};
+use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::behaviour::write_integer;
-use super::code::{ItemRef, Runtime, ident};
-use super::view::literal;
+use super::code::{InternalError, ItemRef, Place, Runtime, ident, literal};
 
 /// The runtime's delimiters, in the order of `fusion_runtime::toon::Delimiter`'s variants.
 const DELIMITERS: [(&str, Delimiter); 3] = [
@@ -20,21 +21,28 @@ const DELIMITERS: [(&str, Delimiter); 3] = [
 /// How a tabular struct writes its table (wire format §11, TOON §9.3).
 pub struct ToonTableView {
     /// `match delimiter { … }` giving the whole field list, `{f1|f2{s1|s2}}`.
-    pub all_fields: String,
+    pub all_fields: TokenStream,
     /// Per field, in schema order: an expression giving its part of the field list.
-    pub field_headers: Vec<String>,
+    pub field_headers: Vec<TokenStream>,
     /// Per field, in schema order: statements appending its cell(s) to `out`.
-    pub cells: Vec<String>,
+    pub cells: Vec<TokenStream>,
 }
 
 /// The table view of struct `id`, when every value of it is a table row whatever the data.
-pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Option<ToonTableView> {
-    let fields = tabular_fields(model, id, &mut Vec::new())?;
+pub fn table_view(
+    model: &Model,
+    names: &Names,
+    id: TypeId,
+    rt: &Runtime,
+) -> Result<Option<ToonTableView>, InternalError> {
+    let Some(fields) = tabular_fields(model, id, &mut Vec::new()) else {
+        return Ok(None);
+    };
     let field_lists: Vec<String> = DELIMITERS
         .iter()
-        .map(|&(_, d)| field_list(model, id, d.as_char()))
+        .map(|&(_, d)| field_list(model, fields, d.as_char()))
         .collect();
-    Some(ToonTableView {
+    Ok(Some(ToonTableView {
         all_fields: per_delimiter(rt, &field_lists),
         field_headers: fields
             .iter()
@@ -50,17 +58,18 @@ pub fn table_view(model: &Model, names: &Names, id: TypeId, rt: &Runtime) -> Opt
             .iter()
             .zip(&names.members[id])
             .map(|(field, name)| {
-                let place = format!("self.{}", ident(name));
+                let name = ident(name);
+                let place = quote!(self.#name);
                 let context = CellContext {
                     model,
                     names,
                     module: model.types[id].module,
                     rt,
                 };
-                cell(&context, field, &place)
+                cell(&context, field, place)
             })
-            .collect(),
-    })
+            .collect::<Result<_, _>>()?,
+    }))
 }
 
 /// The fields of `id` when it qualifies: at least one field, each required, not boxed, and
@@ -105,11 +114,8 @@ fn is_primitive(model: &Model, ty: &FieldType) -> bool {
     }
 }
 
-/// `{f1<d>f2{s1<d>s2}}` for struct `id` (which qualifies).
-fn field_list(model: &Model, id: TypeId, delimiter: char) -> String {
-    let TypeKind::Struct { fields } = &model.types[id].kind else {
-        return String::new();
-    };
+/// `{f1<d>f2{s1<d>s2}}` for a struct of `fields` (which qualifies).
+fn field_list(model: &Model, fields: &[FieldDef], delimiter: char) -> String {
     let parts: Vec<String> = fields
         .iter()
         .map(|f| field_header(model, f, delimiter))
@@ -122,26 +128,24 @@ fn field_header(model: &Model, field: &FieldDef, delimiter: char) -> String {
     let mut header = toon_key(&field.key);
     if field.redact.is_none()
         && let FieldType::Named(nested) = field.ty
-        && is_struct(model, nested)
+        && let TypeKind::Struct { fields } = &model.types[nested].kind
     {
-        header.push_str(&field_list(model, nested, delimiter));
+        header.push_str(&field_list(model, fields, delimiter));
     }
     header
 }
 
 /// A literal when every delimiter gives the same text, else a `match` on `delimiter`.
-fn per_delimiter(rt: &Runtime, texts: &[String]) -> String {
+fn per_delimiter(rt: &Runtime, texts: &[String]) -> TokenStream {
     if texts.iter().all(|t| *t == texts[0]) {
-        return literal(&texts[0]);
+        let text = literal(&texts[0]);
+        return quote!(#text);
     }
-    let arms: Vec<String> = DELIMITERS
-        .iter()
-        .zip(texts)
-        .map(|((variant, _), text)| {
-            format!("{rt}::toon::Delimiter::{variant} => {}", literal(text))
-        })
-        .collect();
-    format!("match delimiter {{ {} }}", arms.join(", "))
+    let arms = DELIMITERS.iter().zip(texts).map(|((variant, _), text)| {
+        let (variant, text) = (ident(variant), literal(text));
+        quote!(#rt::toon::Delimiter::#variant => #text)
+    });
+    quote!(match delimiter { #(#arms),* })
 }
 
 /// What writing a cell needs besides the field: the model and names to spell an enum's path
@@ -153,122 +157,106 @@ struct CellContext<'a> {
     rt: &'a Runtime,
 }
 
-/// How a cell's value is reached in generated code: as a place (`self.amount`) or through a
-/// reference bound by a `match` (`value`). Each use asks for the form it needs, so no `&(*value)`
-/// is ever spliced together.
-#[derive(Clone, Copy)]
-enum Place<'a> {
-    /// A place expression of the value's type.
-    Field(&'a str),
-    /// A variable holding `&T`.
-    Ref(&'a str),
-}
-
-impl Place<'_> {
-    /// A `&T` expression.
-    fn borrowed(self) -> String {
-        match self {
-            Place::Field(place) => format!("&{place}"),
-            Place::Ref(name) => name.to_owned(),
-        }
-    }
-
-    /// A method receiver (auto-deref makes both forms work).
-    fn receiver(self) -> String {
-        match self {
-            Place::Field(place) | Place::Ref(place) => place.to_owned(),
-        }
-    }
-
-    /// A `T` expression, for `Copy` values.
-    fn copied(self) -> String {
-        match self {
-            Place::Field(place) => place.to_owned(),
-            Place::Ref(name) => format!("*{name}"),
-        }
-    }
-}
-
 /// Statements appending the cell(s) of `field`, whose value is the place `place`.
-fn cell(cx: &CellContext<'_>, field: &FieldDef, place: &str) -> String {
+fn cell(
+    cx: &CellContext<'_>,
+    field: &FieldDef,
+    place: TokenStream,
+) -> Result<TokenStream, InternalError> {
     let rt = cx.rt;
     if let Some(censor) = &field.redact {
         // The censor is a constant: its quoting is decided here, once per delimiter.
-        let censor = format!("out.push_str({});", per_delimiter(rt, &toon_cells(censor)));
+        let censor = per_delimiter(rt, &toon_cells(censor));
+        let censor = quote! { out.push_str(#censor); };
         // A redacted `null` stays `null` (§10), as fast-redact leaves it.
-        return match &field.ty {
-            FieldType::Nullable(_) => format!(
-                "match &{place} {{ ::core::option::Option::Some(_) => {{ {censor} }} ::core::option::Option::None => out.push_str(\"null\"), }}"
-            ),
+        return Ok(match &field.ty {
+            FieldType::Nullable(_) => quote! {
+                match &#place {
+                    ::core::option::Option::Some(_) => { #censor }
+                    ::core::option::Option::None => out.push_str("null"),
+                }
+            },
             _ => censor,
-        };
+        });
     }
-    match &field.ty {
-        FieldType::Nullable(inner) => format!(
-            "match &{place} {{ ::core::option::Option::Some(value) => {{ {} }} ::core::option::Option::None => out.push_str(\"null\"), }}",
-            primitive_cell(cx, inner, Place::Ref("value"))
-        ),
-        FieldType::Named(id) if is_struct(cx.model, *id) => format!(
-            "{rt}::toon::WriteToon::write_toon_row(&{place}, &{rt}::Selection::all(), delimiter, out);"
-        ),
-        ty => primitive_cell(cx, ty, Place::Field(place)),
-    }
+    Ok(match &field.ty {
+        FieldType::Nullable(inner) => {
+            let cell = primitive_cell(cx, field, inner, &Place::Ref(ident("value")))?;
+            quote! {
+                match &#place {
+                    ::core::option::Option::Some(value) => { #cell }
+                    ::core::option::Option::None => out.push_str("null"),
+                }
+            }
+        }
+        FieldType::Named(id) if is_struct(cx.model, *id) => quote! {
+            #rt::toon::WriteToon::write_toon_row(&#place, &#rt::Selection::all(), delimiter, out);
+        },
+        ty => primitive_cell(cx, field, ty, &Place::Field(place))?,
+    })
 }
 
-fn primitive_cell(cx: &CellContext<'_>, ty: &FieldType, place: Place<'_>) -> String {
+/// The cell of a primitive value of `field`, of type `ty`, at `place`.
+fn primitive_cell(
+    cx: &CellContext<'_>,
+    field: &FieldDef,
+    ty: &FieldType,
+    place: &Place,
+) -> Result<TokenStream, InternalError> {
     let rt = cx.rt;
-    match ty {
-        FieldType::String => format!(
-            "{rt}::toon::write_string(out, {}, delimiter);",
-            place.borrowed()
-        ),
+    // `tabular_fields` admits nothing else.
+    let not_primitive = || {
+        InternalError(format!(
+            "the TOON table cell `{}` is not of a primitive type",
+            field.key
+        ))
+    };
+    let (copy, reference) = (place.copied(), place.borrowed());
+    Ok(match ty {
+        FieldType::String => quote! { #rt::toon::write_string(out, #reference, delimiter); },
         FieldType::Integer(kind) => {
-            format!("{};", write_integer(rt, "out", *kind, &place.copied()))
+            let write = write_integer(rt, quote!(out), *kind, copy);
+            quote! { #write; }
         }
-        FieldType::Number => format!("{rt}::number::write_f64(out, {});", place.copied()),
-        FieldType::Boolean => format!(
-            "out.push_str(if {} {{ \"true\" }} else {{ \"false\" }});",
-            place.copied()
-        ),
+        FieldType::Number => quote! { #rt::number::write_f64(out, #copy); },
+        FieldType::Boolean => quote! { out.push_str(if #copy { "true" } else { "false" }); },
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),
-            // `tabular_fields` admits no struct, union or enum of values here.
             TypeKind::Struct { .. }
             | TypeKind::Union { .. }
             | TypeKind::Literals { .. }
-            | TypeKind::Tuple { .. } => String::new(),
+            | TypeKind::Tuple { .. } => return Err(not_primitive()),
         },
-        // `tabular_fields` admits nothing else.
-        _ => String::new(),
-    }
+        FieldType::Array(_) | FieldType::Nullable(_) | FieldType::Any => {
+            return Err(not_primitive());
+        }
+    })
 }
 
 /// An enum's cell: its values are known now, so is their quoting under each delimiter. When
 /// every value is bare under every delimiter (the usual case) the cell is the value itself;
 /// otherwise a `match` gives each value's cell text as a constant.
-fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: Place<'_>) -> String {
+fn enum_cell(cx: &CellContext<'_>, id: TypeId, values: &[String], place: &Place) -> TokenStream {
     let cells: Vec<Vec<String>> = values.iter().map(|value| toon_cells(value)).collect();
     if values
         .iter()
         .zip(&cells)
         .all(|(value, texts)| texts.iter().all(|text| text == value))
     {
-        return format!("out.push_str({}.as_str());", place.receiver());
+        let receiver = place.receiver();
+        return quote! { out.push_str(#receiver.as_str()); };
     }
     let path = ItemRef::ty(cx.model, cx.names, cx.module, id);
-    let arms: Vec<String> = cx.names.members[id]
+    let arms = cx.names.members[id]
         .iter()
         .zip(&cells)
         .map(|(variant, texts)| {
             let variant = ident(variant);
-            format!("{path}::{variant} => {}", per_delimiter(cx.rt, texts))
-        })
-        .collect();
-    format!(
-        "out.push_str(match {} {{ {} }});",
-        place.copied(),
-        arms.join(", ")
-    )
+            let text = per_delimiter(cx.rt, texts);
+            quote!(#path::#variant => #text)
+        });
+    let value = place.copied();
+    quote! { out.push_str(match #value { #(#arms),* }); }
 }
 
 /// The cell text of the string `value` under each delimiter of [`DELIMITERS`], quoted exactly

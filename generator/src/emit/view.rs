@@ -2,12 +2,15 @@
 //! names, so that templates hold no logic beyond loops and conditions.
 
 use askama::Template;
+use proc_macro2::TokenStream;
 
 use super::behaviour::{BehaviourView, Context};
-use super::code::{Ident, ItemRef, Runtime, RustType, ident};
+use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ident, literal};
+use super::docs::{doc_lines, doc_literal, pointer_suffix, union_dispatch_doc, with_notes};
 use super::json_fast::{FastJsonView, fast_json};
+use super::members::{expecting, extra_field, field_view, literal_variant};
 use super::toon::{ToonTableView, table_view};
-use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
+use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// One definition file's module.
@@ -25,7 +28,7 @@ pub struct ModuleData {
     /// Module identifier.
     pub name: Ident,
     /// The module's doc text as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// Some definition is deprecated: the module's own uses of it must not warn.
     pub allow_deprecated: bool,
     /// Structs and enums, in definition order (a presenter's own struct first).
@@ -55,7 +58,7 @@ pub struct TupleView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// The positions, in order.
     pub elements: Vec<TupleElementView>,
     /// `#[deprecated]`.
@@ -67,7 +70,7 @@ pub struct TupleElementView {
     /// The element's Rust type (boxed when it closes a cycle).
     pub rust_type: RustType,
     /// The element's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
 }
 
 /// An enum of exact values (`enum: [2, 3, 5, 7]`, `enum: [1, "one"]`).
@@ -75,9 +78,9 @@ pub struct LiteralsView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// What a reader expects, for the error on any other value, as a Rust string literal.
-    pub expecting: String,
+    pub expecting: Literal,
     /// Variants in schema order.
     pub variants: Vec<LiteralVariantView>,
     /// `#[deprecated]`.
@@ -89,13 +92,13 @@ pub struct LiteralVariantView {
     /// Variant identifier.
     pub name: Ident,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// The value as a `fusion_runtime::literals::Literal` expression.
-    pub literal: String,
+    pub literal: TokenStream,
     /// The value's JSON text, as the data block writes it, in a Rust string literal.
-    pub json: String,
+    pub json: Literal,
     /// The value as a `fusion_runtime::toon::ToonValue` expression.
-    pub toon: String,
+    pub toon: TokenStream,
 }
 
 /// A union: one variant per branch.
@@ -103,17 +106,17 @@ pub struct UnionView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Branches in schema order.
     pub variants: Vec<UnionVariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
     /// The type name as a Rust string literal.
-    pub name_literal: String,
+    pub name_literal: Literal,
     /// The tag key as a Rust string literal, when the branches are told apart by one.
-    pub tag_literal: Option<String>,
+    pub tag_literal: Option<Literal>,
     /// How deserializing picks the branch, as doc-line literals.
-    pub dispatch_doc: Vec<String>,
+    pub dispatch_doc: Vec<Literal>,
     /// Only read from tool arguments: no data-block writers.
     pub argument_only: bool,
     /// `_select` over the branches' keys, when the union is a presenter's item.
@@ -123,7 +126,7 @@ pub struct UnionView {
 /// How a union of objects that a presenter shows numbers its keys for `_select`.
 pub struct UnionSelectView {
     /// Every branch's wire keys in [`Model::root_keys`] order, as Rust string literals.
-    pub keys: Vec<String>,
+    pub keys: Vec<Literal>,
     /// Per branch, in order: for each key, the branch struct's index of that field, or
     /// `u16::MAX` (an index no struct has, which writes nothing) when the branch lacks it.
     pub branch_fields: Vec<Vec<u16>>,
@@ -136,9 +139,9 @@ pub struct UnionVariantView {
     /// The branch's Rust type.
     pub rust_type: RustType,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
-    pub tag_value_literal: Option<String>,
+    pub tag_value_literal: Option<Literal>,
 }
 
 /// A struct and its data-block writer.
@@ -146,7 +149,7 @@ pub struct StructView {
     /// Type identifier.
     pub name: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Fields in wire order.
     pub fields: Vec<FieldView>,
     /// `#[deprecated]`.
@@ -173,7 +176,10 @@ pub struct ExtraView {
     pub rust_type: RustType,
     /// `patternProperties`: the `Pattern` constructors of the patterns a key must match to be
     /// kept; empty keeps every undeclared key.
-    pub key_patterns: Vec<String>,
+    pub key_patterns: Vec<TokenStream>,
+    /// The path of the function that reads the keys `patternProperties` keeps, as the string
+    /// `#[serde(deserialize_with = …)]` takes (`Self` there would name serde's visitor).
+    pub key_reader: Literal,
 }
 
 /// One struct field.
@@ -183,17 +189,19 @@ pub struct FieldView {
     /// The field's Rust type.
     pub rust_type: RustType,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
-    /// The contents of `#[serde(...)]`, empty when none is needed.
-    pub serde: String,
+    pub doc: Vec<Literal>,
+    /// The contents of `#[serde(...)]`, when one is needed.
+    pub serde: Option<TokenStream>,
     /// The key as JSON text (quotes included, escaped), as a Rust string literal.
-    pub key_json: String,
+    pub key_json: Literal,
     /// The key itself, as a Rust string literal.
-    pub key_literal: String,
+    pub key_literal: Literal,
     /// The key may be absent: write it only when the value is `Some`.
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
-    pub redact: Option<String>,
+    pub redact: Option<Literal>,
+    /// The function that serializes the censor, when redacted (`__fusion_redact_<position>`).
+    pub redactor: Ident,
     /// The value may be `null` (`[T, "null"]`): a redacted `null` stays `null` (§10).
     pub nullable: bool,
     /// `#[deprecated]`.
@@ -205,9 +213,9 @@ pub struct EnumView {
     /// Type identifier.
     pub name: Ident,
     /// The type's name as a Rust string literal, for parse errors.
-    pub name_literal: String,
+    pub name_literal: Literal,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
     /// Variants in schema order.
     pub variants: Vec<VariantView>,
     /// `#[deprecated]`.
@@ -219,12 +227,12 @@ pub struct VariantView {
     /// Variant identifier.
     pub name: Ident,
     /// The wire value as a Rust string literal.
-    pub value: String,
+    pub value: Literal,
     /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
     /// it, with no escaping at run time.
-    pub json: String,
+    pub json: Literal,
     /// The variant's doc as a Rust string literal.
-    pub doc: String,
+    pub doc: Literal,
 }
 
 /// A presenter.
@@ -238,7 +246,7 @@ pub struct PresenterView {
     /// The item type identifier.
     pub item: Ident,
     /// Doc lines as Rust string literals.
-    pub doc: Vec<String>,
+    pub doc: Vec<Literal>,
 }
 
 /// The output's root: `mod.rs` for the CLI, or the single file a build script includes.
@@ -263,61 +271,6 @@ pub struct RootModule {
     pub exports: Vec<Ident>,
 }
 
-/// A Rust string literal for `text`.
-pub fn literal(text: &str) -> String {
-    format!("{text:?}")
-}
-
-/// The doc paragraph that says how a union's value is read and written.
-fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<String> {
-    let lines = match tag {
-        Some(tag) => vec![
-            format!(
-                " Deserializing reads the key `{}` and hands the object to the branch it",
-                tag.key
-            ),
-            " names (the branch trying them in order would pick, with that branch's own errors);"
-                .to_owned(),
-            " the value is written exactly as that branch writes it, the tag in its place."
-                .to_owned(),
-        ],
-        None => vec![
-            " Deserializing tries the branches in schema order and takes the first that fits, as"
-                .to_owned(),
-            " zod's `z.union` does; the value is written exactly as that branch writes it."
-                .to_owned(),
-        ],
-    };
-    std::iter::once(String::new())
-        .chain(lines)
-        .map(|line| doc_literal(&line))
-        .collect()
-}
-
-/// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
-/// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
-/// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
-fn doc_literal(text: &str) -> String {
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    literal(&shown)
-}
-
-/// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
-/// description are layout, so they become spaces rather than `\t`.
-fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<String> {
-    let text = description.unwrap_or(fallback);
-    text.lines()
-        .map(|line| doc_literal(&format!(" {}", line.trim_end().replace('\t', "    "))))
-        .collect()
-}
-
 /// Builds the view of module `index`.
 /// `data_types` is [`Model::data_types`]: the structs that are not get no writers.
 /// `depths` is [`super::json_fast::pretty_depths`]: where data blocks write each struct.
@@ -328,7 +281,7 @@ pub fn module_view(
     rt: &Runtime,
     data_types: &[bool],
     depths: &[Vec<usize>],
-) -> ModuleData {
+) -> Result<ModuleData, InternalError> {
     let module = &model.modules[index];
     let mut data = ModuleData {
         name: ident(&names.modules[index]),
@@ -347,22 +300,26 @@ pub fn module_view(
                 argument_only: !data_types[id],
                 redacts: fields.iter().any(|f| f.redact.is_some()),
                 deprecated: def.deprecated,
-                extra: match (&def.extra, &names.extras[id]) {
-                    (Some(ty), Some(field)) => Some(ExtraView {
-                        name: ident(field),
+                extra: match extra_field(model, names, id)? {
+                    Some((name, ty)) => Some(ExtraView {
+                        name,
                         rust_type: RustType::Map(
                             rt.clone(),
                             Box::new(rust_type(model, names, index, ty, rt)),
                         ),
+                        key_reader: literal(&format!(
+                            "{}::__fusion_matching_keys",
+                            names.types[id]
+                        )),
                         key_patterns: def
                             .extra_keys
                             .iter()
                             .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
-                            .collect(),
+                            .collect::<Result<_, _>>()?,
                     }),
-                    _ => None,
+                    None => None,
                 },
-                toon: table_view(model, names, id, rt),
+                toon: table_view(model, names, id, rt)?,
                 fast: if data_types[id] {
                     fast_json(model, id, &names.members[id], &depths[id], rt)
                 } else {
@@ -386,8 +343,7 @@ pub fn module_view(
                     .zip(&names.members[id])
                     .enumerate()
                     .map(|(i, (field, field_name))| {
-                        let redactor = format!("{name}::__fusion_redact_{i}");
-                        field_view(model, names, index, field, field_name, &redactor, rt)
+                        field_view(model, names, index, &name, (i, field), field_name, rt)
                     })
                     .collect(),
                 name,
@@ -474,7 +430,7 @@ pub fn module_view(
                         .iter()
                         .zip(&names.members[id])
                         .map(|(value, variant)| literal_variant(value, variant, rt))
-                        .collect(),
+                        .collect::<Result<_, _>>()?,
                     deprecated: def.deprecated,
                     name,
                 }))
@@ -504,13 +460,19 @@ pub fn module_view(
             })),
         }
     }
-    if let (Some(presenter), Some(presenter_name)) = (&module.presenter, &names.presenters[index]) {
+    if let Some(presenter) = &module.presenter {
+        let (Some(presenter_name), Some(hooks)) = (&names.presenters[index], &names.hooks[index])
+        else {
+            return Err(InternalError(format!(
+                "the presenter of `{}` has no type or hooks name",
+                module.file
+            )));
+        };
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
         data.exports.push(ident(presenter_name));
-        data.exports
-            .extend(names.hooks[index].as_deref().map(ident));
+        data.exports.push(ident(hooks));
         let context = Context {
             model,
             names,
@@ -519,8 +481,8 @@ pub fn module_view(
             rt,
         };
         data.presenter = Some(PresenterView {
-            behaviour: context.view(&presenter.behaviour),
-            hooks: ident(names.hooks[index].as_deref().unwrap_or_default()),
+            behaviour: context.view(&presenter.behaviour)?,
+            hooks: ident(hooks),
             name: ident(presenter_name),
             item: ident(&names.types[presenter.item]),
             doc: doc_lines(
@@ -533,7 +495,7 @@ pub fn module_view(
         });
     }
     data.exports.sort();
-    data
+    Ok(data)
 }
 
 /// Whether `id` is some presenter's item, or a branch of a union that is: it is then written
@@ -583,202 +545,6 @@ fn union_select(model: &Model, id: TypeId) -> Option<UnionSelectView> {
     })
 }
 
-fn pointer_suffix(pointer: &str) -> String {
-    if pointer.is_empty() {
-        String::new()
-    } else {
-        format!("#{pointer}")
-    }
-}
-
-fn field_view(
-    model: &Model,
-    names: &Names,
-    module: usize,
-    field: &FieldDef,
-    name: &str,
-    redactor: &str,
-    rt: &Runtime,
-) -> FieldView {
-    let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
-    if field.boxed {
-        inner = inner.boxed();
-    }
-    let rust_type = if field.is_double_option() {
-        inner.optional().optional()
-    } else if field.is_option() {
-        inner.optional()
-    } else {
-        inner
-    };
-    let mut serde = Vec::new();
-    if name != field.key {
-        serde.push(format!("rename = {}", literal(&field.key)));
-    }
-    if !field.required {
-        serde.push("default".to_owned());
-        serde.push("skip_serializing_if = \"::core::option::Option::is_none\"".to_owned());
-    }
-    // `null` and absence are different data: a required nullable key must be present, and an
-    // optional one keeps an explicit `null` (see `fusion_runtime::nullable`).
-    match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
-        (true, true) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::required"))
-        )),
-        (false, true) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::present"))
-        )),
-        // `Option` would read `null` as absence: lost for any JSON value, and let through for a
-        // key the schema forbids (`false`).
-        (false, false) if reads_null_itself(model, &field.ty) => serde.push(format!(
-            "deserialize_with = {}",
-            literal(&format!("{rt}::nullable::value"))
-        )),
-        _ => {}
-    }
-    if field.redact.is_some() {
-        // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
-        // censor too, so no path out of the type shows the clear value (§10).
-        serde.push(format!("serialize_with = {}", literal(redactor)));
-    }
-    let mut doc = field
-        .description
-        .as_deref()
-        .map(|d| doc_lines(Some(d), ""))
-        .unwrap_or_default();
-    if !doc.is_empty() {
-        doc.push(literal(""));
-    }
-    doc.push(doc_literal(&format!(" {}", field_facts(field))));
-    FieldView {
-        name: ident(name),
-        rust_type,
-        doc,
-        serde: serde.join(", "),
-        key_json: literal(&json_key(&field.key)),
-        key_literal: literal(&field.key),
-        omit_when_none: !field.required,
-        redact: field.redact.as_deref().map(literal),
-        nullable: matches!(field.ty, FieldType::Nullable(_)),
-        deprecated: field.deprecated,
-    }
-}
-
-/// Whether a value of `ty` reads `null` itself: any JSON value (`null` is one), or a type no
-/// value fits (`null` is refused).
-fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
-    match ty {
-        FieldType::Any => true,
-        FieldType::Named(id) => matches!(
-            &model.types[*id].kind,
-            TypeKind::Literals { values, nullable: false } if values.is_empty()
-        ),
-        _ => false,
-    }
-}
-
-/// What a reader of an enum of values expects: `one of 2, 3, 5, 7` (`null` too when it is
-/// nullable), or, with no value at all, what the schema still allows.
-fn expecting(values: &[LiteralValue], nullable: bool) -> String {
-    let mut texts: Vec<String> = values.iter().map(|v| v.to_json().to_string()).collect();
-    if nullable {
-        texts.push("null".to_owned());
-    }
-    match texts.as_slice() {
-        [] => "no value: the schema allows none".to_owned(),
-        [one] => one.clone(),
-        _ => format!("one of {}", texts.join(", ")),
-    }
-}
-
-/// The variant of one value: its runtime literal, JSON text and TOON value, all fixed now.
-fn literal_variant(value: &LiteralValue, name: &str, rt: &Runtime) -> LiteralVariantView {
-    let (literal_expr, json, toon) = match value {
-        LiteralValue::Bool(b) => (
-            format!("{rt}::literals::Literal::Bool({b})"),
-            b.to_string(),
-            format!("{rt}::toon::ToonValue::Bool({b})"),
-        ),
-        LiteralValue::Str(s) => (
-            format!("{rt}::literals::Literal::Str({})", literal(s)),
-            json_key(s),
-            format!("{rt}::toon::ToonValue::Str({})", literal(s)),
-        ),
-        LiteralValue::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
-            (Some(i), _, _) => (
-                format!("{rt}::literals::Literal::Int({i})"),
-                i.to_string(),
-                format!("{rt}::toon::ToonValue::Int({i})"),
-            ),
-            (_, Some(u), _) => (
-                format!("{rt}::literals::Literal::Int({u})"),
-                u.to_string(),
-                format!("{rt}::toon::ToonValue::UInt({u})"),
-            ),
-            // A float, written as JavaScript prints it, as every number of the data block is.
-            (_, _, f) => {
-                let f = f.unwrap_or(0.0);
-                let mut text = String::new();
-                fusion_runtime::number::write_f64(&mut text, f);
-                (
-                    format!("{rt}::literals::Literal::Float({f:?}_f64)"),
-                    text,
-                    format!("{rt}::toon::ToonValue::Float({f:?}_f64)"),
-                )
-            }
-        },
-    };
-    LiteralVariantView {
-        name: ident(name),
-        doc: doc_literal(&format!(" `{json}`")),
-        literal: literal_expr,
-        json: literal(&json),
-        toon,
-    }
-}
-
-/// Doc lines followed, each after a blank line, by the schema's notes and the naming note,
-/// when there are any.
-fn with_notes(mut doc: Vec<String>, notes: &[String], naming: Option<&str>) -> Vec<String> {
-    if !notes.is_empty() {
-        doc.push(literal(""));
-        doc.push(doc_literal(&format!(" Schema: {}.", notes.join("; "))));
-    }
-    if let Some(naming) = naming {
-        doc.push(literal(""));
-        doc.push(doc_literal(&format!(" {naming}")));
-    }
-    doc
-}
-
-/// What the schema says of a field beyond its description: wire key, presence, format, default.
-fn field_facts(field: &FieldDef) -> String {
-    let mut facts = vec![format!("Wire key `{}`", field.key)];
-    let nullable = matches!(field.ty, FieldType::Nullable(_));
-    facts.push(match (field.required, nullable) {
-        (true, false) => "required".to_owned(),
-        (true, true) => "required (a missing key is an error), `null` when `None`".to_owned(),
-        (false, false) => "optional, left out of the data block when `None`".to_owned(),
-        (false, true) => {
-            "optional and nullable: left out of the data block when `None`, `null` when `Some(None)`"
-                .to_owned()
-        }
-    });
-    if let Some(format) = &field.format {
-        facts.push(format!("format `{format}`"));
-    }
-    if let Some(default) = &field.default {
-        facts.push(format!("default `{default}`"));
-    }
-    if let Some(censor) = &field.redact {
-        facts.push(format!("redacted: the data block shows `{censor}`"));
-    }
-    facts.extend(field.notes.iter().cloned());
-    format!("{}.", facts.join("; "))
-}
-
 /// The Rust type of a value, as module `module` names it.
 pub(crate) fn rust_type(
     model: &Model,
@@ -805,19 +571,4 @@ pub(super) fn json_key(key: &str) -> String {
     let mut out = String::with_capacity(key.len() + 2);
     fusion_runtime::json::escape_str_into(&mut out, key);
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn doc_lines_show_control_characters_escaped_and_tabs_of_descriptions_as_spaces() {
-        assert_eq!(
-            doc_literal(" Wire key `tab\tkey`."),
-            r#"" Wire key `tab\\tkey`.""#
-        );
-        assert_eq!(doc_literal(" `quo\"te`"), r#"" `quo\"te`""#);
-        assert_eq!(doc_lines(Some("a\tb\nc"), ""), [r#"" a    b""#, r#"" c""#]);
-    }
 }
