@@ -1,5 +1,7 @@
-//! Rust code for declared UI blocks (wire format §4) and embeds (§8). Each block is built in one
-//! `String` and handed to the runtime's `UiBlock`, whose single `fence` lays out fenced blocks.
+//! Rust code for declared UI blocks (wire format §4) and embeds (§8). A block whose content goes on
+//! the wire verbatim (table, list, markdown) is written in place into its wire text through the
+//! runtime's `UiWriter`; any other is built in one `String` and handed to the runtime's `UiBlock`,
+//! whose single `fence` lays out fenced blocks.
 
 use crate::definition::WidthDef;
 use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
@@ -7,13 +9,21 @@ use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 use super::behaviour::{Context, Escape};
 use super::view::literal;
 
-/// A loop running `body` for every kept item (`item` and `index` in scope). After the first
-/// item it reserves room for the others at the first one's size: the content of a 10k-row table
-/// would otherwise be reallocated about twenty times.
+/// A loop running `body` for every kept item (`item` and `index` in scope) on a `UiWriter`. After
+/// the first item it reserves room for the others at the first one's size: the content of a
+/// 10k-row table would otherwise be reallocated about twenty times.
 fn per_item(body: &str) -> String {
     format!(
-        "let start = content.len();\nfor (index, item) in kept.iter().enumerate() {{\n{body}if index == 0 {{ content.reserve((content.len() - start) * (kept.len() - 1)); }}\n}}\n"
+        "let start = content.len();\nfor (index, item) in kept.iter().enumerate() {{\n{body}if index == 0 {{ content.reserve_rows(start, kept.len() - 1); }}\n}}\n"
     )
+}
+
+/// How a block is made from the statements that write its content.
+enum Made {
+    /// A markdown block written in place: `content` is its `UiWriter`.
+    InPlace,
+    /// `content` is a `String`, made into the block by this expression.
+    By(String),
 }
 
 impl Context<'_> {
@@ -21,15 +31,18 @@ impl Context<'_> {
     /// `kept` and `total` for a collection block.
     pub fn ui_block(&self, ui: &UiModel, collection: bool) -> String {
         let rt = self.rt;
-        let (content, constructor) = self.ui_content(&ui.kind, collection);
+        let (content, made) = self.ui_content(&ui.kind, collection);
         let binding = if content.is_empty() {
             "let content"
         } else {
             "let mut content"
         };
-        let mut code = format!(
-            "{binding} = ::std::string::String::new();\n{content}let block = {constructor}"
-        );
+        let mut code = match &made {
+            Made::InPlace => format!("{binding} = {rt}::UiBlock::markdown(\"\")"),
+            Made::By(constructor) => format!(
+                "{binding} = ::std::string::String::new();\n{content}let block = {constructor}"
+            ),
+        };
         if let Some(title) = &ui.title {
             match title.as_slice() {
                 [] => code.push_str(".title(\"\")"),
@@ -53,12 +66,17 @@ impl Context<'_> {
         if let Some(priority) = ui.priority {
             code.push_str(&format!(".priority({priority}_i64)"));
         }
-        code.push_str(";\nbuilder.push_ui(block);");
+        match made {
+            Made::InPlace => code.push_str(&format!(
+                ".into_writer();\n{content}builder.push_ui_writer(content);"
+            )),
+            Made::By(_) => code.push_str(";\nbuilder.push_ui(block);"),
+        }
         code
     }
 
-    /// Statements filling `content`, and the expression that makes the block from it.
-    fn ui_content(&self, kind: &UiKind, collection: bool) -> (String, String) {
+    /// Statements filling `content`, and how the block is made from it.
+    fn ui_content(&self, kind: &UiKind, collection: bool) -> (String, Made) {
         let rt = self.rt;
         let text = |parts: &[TextPart]| self.push_parts_into(parts, "content", Escape::Content);
         let line = |parts: &[TextPart]| self.push_parts_into(parts, "content", Escape::Line);
@@ -89,7 +107,7 @@ impl Context<'_> {
                 };
                 (
                     format!("content.push_str({});\n{rows}", literal(&head)),
-                    format!("{rt}::UiBlock::markdown(content)"),
+                    Made::InPlace,
                 )
             }
             UiKind::List(parts) => {
@@ -99,14 +117,23 @@ impl Context<'_> {
                 } else {
                     item
                 };
-                (body, format!("{rt}::UiBlock::markdown(content)"))
+                (body, Made::InPlace)
             }
-            UiKind::Markdown(parts) => (text(parts), format!("{rt}::UiBlock::markdown(content)")),
-            UiKind::Summary(parts) => (line(parts), format!("{rt}::UiBlock::summary(&content)")),
-            UiKind::Mermaid(parts) => (text(parts), format!("{rt}::UiBlock::mermaid(&content)")),
+            UiKind::Markdown(parts) => (text(parts), Made::InPlace),
+            UiKind::Summary(parts) => (
+                line(parts),
+                Made::By(format!("{rt}::UiBlock::summary(&content)")),
+            ),
+            UiKind::Mermaid(parts) => (
+                text(parts),
+                Made::By(format!("{rt}::UiBlock::mermaid(&content)")),
+            ),
             UiKind::Code { lang, code } => (
                 text(code),
-                format!("{rt}::UiBlock::code_block({}, &content)", literal(lang)),
+                Made::By(format!(
+                    "{rt}::UiBlock::code_block({}, &content)",
+                    literal(lang)
+                )),
             ),
             UiKind::Json(field) => {
                 let value = match (field, collection) {
@@ -118,9 +145,9 @@ impl Context<'_> {
                     format!(
                         "{rt}::json::JsonWriter::new(&mut content, {rt}::json::JsonStyle::Pretty).value({value});\n"
                     ),
-                    format!(
+                    Made::By(format!(
                         "{rt}::UiBlock::custom(\"json\", {rt}::fence(\"json\", &{rt}::escape::json_text(&content)))"
-                    ),
+                    )),
                 )
             }
             UiKind::Echarts(pieces) => {
@@ -137,9 +164,9 @@ impl Context<'_> {
                 }
                 (
                     body,
-                    format!(
+                    Made::By(format!(
                         "{rt}::UiBlock::custom(\"echarts\", {rt}::fence(\"echarts\", &{rt}::escape::json_text(&content)))"
-                    ),
+                    )),
                 )
             }
         }
