@@ -916,7 +916,11 @@ impl InvoicePresenter {
             let mut title = ::std::string::String::new();
             title.push_str("Invoice ");
             ::fusion_runtime::escape::push_attr_value(&mut title, &item.id);
-            let mut content = ::std::string::String::new();
+            let mut content = ::fusion_runtime::UiBlock::markdown("")
+                .title(title)
+                .width(::fusion_runtime::Width::Half)
+                .priority(1_i64)
+                .into_writer();
             content.push_str("| id | amount_cents | status |\n| --- | --- | --- |");
             content.push_str("\n| ");
             ::fusion_runtime::escape::push_cell(&mut content, &item.id);
@@ -925,11 +929,7 @@ impl InvoicePresenter {
             content.push_str(" | ");
             content.push_str(item.status.as_str());
             content.push_str(" |");
-            let block = ::fusion_runtime::UiBlock::markdown(content)
-                .title(title)
-                .width(::fusion_runtime::Width::Half)
-                .priority(1_i64);
-            builder.push_ui(block);
+            builder.push_ui_writer(content);
         }
         {
             let mut child = ::fusion_runtime::ResponseBuilder::new(
@@ -1020,7 +1020,7 @@ impl InvoicePresenter {
             builder.push_ui(block);
         }
         {
-            let mut content = ::std::string::String::new();
+            let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
             content
                 .push_str("| Invoice | Amount (cents) | Status |\n| --- | --- | --- |");
             let start = content.len();
@@ -1033,14 +1033,13 @@ impl InvoicePresenter {
                 content.push_str(item.status.as_str());
                 content.push_str(" |");
                 if index == 0 {
-                    content.reserve((content.len() - start) * (kept.len() - 1));
+                    content.reserve_rows(start, kept.len() - 1);
                 }
             }
             if kept.is_empty() {
                 content.push('\n');
             }
-            let block = ::fusion_runtime::UiBlock::markdown(content);
-            builder.push_ui(block);
+            builder.push_ui_writer(content);
         }
         {
             let mut content = ::std::string::String::new();

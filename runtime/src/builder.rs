@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::json::{self, JsonStyle};
 use crate::response::{ToolResponse, ViewData, ViewParts};
-use crate::ui::UiBlock;
+use crate::ui::{UiBlock, UiWriter, WrittenUi};
 
 /// A suggested next action: `- tool: reason` in `<action_suggestions>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,8 +20,9 @@ pub struct Suggestion {
 /// Collects the blocks of one response and emits them in category order (§2): data, UI blocks,
 /// embeds, directives, rules, suggestions, whatever order they were added in.
 ///
-/// Everything is moved in: the data block `String` becomes the first content item as is, and
-/// literal rules, directives and suggestions stay `&'static str` until rendered.
+/// Everything is moved in: the data block `String` becomes the first content item as is, a UI
+/// block is kept as its wire text (written there in place by [`ResponseBuilder::push_ui_writer`]),
+/// and literal rules, directives and suggestions stay `&'static str` until rendered.
 ///
 /// Chainable by-value methods (`.rule(..)`) suit hand-written code; the `push_*` twins suit
 /// generated code that adds blocks in loops.
@@ -32,7 +33,7 @@ pub struct Suggestion {
 #[derive(Debug, Clone, Default)]
 pub struct ResponseBuilder {
     pub(crate) data: String,
-    pub(crate) ui_blocks: Vec<UiBlock>,
+    pub(crate) ui_blocks: Vec<WrittenUi>,
     pub(crate) embeds: Vec<String>,
     pub(crate) directives: Vec<Cow<'static, str>>,
     pub(crate) rules: Vec<Cow<'static, str>>,
@@ -79,7 +80,13 @@ impl ResponseBuilder {
 
     /// Adds a UI block after the ones already added.
     pub fn push_ui(&mut self, block: UiBlock) -> &mut Self {
-        self.ui_blocks.push(block);
+        self.push_ui_writer(block.into_writer())
+    }
+
+    /// Adds a UI block written in place (see [`UiBlock::into_writer`]) after the ones already
+    /// added; its wire text becomes its content item as is.
+    pub fn push_ui_writer(&mut self, block: UiWriter) -> &mut Self {
+        self.ui_blocks.push(block.finish());
         self
     }
 
@@ -93,7 +100,7 @@ impl ResponseBuilder {
 
     /// Puts a UI block before every other UI block.
     pub fn push_ui_first(&mut self, block: UiBlock) -> &mut Self {
-        self.ui_blocks.insert(0, block);
+        self.ui_blocks.insert(0, block.into_writer().finish());
         self
     }
 
@@ -206,7 +213,18 @@ impl ResponseBuilder {
                 + usize::from(!suggestions.is_empty()),
         );
         texts.push(data);
-        texts.extend(ui_blocks.iter().map(UiBlock::render));
+        let mut view_blocks = Vec::with_capacity(if view.is_some() { ui_blocks.len() } else { 0 });
+        for WrittenUi {
+            block,
+            text,
+            content,
+        } in ui_blocks
+        {
+            texts.push(text);
+            if view.is_some() {
+                view_blocks.push((block, content));
+            }
+        }
         texts.extend(embeds);
         if !directives.is_empty() {
             texts.push(list_block(
@@ -223,12 +241,13 @@ impl ResponseBuilder {
         }
         let mut response = ToolResponse::from_texts(texts);
         if let Some(data) = view {
-            // The blocks are rendered copies, so the parts themselves move into the view for free.
+            // The rules are rendered copies, so they move into the view for free; the UI blocks'
+            // content stays in their texts, where the view finds it.
             response.set_view(ViewParts {
                 data,
                 data_at: 0,
                 system_rules: rules,
-                ui_blocks,
+                ui_blocks: view_blocks,
             });
         }
         response

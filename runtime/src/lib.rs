@@ -50,7 +50,7 @@ pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
 pub use serve::{ServedTool, ToolFuture};
 pub use tool::{Reply, ToolInfo};
-pub use ui::{UiBlock, Width, fence};
+pub use ui::{UiBlock, UiWriter, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,

@@ -109,7 +109,7 @@ impl ResponseBuilder {
                 if index > 0 {
                     content.push_str("\n\n");
                 }
-                content.push_str(&block.content);
+                content.push_str(block.content());
             }
             content.push_str("\n</visual_context>\n\n");
         }

@@ -1,6 +1,7 @@
 //! The tool response: MCP's `CallToolResult` (wire format §1) and the test view (§15).
 
 use std::borrow::Cow;
+use std::ops::Range;
 
 use serde::ser::{SerializeMap, SerializeStruct};
 use serde::{Serialize, Serializer};
@@ -94,7 +95,7 @@ impl ToolResponse {
     pub fn test_view(&self) -> Option<TestView<'_>> {
         self.view.as_deref().map(|parts| TestView {
             parts,
-            data_block: self.texts.get(parts.data_at).map_or("", String::as_str),
+            texts: &self.texts,
         })
     }
 
@@ -187,24 +188,27 @@ pub enum ViewData {
 }
 
 /// What a Presenter response keeps for its test view; the blocks were rendered from these parts,
-/// so keeping them costs no copy.
+/// so keeping them costs no copy, and the UI blocks' content is read from their texts.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub(crate) struct ViewParts {
     pub(crate) data: ViewData,
     /// The index of the data block among the texts: 0, unless blocks were put before it.
     pub(crate) data_at: usize,
     pub(crate) system_rules: Vec<Cow<'static, str>>,
-    pub(crate) ui_blocks: Vec<UiBlock>,
+    /// Each UI block's attributes (its `content` empty) and where its content is in its text;
+    /// the UI blocks' texts follow the data block's, in this order.
+    pub(crate) ui_blocks: Vec<(UiBlock, Range<usize>)>,
 }
 
 /// The structured view of a Presenter-built response (§15): `{data, system_rules, ui_blocks}`.
 ///
-/// A borrowed view rather than a stored struct: `data` lives in the response's own data block,
-/// and borrowing lets the view read it there instead of keeping a second copy.
+/// A borrowed view rather than a stored struct: `data` and the UI blocks' content live in the
+/// response's own texts, and borrowing lets the view read them there instead of keeping a second
+/// copy.
 #[derive(Debug, Clone, Copy)]
 pub struct TestView<'a> {
     parts: &'a ViewParts,
-    data_block: &'a str,
+    texts: &'a [String],
 }
 
 impl<'a> TestView<'a> {
@@ -220,7 +224,7 @@ impl<'a> TestView<'a> {
     /// [`TestView::data`], `None` where it would panic.
     pub fn try_data(&self) -> Option<serde_json::Value> {
         let text = match &self.parts.data {
-            ViewData::DataBlock => self.data_block,
+            ViewData::DataBlock => self.text(self.parts.data_at),
             ViewData::Json(json) => json,
         };
         serde_json::from_str(text).ok()
@@ -232,8 +236,28 @@ impl<'a> TestView<'a> {
     }
 
     /// The Presenter's UI blocks in wire order, the truncation block (§7) first when present.
-    pub fn ui_blocks(&self) -> &'a [UiBlock] {
-        &self.parts.ui_blocks
+    ///
+    /// Made on demand: the response keeps each block's content only in its wire text.
+    pub fn ui_blocks(&self) -> Vec<UiBlock> {
+        let first = self.parts.data_at + 1;
+        self.parts
+            .ui_blocks
+            .iter()
+            .enumerate()
+            .map(|(index, (block, content))| UiBlock {
+                content: self
+                    .text(first + index)
+                    .get(content.clone())
+                    .unwrap_or_default()
+                    .to_owned(),
+                ..block.clone()
+            })
+            .collect()
+    }
+
+    /// The text block at `index`, empty when there is none.
+    fn text(&self, index: usize) -> &'a str {
+        self.texts.get(index).map_or("", String::as_str)
     }
 }
 

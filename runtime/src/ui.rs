@@ -175,6 +175,32 @@ impl UiBlock {
     /// Appends the block as it goes on the wire, attributes in the order
     /// `type`, `title`, `width`, `priority`.
     pub fn write_to(&self, out: &mut String) {
+        self.write_head(out);
+        out.push_str(&self.content);
+        out.push_str(TAIL);
+    }
+
+    /// Starts the block's wire text, to be written in place: its opening tag and its content so
+    /// far, then whatever the caller appends through the writer.
+    ///
+    /// A block built apart, as [`UiBlock::render`] takes it, is copied whole into its wire text;
+    /// for a table of every row of a collection, that copy is a good part of the block's cost.
+    pub fn into_writer(mut self) -> UiWriter {
+        let content = std::mem::take(&mut self.content);
+        // Attributes and tags add well under 128 bytes.
+        let mut text = String::with_capacity(content.len() + 128);
+        self.write_head(&mut text);
+        let start = text.len();
+        text.push_str(&content);
+        UiWriter {
+            block: self,
+            text,
+            start,
+        }
+    }
+
+    /// The opening tag: `<ui_passthrough ATTRS>` and the line break after it.
+    fn write_head(&self, out: &mut String) {
         out.push_str("<ui_passthrough type=\"");
         out.push_str(&self.block_type);
         out.push('"');
@@ -194,8 +220,6 @@ impl UiBlock {
             out.push('"');
         }
         out.push_str(">\n");
-        out.push_str(&self.content);
-        out.push_str("\n</ui_passthrough>");
     }
 
     /// The block as it goes on the wire.
@@ -204,6 +228,91 @@ impl UiBlock {
         let mut out = String::with_capacity(self.content.len() + 128);
         self.write_to(&mut out);
         out
+    }
+}
+
+/// The closing tag and the line break before it.
+const TAIL: &str = "\n</ui_passthrough>";
+
+/// A UI block being written straight into its wire text (see [`UiBlock::into_writer`]); the
+/// response builder takes it as it is with [`crate::ResponseBuilder::push_ui_writer`].
+///
+/// It dereferences to that text, so whatever appends to a `String` (the escapes, the number and
+/// JSON writers) appends content. Append only: the opening tag is at the start of the same text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UiWriter {
+    /// The block's attributes; its content is in `text`.
+    block: UiBlock,
+    text: String,
+    /// Where the content starts in `text`.
+    start: usize,
+}
+
+impl UiWriter {
+    /// Reserves room for `rows` more rows the size of the one written from `row_start` to the
+    /// end, and for the closing tag: a table or list of every item then grows once, after its
+    /// first row, instead of doubling (and copying itself) about twenty times.
+    ///
+    /// Rows differ in length, so an eighth more is reserved; pages reserved and never written
+    /// cost nothing, a reallocation near the end would copy the whole block.
+    pub fn reserve_rows(&mut self, row_start: usize, rows: usize) {
+        let rest = self
+            .text
+            .len()
+            .saturating_sub(row_start)
+            .saturating_mul(rows);
+        self.text
+            .reserve(rest.saturating_add(rest / 8).saturating_add(TAIL.len()));
+    }
+
+    /// Closes the block: its wire text, and the block with its content as the range of that
+    /// text it occupies (the block's own `content` left empty).
+    pub(crate) fn finish(self) -> WrittenUi {
+        let Self {
+            block,
+            mut text,
+            start,
+        } = self;
+        let content = start..text.len();
+        text.push_str(TAIL);
+        WrittenUi {
+            block,
+            text,
+            content,
+        }
+    }
+}
+
+impl std::ops::Deref for UiWriter {
+    type Target = String;
+
+    fn deref(&self) -> &String {
+        &self.text
+    }
+}
+
+impl std::ops::DerefMut for UiWriter {
+    fn deref_mut(&mut self) -> &mut String {
+        &mut self.text
+    }
+}
+
+/// A UI block in its wire text, as the response builder keeps it: the text goes on the wire as
+/// is, and the block (for prompts and the test view) finds its content in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct WrittenUi {
+    /// The attributes; `content` is empty.
+    pub(crate) block: UiBlock,
+    /// `<ui_passthrough ATTRS>⏎CONTENT⏎</ui_passthrough>`.
+    pub(crate) text: String,
+    /// Where the content is in `text`.
+    pub(crate) content: std::ops::Range<usize>,
+}
+
+impl WrittenUi {
+    /// The content, as written.
+    pub(crate) fn content(&self) -> &str {
+        self.text.get(self.content.clone()).unwrap_or_default()
     }
 }
 

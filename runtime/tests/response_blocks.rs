@@ -211,6 +211,52 @@ fn embeds_skip_the_child_data_block_and_dedup_repeats() {
 }
 
 #[test]
+fn a_block_written_in_place_is_the_block_built_apart() {
+    let apart = UiBlock::markdown("head\n| a \\| b |")
+        .title("T")
+        .width(Width::Half)
+        .priority(0);
+    let mut writer = UiBlock::markdown("head\n")
+        .title("T")
+        .width(Width::Half)
+        .priority(0)
+        .into_writer();
+    let start = writer.len();
+    writer.push_str("| ");
+    escape::push_cell(&mut writer, "a | b");
+    writer.push_str(" |");
+    writer.reserve_rows(start, 3);
+    let mut builder = ResponseBuilder::new("[]").presenter_view(ViewData::DataBlock);
+    builder
+        .push_ui_writer(writer)
+        .push_ui_first(UiBlock::truncation(1, 2))
+        .push_ui(apart.clone());
+    let prompt = builder.clone().into_prompt_messages();
+    let response = builder.build();
+    assert_eq!(response.texts()[2], apart.render());
+    assert_eq!(response.texts()[3], apart.render());
+    let view = response
+        .test_view()
+        .expect("a presenter response has a view");
+    assert_eq!(
+        view.ui_blocks(),
+        [UiBlock::truncation(1, 2), apart.clone(), apart.clone()]
+    );
+    // A block put before the data block moves the UI blocks' texts; the view follows them.
+    let synced = fusion_runtime::state_sync::invalidate(response.clone(), "t.a", &["t.*"]);
+    assert_eq!(
+        synced.test_view().expect("still a view").ui_blocks(),
+        view.ui_blocks()
+    );
+    let both = ResponseBuilder::new("[]")
+        .ui(UiBlock::truncation(1, 2))
+        .ui(apart.clone())
+        .ui(apart)
+        .into_prompt_messages();
+    assert_eq!(prompt, both);
+}
+
+#[test]
 fn test_view_of_a_json_presenter_response_parses_the_data_block() {
     let response = ResponseBuilder::json(&json!({"id": "INV-1", "amount": 100}))
         .unwrap()

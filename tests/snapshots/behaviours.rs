@@ -1629,26 +1629,26 @@ pub mod ledger {
                 let mut title = ::std::string::String::new();
                 title.push_str("Ledger of ");
                 ::fusion_runtime::escape::push_attr_value(&mut title, &item.owner);
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("")
+                    .title(title)
+                    .priority(0_i64)
+                    .into_writer();
                 content.push_str("- ");
                 ::fusion_runtime::escape::push_line(&mut content, &item.owner);
                 content.push_str(": ");
                 ::fusion_runtime::number::write_f64(&mut content, item.balance);
-                let block = ::fusion_runtime::UiBlock::markdown(content)
-                    .title(title)
-                    .priority(0_i64);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("")
+                    .width(::fusion_runtime::Width::Third)
+                    .into_writer();
                 content.push_str("**");
                 ::fusion_runtime::escape::push_content(&mut content, &item.owner);
                 content.push_str("** holds ");
                 ::fusion_runtime::number::write_f64(&mut content, item.balance);
                 content.push_str(" EUR");
-                let block = ::fusion_runtime::UiBlock::markdown(content)
-                    .width(::fusion_runtime::Width::Third);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1734,7 +1734,7 @@ pub mod ledger {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
                     if index > 0 {
@@ -1745,11 +1745,10 @@ pub mod ledger {
                     content.push_str(": ");
                     ::fusion_runtime::escape::push_line(&mut content, &item.owner);
                     if index == 0 {
-                        content.reserve((content.len() - start) * (kept.len() - 1));
+                        content.reserve_rows(start, kept.len() - 1);
                     }
                 }
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1768,7 +1767,7 @@ pub mod ledger {
                 builder.push_ui(block);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
                 content.push_str(" ledgers, ");
                 ::fusion_runtime::number::write_f64(
@@ -1776,11 +1775,10 @@ pub mod ledger {
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
                 content.push_str(" EUR");
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("| id | owner | memo |\n| --- | --- | --- |");
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
@@ -1798,14 +1796,13 @@ pub mod ledger {
                     }
                     content.push_str(" |");
                     if index == 0 {
-                        content.reserve((content.len() - start) * (kept.len() - 1));
+                        content.reserve_rows(start, kept.len() - 1);
                     }
                 }
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -2728,7 +2725,9 @@ pub mod note {
                     item.kind.as_str(),
                 );
                 title.push(')');
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("")
+                    .title(title)
+                    .into_writer();
                 content.push_str("| id | notes | kind |\n| --- | --- | --- |");
                 content.push_str("\n| ");
                 ::fusion_runtime::number::write_i64(&mut content, item.id);
@@ -2737,8 +2736,7 @@ pub mod note {
                 content.push_str(" | ");
                 ::fusion_runtime::escape::push_cell(&mut content, item.kind.as_str());
                 content.push_str(" |");
-                let block = ::fusion_runtime::UiBlock::markdown(content).title(title);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -2749,17 +2747,15 @@ pub mod note {
                 builder.push_ui(block);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("- ");
                 ::fusion_runtime::escape::push_line(&mut content, &item.notes);
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 ::fusion_runtime::escape::push_content(&mut content, &item.notes);
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -2810,7 +2806,7 @@ pub mod note {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("| id | notes | kind |\n| --- | --- | --- |");
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
@@ -2825,14 +2821,13 @@ pub mod note {
                     );
                     content.push_str(" |");
                     if index == 0 {
-                        content.reserve((content.len() - start) * (kept.len() - 1));
+                        content.reserve_rows(start, kept.len() - 1);
                     }
                 }
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {

@@ -1566,7 +1566,7 @@ pub mod tabled_row {
                 builder.push_ui(block);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content
                     .push_str(
                         "| id | amount_cents | status | client_name | due |\n| --- | --- | --- | --- | --- |",
@@ -1585,14 +1585,13 @@ pub mod tabled_row {
                     ::fusion_runtime::escape::push_cell(&mut content, &item.due);
                     content.push_str(" |");
                     if index == 0 {
-                        content.reserve((content.len() - start) * (kept.len() - 1));
+                        content.reserve_rows(start, kept.len() - 1);
                     }
                 }
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             let first = kept.first();
             {

@@ -580,7 +580,7 @@ pub mod payout {
                 builder.push_ui(block);
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("**");
                 if !::fusion_runtime::compute::write_percent(
                     &mut content,
@@ -607,8 +607,7 @@ pub mod payout {
                 {
                     ::fusion_runtime::escape::push_content(&mut content, value);
                 }
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -960,7 +959,7 @@ pub mod payout {
                 builder.push_ui_first(::fusion_runtime::UiBlock::summary(&text));
             }
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
                 content.push_str(" payouts: ");
                 if !::fusion_runtime::compute::write_number(
@@ -981,8 +980,7 @@ pub mod payout {
                     );
                 }
                 content.push_str(" USD");
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             {
                 let mut content = ::std::string::String::new();

@@ -1362,10 +1362,9 @@ pub mod static_markdown {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("**Read-only** view");
-                let block = ::fusion_runtime::UiBlock::markdown(content);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items

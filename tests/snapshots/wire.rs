@@ -1848,7 +1848,9 @@ pub mod payment {
                 let mut title = ::std::string::String::new();
                 title.push_str("Payment ");
                 ::fusion_runtime::escape::push_attr_value(&mut title, &item.id);
-                let mut content = ::std::string::String::new();
+                let mut content = ::fusion_runtime::UiBlock::markdown("")
+                    .title(title)
+                    .into_writer();
                 content.push_str("| id | amount_cents | method |\n| --- | --- | --- |");
                 content.push_str("\n| ");
                 ::fusion_runtime::escape::push_cell(&mut content, &item.id);
@@ -1857,8 +1859,7 @@ pub mod payment {
                 content.push_str(" | ");
                 content.push_str(item.method.as_str());
                 content.push_str(" |");
-                let block = ::fusion_runtime::UiBlock::markdown(content).title(title);
-                builder.push_ui(block);
+                builder.push_ui_writer(content);
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = ::fusion_runtime::ResponseBuilder::new(

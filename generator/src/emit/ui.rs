@@ -1,5 +1,7 @@
-//! Rust code for declared UI blocks (wire format §4) and embeds (§8). Each block is built in one
-//! `String` and handed to the runtime's `UiBlock`, whose single `fence` lays out fenced blocks.
+//! Rust code for declared UI blocks (wire format §4) and embeds (§8). A block whose content goes on
+//! the wire verbatim (table, list, markdown) is written in place into its wire text through the
+//! runtime's `UiWriter`; any other is built in one `String` and handed to the runtime's `UiBlock`,
+//! whose single `fence` lays out fenced blocks.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -10,17 +12,25 @@ use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 use super::behaviour::{Context, Escape};
 use super::code::{InternalError, ItemRef, Literal, Number, ident, literal};
 
-/// A loop running `body` for every kept item (`item` and `index` in scope). After the first
-/// item it reserves room for the others at the first one's size: the content of a 10k-row table
-/// would otherwise be reallocated about twenty times.
+/// A loop running `body` for every kept item (`item` and `index` in scope) on a `UiWriter`. After
+/// the first item it reserves room for the others at the first one's size: the content of a
+/// 10k-row table would otherwise be reallocated about twenty times.
 fn per_item(body: TokenStream) -> TokenStream {
     quote! {
         let start = content.len();
         for (index, item) in kept.iter().enumerate() {
             #body
-            if index == 0 { content.reserve((content.len() - start) * (kept.len() - 1)); }
+            if index == 0 { content.reserve_rows(start, kept.len() - 1); }
         }
     }
+}
+
+/// How a block is made from the statements that write its content.
+enum Made {
+    /// A markdown block written in place: `content` is its `UiWriter`.
+    InPlace,
+    /// `content` is a `String`, made into the block by this expression.
+    By(TokenStream),
 }
 
 impl Context<'_> {
@@ -28,7 +38,12 @@ impl Context<'_> {
     /// `kept` and `total` for a collection block.
     pub fn ui_block(&self, ui: &UiModel, collection: bool) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let (content, mut block) = self.ui_content(&ui.kind, collection)?;
+        let (content, made) = self.ui_content(&ui.kind, collection)?;
+        let in_place = matches!(made, Made::InPlace);
+        let mut block = match made {
+            Made::InPlace => quote!(#rt::UiBlock::markdown("")),
+            Made::By(block) => block,
+        };
         let mutable = (!content.is_empty()).then(|| quote!(mut));
         let mut title_text = TokenStream::new();
         if let Some(title) = &ui.title {
@@ -60,21 +75,30 @@ impl Context<'_> {
             let priority = Number::Int(priority.into(), "i64");
             block.extend(quote!(.priority(#priority)));
         }
-        Ok(quote! {
-            #title_text
-            let #mutable content = ::std::string::String::new();
-            #content
-            let block = #block;
-            builder.push_ui(block);
+        Ok(if in_place {
+            quote! {
+                #title_text
+                let #mutable content = #block.into_writer();
+                #content
+                builder.push_ui_writer(content);
+            }
+        } else {
+            quote! {
+                #title_text
+                let #mutable content = ::std::string::String::new();
+                #content
+                let block = #block;
+                builder.push_ui(block);
+            }
         })
     }
 
-    /// Statements filling `content`, and the expression that makes the block from it.
+    /// Statements filling `content`, and how the block is made from it.
     fn ui_content(
         &self,
         kind: &UiKind,
         collection: bool,
-    ) -> Result<(TokenStream, TokenStream), InternalError> {
+    ) -> Result<(TokenStream, Made), InternalError> {
         let rt = self.rt;
         let content = ident("content");
         let text = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Content);
@@ -109,7 +133,7 @@ impl Context<'_> {
                         content.push_str(#head);
                         #rows
                     },
-                    quote!(#rt::UiBlock::markdown(content)),
+                    Made::InPlace,
                 )
             }
             UiKind::List(parts) => {
@@ -126,16 +150,22 @@ impl Context<'_> {
                 } else {
                     item
                 };
-                (body, quote!(#rt::UiBlock::markdown(content)))
+                (body, Made::InPlace)
             }
-            UiKind::Markdown(parts) => (text(parts)?, quote!(#rt::UiBlock::markdown(content))),
-            UiKind::Summary(parts) => (line(parts)?, quote!(#rt::UiBlock::summary(&content))),
-            UiKind::Mermaid(parts) => (text(parts)?, quote!(#rt::UiBlock::mermaid(&content))),
+            UiKind::Markdown(parts) => (text(parts)?, Made::InPlace),
+            UiKind::Summary(parts) => (
+                line(parts)?,
+                Made::By(quote!(#rt::UiBlock::summary(&content))),
+            ),
+            UiKind::Mermaid(parts) => (
+                text(parts)?,
+                Made::By(quote!(#rt::UiBlock::mermaid(&content))),
+            ),
             UiKind::Code { lang, code } => {
                 let lang = literal(lang);
                 (
                     text(code)?,
-                    quote!(#rt::UiBlock::code_block(#lang, &content)),
+                    Made::By(quote!(#rt::UiBlock::code_block(#lang, &content))),
                 )
             }
             UiKind::Json(field) => {
@@ -151,9 +181,9 @@ impl Context<'_> {
                     quote! {
                         #rt::json::JsonWriter::new(&mut content, #rt::json::JsonStyle::Pretty).value(#value);
                     },
-                    quote! {
+                    Made::By(quote! {
                         #rt::UiBlock::custom("json", #rt::fence("json", &#rt::escape::json_text(&content)))
-                    },
+                    }),
                 )
             }
             UiKind::Echarts(pieces) => {
@@ -169,9 +199,9 @@ impl Context<'_> {
                 }
                 (
                     body,
-                    quote! {
+                    Made::By(quote! {
                         #rt::UiBlock::custom("echarts", #rt::fence("echarts", &#rt::escape::json_text(&content)))
-                    },
+                    }),
                 )
             }
         })
