@@ -338,15 +338,19 @@ impl BillingCall {
     /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
     /// `<validation_error>` listing every bad field otherwise.
     pub fn parse(
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-        let (action, map) = ::fusion_runtime::tool::arguments(arguments, NAME, ACTIONS)?;
+        let (action, map) = ::fusion_runtime::__private::tool::arguments(
+            arguments,
+            NAME,
+            ACTIONS,
+        )?;
         let mut issues = ::std::vec::Vec::new();
-        let root = ::fusion_runtime::args::ArgPath::Root;
+        let root = ::fusion_runtime::__private::args::ArgPath::Root;
         let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
                 (
-                    <BillingGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                    <BillingGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -358,7 +362,7 @@ impl BillingCall {
             }
             "list" => {
                 (
-                    <BillingListInput as ::fusion_runtime::args::FromFields>::from_fields(
+                    <BillingListInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -370,7 +374,7 @@ impl BillingCall {
             }
             "remind" => {
                 (
-                    <BillingRemindInput as ::fusion_runtime::args::FromFields>::from_fields(
+                    <BillingRemindInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -386,13 +390,13 @@ impl BillingCall {
                 );
             }
         };
-        let select = ::fusion_runtime::tool::select(
+        let select = ::fusion_runtime::__private::tool::select(
             map,
             &BillingSelect::ALL,
             BillingSelect::as_str,
             &mut issues,
         );
-        ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+        ::fusion_runtime::__private::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
@@ -445,7 +449,7 @@ pub trait BillingHandler {
 /// the action's presenter, cut to `_select`.
 pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
     handler: &Handler_,
-    arguments: &::fusion_runtime::args::Value,
+    arguments: &::fusion_runtime::__private::args::Value,
 ) -> ::fusion_runtime::ToolResponse {
     let call = match BillingCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
@@ -454,7 +458,7 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
     match call.args {
         BillingArgs::Get(args) => {
             let result = handler.get(args).await;
-            ::fusion_runtime::tool::present_item(
+            ::fusion_runtime::__private::tool::present_item(
                 result,
                 &super::invoice::InvoicePresenter,
                 &get_selection(&call.select),
@@ -464,7 +468,7 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         }
         BillingArgs::List(args) => {
             let result = handler.list(args).await;
-            ::fusion_runtime::tool::present_collection(
+            ::fusion_runtime::__private::tool::present_collection(
                 result,
                 &super::invoice::InvoicePresenter,
                 &list_selection(&call.select),
@@ -474,7 +478,7 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         }
         BillingArgs::Remind(args) => {
             let result = handler.remind(args).await;
-            ::fusion_runtime::tool::respond(result, NAME, "remind")
+            ::fusion_runtime::__private::tool::respond(result, NAME, "remind")
         }
     }
 }
@@ -492,7 +496,7 @@ impl<
     }
     fn call<'a>(
         &'a self,
-        arguments: &'a ::fusion_runtime::args::Value,
+        arguments: &'a ::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolFuture<'a> {
         ::std::boxed::Box::pin(call(&self.0, arguments))
     }
@@ -542,39 +546,39 @@ fn list_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
     )
 }
 
-impl ::fusion_runtime::args::FromFields for BillingGetInput {
+impl ::fusion_runtime::__private::args::FromFields for BillingGetInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::args::Map<
+        map: &::fusion_runtime::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::args::Value,
+            ::fusion_runtime::__private::args::Value,
         >,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for BillingGetInput {
+impl ::fusion_runtime::__private::args::FromArgument for BillingGetInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::args::reject_unknown(
+        ::fusion_runtime::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::args::FromFields>::KEYS,
+            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -582,20 +586,20 @@ impl ::fusion_runtime::args::FromArgument for BillingGetInput {
     }
 }
 
-impl ::fusion_runtime::args::FromFields for BillingListInput {
+impl ::fusion_runtime::__private::args::FromFields for BillingListInput {
     const KEYS: &'static [&'static str] = &["status", "limit"];
     fn from_fields(
-        map: &::fusion_runtime::args::Map<
+        map: &::fusion_runtime::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::args::Value,
+            ::fusion_runtime::__private::args::Value,
         >,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::args::optional::<
+        let field_0 = ::fusion_runtime::__private::args::optional::<
             BillingListInputStatus,
         >(map, "status", path, issues);
-        let field_1 = ::fusion_runtime::args::optional::<
+        let field_1 = ::fusion_runtime::__private::args::optional::<
             i64,
         >(map, "limit", path, issues);
         ::core::option::Option::Some(Self {
@@ -605,22 +609,22 @@ impl ::fusion_runtime::args::FromFields for BillingListInput {
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for BillingListInput {
+impl ::fusion_runtime::__private::args::FromArgument for BillingListInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::args::reject_unknown(
+        ::fusion_runtime::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::args::FromFields>::KEYS,
+            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -628,56 +632,67 @@ impl ::fusion_runtime::args::FromArgument for BillingListInput {
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for BillingListInputStatus {
+impl ::fusion_runtime::__private::args::FromArgument for BillingListInputStatus {
     const EXPECTED: &'static str = "string";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        ::fusion_runtime::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
+        ::fusion_runtime::__private::args::enum_value(
+            value,
+            &Self::ALL,
+            Self::as_str,
+            path,
+            issues,
+        )
     }
     fn missing(
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) {
-        ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+        ::fusion_runtime::__private::args::enum_missing(
+            &Self::ALL,
+            Self::as_str,
+            path,
+            issues,
+        );
     }
 }
 
-impl ::fusion_runtime::args::FromFields for BillingRemindInput {
+impl ::fusion_runtime::__private::args::FromFields for BillingRemindInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::args::Map<
+        map: &::fusion_runtime::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::args::Value,
+            ::fusion_runtime::__private::args::Value,
         >,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for BillingRemindInput {
+impl ::fusion_runtime::__private::args::FromArgument for BillingRemindInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::args::reject_unknown(
+        ::fusion_runtime::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::args::FromFields>::KEYS,
+            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
             path,
             issues,
         );

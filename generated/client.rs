@@ -24,7 +24,7 @@ pub struct Client {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::nullable::present",
+        deserialize_with = "::fusion_runtime::__private::nullable::present",
         serialize_with = "Client::__fusion_redact_2"
     )]
     pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,

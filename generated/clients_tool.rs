@@ -274,15 +274,19 @@ impl ClientsCall {
     /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
     /// `<validation_error>` listing every bad field otherwise.
     pub fn parse(
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-        let (action, map) = ::fusion_runtime::tool::arguments(arguments, NAME, ACTIONS)?;
+        let (action, map) = ::fusion_runtime::__private::tool::arguments(
+            arguments,
+            NAME,
+            ACTIONS,
+        )?;
         let mut issues = ::std::vec::Vec::new();
-        let root = ::fusion_runtime::args::ArgPath::Root;
+        let root = ::fusion_runtime::__private::args::ArgPath::Root;
         let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
                 (
-                    <ClientsGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                    <ClientsGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -294,7 +298,7 @@ impl ClientsCall {
             }
             "list" => {
                 (
-                    <ClientsListInput as ::fusion_runtime::args::FromFields>::from_fields(
+                    <ClientsListInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -310,13 +314,13 @@ impl ClientsCall {
                 );
             }
         };
-        let select = ::fusion_runtime::tool::select(
+        let select = ::fusion_runtime::__private::tool::select(
             map,
             &ClientsSelect::ALL,
             ClientsSelect::as_str,
             &mut issues,
         );
-        ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+        ::fusion_runtime::__private::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
@@ -362,7 +366,7 @@ pub trait ClientsHandler {
 /// the action's presenter, cut to `_select`.
 pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     handler: &Handler_,
-    arguments: &::fusion_runtime::args::Value,
+    arguments: &::fusion_runtime::__private::args::Value,
 ) -> ::fusion_runtime::ToolResponse {
     let call = match ClientsCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
@@ -371,7 +375,7 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     match call.args {
         ClientsArgs::Get(args) => {
             let result = handler.get(args).await;
-            ::fusion_runtime::tool::present_item_structured(
+            ::fusion_runtime::__private::tool::present_item_structured(
                 result,
                 &super::client::ClientPresenter,
                 &get_selection(&call.select),
@@ -381,7 +385,7 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
         }
         ClientsArgs::List(args) => {
             let result = handler.list(args).await;
-            ::fusion_runtime::tool::present_collection_structured(
+            ::fusion_runtime::__private::tool::present_collection_structured(
                 result,
                 &super::client::ClientPresenter,
                 &list_selection(&call.select),
@@ -405,7 +409,7 @@ impl<
     }
     fn call<'a>(
         &'a self,
-        arguments: &'a ::fusion_runtime::args::Value,
+        arguments: &'a ::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolFuture<'a> {
         ::std::boxed::Box::pin(call(&self.0, arguments))
     }
@@ -447,39 +451,39 @@ fn list_selection(select: &[ClientsSelect]) -> ::fusion_runtime::Selection {
     )
 }
 
-impl ::fusion_runtime::args::FromFields for ClientsGetInput {
+impl ::fusion_runtime::__private::args::FromFields for ClientsGetInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::args::Map<
+        map: &::fusion_runtime::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::args::Value,
+            ::fusion_runtime::__private::args::Value,
         >,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::args::required::<
+        let field_0 = ::fusion_runtime::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for ClientsGetInput {
+impl ::fusion_runtime::__private::args::FromArgument for ClientsGetInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::args::reject_unknown(
+        ::fusion_runtime::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::args::FromFields>::KEYS,
+            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -487,39 +491,39 @@ impl ::fusion_runtime::args::FromArgument for ClientsGetInput {
     }
 }
 
-impl ::fusion_runtime::args::FromFields for ClientsListInput {
+impl ::fusion_runtime::__private::args::FromFields for ClientsListInput {
     const KEYS: &'static [&'static str] = &["tier"];
     fn from_fields(
-        map: &::fusion_runtime::args::Map<
+        map: &::fusion_runtime::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::args::Value,
+            ::fusion_runtime::__private::args::Value,
         >,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::args::optional::<
+        let field_0 = ::fusion_runtime::__private::args::optional::<
             ClientsListInputTier,
         >(map, "tier", path, issues);
         ::core::option::Option::Some(Self { tier: field_0? })
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for ClientsListInput {
+impl ::fusion_runtime::__private::args::FromArgument for ClientsListInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::args::reject_unknown(
+        ::fusion_runtime::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::args::FromFields>::KEYS,
+            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -527,19 +531,30 @@ impl ::fusion_runtime::args::FromArgument for ClientsListInput {
     }
 }
 
-impl ::fusion_runtime::args::FromArgument for ClientsListInputTier {
+impl ::fusion_runtime::__private::args::FromArgument for ClientsListInputTier {
     const EXPECTED: &'static str = "string";
     fn from_argument(
-        value: &::fusion_runtime::args::Value,
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        value: &::fusion_runtime::__private::args::Value,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        ::fusion_runtime::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
+        ::fusion_runtime::__private::args::enum_value(
+            value,
+            &Self::ALL,
+            Self::as_str,
+            path,
+            issues,
+        )
     }
     fn missing(
-        path: &::fusion_runtime::args::ArgPath<'_>,
+        path: &::fusion_runtime::__private::args::ArgPath<'_>,
         issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
     ) {
-        ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+        ::fusion_runtime::__private::args::enum_missing(
+            &Self::ALL,
+            Self::as_str,
+            path,
+            issues,
+        );
     }
 }

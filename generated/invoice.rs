@@ -35,7 +35,7 @@ pub struct Invoice {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::nullable::present"
+        deserialize_with = "::fusion_runtime::__private::nullable::present"
     )]
     pub paid_at: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tax_rate`; optional, left out of the data block when `None`; default `0`.
@@ -97,7 +97,7 @@ impl Invoice {
         {
             out.push_str(",\n  \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"status\": ");
@@ -128,7 +128,7 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\n  \"tax_rate\": ");
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n  \"client\": ");
@@ -168,7 +168,7 @@ impl Invoice {
         {
             out.push_str(",\n    \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"status\": ");
@@ -199,7 +199,7 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\n    \"tax_rate\": ");
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n    \"client\": ");
@@ -239,7 +239,7 @@ impl Invoice {
         {
             out.push_str(",\"amount_cents\":");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"status\":");
@@ -270,7 +270,7 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\"tax_rate\":");
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\"client\":");
@@ -599,12 +599,12 @@ impl InvoiceLine {
         {
             out.push_str(",\n      \"quantity\": ");
             let value = &self.quantity;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n      \"unit_cents\": ");
             let value = &self.unit_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\n      \"discount\": ");
@@ -632,12 +632,12 @@ impl InvoiceLine {
         {
             out.push_str(",\n        \"quantity\": ");
             let value = &self.quantity;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n        \"unit_cents\": ");
             let value = &self.unit_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\n        \"discount\": ");
@@ -665,12 +665,12 @@ impl InvoiceLine {
         {
             out.push_str(",\"quantity\":");
             let value = &self.quantity;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"unit_cents\":");
             let value = &self.unit_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\"discount\":");
@@ -789,7 +789,7 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\n        \"percent\": ");
             let value = &self.percent;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n        \"reason\": ");
@@ -805,7 +805,7 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\n          \"percent\": ");
             let value = &self.percent;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n          \"reason\": ");
@@ -821,7 +821,7 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\"percent\":");
             let value = &self.percent;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\"reason\":");
@@ -925,7 +925,10 @@ impl InvoicePresenter {
             content.push_str("\n| ");
             ::fusion_runtime::escape::push_cell(&mut content, &item.id);
             content.push_str(" | ");
-            ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
+            ::fusion_runtime::__private::number::write_i64(
+                &mut content,
+                item.amount_cents,
+            );
             content.push_str(" | ");
             content.push_str(item.status.as_str());
             content.push_str(" |");
@@ -955,14 +958,17 @@ impl InvoicePresenter {
             text.push_str("Invoice ");
             ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !::fusion_runtime::compute::write_number(
+            if !::fusion_runtime::__private::compute::write_number(
                 &mut text,
-                ::fusion_runtime::compute::round(
+                ::fusion_runtime::__private::compute::round(
                     (item.amount_cents as f64) / 100.0_f64,
                     2,
                 ),
             ) {
-                ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    item.amount_cents,
+                );
             }
             text.push_str(" USD): double-check the client before acting.");
             builder.push_rule(text);
@@ -993,11 +999,14 @@ impl InvoicePresenter {
         }
         {
             let mut content = ::std::string::String::new();
-            ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
-            content.push_str(" invoices, ");
-            if !::fusion_runtime::compute::write_number(
+            ::fusion_runtime::__private::number::write_u64(
                 &mut content,
-                ::fusion_runtime::compute::round(
+                kept.len() as u64,
+            );
+            content.push_str(" invoices, ");
+            if !::fusion_runtime::__private::compute::write_number(
+                &mut content,
+                ::fusion_runtime::__private::compute::round(
                     (kept
                         .iter()
                         .map(|item| item.amount_cents)
@@ -1006,7 +1015,7 @@ impl InvoicePresenter {
                     2,
                 ),
             ) {
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut content,
                     kept
                         .iter()
@@ -1028,7 +1037,10 @@ impl InvoicePresenter {
                 content.push_str("\n| ");
                 ::fusion_runtime::escape::push_cell(&mut content, &item.id);
                 content.push_str(" | ");
-                ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut content,
+                    item.amount_cents,
+                );
                 content.push_str(" | ");
                 content.push_str(item.status.as_str());
                 content.push_str(" |");
@@ -1118,23 +1130,26 @@ impl InvoicePresenter {
             text.push_str("Invoice ");
             ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !::fusion_runtime::compute::write_number(
+            if !::fusion_runtime::__private::compute::write_number(
                 &mut text,
-                ::fusion_runtime::compute::round(
+                ::fusion_runtime::__private::compute::round(
                     (item.amount_cents as f64) / 100.0_f64,
                     2,
                 ),
             ) {
-                ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    item.amount_cents,
+                );
             }
             text.push_str(" USD): double-check the client before acting.");
             builder.push_rule(text);
         }
         {
             let mut text = ::std::string::String::new();
-            ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+            ::fusion_runtime::__private::number::write_u64(&mut text, kept.len() as u64);
             text.push_str(" invoices in this page, ");
-            ::fusion_runtime::number::write_i128(
+            ::fusion_runtime::__private::number::write_i128(
                 &mut text,
                 kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );

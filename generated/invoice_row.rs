@@ -77,7 +77,7 @@ impl InvoiceRow {
         {
             out.push_str(",\n  \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"status\": ");
@@ -109,7 +109,7 @@ impl InvoiceRow {
         {
             out.push_str(",\n  \"tax_rate\": ");
             let value = &self.tax_rate;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n  \"notes\": ");
@@ -131,7 +131,7 @@ impl InvoiceRow {
         {
             out.push_str(",\n    \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"status\": ");
@@ -163,7 +163,7 @@ impl InvoiceRow {
         {
             out.push_str(",\n    \"tax_rate\": ");
             let value = &self.tax_rate;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n    \"notes\": ");
@@ -185,7 +185,7 @@ impl InvoiceRow {
         {
             out.push_str(",\"amount_cents\":");
             let value = &self.amount_cents;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"status\":");
@@ -217,7 +217,7 @@ impl InvoiceRow {
         {
             out.push_str(",\"tax_rate\":");
             let value = &self.tax_rate;
-            ::fusion_runtime::number::write_f64(out, *value);
+            ::fusion_runtime::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\"notes\":");
@@ -406,7 +406,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
         if selection.is_all() {
             ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
             out.push(delimiter.as_char());
-            ::fusion_runtime::number::write_i64(out, self.amount_cents);
+            ::fusion_runtime::__private::number::write_i64(out, self.amount_cents);
             out.push(delimiter.as_char());
             out.push_str(self.status.as_str());
             out.push(delimiter.as_char());
@@ -416,7 +416,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
             out.push(delimiter.as_char());
             out.push_str(if self.paid { "true" } else { "false" });
             out.push(delimiter.as_char());
-            ::fusion_runtime::number::write_f64(out, self.tax_rate);
+            ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
             out.push(delimiter.as_char());
             ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
             return;
@@ -435,7 +435,10 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
                     ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 }
                 1 => {
-                    ::fusion_runtime::number::write_i64(out, self.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        out,
+                        self.amount_cents,
+                    );
                 }
                 2 => {
                     out.push_str(self.status.as_str());
@@ -454,7 +457,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
                     out.push_str(if self.paid { "true" } else { "false" });
                 }
                 6 => {
-                    ::fusion_runtime::number::write_f64(out, self.tax_rate);
+                    ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
                 }
                 _ => {
                     ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);

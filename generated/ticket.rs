@@ -36,7 +36,7 @@ pub struct Ticket {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::nullable::present"
+        deserialize_with = "::fusion_runtime::__private::nullable::present"
     )]
     pub escalation: ::core::option::Option<::core::option::Option<TicketEscalation>>,
 }
@@ -83,7 +83,7 @@ impl Ticket {
         {
             out.push_str("\n  \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"subject\": ");
@@ -176,7 +176,7 @@ impl Ticket {
         {
             out.push_str("\n    \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"subject\": ");
@@ -269,7 +269,7 @@ impl Ticket {
         {
             out.push_str("\"id\":");
             let value = &self.id;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"subject\":");
@@ -989,7 +989,7 @@ impl TicketEscalation {
         {
             out.push_str("\n    \"level\": ");
             let value = &self.level;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n    \"reason\": ");
@@ -1005,7 +1005,7 @@ impl TicketEscalation {
         {
             out.push_str("\n      \"level\": ");
             let value = &self.level;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n      \"reason\": ");
@@ -1021,7 +1021,7 @@ impl TicketEscalation {
         {
             out.push_str("\"level\":");
             let value = &self.level;
-            ::fusion_runtime::number::write_i64(out, *value);
+            ::fusion_runtime::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\"reason\":");

@@ -6,22 +6,22 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod arg_unions;
-pub mod args;
+mod arg_unions;
+mod args;
 mod argument_kinds;
-pub mod bounds;
+mod bounds;
 pub mod builder;
-pub mod compute;
-pub mod echo;
+mod compute;
+mod echo;
 pub mod egress;
-pub mod enums;
+mod enums;
 pub mod error;
 pub mod escape;
 pub mod json;
-pub mod literals;
-pub mod nullable;
-pub mod number;
-pub mod pattern;
+mod literals;
+mod nullable;
+mod number;
+mod pattern;
 pub mod presenter;
 pub mod prompt;
 pub mod response;
@@ -31,8 +31,8 @@ pub mod select;
 pub mod serve;
 pub mod state_sync;
 mod swar;
-pub mod tagged;
-pub mod tool;
+mod tagged;
+mod tool;
 pub mod toon;
 pub mod ui;
 pub mod validation;
@@ -54,7 +54,7 @@ pub use ui::{UiBlock, UiWriter, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
-    toon_success, toon_success_item, toon_success_typed,
+    toon_success,
 };
 
 /// The map of a struct's undeclared keys (`additionalProperties` with a schema or `true`): keys in
@@ -64,10 +64,49 @@ pub use indexmap::IndexMap;
 /// nothing of their value (`{}`).
 pub use serde_json::Value as JsonValue;
 
-/// Not public API: what generated code names through the runtime, so that a crate using
-/// generated modules needs no dependency of its own on these crates.
+/// Not public API: what only generated code calls (argument readers, bounds, escapes, number
+/// formatting, computed values, literal and tagged-union readers, the tool dispatch), and the
+/// crates it names through the runtime, so that a crate using generated modules needs no
+/// dependency of its own on them. Its items change with the generator that emits the calls.
 #[doc(hidden)]
+#[allow(missing_docs)]
 pub mod __private {
+    pub mod arg_unions {
+        pub use crate::arg_unions::*;
+    }
+    pub mod args {
+        pub use crate::args::*;
+    }
+    pub mod bounds {
+        pub use crate::bounds::*;
+    }
+    pub mod compute {
+        pub use crate::compute::*;
+    }
+    pub mod echo {
+        pub use crate::echo::*;
+    }
+    pub mod enums {
+        pub use crate::enums::*;
+    }
+    pub mod literals {
+        pub use crate::literals::*;
+    }
+    pub mod nullable {
+        pub use crate::nullable::*;
+    }
+    pub mod number {
+        pub use crate::number::*;
+    }
+    pub mod pattern {
+        pub use crate::pattern::*;
+    }
+    pub mod tagged {
+        pub use crate::tagged::*;
+    }
+    pub mod tool {
+        pub use crate::tool::*;
+    }
     pub use serde;
 }
 

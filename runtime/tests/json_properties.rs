@@ -2,8 +2,8 @@
 //! byte with the Serialize path, escapes every string reversibly, and prints numbers as
 //! JavaScript's `Number::toString` lays them out.
 
+use fusion_runtime::__private::number;
 use fusion_runtime::json::{JsonStyle, escape_str_into, to_compact, to_json, to_pretty};
-use fusion_runtime::number;
 use proptest::prelude::*;
 use serde_json::{Map, Number, Value};
 

@@ -30,7 +30,7 @@ pub mod account {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `credit_limit`; optional, left out of the data block when `None`.
@@ -75,7 +75,7 @@ pub mod account {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"owner\": ");
@@ -85,7 +85,7 @@ pub mod account {
             {
                 out.push_str(",\n  \"balance\": ");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n  \"plan\": ");
@@ -117,7 +117,7 @@ pub mod account {
             }
             if let ::core::option::Option::Some(value) = &self.credit_limit {
                 out.push_str(",\n  \"credit_limit\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -129,7 +129,7 @@ pub mod account {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"owner\": ");
@@ -139,7 +139,7 @@ pub mod account {
             {
                 out.push_str(",\n    \"balance\": ");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n    \"plan\": ");
@@ -171,7 +171,7 @@ pub mod account {
             }
             if let ::core::option::Option::Some(value) = &self.credit_limit {
                 out.push_str(",\n    \"credit_limit\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -183,7 +183,7 @@ pub mod account {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"owner\":");
@@ -193,7 +193,7 @@ pub mod account {
             {
                 out.push_str(",\"balance\":");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\"plan\":");
@@ -225,7 +225,7 @@ pub mod account {
             }
             if let ::core::option::Option::Some(value) = &self.credit_limit {
                 out.push_str(",\"credit_limit\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push('}');
         }
@@ -478,7 +478,7 @@ pub mod account {
             if !item.active {
                 let mut text = ::std::string::String::new();
                 text.push_str("Account ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
@@ -494,7 +494,7 @@ pub mod account {
             if item.balance < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
-                ::fusion_runtime::number::write_f64(&mut text, item.balance);
+                ::fusion_runtime::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
                 builder.push_rule(text);
             }
@@ -519,7 +519,7 @@ pub mod account {
                 let mut text = ::std::string::String::new();
                 text.push_str("Over the credit limit ");
                 if let ::core::option::Option::Some(value) = &item.credit_limit {
-                    ::fusion_runtime::number::write_i64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -537,11 +537,14 @@ pub mod account {
             if kept.len() < total {
                 let mut text = ::std::string::String::new();
                 text.push_str("Showing ");
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" of ");
-                ::fusion_runtime::number::write_u64(&mut text, total as u64);
+                ::fusion_runtime::__private::number::write_u64(&mut text, total as u64);
                 text.push_str(" accounts (");
-                ::fusion_runtime::number::write_u64(
+                ::fusion_runtime::__private::number::write_u64(
                     &mut text,
                     (total - kept.len()) as u64,
                 );
@@ -555,7 +558,7 @@ pub mod account {
             if let ::core::option::Option::Some(item) = first && (!item.active) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Account ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
@@ -576,7 +579,7 @@ pub mod account {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
-                ::fusion_runtime::number::write_f64(&mut text, item.balance);
+                ::fusion_runtime::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
                 builder.push_rule(text);
             }
@@ -605,21 +608,24 @@ pub mod account {
                 let mut text = ::std::string::String::new();
                 text.push_str("Over the credit limit ");
                 if let ::core::option::Option::Some(value) = &item.credit_limit {
-                    ::fusion_runtime::number::write_i64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" accounts, balance ");
-                ::fusion_runtime::number::write_f64(
+                ::fusion_runtime::__private::number::write_f64(
                     &mut text,
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
                 text.push_str(", credit ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut text,
                     kept
                         .iter()
@@ -861,7 +867,7 @@ pub mod entry {
             {
                 out.push_str(",\n    \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -878,7 +884,7 @@ pub mod entry {
             {
                 out.push_str(",\n      \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n    }");
         }
@@ -895,7 +901,7 @@ pub mod entry {
             {
                 out.push_str(",\n        \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n      }");
         }
@@ -912,7 +918,7 @@ pub mod entry {
             {
                 out.push_str(",\"amount\":");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -1020,7 +1026,7 @@ pub mod entry {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.label, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_f64(out, self.amount);
+                ::fusion_runtime::__private::number::write_f64(out, self.amount);
                 return;
             }
             let mut first = true;
@@ -1041,7 +1047,7 @@ pub mod entry {
                         );
                     }
                     _ => {
-                        ::fusion_runtime::number::write_f64(out, self.amount);
+                        ::fusion_runtime::__private::number::write_f64(out, self.amount);
                     }
                 }
             }
@@ -1089,7 +1095,10 @@ pub mod entry {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::escape::push_line(&mut content, &item.label);
                 content.push_str(": ");
-                ::fusion_runtime::number::write_f64(&mut content, item.amount);
+                ::fusion_runtime::__private::number::write_f64(
+                    &mut content,
+                    item.amount,
+                );
                 let block = ::fusion_runtime::UiBlock::summary(&content);
                 builder.push_ui(block);
             }
@@ -1324,7 +1333,7 @@ pub mod ledger {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub memo: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `entries`; required.
@@ -1364,7 +1373,7 @@ pub mod ledger {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"owner\": ");
@@ -1374,7 +1383,7 @@ pub mod ledger {
             {
                 out.push_str(",\n  \"balance\": ");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.memo {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
@@ -1409,7 +1418,7 @@ pub mod ledger {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"owner\": ");
@@ -1419,7 +1428,7 @@ pub mod ledger {
             {
                 out.push_str(",\n    \"balance\": ");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.memo {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
@@ -1454,7 +1463,7 @@ pub mod ledger {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"owner\":");
@@ -1464,7 +1473,7 @@ pub mod ledger {
             {
                 out.push_str(",\"balance\":");
                 let value = &self.balance;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.memo {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
@@ -1636,7 +1645,10 @@ pub mod ledger {
                 content.push_str("- ");
                 ::fusion_runtime::escape::push_line(&mut content, &item.owner);
                 content.push_str(": ");
-                ::fusion_runtime::number::write_f64(&mut content, item.balance);
+                ::fusion_runtime::__private::number::write_f64(
+                    &mut content,
+                    item.balance,
+                );
                 builder.push_ui_writer(content);
             }
             {
@@ -1646,7 +1658,10 @@ pub mod ledger {
                 content.push_str("**");
                 ::fusion_runtime::escape::push_content(&mut content, &item.owner);
                 content.push_str("** holds ");
-                ::fusion_runtime::number::write_f64(&mut content, item.balance);
+                ::fusion_runtime::__private::number::write_f64(
+                    &mut content,
+                    item.balance,
+                );
                 content.push_str(" EUR");
                 builder.push_ui_writer(content);
             }
@@ -1685,7 +1700,7 @@ pub mod ledger {
             {
                 let mut content = ::std::string::String::new();
                 content.push_str("SELECT * FROM ledgers WHERE id = ");
-                ::fusion_runtime::number::write_i64(&mut content, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut content, item.id);
                 let block = ::fusion_runtime::UiBlock::code_block("sql", &content);
                 builder.push_ui(block);
             }
@@ -1694,7 +1709,10 @@ pub mod ledger {
                 content.push_str("graph TD; L[");
                 ::fusion_runtime::escape::push_content(&mut content, &item.owner);
                 content.push_str("] --> B[");
-                ::fusion_runtime::number::write_f64(&mut content, item.balance);
+                ::fusion_runtime::__private::number::write_f64(
+                    &mut content,
+                    item.balance,
+                );
                 content.push(']');
                 let block = ::fusion_runtime::UiBlock::mermaid(&content);
                 builder.push_ui(block);
@@ -1703,7 +1721,10 @@ pub mod ledger {
                 let mut content = ::std::string::String::new();
                 ::fusion_runtime::escape::push_line(&mut content, &item.owner);
                 content.push_str(": ");
-                ::fusion_runtime::number::write_f64(&mut content, item.balance);
+                ::fusion_runtime::__private::number::write_f64(
+                    &mut content,
+                    item.balance,
+                );
                 let block = ::fusion_runtime::UiBlock::summary(&content);
                 builder.push_ui(block);
             }
@@ -1741,7 +1762,10 @@ pub mod ledger {
                         content.push('\n');
                     }
                     content.push_str("- ");
-                    ::fusion_runtime::number::write_i64(&mut content, item.id);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut content,
+                        item.id,
+                    );
                     content.push_str(": ");
                     ::fusion_runtime::escape::push_line(&mut content, &item.owner);
                     if index == 0 {
@@ -1768,9 +1792,12 @@ pub mod ledger {
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" ledgers, ");
-                ::fusion_runtime::number::write_f64(
+                ::fusion_runtime::__private::number::write_f64(
                     &mut content,
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
@@ -1783,7 +1810,10 @@ pub mod ledger {
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
                     content.push_str("\n| ");
-                    ::fusion_runtime::number::write_i64(&mut content, item.id);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut content,
+                        item.id,
+                    );
                     content.push_str(" | ");
                     ::fusion_runtime::escape::push_cell(&mut content, &item.owner);
                     content.push_str(" | ");
@@ -1823,7 +1853,7 @@ pub mod ledger {
                     column.end();
                 }
                 content.push_str("\n    }\n  ],\n  \"total\": ");
-                ::fusion_runtime::number::write_f64(
+                ::fusion_runtime::__private::number::write_f64(
                     &mut content,
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
@@ -1851,7 +1881,10 @@ pub mod ledger {
                 {
                     let mut text = ::std::string::String::new();
                     text.push_str("Audit the ");
-                    ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                    ::fusion_runtime::__private::number::write_u64(
+                        &mut text,
+                        kept.len() as u64,
+                    );
                     text.push_str(" ledgers");
                     builder.push_suggest("ledgers.audit", text);
                 }
@@ -2105,19 +2138,19 @@ pub mod ledgers_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "audit" => {
                     (
-                        <LedgersAuditInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LedgersAuditInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -2129,7 +2162,7 @@ pub mod ledgers_tool {
                 }
                 "close" => {
                     (
-                        <LedgersCloseInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LedgersCloseInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -2145,7 +2178,12 @@ pub mod ledgers_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -2182,7 +2220,7 @@ pub mod ledgers_tool {
     /// the action's presenter.
     pub async fn call<Handler_: LedgersHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match LedgersCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -2191,11 +2229,11 @@ pub mod ledgers_tool {
         match call.args {
             LedgersArgs::Audit(args) => {
                 let result = handler.audit(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "audit")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "audit")
             }
             LedgersArgs::Close(args) => {
                 let result = handler.close(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "close")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "close")
             }
         }
     }
@@ -2211,81 +2249,81 @@ pub mod ledgers_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for LedgersAuditInput {
+    impl ::fusion_runtime::__private::args::FromFields for LedgersAuditInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 i64,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgersAuditInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgersAuditInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for LedgersCloseInput {
+    impl ::fusion_runtime::__private::args::FromFields for LedgersCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 i64,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgersCloseInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgersCloseInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -2346,7 +2384,7 @@ pub mod note {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"notes\": ");
@@ -2375,7 +2413,7 @@ pub mod note {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"notes\": ");
@@ -2404,7 +2442,7 @@ pub mod note {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"notes\":");
@@ -2535,7 +2573,7 @@ pub mod note {
             out: &mut ::std::string::String,
         ) {
             if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.id);
+                ::fusion_runtime::__private::number::write_i64(out, self.id);
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
                 out.push(delimiter.as_char());
@@ -2566,7 +2604,7 @@ pub mod note {
                 first = false;
                 match field {
                     0 => {
-                        ::fusion_runtime::number::write_i64(out, self.id);
+                        ::fusion_runtime::__private::number::write_i64(out, self.id);
                     }
                     1 => {
                         ::fusion_runtime::toon::write_string(
@@ -2730,7 +2768,7 @@ pub mod note {
                     .into_writer();
                 content.push_str("| id | notes | kind |\n| --- | --- | --- |");
                 content.push_str("\n| ");
-                ::fusion_runtime::number::write_i64(&mut content, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut content, item.id);
                 content.push_str(" | ");
                 ::fusion_runtime::escape::push_cell(&mut content, &item.notes);
                 content.push_str(" | ");
@@ -2811,7 +2849,10 @@ pub mod note {
                 let start = content.len();
                 for (index, item) in kept.iter().enumerate() {
                     content.push_str("\n| ");
-                    ::fusion_runtime::number::write_i64(&mut content, item.id);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut content,
+                        item.id,
+                    );
                     content.push_str(" | ");
                     ::fusion_runtime::escape::push_cell(&mut content, &item.notes);
                     content.push_str(" | ");
@@ -3316,7 +3357,10 @@ pub mod status_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Total: ");
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 builder.push_rule(text);
             }
         }

@@ -42,15 +42,15 @@ pub mod invoices_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "remind" => {
                     (
@@ -65,7 +65,12 @@ pub mod invoices_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -94,7 +99,7 @@ pub mod invoices_tool {
     /// the action's presenter.
     pub async fn call<Handler_: InvoicesHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match InvoicesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -103,7 +108,7 @@ pub mod invoices_tool {
         match call.args {
             InvoicesArgs::Remind => {
                 let result = handler.remind().await;
-                ::fusion_runtime::tool::respond(result, NAME, "remind")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "remind")
             }
         }
     }
@@ -119,7 +124,7 @@ pub mod invoices_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -198,7 +203,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\n  \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"status\": ");
@@ -230,7 +235,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\n  \"tax_rate\": ");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n  \"notes\": ");
@@ -252,7 +257,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\n    \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -284,7 +289,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\n    \"tax_rate\": ");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n    \"notes\": ");
@@ -306,7 +311,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\"amount_cents\":");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");
@@ -338,7 +343,7 @@ pub mod reviewed_row {
             {
                 out.push_str(",\"tax_rate\":");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\"notes\":");
@@ -527,7 +532,7 @@ pub mod reviewed_row {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, self.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(out, self.amount_cents);
                 out.push(delimiter.as_char());
                 out.push_str(self.status.as_str());
                 out.push(delimiter.as_char());
@@ -537,7 +542,7 @@ pub mod reviewed_row {
                 out.push(delimiter.as_char());
                 out.push_str(if self.paid { "true" } else { "false" });
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_f64(out, self.tax_rate);
+                ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
                 return;
@@ -556,7 +561,10 @@ pub mod reviewed_row {
                         ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                     }
                     1 => {
-                        ::fusion_runtime::number::write_i64(out, self.amount_cents);
+                        ::fusion_runtime::__private::number::write_i64(
+                            out,
+                            self.amount_cents,
+                        );
                     }
                     2 => {
                         out.push_str(self.status.as_str());
@@ -575,7 +583,10 @@ pub mod reviewed_row {
                         out.push_str(if self.paid { "true" } else { "false" });
                     }
                     6 => {
-                        ::fusion_runtime::number::write_f64(out, self.tax_rate);
+                        ::fusion_runtime::__private::number::write_f64(
+                            out,
+                            self.tax_rate,
+                        );
                     }
                     _ => {
                         ::fusion_runtime::toon::write_string(
@@ -728,9 +739,12 @@ pub mod reviewed_row {
         ) {
             {
                 let mut content = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut content,
                     kept
                         .iter()
@@ -757,9 +771,12 @@ pub mod reviewed_row {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut text,
                     kept
                         .iter()
@@ -1021,7 +1038,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\n  \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"status\": ");
@@ -1053,7 +1070,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\n  \"tax_rate\": ");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n  \"notes\": ");
@@ -1075,7 +1092,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\n    \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -1107,7 +1124,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\n    \"tax_rate\": ");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n    \"notes\": ");
@@ -1129,7 +1146,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\"amount_cents\":");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");
@@ -1161,7 +1178,7 @@ pub mod tabled_row {
             {
                 out.push_str(",\"tax_rate\":");
                 let value = &self.tax_rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\"notes\":");
@@ -1350,7 +1367,7 @@ pub mod tabled_row {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, self.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(out, self.amount_cents);
                 out.push(delimiter.as_char());
                 out.push_str(self.status.as_str());
                 out.push(delimiter.as_char());
@@ -1360,7 +1377,7 @@ pub mod tabled_row {
                 out.push(delimiter.as_char());
                 out.push_str(if self.paid { "true" } else { "false" });
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_f64(out, self.tax_rate);
+                ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
                 return;
@@ -1379,7 +1396,10 @@ pub mod tabled_row {
                         ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                     }
                     1 => {
-                        ::fusion_runtime::number::write_i64(out, self.amount_cents);
+                        ::fusion_runtime::__private::number::write_i64(
+                            out,
+                            self.amount_cents,
+                        );
                     }
                     2 => {
                         out.push_str(self.status.as_str());
@@ -1398,7 +1418,10 @@ pub mod tabled_row {
                         out.push_str(if self.paid { "true" } else { "false" });
                     }
                     6 => {
-                        ::fusion_runtime::number::write_f64(out, self.tax_rate);
+                        ::fusion_runtime::__private::number::write_f64(
+                            out,
+                            self.tax_rate,
+                        );
                     }
                     _ => {
                         ::fusion_runtime::toon::write_string(
@@ -1551,9 +1574,12 @@ pub mod tabled_row {
         ) {
             {
                 let mut content = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut content,
                     kept
                         .iter()
@@ -1576,7 +1602,10 @@ pub mod tabled_row {
                     content.push_str("\n| ");
                     ::fusion_runtime::escape::push_cell(&mut content, &item.id);
                     content.push_str(" | ");
-                    ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut content,
+                        item.amount_cents,
+                    );
                     content.push_str(" | ");
                     content.push_str(item.status.as_str());
                     content.push_str(" | ");
@@ -1608,9 +1637,12 @@ pub mod tabled_row {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" invoices, ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut text,
                     kept
                         .iter()

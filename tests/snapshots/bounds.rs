@@ -30,7 +30,7 @@ pub mod limits_tool {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub level: ::core::option::Option<::core::option::Option<i64>>,
         /// Wire key `half`; optional, left out of the data block when `None`; minimum 0.5; maximum 1e+21.
@@ -152,19 +152,19 @@ pub mod limits_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "numbers" => {
                     (
-                        <LimitsNumbersInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LimitsNumbersInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -176,7 +176,7 @@ pub mod limits_tool {
                 }
                 "texts" => {
                     (
-                        <LimitsTextsInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LimitsTextsInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -188,7 +188,7 @@ pub mod limits_tool {
                 }
                 "lists" => {
                     (
-                        <LimitsListsInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LimitsListsInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -204,7 +204,12 @@ pub mod limits_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -248,7 +253,7 @@ pub mod limits_tool {
     /// the action's presenter.
     pub async fn call<Handler_: LimitsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match LimitsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -257,15 +262,15 @@ pub mod limits_tool {
         match call.args {
             LimitsArgs::Numbers(args) => {
                 let result = handler.numbers(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "numbers")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "numbers")
             }
             LimitsArgs::Texts(args) => {
                 let result = handler.texts(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "texts")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "texts")
             }
             LimitsArgs::Lists(args) => {
                 let result = handler.lists(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "lists")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "lists")
             }
         }
     }
@@ -281,12 +286,12 @@ pub mod limits_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for LimitsNumbersInput {
+    impl ::fusion_runtime::__private::args::FromFields for LimitsNumbersInput {
         const KEYS: &'static [&'static str] = &[
             "count",
             "ratio",
@@ -296,21 +301,21 @@ pub mod limits_tool {
             "small",
         ];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let field_0 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(1),
+                        ::fusion_runtime::__private::bounds::Limit::Int(1),
                     ),
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(10),
+                        ::fusion_runtime::__private::bounds::Limit::Int(10),
                     ),
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
@@ -320,19 +325,19 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::required_bounded::<
+                ::fusion_runtime::__private::args::required_bounded::<
                     i64,
                 >(map, "count", &BOUNDS, path, issues)
             };
             let field_1 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(0),
+                        ::fusion_runtime::__private::bounds::Limit::Int(0),
                     ),
                     maximum: ::core::option::Option::None,
                     exclusive_maximum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(1),
+                        ::fusion_runtime::__private::bounds::Limit::Int(1),
                     ),
                     min_length: ::core::option::Option::None,
                     max_length: ::core::option::Option::None,
@@ -341,16 +346,16 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     f64,
                 >(map, "ratio", &BOUNDS, path, issues)
             };
             let field_2 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(9007199254740990),
+                        ::fusion_runtime::__private::bounds::Limit::Int(9007199254740990),
                     ),
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
@@ -360,14 +365,14 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     i64,
                 >(map, "big", &BOUNDS, path, issues)
             };
             let field_3 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(0),
+                        ::fusion_runtime::__private::bounds::Limit::Int(0),
                     ),
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -379,18 +384,18 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::core::option::Option<i64>,
                 >(map, "level", &BOUNDS, path, issues)
             };
             let field_4 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Float(0.5_f64),
+                        ::fusion_runtime::__private::bounds::Limit::Float(0.5_f64),
                     ),
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Float(1e21_f64),
+                        ::fusion_runtime::__private::bounds::Limit::Float(1e21_f64),
                     ),
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
@@ -400,16 +405,16 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     f64,
                 >(map, "half", &BOUNDS, path, issues)
             };
             let field_5 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::Some(
-                        ::fusion_runtime::bounds::Limit::Int(100),
+                        ::fusion_runtime::__private::bounds::Limit::Int(100),
                     ),
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
@@ -419,7 +424,7 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     u8,
                 >(map, "small", &BOUNDS, path, issues)
             };
@@ -433,40 +438,40 @@ pub mod limits_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LimitsNumbersInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LimitsNumbersInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for LimitsTextsInput {
+    impl ::fusion_runtime::__private::args::FromFields for LimitsTextsInput {
         const KEYS: &'static [&'static str] = &["name", "code", "path", "digits"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let field_0 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -474,18 +479,21 @@ pub mod limits_tool {
                     min_length: ::core::option::Option::Some(2_u64),
                     max_length: ::core::option::Option::Some(5_u64),
                     pattern: ::core::option::Option::Some(
-                        ::fusion_runtime::pattern::Pattern::new("/^[a-z]+$/", "^[a-z]+$"),
+                        ::fusion_runtime::__private::pattern::Pattern::new(
+                            "/^[a-z]+$/",
+                            "^[a-z]+$",
+                        ),
                     ),
                     min_items: ::core::option::Option::None,
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::string::String,
                 >(map, "name", &BOUNDS, path, issues)
             };
             let field_1 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -497,12 +505,12 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::string::String,
                 >(map, "code", &BOUNDS, path, issues)
             };
             let field_2 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -510,18 +518,21 @@ pub mod limits_tool {
                     min_length: ::core::option::Option::None,
                     max_length: ::core::option::Option::None,
                     pattern: ::core::option::Option::Some(
-                        ::fusion_runtime::pattern::Pattern::new("/^a\\/b$/", "^a/b$"),
+                        ::fusion_runtime::__private::pattern::Pattern::new(
+                            "/^a\\/b$/",
+                            "^a/b$",
+                        ),
                     ),
                     min_items: ::core::option::Option::None,
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::string::String,
                 >(map, "path", &BOUNDS, path, issues)
             };
             let field_3 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -529,13 +540,16 @@ pub mod limits_tool {
                     min_length: ::core::option::Option::None,
                     max_length: ::core::option::Option::None,
                     pattern: ::core::option::Option::Some(
-                        ::fusion_runtime::pattern::Pattern::new("/^\\d+$/", "^[0-9]+$"),
+                        ::fusion_runtime::__private::pattern::Pattern::new(
+                            "/^\\d+$/",
+                            "^[0-9]+$",
+                        ),
                     ),
                     min_items: ::core::option::Option::None,
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::string::String,
                 >(map, "digits", &BOUNDS, path, issues)
             };
@@ -547,40 +561,40 @@ pub mod limits_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LimitsTextsInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LimitsTextsInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for LimitsListsInput {
+    impl ::fusion_runtime::__private::args::FromFields for LimitsListsInput {
         const KEYS: &'static [&'static str] = &["tags", "one", "ids", "nested"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let field_0 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -592,12 +606,12 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::Some(3_u64),
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::vec::Vec<::std::string::String>,
                 >(map, "tags", &BOUNDS, path, issues)
             };
             let field_1 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -609,12 +623,12 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::vec::Vec<i64>,
                 >(map, "one", &BOUNDS, path, issues)
             };
             let field_2 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -626,11 +640,11 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: true,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::vec::Vec<i64>,
                 >(map, "ids", &BOUNDS, path, issues)
             };
-            let field_3 = ::fusion_runtime::args::optional::<
+            let field_3 = ::fusion_runtime::__private::args::optional::<
                 LimitsListsInputNested,
             >(map, "nested", path, issues);
             ::core::option::Option::Some(Self {
@@ -641,40 +655,40 @@ pub mod limits_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LimitsListsInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LimitsListsInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for LimitsListsInputNested {
+    impl ::fusion_runtime::__private::args::FromFields for LimitsListsInputNested {
         const KEYS: &'static [&'static str] = &["labels"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let field_0 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -686,29 +700,29 @@ pub mod limits_tool {
                     max_items: ::core::option::Option::Some(2_u64),
                     unique_items: false,
                 };
-                ::fusion_runtime::args::optional_bounded::<
+                ::fusion_runtime::__private::args::optional_bounded::<
                     ::std::vec::Vec<::std::string::String>,
                 >(map, "labels", &BOUNDS, path, issues)
             };
             ::core::option::Option::Some(Self { labels: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LimitsListsInputNested {
+    impl ::fusion_runtime::__private::args::FromArgument for LimitsListsInputNested {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );

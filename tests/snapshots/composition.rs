@@ -810,26 +810,26 @@ pub mod meter {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\n  \"level\": ");
                 let value = &self.level;
-                ::fusion_runtime::number::write_u64(out, u64::from(*value));
+                ::fusion_runtime::__private::number::write_u64(out, u64::from(*value));
             }
             {
                 out.push_str(",\n  \"reading\": ");
                 let value = &self.reading;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             {
                 out.push_str(",\n  \"offset\": ");
                 let value = &self.offset;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.epoch {
                 out.push_str(",\n  \"epoch\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -841,26 +841,26 @@ pub mod meter {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\n    \"level\": ");
                 let value = &self.level;
-                ::fusion_runtime::number::write_u64(out, u64::from(*value));
+                ::fusion_runtime::__private::number::write_u64(out, u64::from(*value));
             }
             {
                 out.push_str(",\n    \"reading\": ");
                 let value = &self.reading;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             {
                 out.push_str(",\n    \"offset\": ");
                 let value = &self.offset;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.epoch {
                 out.push_str(",\n    \"epoch\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -872,26 +872,26 @@ pub mod meter {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\"level\":");
                 let value = &self.level;
-                ::fusion_runtime::number::write_u64(out, u64::from(*value));
+                ::fusion_runtime::__private::number::write_u64(out, u64::from(*value));
             }
             {
                 out.push_str(",\"reading\":");
                 let value = &self.reading;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             {
                 out.push_str(",\"offset\":");
                 let value = &self.offset;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.epoch {
                 out.push_str(",\"epoch\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push('}');
         }
@@ -1031,16 +1031,19 @@ pub mod meter {
             if i128::from(item.level) >= -1_i128 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
-                ::fusion_runtime::number::write_u64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is at level ");
-                ::fusion_runtime::number::write_i64(&mut text, i64::from(item.level));
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    i64::from(item.level),
+                );
                 text.push('.');
                 builder.push_rule(text);
             }
             if ::core::matches!(item.level, 0_u8 | 1_u8) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
-                ::fusion_runtime::number::write_u64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
                 builder.push_rule(text);
             }
@@ -1057,12 +1060,15 @@ pub mod meter {
             {
                 let mut content = ::std::string::String::new();
                 content.push_str("Total reading ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut content,
                     kept.iter().map(|item| item.reading).map(i128::from).sum::<i128>(),
                 );
                 content.push_str(" over ");
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" meters.");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
                 builder.push_ui(block);
@@ -1073,9 +1079,12 @@ pub mod meter {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
-                ::fusion_runtime::number::write_u64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is at level ");
-                ::fusion_runtime::number::write_i64(&mut text, i64::from(item.level));
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    i64::from(item.level),
+                );
                 text.push('.');
                 builder.push_rule(text);
             }
@@ -1084,7 +1093,7 @@ pub mod meter {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
-                ::fusion_runtime::number::write_u64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
                 builder.push_rule(text);
             }
@@ -1325,19 +1334,19 @@ pub mod meters_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
                     (
-                        <MetersGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <MetersGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1353,7 +1362,12 @@ pub mod meters_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1386,7 +1400,7 @@ pub mod meters_tool {
     /// the action's presenter.
     pub async fn call<Handler_: MetersHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match MetersCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1395,7 +1409,7 @@ pub mod meters_tool {
         match call.args {
             MetersArgs::Get(args) => {
                 let result = handler.get(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::meter::MeterPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -1417,25 +1431,25 @@ pub mod meters_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for MetersGetInput {
+    impl ::fusion_runtime::__private::args::FromFields for MetersGetInput {
         const KEYS: &'static [&'static str] = &["level", "shift"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 u8,
             >(map, "level", path, issues);
-            let field_1 = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::__private::args::optional::<
                 i16,
             >(map, "shift", path, issues);
             ::core::option::Option::Some(Self {
@@ -1444,22 +1458,22 @@ pub mod meters_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for MetersGetInput {
+    impl ::fusion_runtime::__private::args::FromArgument for MetersGetInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1518,7 +1532,7 @@ pub mod repository {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub license: ::core::option::Option<
             ::core::option::Option<super::license::License>,
@@ -1535,7 +1549,7 @@ pub mod repository {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::value"
+            deserialize_with = "::fusion_runtime::__private::nullable::value"
         )]
         pub custom: ::core::option::Option<::fusion_runtime::JsonValue>,
         /// Wire key `stars`; optional, left out of the data block when `None`; default `0`; minimum 0.
@@ -1616,7 +1630,7 @@ pub mod repository {
             {
                 out.push_str(",\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"name\": ");
@@ -1748,7 +1762,7 @@ pub mod repository {
             }
             if let ::core::option::Option::Some(value) = &self.stars {
                 out.push_str(",\n  \"stars\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -1769,7 +1783,7 @@ pub mod repository {
             {
                 out.push_str(",\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"name\": ");
@@ -1901,7 +1915,7 @@ pub mod repository {
             }
             if let ::core::option::Option::Some(value) = &self.stars {
                 out.push_str(",\n    \"stars\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -1922,7 +1936,7 @@ pub mod repository {
             {
                 out.push_str(",\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"name\":");
@@ -2054,7 +2068,7 @@ pub mod repository {
             }
             if let ::core::option::Option::Some(value) = &self.stars {
                 out.push_str(",\"stars\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push('}');
         }

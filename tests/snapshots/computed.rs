@@ -35,7 +35,7 @@ pub mod payout {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub due: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `tags`; required.
@@ -44,7 +44,7 @@ pub mod payout {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub fee_cents: ::core::option::Option<::core::option::Option<i64>>,
         /// Wire key `share`; optional, left out of the data block when `None`.
@@ -102,21 +102,21 @@ pub mod payout {
             {
                 out.push_str(",\n  \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"rate\": ");
                 let value = &self.rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n  \"small\": ");
                 let value = &self.small;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.big {
                 out.push_str(",\n  \"big\": ");
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\n  \"paid_on\": ");
@@ -154,7 +154,7 @@ pub mod payout {
             match &self.fee_cents {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\n  \"fee_cents\": ");
-                    ::fusion_runtime::number::write_i64(out, *value);
+                    ::fusion_runtime::__private::number::write_i64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\n  \"fee_cents\": ");
@@ -164,7 +164,7 @@ pub mod payout {
             }
             if let ::core::option::Option::Some(value) = &self.share {
                 out.push_str(",\n  \"share\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -181,21 +181,21 @@ pub mod payout {
             {
                 out.push_str(",\n    \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"rate\": ");
                 let value = &self.rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n    \"small\": ");
                 let value = &self.small;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.big {
                 out.push_str(",\n    \"big\": ");
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\n    \"paid_on\": ");
@@ -233,7 +233,7 @@ pub mod payout {
             match &self.fee_cents {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\n    \"fee_cents\": ");
-                    ::fusion_runtime::number::write_i64(out, *value);
+                    ::fusion_runtime::__private::number::write_i64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\n    \"fee_cents\": ");
@@ -243,7 +243,7 @@ pub mod payout {
             }
             if let ::core::option::Option::Some(value) = &self.share {
                 out.push_str(",\n    \"share\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -260,21 +260,21 @@ pub mod payout {
             {
                 out.push_str(",\"amount_cents\":");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"rate\":");
                 let value = &self.rate;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\"small\":");
                 let value = &self.small;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             if let ::core::option::Option::Some(value) = &self.big {
                 out.push_str(",\"big\":");
-                ::fusion_runtime::number::write_u64(out, *value);
+                ::fusion_runtime::__private::number::write_u64(out, *value);
             }
             {
                 out.push_str(",\"paid_on\":");
@@ -312,7 +312,7 @@ pub mod payout {
             match &self.fee_cents {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\"fee_cents\":");
-                    ::fusion_runtime::number::write_i64(out, *value);
+                    ::fusion_runtime::__private::number::write_i64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\"fee_cents\":");
@@ -322,7 +322,7 @@ pub mod payout {
             }
             if let ::core::option::Option::Some(value) = &self.share {
                 out.push_str(",\"share\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -544,14 +544,17 @@ pub mod payout {
                 title.push_str("Payout ");
                 ::fusion_runtime::escape::push_attr_value(&mut title, &item.id);
                 title.push_str(" of ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut title,
                     (item.amount_cents as f64) / 100.0_f64,
                 ) {
-                    ::fusion_runtime::number::write_i64(&mut title, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut title,
+                        item.amount_cents,
+                    );
                 }
                 title.push_str(" on ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut title,
                     &item.paid_on,
                     "DD.MM.YYYY",
@@ -559,17 +562,20 @@ pub mod payout {
                     ::fusion_runtime::escape::push_attr_value(&mut title, &item.paid_on);
                 }
                 let mut content = ::std::string::String::new();
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut content,
-                    ::fusion_runtime::compute::round(
+                    ::fusion_runtime::__private::compute::round(
                         (item.amount_cents as f64) / 100.0_f64,
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut content,
+                        item.amount_cents,
+                    );
                 }
                 content.push_str(" USD on ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut content,
                     &item.paid_on,
                     "MMM D, YYYY",
@@ -582,15 +588,18 @@ pub mod payout {
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("**");
-                if !::fusion_runtime::compute::write_percent(
+                if !::fusion_runtime::__private::compute::write_percent(
                     &mut content,
                     item.rate,
                     2,
                 ) {
-                    ::fusion_runtime::number::write_f64(&mut content, item.rate);
+                    ::fusion_runtime::__private::number::write_f64(
+                        &mut content,
+                        item.rate,
+                    );
                 }
                 content.push_str("** across ");
-                ::fusion_runtime::number::write_u64(
+                ::fusion_runtime::__private::number::write_u64(
                     &mut content,
                     item.tags.len() as u64,
                 );
@@ -599,7 +608,7 @@ pub mod payout {
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !::fusion_runtime::compute::write_date(
+                    && !::fusion_runtime::__private::compute::write_date(
                         &mut content,
                         value,
                         "D MMM",
@@ -616,7 +625,7 @@ pub mod payout {
                         "{\n  \"series\": [\n    {\n      \"type\": \"gauge\",\n      \"data\": [\n        {\n          \"value\": ",
                     );
                 {
-                    let computed = ::fusion_runtime::compute::round(
+                    let computed = ::fusion_runtime::__private::compute::round(
                         (item.amount_cents as f64) / 100.0_f64,
                         2,
                     );
@@ -639,7 +648,7 @@ pub mod payout {
                 content.push_str(",\n          \"name\": ");
                 {
                     let mut computed = ::std::string::String::new();
-                    if ::fusion_runtime::compute::write_date(
+                    if ::fusion_runtime::__private::compute::write_date(
                         &mut computed,
                         &item.paid_on,
                         "D MMM YYYY",
@@ -665,7 +674,7 @@ pub mod payout {
                     );
                 {
                     let mut computed = ::std::string::String::new();
-                    if ::fusion_runtime::compute::write_percent(
+                    if ::fusion_runtime::__private::compute::write_percent(
                         &mut computed,
                         item.rate,
                         1,
@@ -731,7 +740,7 @@ pub mod payout {
                     .and_then(::core::option::Option::as_ref)
                 {
                     let mut computed = ::std::string::String::new();
-                    if ::fusion_runtime::compute::write_date(
+                    if ::fusion_runtime::__private::compute::write_date(
                         &mut computed,
                         value,
                         "YYYY",
@@ -771,14 +780,17 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Amount: ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(
+                    ::fusion_runtime::__private::compute::round(
                         (item.amount_cents as f64) / 100.0_f64,
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut text,
+                        item.amount_cents,
+                    );
                 }
                 text.push_str(" USD.");
                 builder.push_rule(text);
@@ -786,8 +798,12 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Rate: ");
-                if !::fusion_runtime::compute::write_percent(&mut text, item.rate, 1) {
-                    ::fusion_runtime::number::write_f64(&mut text, item.rate);
+                if !::fusion_runtime::__private::compute::write_percent(
+                    &mut text,
+                    item.rate,
+                    1,
+                ) {
+                    ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -795,7 +811,7 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Paid ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut text,
                     &item.paid_on,
                     "D MMMM YYYY",
@@ -803,7 +819,7 @@ pub mod payout {
                     ::fusion_runtime::escape::push_line(&mut text, &item.paid_on);
                 }
                 text.push_str("; created ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut text,
                     &item.created_at,
                     "YYYY-MM-DD HH:mm:ss",
@@ -815,14 +831,17 @@ pub mod payout {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, item.tags.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    item.tags.len() as u64,
+                );
                 text.push_str(" tags, ");
-                if !::fusion_runtime::compute::write_percent(
+                if !::fusion_runtime::__private::compute::write_percent(
                     &mut text,
                     (item.tags.len() as u64 as f64) / 4.0_f64,
                     0,
                 ) {
-                    ::fusion_runtime::number::write_u64(
+                    ::fusion_runtime::__private::number::write_u64(
                         &mut text,
                         item.tags.len() as u64,
                     );
@@ -837,19 +856,19 @@ pub mod payout {
                     .fee_cents
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
                         (*value as f64) / 100.0_f64,
                     )
                 {
-                    ::fusion_runtime::number::write_i64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push_str("; due ");
                 if let ::core::option::Option::Some(value) = item
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !::fusion_runtime::compute::write_date(
+                    && !::fusion_runtime::__private::compute::write_date(
                         &mut text,
                         value,
                         "DD/MM/YYYY",
@@ -859,12 +878,12 @@ pub mod payout {
                 }
                 text.push_str("; share ");
                 if let ::core::option::Option::Some(value) = &item.share
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
-                        ::fusion_runtime::compute::round(*value * 3.0_f64, 0),
+                        ::fusion_runtime::__private::compute::round(*value * 3.0_f64, 0),
                     )
                 {
-                    ::fusion_runtime::number::write_f64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -872,23 +891,29 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Small ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(f64::from(item.small) * -2.0_f64, 1),
+                    ::fusion_runtime::__private::compute::round(
+                        f64::from(item.small) * -2.0_f64,
+                        1,
+                    ),
                 ) {
-                    ::fusion_runtime::number::write_i64(
+                    ::fusion_runtime::__private::number::write_i64(
                         &mut text,
                         i64::from(item.small),
                     );
                 }
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = &item.big
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
-                        ::fusion_runtime::compute::round((*value as f64) / 1000.0_f64, 3),
+                        ::fusion_runtime::__private::compute::round(
+                            (*value as f64) / 1000.0_f64,
+                            3,
+                        ),
                     )
                 {
-                    ::fusion_runtime::number::write_u64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -896,11 +921,11 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Scaled ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
                     (item.rate * 1e300_f64) * 1e300_f64,
                 ) {
-                    ::fusion_runtime::number::write_f64(&mut text, item.rate);
+                    ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -908,17 +933,20 @@ pub mod payout {
             if item.amount_cents >= 100000_i64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Hold ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(
+                    ::fusion_runtime::__private::compute::round(
                         (item.amount_cents as f64) / 100.0_f64,
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut text,
+                        item.amount_cents,
+                    );
                 }
                 text.push_str(" USD paid ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut text,
                     &item.paid_on,
                     "MMM D",
@@ -939,19 +967,25 @@ pub mod payout {
         ) {
             if kept.len() < total {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" of ");
-                ::fusion_runtime::number::write_u64(&mut text, total as u64);
+                ::fusion_runtime::__private::number::write_u64(&mut text, total as u64);
                 text.push_str(" shown (");
-                if !::fusion_runtime::compute::write_percent(
+                if !::fusion_runtime::__private::compute::write_percent(
                     &mut text,
                     (kept.len() as u64 as f64) / 3.0_f64,
                     0,
                 ) {
-                    ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                    ::fusion_runtime::__private::number::write_u64(
+                        &mut text,
+                        kept.len() as u64,
+                    );
                 }
                 text.push_str(" of the limit); ");
-                ::fusion_runtime::number::write_u64(
+                ::fusion_runtime::__private::number::write_u64(
                     &mut text,
                     (total - kept.len()) as u64,
                 );
@@ -960,9 +994,12 @@ pub mod payout {
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" payouts: ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut content,
                     (kept
                         .iter()
@@ -970,7 +1007,7 @@ pub mod payout {
                         .map(i128::from)
                         .sum::<i128>() as f64) / 100.0_f64,
                 ) {
-                    ::fusion_runtime::number::write_i128(
+                    ::fusion_runtime::__private::number::write_i128(
                         &mut content,
                         kept
                             .iter()
@@ -995,7 +1032,7 @@ pub mod payout {
                     for item in kept {
                         {
                             let mut computed = ::std::string::String::new();
-                            if ::fusion_runtime::compute::write_date(
+                            if ::fusion_runtime::__private::compute::write_date(
                                 &mut computed,
                                 &item.paid_on,
                                 "D MMM",
@@ -1021,7 +1058,7 @@ pub mod payout {
                     let mut column = writer.array();
                     for item in kept {
                         {
-                            let computed = ::fusion_runtime::compute::round(
+                            let computed = ::fusion_runtime::__private::compute::round(
                                 (item.amount_cents as f64) / 100.0_f64,
                                 1,
                             );
@@ -1083,7 +1120,7 @@ pub mod payout {
                 }
                 content.push_str("\n    }\n  ],\n  \"total\": ");
                 {
-                    let computed = ::fusion_runtime::compute::round(
+                    let computed = ::fusion_runtime::__private::compute::round(
                         (kept
                             .iter()
                             .map(|item| item.amount_cents)
@@ -1146,14 +1183,17 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Amount: ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(
+                    ::fusion_runtime::__private::compute::round(
                         (item.amount_cents as f64) / 100.0_f64,
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_i64(&mut text, item.amount_cents);
+                    ::fusion_runtime::__private::number::write_i64(
+                        &mut text,
+                        item.amount_cents,
+                    );
                 }
                 text.push_str(" USD.");
                 builder.push_rule(text);
@@ -1161,8 +1201,12 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Rate: ");
-                if !::fusion_runtime::compute::write_percent(&mut text, item.rate, 1) {
-                    ::fusion_runtime::number::write_f64(&mut text, item.rate);
+                if !::fusion_runtime::__private::compute::write_percent(
+                    &mut text,
+                    item.rate,
+                    1,
+                ) {
+                    ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -1170,7 +1214,7 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Paid ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut text,
                     &item.paid_on,
                     "D MMMM YYYY",
@@ -1178,7 +1222,7 @@ pub mod payout {
                     ::fusion_runtime::escape::push_line(&mut text, &item.paid_on);
                 }
                 text.push_str("; created ");
-                if !::fusion_runtime::compute::write_date(
+                if !::fusion_runtime::__private::compute::write_date(
                     &mut text,
                     &item.created_at,
                     "YYYY-MM-DD HH:mm:ss",
@@ -1190,14 +1234,17 @@ pub mod payout {
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, item.tags.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    item.tags.len() as u64,
+                );
                 text.push_str(" tags, ");
-                if !::fusion_runtime::compute::write_percent(
+                if !::fusion_runtime::__private::compute::write_percent(
                     &mut text,
                     (item.tags.len() as u64 as f64) / 4.0_f64,
                     0,
                 ) {
-                    ::fusion_runtime::number::write_u64(
+                    ::fusion_runtime::__private::number::write_u64(
                         &mut text,
                         item.tags.len() as u64,
                     );
@@ -1212,19 +1259,19 @@ pub mod payout {
                     .fee_cents
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
                         (*value as f64) / 100.0_f64,
                     )
                 {
-                    ::fusion_runtime::number::write_i64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push_str("; due ");
                 if let ::core::option::Option::Some(value) = item
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !::fusion_runtime::compute::write_date(
+                    && !::fusion_runtime::__private::compute::write_date(
                         &mut text,
                         value,
                         "DD/MM/YYYY",
@@ -1234,12 +1281,12 @@ pub mod payout {
                 }
                 text.push_str("; share ");
                 if let ::core::option::Option::Some(value) = &item.share
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
-                        ::fusion_runtime::compute::round(*value * 3.0_f64, 0),
+                        ::fusion_runtime::__private::compute::round(*value * 3.0_f64, 0),
                     )
                 {
-                    ::fusion_runtime::number::write_f64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -1247,23 +1294,29 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Small ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(f64::from(item.small) * -2.0_f64, 1),
+                    ::fusion_runtime::__private::compute::round(
+                        f64::from(item.small) * -2.0_f64,
+                        1,
+                    ),
                 ) {
-                    ::fusion_runtime::number::write_i64(
+                    ::fusion_runtime::__private::number::write_i64(
                         &mut text,
                         i64::from(item.small),
                     );
                 }
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = &item.big
-                    && !::fusion_runtime::compute::write_number(
+                    && !::fusion_runtime::__private::compute::write_number(
                         &mut text,
-                        ::fusion_runtime::compute::round((*value as f64) / 1000.0_f64, 3),
+                        ::fusion_runtime::__private::compute::round(
+                            (*value as f64) / 1000.0_f64,
+                            3,
+                        ),
                     )
                 {
-                    ::fusion_runtime::number::write_u64(&mut text, *value);
+                    ::fusion_runtime::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
                 builder.push_rule(text);
@@ -1271,22 +1324,25 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Scaled ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
                     (item.rate * 1e300_f64) * 1e300_f64,
                 ) {
-                    ::fusion_runtime::number::write_f64(&mut text, item.rate);
+                    ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
                 builder.push_rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
-                text.push_str(" payouts, ");
-                if !::fusion_runtime::compute::write_number(
+                ::fusion_runtime::__private::number::write_u64(
                     &mut text,
-                    ::fusion_runtime::compute::round(
+                    kept.len() as u64,
+                );
+                text.push_str(" payouts, ");
+                if !::fusion_runtime::__private::compute::write_number(
+                    &mut text,
+                    ::fusion_runtime::__private::compute::round(
                         (kept
                             .iter()
                             .map(|item| item.amount_cents)
@@ -1295,7 +1351,7 @@ pub mod payout {
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_i128(
+                    ::fusion_runtime::__private::number::write_i128(
                         &mut text,
                         kept
                             .iter()
@@ -1305,25 +1361,28 @@ pub mod payout {
                     );
                 }
                 text.push_str(" USD, ");
-                if !::fusion_runtime::compute::write_number(
+                if !::fusion_runtime::__private::compute::write_number(
                     &mut text,
-                    ::fusion_runtime::compute::round(
+                    ::fusion_runtime::__private::compute::round(
                         kept.iter().map(|item| item.rate).sum::<f64>(),
                         2,
                     ),
                 ) {
-                    ::fusion_runtime::number::write_f64(
+                    ::fusion_runtime::__private::number::write_f64(
                         &mut text,
                         kept.iter().map(|item| item.rate).sum::<f64>(),
                     );
                 }
                 text.push_str(" rate, ");
-                if !::fusion_runtime::compute::write_percent(
+                if !::fusion_runtime::__private::compute::write_percent(
                     &mut text,
                     (kept.len() as u64 as f64) / 4.0_f64,
                     1,
                 ) {
-                    ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                    ::fusion_runtime::__private::number::write_u64(
+                        &mut text,
+                        kept.len() as u64,
+                    );
                 }
                 text.push_str(" of a page.");
                 builder.push_rule(text);
@@ -1332,7 +1391,7 @@ pub mod payout {
                 {
                     let mut text = ::std::string::String::new();
                     text.push_str("Hold ");
-                    if !::fusion_runtime::compute::write_number(
+                    if !::fusion_runtime::__private::compute::write_number(
                         &mut text,
                         (kept
                             .iter()
@@ -1340,7 +1399,7 @@ pub mod payout {
                             .map(i128::from)
                             .sum::<i128>() as f64) / 100.0_f64,
                     ) {
-                        ::fusion_runtime::number::write_i128(
+                        ::fusion_runtime::__private::number::write_i128(
                             &mut text,
                             kept
                                 .iter()
@@ -1350,11 +1409,11 @@ pub mod payout {
                         );
                     }
                     text.push_str(" USD over ");
-                    if !::fusion_runtime::compute::write_number(
+                    if !::fusion_runtime::__private::compute::write_number(
                         &mut text,
                         (kept.len() as u64 as f64) * 1.0_f64,
                     ) {
-                        ::fusion_runtime::number::write_u64(
+                        ::fusion_runtime::__private::number::write_u64(
                             &mut text,
                             kept.len() as u64,
                         );
@@ -1594,19 +1653,19 @@ pub mod payouts_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "hold" => {
                     (
-                        <PayoutsHoldInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <PayoutsHoldInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1622,7 +1681,12 @@ pub mod payouts_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1652,7 +1716,7 @@ pub mod payouts_tool {
     /// the action's presenter.
     pub async fn call<Handler_: PayoutsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match PayoutsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1661,7 +1725,7 @@ pub mod payouts_tool {
         match call.args {
             PayoutsArgs::Hold(args) => {
                 let result = handler.hold(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "hold")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "hold")
             }
         }
     }
@@ -1677,43 +1741,43 @@ pub mod payouts_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for PayoutsHoldInput {
+    impl ::fusion_runtime::__private::args::FromFields for PayoutsHoldInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for PayoutsHoldInput {
+    impl ::fusion_runtime::__private::args::FromArgument for PayoutsHoldInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );

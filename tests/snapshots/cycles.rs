@@ -67,19 +67,19 @@ pub mod forest_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "tree" => {
                     (
-                        <ForestTreeInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <ForestTreeInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -102,7 +102,12 @@ pub mod forest_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -144,7 +149,7 @@ pub mod forest_tool {
     /// the action's presenter.
     pub async fn call<Handler_: ForestHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match ForestCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -153,7 +158,7 @@ pub mod forest_tool {
         match call.args {
             ForestArgs::Tree(args) => {
                 let result = handler.tree(args).await;
-                ::fusion_runtime::tool::present_item_structured(
+                ::fusion_runtime::__private::tool::present_item_structured(
                     result,
                     &super::tree::TreePresenter,
                     &::fusion_runtime::Selection::all(),
@@ -163,7 +168,7 @@ pub mod forest_tool {
             }
             ForestArgs::Graphs => {
                 let result = handler.graphs().await;
-                ::fusion_runtime::tool::present_collection_structured(
+                ::fusion_runtime::__private::tool::present_collection_structured(
                     result,
                     &super::graph::GraphPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -185,43 +190,43 @@ pub mod forest_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for ForestTreeInput {
+    impl ::fusion_runtime::__private::args::FromFields for ForestTreeInput {
         const KEYS: &'static [&'static str] = &["label"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "label", path, issues);
             ::core::option::Option::Some(Self { label: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ForestTreeInput {
+    impl ::fusion_runtime::__private::args::FromArgument for ForestTreeInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -466,7 +471,7 @@ pub mod graph {
             {
                 out.push_str("\n      \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.next {
                 out.push_str(",\n      \"next\": ");
@@ -489,7 +494,7 @@ pub mod graph {
             {
                 out.push_str("\n            \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.next {
                 out.push_str(",\n            \"next\": ");
@@ -512,7 +517,7 @@ pub mod graph {
             {
                 out.push_str("\n                  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.next {
                 out.push_str(",\n                  \"next\": ");
@@ -535,7 +540,7 @@ pub mod graph {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.next {
                 out.push_str(",\"next\":");
@@ -642,7 +647,7 @@ pub mod graph {
             {
                 out.push_str("\n        \"weight\": ");
                 let value = &self.weight;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.back {
                 out.push_str(",\n        \"back\": ");
@@ -676,7 +681,7 @@ pub mod graph {
             {
                 out.push_str("\n              \"weight\": ");
                 let value = &self.weight;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.back {
                 out.push_str(",\n              \"back\": ");
@@ -710,7 +715,7 @@ pub mod graph {
             {
                 out.push_str("\"weight\":");
                 let value = &self.weight;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.back {
                 out.push_str(",\"back\":");

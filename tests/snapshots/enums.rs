@@ -72,7 +72,7 @@ pub mod job {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"state\": ");
@@ -129,7 +129,7 @@ pub mod job {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"state\": ");
@@ -186,7 +186,7 @@ pub mod job {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"state\":");
@@ -1375,7 +1375,7 @@ pub mod values {
         /// Nullable, required.
         ///
         /// Wire key `parity`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub parity: ::core::option::Option<DiskParity>,
         /// Nullable and optional; absent, null and a value are three states.
         ///
@@ -1383,7 +1383,7 @@ pub mod values {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub spare: ::core::option::Option<::core::option::Option<DiskSpare>>,
         /// Only null.
@@ -1392,7 +1392,7 @@ pub mod values {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub nothing: ::core::option::Option<::core::option::Option<DiskNothing>>,
     }
@@ -1945,10 +1945,10 @@ pub mod values {
         ];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 3] = [
-            ::fusion_runtime::literals::Literal::Int(512),
-            ::fusion_runtime::literals::Literal::Int(4096),
-            ::fusion_runtime::literals::Literal::Int(18446744073709551615),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 3] = [
+            ::fusion_runtime::__private::literals::Literal::Int(512),
+            ::fusion_runtime::__private::literals::Literal::Int(4096),
+            ::fusion_runtime::__private::literals::Literal::Int(18446744073709551615),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -1979,7 +1979,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of 512, 4096, 18446744073709551615",
                 &Self::LITERALS,
@@ -2036,10 +2036,10 @@ pub mod values {
         pub const ALL: [Self; 3] = [Self::Minus1, Self::V0, Self::V1];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 3] = [
-            ::fusion_runtime::literals::Literal::Int(-1),
-            ::fusion_runtime::literals::Literal::Int(0),
-            ::fusion_runtime::literals::Literal::Int(1),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 3] = [
+            ::fusion_runtime::__private::literals::Literal::Int(-1),
+            ::fusion_runtime::__private::literals::Literal::Int(0),
+            ::fusion_runtime::__private::literals::Literal::Int(1),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2070,7 +2070,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of -1, 0, 1",
                 &Self::LITERALS,
@@ -2125,10 +2125,10 @@ pub mod values {
         pub const ALL: [Self; 3] = [Self::V0_5, Self::V1_5, Self::V1eMinus7];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 3] = [
-            ::fusion_runtime::literals::Literal::Float(0.5_f64),
-            ::fusion_runtime::literals::Literal::Float(1.5_f64),
-            ::fusion_runtime::literals::Literal::Float(1e-7_f64),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 3] = [
+            ::fusion_runtime::__private::literals::Literal::Float(0.5_f64),
+            ::fusion_runtime::__private::literals::Literal::Float(1.5_f64),
+            ::fusion_runtime::__private::literals::Literal::Float(1e-7_f64),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2159,7 +2159,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of 0.5, 1.5, 1e-7",
                 &Self::LITERALS,
@@ -2210,8 +2210,8 @@ pub mod values {
         pub const ALL: [Self; 1] = [Self::True];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 1] = [
-            ::fusion_runtime::literals::Literal::Bool(true),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 1] = [
+            ::fusion_runtime::__private::literals::Literal::Bool(true),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2238,7 +2238,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "true",
                 &Self::LITERALS,
@@ -2291,10 +2291,10 @@ pub mod values {
         pub const ALL: [Self; 3] = [Self::V1, Self::One, Self::False];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 3] = [
-            ::fusion_runtime::literals::Literal::Int(1),
-            ::fusion_runtime::literals::Literal::Str("one"),
-            ::fusion_runtime::literals::Literal::Bool(false),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 3] = [
+            ::fusion_runtime::__private::literals::Literal::Int(1),
+            ::fusion_runtime::__private::literals::Literal::Str("one"),
+            ::fusion_runtime::__private::literals::Literal::Bool(false),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2325,7 +2325,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of 1, \"one\", false",
                 &Self::LITERALS,
@@ -2378,9 +2378,9 @@ pub mod values {
         pub const ALL: [Self; 2] = [Self::V1, Self::V2];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 2] = [
-            ::fusion_runtime::literals::Literal::Int(1),
-            ::fusion_runtime::literals::Literal::Int(2),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 2] = [
+            ::fusion_runtime::__private::literals::Literal::Int(1),
+            ::fusion_runtime::__private::literals::Literal::Int(2),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2409,7 +2409,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of 1, 2, null",
                 &Self::LITERALS,
@@ -2459,8 +2459,8 @@ pub mod values {
         pub const ALL: [Self; 1] = [Self::V3];
         /// The values as the reader compares them, in the order of [`Self::ALL`].
         #[allow(clippy::approx_constant)]
-        const LITERALS: [::fusion_runtime::literals::Literal; 1] = [
-            ::fusion_runtime::literals::Literal::Int(3),
+        const LITERALS: [::fusion_runtime::__private::literals::Literal; 1] = [
+            ::fusion_runtime::__private::literals::Literal::Int(3),
         ];
         /// The value's JSON text, as the data block writes it.
         pub const fn as_json(self) -> &'static str {
@@ -2487,7 +2487,7 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let index = ::fusion_runtime::literals::deserialize(
+            let index = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "one of 3, null",
                 &Self::LITERALS,
@@ -2548,7 +2548,11 @@ pub mod values {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let _ = ::fusion_runtime::literals::deserialize(deserializer, "null", &[])?;
+            let _ = ::fusion_runtime::__private::literals::deserialize(
+                deserializer,
+                "null",
+                &[],
+            )?;
             ::core::result::Result::Err(
                 <D::Error as ::fusion_runtime::__private::serde::de::Error>::custom(
                     "null",

@@ -123,7 +123,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.ref_ {
                 out.push_str(",\n  \"ref\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.gen_ {
                 out.push_str(",\n  \"gen\": ");
@@ -135,7 +135,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.async_ {
                 out.push_str(",\n  \"async\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.crate_ {
                 out.push_str(",\n  \"crate\": ");
@@ -182,7 +182,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.ref_ {
                 out.push_str(",\n    \"ref\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.gen_ {
                 out.push_str(",\n    \"gen\": ");
@@ -194,7 +194,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.async_ {
                 out.push_str(",\n    \"async\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.crate_ {
                 out.push_str(",\n    \"crate\": ");
@@ -241,7 +241,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.ref_ {
                 out.push_str(",\"ref\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.gen_ {
                 out.push_str(",\"gen\":");
@@ -253,7 +253,7 @@ pub mod self_ {
             }
             if let ::core::option::Option::Some(value) = &self.async_ {
                 out.push_str(",\"async\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.crate_ {
                 out.push_str(",\"crate\":");
@@ -478,7 +478,7 @@ pub mod self_ {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub none: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }

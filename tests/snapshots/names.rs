@@ -470,12 +470,12 @@ pub mod reaction {
             {
                 out.push_str("\n  \"+1\": ");
                 let value = &self.plus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"-1\": ");
                 let value = &self.minus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"url\": ");
@@ -522,12 +522,12 @@ pub mod reaction {
             {
                 out.push_str("\n    \"+1\": ");
                 let value = &self.plus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"-1\": ");
                 let value = &self.minus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"url\": ");
@@ -574,12 +574,12 @@ pub mod reaction {
             {
                 out.push_str("\"+1\":");
                 let value = &self.plus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"-1\":");
                 let value = &self.minus_1;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"url\":");
@@ -1343,19 +1343,19 @@ pub mod reactions_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
                     (
-                        <ReactionsGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <ReactionsGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1371,13 +1371,18 @@ pub mod reactions_tool {
                     );
                 }
             };
-            let select = ::fusion_runtime::tool::select(
+            let select = ::fusion_runtime::__private::tool::select(
                 map,
                 &ReactionsSelect::ALL,
                 ReactionsSelect::as_str,
                 &mut issues,
             );
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -1413,7 +1418,7 @@ pub mod reactions_tool {
     /// the action's presenter, cut to `_select`.
     pub async fn call<Handler_: ReactionsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match ReactionsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1422,7 +1427,7 @@ pub mod reactions_tool {
         match call.args {
             ReactionsArgs::Get(args) => {
                 let result = handler.get(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::reaction::ReactionPresenter,
                     &get_selection(&call.select),
@@ -1445,7 +1450,7 @@ pub mod reactions_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -1470,35 +1475,35 @@ pub mod reactions_tool {
                 }),
         )
     }
-    impl ::fusion_runtime::args::FromFields for ReactionsGetInput {
+    impl ::fusion_runtime::__private::args::FromFields for ReactionsGetInput {
         const KEYS: &'static [&'static str] = &[];
         fn from_fields(
-            _map: &::fusion_runtime::args::Map<
+            _map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            _path: &::fusion_runtime::args::ArgPath<'_>,
+            _path: &::fusion_runtime::__private::args::ArgPath<'_>,
             _issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             ::core::option::Option::Some(Self {})
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ReactionsGetInput {
+    impl ::fusion_runtime::__private::args::FromArgument for ReactionsGetInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );

@@ -630,7 +630,7 @@ pub mod catalog {
             {
                 out.push_str("\n      \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.contact {
                 out.push_str(",\n      \"contact\": ");
@@ -653,7 +653,7 @@ pub mod catalog {
             {
                 out.push_str("\n        \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.contact {
                 out.push_str(",\n        \"contact\": ");
@@ -676,7 +676,7 @@ pub mod catalog {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.contact {
                 out.push_str(",\"contact\":");
@@ -1044,7 +1044,7 @@ pub mod catalog {
             }
             if let ::core::option::Option::Some(value) = &self.price {
                 out.push_str(",\n          \"price\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n        }");
         }
@@ -1060,7 +1060,7 @@ pub mod catalog {
             }
             if let ::core::option::Option::Some(value) = &self.price {
                 out.push_str(",\n            \"price\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n          }");
         }
@@ -1076,7 +1076,7 @@ pub mod catalog {
             }
             if let ::core::option::Option::Some(value) = &self.price {
                 out.push_str(",\"price\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -1170,7 +1170,7 @@ pub mod catalog {
             if let ::core::option::Option::Some(value) = &self.x {
                 out.push_str("\n        \"x\": ");
                 wrote = true;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.on {
                 if wrote {
@@ -1195,7 +1195,7 @@ pub mod catalog {
             if let ::core::option::Option::Some(value) = &self.x {
                 out.push_str("\n          \"x\": ");
                 wrote = true;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.on {
                 if wrote {
@@ -1220,7 +1220,7 @@ pub mod catalog {
             if let ::core::option::Option::Some(value) = &self.x {
                 out.push_str("\"x\":");
                 wrote = true;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.on {
                 if wrote {

@@ -21,12 +21,12 @@ pub mod reading {
         /// Required and nullable; `null` is written.
         ///
         /// Wire key `value`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub value: ::core::option::Option<f64>,
         /// Required and nullable, `null` first.
         ///
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Optional and nullable.
         ///
@@ -34,7 +34,7 @@ pub mod reading {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub comment: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
@@ -42,7 +42,7 @@ pub mod reading {
         /// A required nullable object.
         ///
         /// Wire key `place`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub place: ::core::option::Option<ReadingPlace>,
         /// An array of nullable items.
         ///
@@ -55,14 +55,14 @@ pub mod reading {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub flags: ::core::option::Option<::core::option::Option<::std::vec::Vec<bool>>>,
         /// Wire key `level`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub level: ::core::option::Option<::core::option::Option<ReadingLevel>>,
     }
@@ -109,12 +109,12 @@ pub mod reading {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\n  \"value\": ");
             match &self.value {
                 ::core::option::Option::Some(value) => {
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::None => out.push_str("null"),
             }
@@ -207,12 +207,12 @@ pub mod reading {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\n    \"value\": ");
             match &self.value {
                 ::core::option::Option::Some(value) => {
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::None => out.push_str("null"),
             }
@@ -305,12 +305,12 @@ pub mod reading {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\"value\":");
             match &self.value {
                 ::core::option::Option::Some(value) => {
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::None => out.push_str("null"),
             }
@@ -562,7 +562,7 @@ pub mod reading {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub lon: ::core::option::Option<::core::option::Option<f64>>,
     }
@@ -597,12 +597,12 @@ pub mod reading {
             {
                 out.push_str("\n    \"lat\": ");
                 let value = &self.lat;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.lon {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\n    \"lon\": ");
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\n    \"lon\": ");
@@ -620,12 +620,12 @@ pub mod reading {
             {
                 out.push_str("\n      \"lat\": ");
                 let value = &self.lat;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.lon {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\n      \"lon\": ");
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\n      \"lon\": ");
@@ -643,12 +643,12 @@ pub mod reading {
             {
                 out.push_str("\"lat\":");
                 let value = &self.lat;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             match &self.lon {
                 ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                     out.push_str(",\"lon\":");
-                    ::fusion_runtime::number::write_f64(out, *value);
+                    ::fusion_runtime::__private::number::write_f64(out, *value);
                 }
                 ::core::option::Option::Some(::core::option::Option::None) => {
                     out.push_str(",\"lon\":");
@@ -1010,12 +1010,12 @@ pub mod ticket {
         /// The 2020-12 nullable enum, required; `null` is written.
         ///
         /// Wire key `priority`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub priority: ::core::option::Option<TicketPriority>,
         /// A nullable enum without `type`.
         ///
         /// Wire key `severity`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub severity: ::core::option::Option<TicketSeverity>,
         /// Optional and nullable.
         ///
@@ -1023,7 +1023,7 @@ pub mod ticket {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub resolution: ::core::option::Option<::core::option::Option<TicketResolution>>,
     }

@@ -60,19 +60,19 @@ pub mod c_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "open" => {
                     (
-                        <COpenInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <COpenInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -88,7 +88,12 @@ pub mod c_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -121,7 +126,7 @@ pub mod c_tool {
     /// the action's presenter.
     pub async fn call<Handler_: CHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match CCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -130,7 +135,7 @@ pub mod c_tool {
         match call.args {
             CArgs::Open(args) => {
                 let result = handler.open(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::c::CPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -152,43 +157,43 @@ pub mod c_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for COpenInput {
+    impl ::fusion_runtime::__private::args::FromFields for COpenInput {
         const KEYS: &'static [&'static str] = &["h"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 i64,
             >(map, "h", path, issues);
             ::core::option::Option::Some(Self { h: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for COpenInput {
+    impl ::fusion_runtime::__private::args::FromArgument for COpenInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -215,7 +220,7 @@ pub mod c {
         /// Wire key `h`; required.
         pub h: i64,
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Wire key `only`; required.
         pub only: One,
@@ -250,7 +255,7 @@ pub mod c {
             {
                 out.push_str("\n  \"h\": ");
                 let value = &self.h;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\n  \"note\": ");
             match &self.note {
@@ -281,7 +286,7 @@ pub mod c {
             {
                 out.push_str("\n    \"h\": ");
                 let value = &self.h;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\n    \"note\": ");
             match &self.note {
@@ -312,7 +317,7 @@ pub mod c {
             {
                 out.push_str("\"h\":");
                 let value = &self.h;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str(",\"note\":");
             match &self.note {
@@ -571,9 +576,12 @@ pub mod c {
         ) {
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" rows, ");
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut text,
                     kept.iter().map(|item| item.h).map(i128::from).sum::<i128>(),
                 );
@@ -930,7 +938,7 @@ pub mod odd_people {
             }
             if let ::core::option::Option::Some(value) = &self.with_space {
                 out.push_str(",\n  \"with space\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.a_b {
                 out.push_str(",\n  \"a.b\": ");
@@ -991,7 +999,7 @@ pub mod odd_people {
             }
             if let ::core::option::Option::Some(value) = &self.with_space {
                 out.push_str(",\n    \"with space\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.a_b {
                 out.push_str(",\n    \"a.b\": ");
@@ -1052,7 +1060,7 @@ pub mod odd_people {
             }
             if let ::core::option::Option::Some(value) = &self.with_space {
                 out.push_str(",\"with space\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.a_b {
                 out.push_str(",\"a.b\":");
@@ -1343,7 +1351,7 @@ pub mod odd_people {
             if let ::core::option::Option::Some(value) = &self.x_y {
                 out.push_str("\n    \"x-y\": ");
                 wrote = true;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if wrote {
                 out.push_str("\n  }");
@@ -1360,7 +1368,7 @@ pub mod odd_people {
             if let ::core::option::Option::Some(value) = &self.x_y {
                 out.push_str("\n      \"x-y\": ");
                 wrote = true;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if wrote {
                 out.push_str("\n    }");
@@ -1375,7 +1383,7 @@ pub mod odd_people {
             out.push('{');
             if let ::core::option::Option::Some(value) = &self.x_y {
                 out.push_str("\"x-y\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -1643,7 +1651,7 @@ pub mod solo {
     #[serde(crate = "::fusion_runtime::__private::serde")]
     pub struct Solo {
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
     }
     impl ::fusion_runtime::json::WriteJson for Solo {

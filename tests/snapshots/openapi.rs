@@ -21,20 +21,20 @@ pub mod billing_api {
         /// Wire key `amount`; required.
         pub amount: Money,
         /// Wire key `paid_at`; required (a missing key is an error), `null` when `None`; format `date-time`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub paid_at: ::core::option::Option<::std::string::String>,
         /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `payer`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub payer: ::core::option::Option<::core::option::Option<Party>>,
         /// Wire key `metadata`; optional, left out of the data block when `None`.
@@ -415,7 +415,7 @@ pub mod billing_api {
             {
                 out.push_str(",\n        \"cents\": ");
                 let value = &self.cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n      }");
         }
@@ -439,7 +439,7 @@ pub mod billing_api {
             {
                 out.push_str(",\n          \"cents\": ");
                 let value = &self.cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n        }");
         }
@@ -463,7 +463,7 @@ pub mod billing_api {
             {
                 out.push_str(",\"cents\":");
                 let value = &self.cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push('}');
         }
@@ -541,7 +541,7 @@ pub mod billing_api {
             if selection.is_all() {
                 out.push_str(self.currency.as_str());
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, self.cents);
+                ::fusion_runtime::__private::number::write_i64(out, self.cents);
                 return;
             }
             let mut first = true;
@@ -558,7 +558,7 @@ pub mod billing_api {
                         out.push_str(self.currency.as_str());
                     }
                     _ => {
-                        ::fusion_runtime::number::write_i64(out, self.cents);
+                        ::fusion_runtime::__private::number::write_i64(out, self.cents);
                     }
                 }
             }
@@ -1292,7 +1292,7 @@ pub mod order_summary {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub channel: ::core::option::Option<
             ::core::option::Option<super::shop_api::OrderChannel>,
@@ -1300,7 +1300,7 @@ pub mod order_summary {
         /// `nullable` beside a `$ref`: a nullable use of Customer.
         ///
         /// Wire key `customer`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub customer: ::core::option::Option<super::shop_api::Customer>,
         /// `nullable` beside a one-branch `allOf`, OpenAPI 3.0's usual way.
         ///
@@ -1308,13 +1308,13 @@ pub mod order_summary {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub shipping: ::core::option::Option<
             ::core::option::Option<super::shop_api::Address>,
         >,
         /// Wire key `coupon`; required (a missing key is an error), `null` when `None`; examples `"SPRING"`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub coupon: ::core::option::Option<::std::string::String>,
         /// Wire key `lines`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
@@ -1323,7 +1323,7 @@ pub mod order_summary {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub payment: ::core::option::Option<
             ::core::option::Option<super::shop_api::Payment>,
@@ -1378,7 +1378,7 @@ pub mod order_summary {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"status\": ");
@@ -1480,7 +1480,7 @@ pub mod order_summary {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\n  \"total\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -1492,7 +1492,7 @@ pub mod order_summary {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -1594,7 +1594,7 @@ pub mod order_summary {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\n    \"total\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -1606,7 +1606,7 @@ pub mod order_summary {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");
@@ -1708,7 +1708,7 @@ pub mod order_summary {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\"total\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -1914,7 +1914,7 @@ pub mod order_summary {
             if ::core::matches!(item.status, super::shop_api::OrderStatus::Shipped) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Order ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
                 builder.push_rule(text);
             }
@@ -1924,7 +1924,7 @@ pub mod order_summary {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Order ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
                 builder.push_rule(text);
             }
@@ -1944,7 +1944,7 @@ pub mod order_summary {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Order ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
                 builder.push_rule(text);
             }
@@ -1956,7 +1956,7 @@ pub mod order_summary {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Order ");
-                ::fusion_runtime::number::write_i64(&mut text, item.id);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
                 builder.push_rule(text);
             }
@@ -2161,13 +2161,13 @@ pub mod shop_api {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub channel: ::core::option::Option<::core::option::Option<OrderChannel>>,
         /// `nullable` beside a `$ref`: a nullable use of Customer.
         ///
         /// Wire key `customer`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub customer: ::core::option::Option<Customer>,
         /// `nullable` beside a one-branch `allOf`, OpenAPI 3.0's usual way.
         ///
@@ -2175,11 +2175,11 @@ pub mod shop_api {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub shipping: ::core::option::Option<::core::option::Option<Address>>,
         /// Wire key `coupon`; required (a missing key is an error), `null` when `None`; examples `"SPRING"`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub coupon: ::core::option::Option<::std::string::String>,
         /// Wire key `lines`; optional, left out of the data block when `None`.
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
@@ -2188,7 +2188,7 @@ pub mod shop_api {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub payment: ::core::option::Option<::core::option::Option<Payment>>,
         /// Wire key `total`; optional, left out of the data block when `None`; maximum 1000000.
@@ -2241,7 +2241,7 @@ pub mod shop_api {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -2343,7 +2343,7 @@ pub mod shop_api {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\n    \"total\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -2355,7 +2355,7 @@ pub mod shop_api {
             {
                 out.push_str("\n      \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n      \"status\": ");
@@ -2457,7 +2457,7 @@ pub mod shop_api {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\n      \"total\": ");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n    }");
         }
@@ -2469,7 +2469,7 @@ pub mod shop_api {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");
@@ -2571,7 +2571,7 @@ pub mod shop_api {
             }
             if let ::core::option::Option::Some(value) = &self.total {
                 out.push_str(",\"total\":");
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -2840,7 +2840,7 @@ pub mod shop_api {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
@@ -3198,7 +3198,7 @@ pub mod shop_api {
             {
                 out.push_str(",\n      \"quantity\": ");
                 let value = &self.quantity;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             out.push_str("\n    }");
         }
@@ -3215,7 +3215,7 @@ pub mod shop_api {
             {
                 out.push_str(",\n        \"quantity\": ");
                 let value = &self.quantity;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             out.push_str("\n      }");
         }
@@ -3232,7 +3232,7 @@ pub mod shop_api {
             {
                 out.push_str(",\n          \"quantity\": ");
                 let value = &self.quantity;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             out.push_str("\n        }");
         }
@@ -3249,7 +3249,7 @@ pub mod shop_api {
             {
                 out.push_str(",\"quantity\":");
                 let value = &self.quantity;
-                ::fusion_runtime::number::write_i64(out, i64::from(*value));
+                ::fusion_runtime::__private::number::write_i64(out, i64::from(*value));
             }
             out.push('}');
         }
@@ -3327,7 +3327,10 @@ pub mod shop_api {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.sku, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, i64::from(self.quantity));
+                ::fusion_runtime::__private::number::write_i64(
+                    out,
+                    i64::from(self.quantity),
+                );
                 return;
             }
             let mut first = true;
@@ -3344,7 +3347,7 @@ pub mod shop_api {
                         ::fusion_runtime::toon::write_string(out, &self.sku, delimiter);
                     }
                     _ => {
-                        ::fusion_runtime::number::write_i64(
+                        ::fusion_runtime::__private::number::write_i64(
                             out,
                             i64::from(self.quantity),
                         );
@@ -3375,10 +3378,10 @@ pub mod shop_api {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for Payment {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for Payment {
         const NAME: &'static str = "Payment";
         const TAG: &'static str = "kind";
         const TAGS: &'static [&'static str] = &["card", "transfer"];
@@ -3387,11 +3390,14 @@ pub mod shop_api {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::Card),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::Transfer),
+                0 => ::fusion_runtime::__private::tagged::branch(object).map(Self::Card),
+                _ => {
+                    ::fusion_runtime::__private::tagged::branch(object)
+                        .map(Self::Transfer)
+                }
             }
         }
     }

@@ -58,7 +58,7 @@ pub mod c {
             {
                 out.push_str(",\n  \"kept\": ");
                 let value = &self.kept;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"builder\": ");
@@ -80,7 +80,7 @@ pub mod c {
             {
                 out.push_str(",\n    \"kept\": ");
                 let value = &self.kept;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"builder\": ");
@@ -102,7 +102,7 @@ pub mod c {
             {
                 out.push_str(",\"kept\":");
                 let value = &self.kept;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"builder\":");
@@ -223,7 +223,7 @@ pub mod c {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.item, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, self.kept);
+                ::fusion_runtime::__private::number::write_i64(out, self.kept);
                 out.push(delimiter.as_char());
                 out.push_str(if self.builder { "true" } else { "false" });
                 return;
@@ -242,7 +242,7 @@ pub mod c {
                         ::fusion_runtime::toon::write_string(out, &self.item, delimiter);
                     }
                     1 => {
-                        ::fusion_runtime::number::write_i64(out, self.kept);
+                        ::fusion_runtime::__private::number::write_i64(out, self.kept);
                     }
                     _ => {
                         out.push_str(if self.builder { "true" } else { "false" });
@@ -292,7 +292,7 @@ pub mod c {
                 text.push_str("Item ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
-                ::fusion_runtime::number::write_i64(&mut text, item.kept);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.kept);
                 builder.push_rule(text);
             }
         }
@@ -311,12 +311,12 @@ pub mod c {
                 text.push_str("Item ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
-                ::fusion_runtime::number::write_i64(&mut text, item.kept);
+                ::fusion_runtime::__private::number::write_i64(&mut text, item.kept);
                 builder.push_rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_i128(
+                ::fusion_runtime::__private::number::write_i128(
                     &mut text,
                     kept.iter().map(|item| item.kept).map(i128::from).sum::<i128>(),
                 );
@@ -513,7 +513,7 @@ pub mod counted {
     #[serde(crate = "::fusion_runtime::__private::serde")]
     pub struct Counted {
         /// Wire key `name`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub name: ::core::option::Option<::std::string::String>,
     }
     impl ::fusion_runtime::json::WriteJson for Counted {
@@ -738,14 +738,20 @@ pub mod counted {
         ) {
             {
                 let mut content = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut content, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut content,
+                    kept.len() as u64,
+                );
                 content.push_str(" counted");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
                 builder.push_ui(block);
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" names");
                 builder.push_rule(text);
             }
@@ -996,15 +1002,15 @@ pub mod pings_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "again" => {
                     (
@@ -1019,7 +1025,12 @@ pub mod pings_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1051,7 +1062,7 @@ pub mod pings_tool {
     /// the action's presenter.
     pub async fn call<Handler_: PingsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match PingsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1060,7 +1071,7 @@ pub mod pings_tool {
         match call.args {
             PingsArgs::Again => {
                 let result = handler.again().await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::static_suggestion::PingedPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -1082,7 +1093,7 @@ pub mod pings_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -1107,7 +1118,7 @@ pub mod static_markdown {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `label`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub label: ::core::option::Option<::std::string::String>,
     }
     impl ::fusion_runtime::json::WriteJson for Notice {

@@ -30,7 +30,7 @@ pub mod card {
         pub address: CardAddress,
         /// Wire key `pin`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
         #[serde(
-            deserialize_with = "::fusion_runtime::nullable::required",
+            deserialize_with = "::fusion_runtime::__private::nullable::required",
             serialize_with = "Card::__fusion_redact_5"
         )]
         pub pin: ::core::option::Option<::std::string::String>,
@@ -792,7 +792,10 @@ pub mod card {
                 text.push_str("Card of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.holder);
                 text.push_str(", limit ");
-                ::fusion_runtime::number::write_i64(&mut text, item.limit_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    item.limit_cents,
+                );
                 text.push_str(" cents.");
                 builder.push_rule(text);
             }
@@ -812,7 +815,10 @@ pub mod card {
                 text.push_str("Card of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.holder);
                 text.push_str(", limit ");
-                ::fusion_runtime::number::write_i64(&mut text, item.limit_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut text,
+                    item.limit_cents,
+                );
                 text.push_str(" cents.");
                 builder.push_rule(text);
             }
@@ -1073,7 +1079,7 @@ pub mod patient {
         pub risk: ::core::option::Option<PatientRisk>,
         /// Wire key `balance_cents`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
         #[serde(
-            deserialize_with = "::fusion_runtime::nullable::required",
+            deserialize_with = "::fusion_runtime::__private::nullable::required",
             serialize_with = "Patient::__fusion_redact_9"
         )]
         pub balance_cents: ::core::option::Option<i64>,
@@ -1175,7 +1181,7 @@ pub mod patient {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"name\": ");
@@ -1228,7 +1234,7 @@ pub mod patient {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"name\": ");
@@ -1281,7 +1287,7 @@ pub mod patient {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"name\":");

@@ -668,7 +668,7 @@ pub mod order {
             {
                 out.push_str("\n    \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"currency\": ");
@@ -692,7 +692,7 @@ pub mod order {
             {
                 out.push_str("\n      \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n      \"currency\": ");
@@ -716,7 +716,7 @@ pub mod order {
             {
                 out.push_str("\n        \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n        \"currency\": ");
@@ -740,7 +740,7 @@ pub mod order {
             {
                 out.push_str("\"amount\":");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"currency\":");
@@ -828,7 +828,7 @@ pub mod order {
             out: &mut ::std::string::String,
         ) {
             if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.amount);
+                ::fusion_runtime::__private::number::write_i64(out, self.amount);
                 out.push(delimiter.as_char());
                 out.push_str(self.currency.as_str());
                 return;
@@ -844,7 +844,7 @@ pub mod order {
                 first = false;
                 match field {
                     0 => {
-                        ::fusion_runtime::number::write_i64(out, self.amount);
+                        ::fusion_runtime::__private::number::write_i64(out, self.amount);
                     }
                     _ => {
                         out.push_str(self.currency.as_str());

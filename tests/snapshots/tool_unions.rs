@@ -25,10 +25,10 @@ pub mod owner {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for Owner {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for Owner {
         const NAME: &'static str = "Owner";
         const TAG: &'static str = "kind";
         const TAGS: &'static [&'static str] = &["user", "bot"];
@@ -37,11 +37,17 @@ pub mod owner {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::UserOwner),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::BotOwner),
+                0 => {
+                    ::fusion_runtime::__private::tagged::branch(object)
+                        .map(Self::UserOwner)
+                }
+                _ => {
+                    ::fusion_runtime::__private::tagged::branch(object)
+                        .map(Self::BotOwner)
+                }
             }
         }
     }
@@ -478,7 +484,7 @@ pub mod shapes_tool {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub score: ::core::option::Option<::core::option::Option<ShapesPickInputScore>>,
         /// Wire key `owners`; optional, left out of the data block when `None`.
@@ -687,19 +693,19 @@ pub mod shapes_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "pick" => {
                     (
-                        <ShapesPickInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <ShapesPickInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -711,7 +717,7 @@ pub mod shapes_tool {
                 }
                 "tally" => {
                     (
-                        <ShapesTallyInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <ShapesTallyInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -727,7 +733,12 @@ pub mod shapes_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -764,7 +775,7 @@ pub mod shapes_tool {
     /// the action's presenter.
     pub async fn call<Handler_: ShapesHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match ShapesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -773,11 +784,11 @@ pub mod shapes_tool {
         match call.args {
             ShapesArgs::Pick(args) => {
                 let result = handler.pick(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "pick")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
                 let result = handler.tally(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "tally")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "tally")
             }
         }
     }
@@ -793,12 +804,12 @@ pub mod shapes_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for ShapesPickInput {
+    impl ::fusion_runtime::__private::args::FromFields for ShapesPickInput {
         const KEYS: &'static [&'static str] = &[
             "id",
             "owner",
@@ -807,26 +818,26 @@ pub mod shapes_tool {
             "owners",
         ];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ShapesPickInputId,
             >(map, "id", path, issues);
-            let field_1 = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::__private::args::optional::<
                 super::owner::Owner,
             >(map, "owner", path, issues);
-            let field_2 = ::fusion_runtime::args::optional::<
+            let field_2 = ::fusion_runtime::__private::args::optional::<
                 ShapesPickInputLabel,
             >(map, "label", path, issues);
-            let field_3 = ::fusion_runtime::args::optional::<
+            let field_3 = ::fusion_runtime::__private::args::optional::<
                 ::core::option::Option<ShapesPickInputScore>,
             >(map, "score", path, issues);
-            let field_4 = ::fusion_runtime::args::optional::<
+            let field_4 = ::fusion_runtime::__private::args::optional::<
                 ::std::vec::Vec<super::owner::Owner>,
             >(map, "owners", path, issues);
             ::core::option::Option::Some(Self {
@@ -838,22 +849,22 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ShapesPickInput {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesPickInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -861,20 +872,20 @@ pub mod shapes_tool {
         }
     }
     /// `z.union`: the first branch that reads the value without an issue.
-    impl ::fusion_runtime::args::FromArgument for ShapesPickInputId {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesPickInputId {
         const EXPECTED: &'static str = "union";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::arg_unions::first_branch(
+            ::fusion_runtime::__private::arg_unions::first_branch(
                 value,
                 path,
                 issues,
                 &[
                     &|value, path, issues| {
-                        <::std::string::String as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <::std::string::String as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -882,7 +893,7 @@ pub mod shapes_tool {
                             .map(Self::String)
                     },
                     &|value, path, issues| {
-                        <i64 as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <i64 as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -893,22 +904,22 @@ pub mod shapes_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::arg_unions::union_missing(path, issues);
+            ::fusion_runtime::__private::arg_unions::union_missing(path, issues);
         }
     }
     /// `z.discriminatedUnion`: the tag names the branch, which reads the object as itself.
-    impl ::fusion_runtime::args::FromArgument for super::owner::Owner {
+    impl ::fusion_runtime::__private::args::FromArgument for super::owner::Owner {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            match ::fusion_runtime::arg_unions::discriminator(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            match ::fusion_runtime::__private::arg_unions::discriminator(
                 map,
                 "kind",
                 &["user", "bot"],
@@ -916,7 +927,7 @@ pub mod shapes_tool {
                 issues,
             )? {
                 0 => {
-                    <super::owner::UserOwner as ::fusion_runtime::args::FromArgument>::from_argument(
+                    <super::owner::UserOwner as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                             value,
                             path,
                             issues,
@@ -924,7 +935,7 @@ pub mod shapes_tool {
                         .map(Self::UserOwner)
                 }
                 _ => {
-                    <super::owner::BotOwner as ::fusion_runtime::args::FromArgument>::from_argument(
+                    <super::owner::BotOwner as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                             value,
                             path,
                             issues,
@@ -934,20 +945,20 @@ pub mod shapes_tool {
             }
         }
     }
-    impl ::fusion_runtime::args::FromFields for super::owner::UserOwner {
+    impl ::fusion_runtime::__private::args::FromFields for super::owner::UserOwner {
         const KEYS: &'static [&'static str] = &["kind", "login"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 super::owner::UserOwnerKind,
             >(map, "kind", path, issues);
-            let field_1 = ::fusion_runtime::args::required::<
+            let field_1 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "login", path, issues);
             ::core::option::Option::Some(Self {
@@ -956,36 +967,37 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for super::owner::UserOwner {
+    impl ::fusion_runtime::__private::args::FromArgument for super::owner::UserOwner {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromArgument for super::owner::UserOwnerKind {
+    impl ::fusion_runtime::__private::args::FromArgument
+    for super::owner::UserOwnerKind {
         const EXPECTED: &'static str = "string";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::args::enum_value(
+            ::fusion_runtime::__private::args::enum_value(
                 value,
                 &Self::ALL,
                 Self::as_str,
@@ -994,27 +1006,32 @@ pub mod shapes_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+            ::fusion_runtime::__private::args::enum_missing(
+                &Self::ALL,
+                Self::as_str,
+                path,
+                issues,
+            );
         }
     }
-    impl ::fusion_runtime::args::FromFields for super::owner::BotOwner {
+    impl ::fusion_runtime::__private::args::FromFields for super::owner::BotOwner {
         const KEYS: &'static [&'static str] = &["kind", "slug"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 super::owner::BotOwnerKind,
             >(map, "kind", path, issues);
             let field_1 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -1026,7 +1043,7 @@ pub mod shapes_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::required_bounded::<
+                ::fusion_runtime::__private::args::required_bounded::<
                     ::std::string::String,
                 >(map, "slug", &BOUNDS, path, issues)
             };
@@ -1036,36 +1053,36 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for super::owner::BotOwner {
+    impl ::fusion_runtime::__private::args::FromArgument for super::owner::BotOwner {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromArgument for super::owner::BotOwnerKind {
+    impl ::fusion_runtime::__private::args::FromArgument for super::owner::BotOwnerKind {
         const EXPECTED: &'static str = "string";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::args::enum_value(
+            ::fusion_runtime::__private::args::enum_value(
                 value,
                 &Self::ALL,
                 Self::as_str,
@@ -1074,27 +1091,32 @@ pub mod shapes_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+            ::fusion_runtime::__private::args::enum_missing(
+                &Self::ALL,
+                Self::as_str,
+                path,
+                issues,
+            );
         }
     }
     /// `z.union`: the first branch that reads the value without an issue.
-    impl ::fusion_runtime::args::FromArgument for ShapesPickInputLabel {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesPickInputLabel {
         const EXPECTED: &'static str = "union";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::arg_unions::first_branch(
+            ::fusion_runtime::__private::arg_unions::first_branch(
                 value,
                 path,
                 issues,
                 &[
                     &|value, path, issues| {
-                        <::std::string::String as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <::std::string::String as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -1102,7 +1124,7 @@ pub mod shapes_tool {
                             .map(Self::String)
                     },
                     &|value, path, issues| {
-                        <Named as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <Named as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -1113,24 +1135,24 @@ pub mod shapes_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::arg_unions::union_missing(path, issues);
+            ::fusion_runtime::__private::arg_unions::union_missing(path, issues);
         }
     }
-    impl ::fusion_runtime::args::FromFields for Named {
+    impl ::fusion_runtime::__private::args::FromFields for Named {
         const KEYS: &'static [&'static str] = &["name"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
             let field_0 = {
-                static BOUNDS: ::fusion_runtime::bounds::Bounds = ::fusion_runtime::bounds::Bounds {
+                static BOUNDS: ::fusion_runtime::__private::bounds::Bounds = ::fusion_runtime::__private::bounds::Bounds {
                     minimum: ::core::option::Option::None,
                     exclusive_minimum: ::core::option::Option::None,
                     maximum: ::core::option::Option::None,
@@ -1142,29 +1164,29 @@ pub mod shapes_tool {
                     max_items: ::core::option::Option::None,
                     unique_items: false,
                 };
-                ::fusion_runtime::args::required_bounded::<
+                ::fusion_runtime::__private::args::required_bounded::<
                     ::std::string::String,
                 >(map, "name", &BOUNDS, path, issues)
             };
             ::core::option::Option::Some(Self { name: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for Named {
+    impl ::fusion_runtime::__private::args::FromArgument for Named {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1172,20 +1194,20 @@ pub mod shapes_tool {
         }
     }
     /// `z.union`: the first branch that reads the value without an issue.
-    impl ::fusion_runtime::args::FromArgument for ShapesPickInputScore {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesPickInputScore {
         const EXPECTED: &'static str = "union";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::arg_unions::first_branch(
+            ::fusion_runtime::__private::arg_unions::first_branch(
                 value,
                 path,
                 issues,
                 &[
                     &|value, path, issues| {
-                        <i64 as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <i64 as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -1193,7 +1215,7 @@ pub mod shapes_tool {
                             .map(Self::Integer)
                     },
                     &|value, path, issues| {
-                        <f64 as ::fusion_runtime::args::FromArgument>::from_argument(
+                        <f64 as ::fusion_runtime::__private::args::FromArgument>::from_argument(
                                 value,
                                 path,
                                 issues,
@@ -1204,29 +1226,29 @@ pub mod shapes_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::arg_unions::union_missing(path, issues);
+            ::fusion_runtime::__private::arg_unions::union_missing(path, issues);
         }
     }
-    impl ::fusion_runtime::args::FromFields for ShapesTallyInput {
+    impl ::fusion_runtime::__private::args::FromFields for ShapesTallyInput {
         const KEYS: &'static [&'static str] = &["counts", "meta", "ranked"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::optional::<
+            let field_0 = ::fusion_runtime::__private::args::optional::<
                 ShapesTallyInputCounts,
             >(map, "counts", path, issues);
-            let field_1 = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::__private::args::optional::<
                 ShapesTallyInputMeta,
             >(map, "meta", path, issues);
-            let field_2 = ::fusion_runtime::args::optional::<
+            let field_2 = ::fusion_runtime::__private::args::optional::<
                 ShapesTallyInputRanked,
             >(map, "ranked", path, issues);
             ::core::option::Option::Some(Self {
@@ -1236,39 +1258,39 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ShapesTallyInput {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesTallyInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for ShapesTallyInputCounts {
+    impl ::fusion_runtime::__private::args::FromFields for ShapesTallyInputCounts {
         const KEYS: &'static [&'static str] = &[];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let extra = ::fusion_runtime::arg_unions::extra_keys::<
+            let extra = ::fusion_runtime::__private::arg_unions::extra_keys::<
                 i64,
             >(map, Self::KEYS, path, issues);
             ::core::option::Option::Some(Self {
@@ -1276,31 +1298,35 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ShapesTallyInputCounts {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesTallyInputCounts {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            )
         }
     }
-    impl ::fusion_runtime::args::FromFields for ShapesTallyInputMeta {
+    impl ::fusion_runtime::__private::args::FromFields for ShapesTallyInputMeta {
         const KEYS: &'static [&'static str] = &["source"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::optional::<
+            let field_0 = ::fusion_runtime::__private::args::optional::<
                 ::std::string::String,
             >(map, "source", path, issues);
-            let extra = ::fusion_runtime::arg_unions::extra_keys::<
+            let extra = ::fusion_runtime::__private::arg_unions::extra_keys::<
                 ::fusion_runtime::JsonValue,
             >(map, Self::KEYS, path, issues);
             ::core::option::Option::Some(Self {
@@ -1309,31 +1335,35 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ShapesTallyInputMeta {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesTallyInputMeta {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            )
         }
     }
-    impl ::fusion_runtime::args::FromFields for ShapesTallyInputRanked {
+    impl ::fusion_runtime::__private::args::FromFields for ShapesTallyInputRanked {
         const KEYS: &'static [&'static str] = &["top"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "top", path, issues);
-            let extra = ::fusion_runtime::arg_unions::extra_keys::<
+            let extra = ::fusion_runtime::__private::arg_unions::extra_keys::<
                 i64,
             >(map, Self::KEYS, path, issues);
             ::core::option::Option::Some(Self {
@@ -1342,15 +1372,19 @@ pub mod shapes_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ShapesTallyInputRanked {
+    impl ::fusion_runtime::__private::args::FromArgument for ShapesTallyInputRanked {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            <Self as ::fusion_runtime::args::FromFields>::from_fields(map, path, issues)
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                map,
+                path,
+                issues,
+            )
         }
     }
 }

@@ -144,19 +144,19 @@ pub mod billing_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
                     (
-                        <BillingGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <BillingGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -186,13 +186,18 @@ pub mod billing_tool {
                     );
                 }
             };
-            let select = ::fusion_runtime::tool::select(
+            let select = ::fusion_runtime::__private::tool::select(
                 map,
                 &BillingSelect::ALL,
                 BillingSelect::as_str,
                 &mut issues,
             );
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -240,7 +245,7 @@ pub mod billing_tool {
     /// the action's presenter, cut to `_select`.
     pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match BillingCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -249,7 +254,7 @@ pub mod billing_tool {
         match call.args {
             BillingArgs::Get(args) => {
                 let result = handler.get(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::charge::ChargePresenter,
                     &get_selection(&call.select),
@@ -259,11 +264,11 @@ pub mod billing_tool {
             }
             BillingArgs::Boom => {
                 let result = handler.boom().await;
-                ::fusion_runtime::tool::respond(result, NAME, "boom")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "boom")
             }
             BillingArgs::Throws => {
                 let result = handler.throws().await;
-                ::fusion_runtime::tool::respond(result, NAME, "throws")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "throws")
             }
         }
     }
@@ -279,7 +284,7 @@ pub mod billing_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -300,38 +305,38 @@ pub mod billing_tool {
                 }),
         )
     }
-    impl ::fusion_runtime::args::FromFields for BillingGetInput {
+    impl ::fusion_runtime::__private::args::FromFields for BillingGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for BillingGetInput {
+    impl ::fusion_runtime::__private::args::FromArgument for BillingGetInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -397,7 +402,7 @@ pub mod charge {
             {
                 out.push_str(",\n  \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"status\": ");
@@ -419,7 +424,7 @@ pub mod charge {
             {
                 out.push_str(",\n    \"amount\": ");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -441,7 +446,7 @@ pub mod charge {
             {
                 out.push_str(",\"amount\":");
                 let value = &self.amount;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");
@@ -562,7 +567,7 @@ pub mod charge {
             if selection.is_all() {
                 ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                 out.push(delimiter.as_char());
-                ::fusion_runtime::number::write_i64(out, self.amount);
+                ::fusion_runtime::__private::number::write_i64(out, self.amount);
                 out.push(delimiter.as_char());
                 ::fusion_runtime::toon::write_string(out, &self.status, delimiter);
                 return;
@@ -581,7 +586,7 @@ pub mod charge {
                         ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
                     }
                     1 => {
-                        ::fusion_runtime::number::write_i64(out, self.amount);
+                        ::fusion_runtime::__private::number::write_i64(out, self.amount);
                     }
                     _ => {
                         ::fusion_runtime::toon::write_string(
@@ -987,19 +992,19 @@ pub mod desk_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "charge" => {
                     (
-                        <DeskChargeInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <DeskChargeInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1011,7 +1016,7 @@ pub mod desk_tool {
                 }
                 "receipt" => {
                     (
-                        <DeskReceiptInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <DeskReceiptInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1027,13 +1032,18 @@ pub mod desk_tool {
                     );
                 }
             };
-            let select = ::fusion_runtime::tool::select(
+            let select = ::fusion_runtime::__private::tool::select(
                 map,
                 &DeskSelect::ALL,
                 DeskSelect::as_str,
                 &mut issues,
             );
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -1079,7 +1089,7 @@ pub mod desk_tool {
     /// the action's presenter, cut to `_select`.
     pub async fn call<Handler_: DeskHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match DeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1088,7 +1098,7 @@ pub mod desk_tool {
         match call.args {
             DeskArgs::Charge(args) => {
                 let result = handler.charge(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::charge::ChargePresenter,
                     &charge_selection(&call.select),
@@ -1098,7 +1108,7 @@ pub mod desk_tool {
             }
             DeskArgs::Receipt(args) => {
                 let result = handler.receipt(args).await;
-                ::fusion_runtime::tool::present_item(
+                ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::receipt::ReceiptPresenter,
                     &receipt_selection(&call.select),
@@ -1120,7 +1130,7 @@ pub mod desk_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -1158,76 +1168,76 @@ pub mod desk_tool {
                 }),
         )
     }
-    impl ::fusion_runtime::args::FromFields for DeskChargeInput {
+    impl ::fusion_runtime::__private::args::FromFields for DeskChargeInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for DeskChargeInput {
+    impl ::fusion_runtime::__private::args::FromArgument for DeskChargeInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for DeskReceiptInput {
+    impl ::fusion_runtime::__private::args::FromFields for DeskReceiptInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for DeskReceiptInput {
+    impl ::fusion_runtime::__private::args::FromArgument for DeskReceiptInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1295,15 +1305,15 @@ pub mod items_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "list" => {
                     (
@@ -1314,7 +1324,7 @@ pub mod items_tool {
                 }
                 "create" => {
                     (
-                        <ItemsCreateInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <ItemsCreateInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1330,7 +1340,12 @@ pub mod items_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1366,7 +1381,7 @@ pub mod items_tool {
     /// the action's presenter.
     pub async fn call<Handler_: ItemsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match ItemsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1375,11 +1390,11 @@ pub mod items_tool {
         match call.args {
             ItemsArgs::List => {
                 let result = handler.list().await;
-                ::fusion_runtime::tool::respond(result, NAME, "list")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "list")
             }
             ItemsArgs::Create(args) => {
                 let result = handler.create(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "create")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "create")
             }
         }
     }
@@ -1395,43 +1410,43 @@ pub mod items_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for ItemsCreateInput {
+    impl ::fusion_runtime::__private::args::FromFields for ItemsCreateInput {
         const KEYS: &'static [&'static str] = &["title"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "title", path, issues);
             ::core::option::Option::Some(Self { title: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for ItemsCreateInput {
+    impl ::fusion_runtime::__private::args::FromArgument for ItemsCreateInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1474,7 +1489,7 @@ pub mod ledger_tool {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `range`; optional, left out of the data block when `None`.
@@ -1637,19 +1652,19 @@ pub mod ledger_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "search" => {
                     (
-                        <LedgerSearchInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LedgerSearchInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1670,7 +1685,7 @@ pub mod ledger_tool {
                 }
                 "purge" => {
                     (
-                        <LedgerPurgeInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <LedgerPurgeInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1686,7 +1701,12 @@ pub mod ledger_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -1726,7 +1746,7 @@ pub mod ledger_tool {
     /// the action's presenter.
     pub async fn call<Handler_: LedgerHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match LedgerCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1735,7 +1755,7 @@ pub mod ledger_tool {
         match call.args {
             LedgerArgs::Search(args) => {
                 let result = handler.search(args).await;
-                ::fusion_runtime::tool::present_collection(
+                ::fusion_runtime::__private::tool::present_collection(
                     result,
                     &super::charge::ChargePresenter,
                     &::fusion_runtime::Selection::all(),
@@ -1745,7 +1765,7 @@ pub mod ledger_tool {
             }
             LedgerArgs::Purge(args) => {
                 let result = handler.purge(args).await;
-                ::fusion_runtime::tool::respond(result, NAME, "purge")
+                ::fusion_runtime::__private::tool::respond(result, NAME, "purge")
             }
         }
     }
@@ -1761,12 +1781,12 @@ pub mod ledger_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for LedgerSearchInput {
+    impl ::fusion_runtime::__private::args::FromFields for LedgerSearchInput {
         const KEYS: &'static [&'static str] = &[
             "status",
             "limit",
@@ -1777,32 +1797,32 @@ pub mod ledger_tool {
             "range",
         ];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 LedgerSearchInputStatus,
             >(map, "status", path, issues);
-            let field_1 = ::fusion_runtime::args::required::<
+            let field_1 = ::fusion_runtime::__private::args::required::<
                 i64,
             >(map, "limit", path, issues);
-            let field_2 = ::fusion_runtime::args::optional::<
+            let field_2 = ::fusion_runtime::__private::args::optional::<
                 f64,
             >(map, "min_amount", path, issues);
-            let field_3 = ::fusion_runtime::args::optional::<
+            let field_3 = ::fusion_runtime::__private::args::optional::<
                 bool,
             >(map, "exact", path, issues);
-            let field_4 = ::fusion_runtime::args::optional::<
+            let field_4 = ::fusion_runtime::__private::args::optional::<
                 ::std::vec::Vec<::std::string::String>,
             >(map, "tags", path, issues);
-            let field_5 = ::fusion_runtime::args::optional::<
+            let field_5 = ::fusion_runtime::__private::args::optional::<
                 ::core::option::Option<::std::string::String>,
             >(map, "note", path, issues);
-            let field_6 = ::fusion_runtime::args::optional::<
+            let field_6 = ::fusion_runtime::__private::args::optional::<
                 LedgerSearchInputRange,
             >(map, "range", path, issues);
             ::core::option::Option::Some(Self {
@@ -1816,36 +1836,36 @@ pub mod ledger_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgerSearchInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgerSearchInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgerSearchInputStatus {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgerSearchInputStatus {
         const EXPECTED: &'static str = "string";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            ::fusion_runtime::args::enum_value(
+            ::fusion_runtime::__private::args::enum_value(
                 value,
                 &Self::ALL,
                 Self::as_str,
@@ -1854,26 +1874,31 @@ pub mod ledger_tool {
             )
         }
         fn missing(
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) {
-            ::fusion_runtime::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+            ::fusion_runtime::__private::args::enum_missing(
+                &Self::ALL,
+                Self::as_str,
+                path,
+                issues,
+            );
         }
     }
-    impl ::fusion_runtime::args::FromFields for LedgerSearchInputRange {
+    impl ::fusion_runtime::__private::args::FromFields for LedgerSearchInputRange {
         const KEYS: &'static [&'static str] = &["from", "to"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "from", path, issues);
-            let field_1 = ::fusion_runtime::args::optional::<
+            let field_1 = ::fusion_runtime::__private::args::optional::<
                 ::std::string::String,
             >(map, "to", path, issues);
             ::core::option::Option::Some(Self {
@@ -1882,60 +1907,60 @@ pub mod ledger_tool {
             })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgerSearchInputRange {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgerSearchInputRange {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for LedgerPurgeInput {
+    impl ::fusion_runtime::__private::args::FromFields for LedgerPurgeInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for LedgerPurgeInput {
+    impl ::fusion_runtime::__private::args::FromArgument for LedgerPurgeInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );

@@ -25,10 +25,10 @@ pub mod account {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for Account {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for Account {
         const NAME: &'static str = "Account";
         const TAG: &'static str = "kind";
         const TAGS: &'static [&'static str] = &["user", "org"];
@@ -37,11 +37,16 @@ pub mod account {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::Person),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::Organisation),
+                0 => {
+                    ::fusion_runtime::__private::tagged::branch(object).map(Self::Person)
+                }
+                _ => {
+                    ::fusion_runtime::__private::tagged::branch(object)
+                        .map(Self::Organisation)
+                }
             }
         }
     }
@@ -181,7 +186,7 @@ pub mod account {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present",
+            deserialize_with = "::fusion_runtime::__private::nullable::present",
             serialize_with = "Person::__fusion_redact_3"
         )]
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
@@ -256,7 +261,7 @@ pub mod account {
             {
                 out.push_str(",\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             match &self.email {
                 ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -296,7 +301,7 @@ pub mod account {
             {
                 out.push_str(",\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             match &self.email {
                 ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -336,7 +341,7 @@ pub mod account {
             {
                 out.push_str(",\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             match &self.email {
                 ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -579,7 +584,10 @@ pub mod account {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" accounts.");
                 builder.push_rule(text);
             }
@@ -972,19 +980,19 @@ pub mod accounts_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
                     (
-                        <AccountsGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <AccountsGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -1007,13 +1015,18 @@ pub mod accounts_tool {
                     );
                 }
             };
-            let select = ::fusion_runtime::tool::select(
+            let select = ::fusion_runtime::__private::tool::select(
                 map,
                 &AccountsSelect::ALL,
                 AccountsSelect::as_str,
                 &mut issues,
             );
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match (args, select) {
                 (
                     ::core::option::Option::Some(args),
@@ -1058,7 +1071,7 @@ pub mod accounts_tool {
     /// the action's presenter, cut to `_select`.
     pub async fn call<Handler_: AccountsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match AccountsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -1067,7 +1080,7 @@ pub mod accounts_tool {
         match call.args {
             AccountsArgs::Get(args) => {
                 let result = handler.get(args).await;
-                ::fusion_runtime::tool::present_item_structured(
+                ::fusion_runtime::__private::tool::present_item_structured(
                     result,
                     &super::account::AccountPresenter,
                     &get_selection(&call.select),
@@ -1077,7 +1090,7 @@ pub mod accounts_tool {
             }
             AccountsArgs::Shape => {
                 let result = handler.shape().await;
-                ::fusion_runtime::tool::present_item_structured(
+                ::fusion_runtime::__private::tool::present_item_structured(
                     result,
                     &super::shape::ShapePresenter,
                     &shape_selection(&call.select),
@@ -1099,7 +1112,7 @@ pub mod accounts_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
@@ -1142,38 +1155,38 @@ pub mod accounts_tool {
                 }),
         )
     }
-    impl ::fusion_runtime::args::FromFields for AccountsGetInput {
+    impl ::fusion_runtime::__private::args::FromFields for AccountsGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 i64,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for AccountsGetInput {
+    impl ::fusion_runtime::__private::args::FromArgument for AccountsGetInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1252,7 +1265,7 @@ pub mod org {
             {
                 out.push_str(",\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"name\": ");
@@ -1292,7 +1305,7 @@ pub mod org {
             {
                 out.push_str(",\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"name\": ");
@@ -1332,7 +1345,7 @@ pub mod org {
             {
                 out.push_str(",\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"name\":");
@@ -1681,7 +1694,7 @@ pub mod shape {
             {
                 out.push_str("\n  \"radius\": ");
                 let value = &self.radius;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n}");
         }
@@ -1693,7 +1706,7 @@ pub mod shape {
             {
                 out.push_str("\n    \"radius\": ");
                 let value = &self.radius;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -1705,7 +1718,7 @@ pub mod shape {
             {
                 out.push_str("\"radius\":");
                 let value = &self.radius;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             out.push('}');
         }
@@ -1796,7 +1809,7 @@ pub mod shape {
             out: &mut ::std::string::String,
         ) {
             if selection.is_all() {
-                ::fusion_runtime::number::write_f64(out, self.radius);
+                ::fusion_runtime::__private::number::write_f64(out, self.radius);
                 return;
             }
             let mut first = true;
@@ -1808,7 +1821,7 @@ pub mod shape {
                     out.push(delimiter.as_char());
                 }
                 first = false;
-                ::fusion_runtime::number::write_f64(out, self.radius);
+                ::fusion_runtime::__private::number::write_f64(out, self.radius);
             }
         }
     }
@@ -1865,12 +1878,12 @@ pub mod shape {
             {
                 out.push_str("\n  \"width\": ");
                 let value = &self.width;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n  \"height\": ");
                 let value = &self.height;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.label {
                 out.push_str(",\n  \"label\": ");
@@ -1886,12 +1899,12 @@ pub mod shape {
             {
                 out.push_str("\n    \"width\": ");
                 let value = &self.width;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\n    \"height\": ");
                 let value = &self.height;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.label {
                 out.push_str(",\n    \"label\": ");
@@ -1907,12 +1920,12 @@ pub mod shape {
             {
                 out.push_str("\"width\":");
                 let value = &self.width;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             {
                 out.push_str(",\"height\":");
                 let value = &self.height;
-                ::fusion_runtime::number::write_f64(out, *value);
+                ::fusion_runtime::__private::number::write_f64(out, *value);
             }
             if let ::core::option::Option::Some(value) = &self.label {
                 out.push_str(",\"label\":");

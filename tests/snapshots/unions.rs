@@ -22,21 +22,21 @@ pub mod booleans {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::value"
+            deserialize_with = "::fusion_runtime::__private::nullable::value"
         )]
         pub gone: ::core::option::Option<FlexibleGone>,
         /// Wire key `never`; optional, left out of the data block when `None`.
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::value"
+            deserialize_with = "::fusion_runtime::__private::nullable::value"
         )]
         pub never: ::core::option::Option<FlexibleNever>,
         /// Wire key `free`; optional, left out of the data block when `None`.
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::value"
+            deserialize_with = "::fusion_runtime::__private::nullable::value"
         )]
         pub free: ::core::option::Option<::fusion_runtime::JsonValue>,
         /// A string, an object with a label, or a list of integers.
@@ -470,7 +470,7 @@ pub mod booleans {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let _ = ::fusion_runtime::literals::deserialize(
+            let _ = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "no value: the schema allows none",
                 &[],
@@ -527,7 +527,7 @@ pub mod booleans {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let _ = ::fusion_runtime::literals::deserialize(
+            let _ = ::fusion_runtime::__private::literals::deserialize(
                 deserializer,
                 "no value: the schema allows none",
                 &[],
@@ -968,7 +968,7 @@ pub mod event {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub hostile: ::core::option::Option<::core::option::Option<EventHostile>>,
     }
@@ -1010,7 +1010,7 @@ pub mod event {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"payload\": ");
@@ -1074,7 +1074,7 @@ pub mod event {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"payload\": ");
@@ -1138,7 +1138,7 @@ pub mod event {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"payload\":");
@@ -1327,10 +1327,10 @@ pub mod event {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for EventPayload {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for EventPayload {
         const NAME: &'static str = "EventPayload";
         const TAG: &'static str = "type";
         const TAGS: &'static [&'static str] = &["opened", "closed", "commented"];
@@ -1339,12 +1339,19 @@ pub mod event {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::Opened),
-                1 => ::fusion_runtime::tagged::branch(object).map(Self::Closed),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::Commented),
+                0 => {
+                    ::fusion_runtime::__private::tagged::branch(object).map(Self::Opened)
+                }
+                1 => {
+                    ::fusion_runtime::__private::tagged::branch(object).map(Self::Closed)
+                }
+                _ => {
+                    ::fusion_runtime::__private::tagged::branch(object)
+                        .map(Self::Commented)
+                }
             }
         }
     }
@@ -1426,7 +1433,7 @@ pub mod event {
             {
                 out.push_str("\n    \"number\": ");
                 let value = &self.number;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"type\": ");
@@ -1450,7 +1457,7 @@ pub mod event {
             {
                 out.push_str("\n      \"number\": ");
                 let value = &self.number;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n      \"type\": ");
@@ -1474,7 +1481,7 @@ pub mod event {
             {
                 out.push_str("\"number\":");
                 let value = &self.number;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"type\":");
@@ -1562,7 +1569,7 @@ pub mod event {
             out: &mut ::std::string::String,
         ) {
             if selection.is_all() {
-                ::fusion_runtime::number::write_i64(out, self.number);
+                ::fusion_runtime::__private::number::write_i64(out, self.number);
                 out.push(delimiter.as_char());
                 out.push_str(self.type_.as_str());
                 return;
@@ -1578,7 +1585,7 @@ pub mod event {
                 first = false;
                 match field {
                     0 => {
-                        ::fusion_runtime::number::write_i64(out, self.number);
+                        ::fusion_runtime::__private::number::write_i64(out, self.number);
                     }
                     _ => {
                         out.push_str(self.type_.as_str());
@@ -1670,7 +1677,7 @@ pub mod event {
         #[serde(rename = "type")]
         pub type_: ClosedType,
         /// Wire key `reason`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub reason: ::core::option::Option<::std::string::String>,
     }
     impl ::fusion_runtime::json::WriteJson for Closed {
@@ -3410,10 +3417,10 @@ pub mod event {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for EventHostile {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for EventHostile {
         const NAME: &'static str = "EventHostile";
         const TAG: &'static str = "k\"i}nd\n";
         const TAGS: &'static [&'static str] = &["a\"b", "}{"];
@@ -3422,11 +3429,15 @@ pub mod event {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::Quoted),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::Braced),
+                0 => {
+                    ::fusion_runtime::__private::tagged::branch(object).map(Self::Quoted)
+                }
+                _ => {
+                    ::fusion_runtime::__private::tagged::branch(object).map(Self::Braced)
+                }
             }
         }
     }
@@ -3759,7 +3770,7 @@ pub mod event {
             }
             if let ::core::option::Option::Some(value) = &self.n {
                 out.push_str(",\n    \"n\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n  }");
         }
@@ -3782,7 +3793,7 @@ pub mod event {
             }
             if let ::core::option::Option::Some(value) = &self.n {
                 out.push_str(",\n      \"n\": ");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push_str("\n    }");
         }
@@ -3805,7 +3816,7 @@ pub mod event {
             }
             if let ::core::option::Option::Some(value) = &self.n {
                 out.push_str(",\"n\":");
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             out.push('}');
         }
@@ -4153,7 +4164,7 @@ pub mod issue {
         /// OpenAPI 3.1's nullable reference.
         ///
         /// Wire key `assignee`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "::fusion_runtime::nullable::required")]
+        #[serde(deserialize_with = "::fusion_runtime::__private::nullable::required")]
         pub assignee: ::core::option::Option<User>,
         /// Wire key `performed_via`; required.
         pub performed_via: IssuePerformedVia,
@@ -4166,7 +4177,7 @@ pub mod issue {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub score: ::core::option::Option<::core::option::Option<IssueScore>>,
     }
@@ -4207,7 +4218,7 @@ pub mod issue {
             {
                 out.push_str("\n  \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"labels\": ");
@@ -4286,7 +4297,7 @@ pub mod issue {
             {
                 out.push_str("\n    \"id\": ");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"labels\": ");
@@ -4365,7 +4376,7 @@ pub mod issue {
             {
                 out.push_str("\"id\":");
                 let value = &self.id;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"labels\":");
@@ -5025,10 +5036,10 @@ pub mod issue {
         fn deserialize<D: ::fusion_runtime::__private::serde::Deserializer<'de>>(
             deserializer: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            ::fusion_runtime::tagged::deserialize(deserializer)
+            ::fusion_runtime::__private::tagged::deserialize(deserializer)
         }
     }
-    impl ::fusion_runtime::tagged::TaggedUnion for IssuePerformedVia {
+    impl ::fusion_runtime::__private::tagged::TaggedUnion for IssuePerformedVia {
         const NAME: &'static str = "IssuePerformedVia";
         const TAG: &'static str = "kind";
         const TAGS: &'static [&'static str] = &["user", "bot"];
@@ -5037,11 +5048,11 @@ pub mod issue {
             M: ::fusion_runtime::__private::serde::de::MapAccess<'de>,
         >(
             branch: usize,
-            object: ::fusion_runtime::tagged::TaggedObject<M>,
+            object: ::fusion_runtime::__private::tagged::TaggedObject<M>,
         ) -> ::core::result::Result<Self, M::Error> {
             match branch {
-                0 => ::fusion_runtime::tagged::branch(object).map(Self::User),
-                _ => ::fusion_runtime::tagged::branch(object).map(Self::Bot),
+                0 => ::fusion_runtime::__private::tagged::branch(object).map(Self::User),
+                _ => ::fusion_runtime::__private::tagged::branch(object).map(Self::Bot),
             }
         }
     }

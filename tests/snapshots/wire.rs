@@ -604,19 +604,19 @@ pub mod helpdesk_tool {
         /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
         /// `<validation_error>` listing every bad field otherwise.
         pub fn parse(
-            arguments: &::fusion_runtime::args::Value,
+            arguments: &::fusion_runtime::__private::args::Value,
         ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-            let (action, map) = ::fusion_runtime::tool::arguments(
+            let (action, map) = ::fusion_runtime::__private::tool::arguments(
                 arguments,
                 NAME,
                 ACTIONS,
             )?;
             let mut issues = ::std::vec::Vec::new();
-            let root = ::fusion_runtime::args::ArgPath::Root;
+            let root = ::fusion_runtime::__private::args::ArgPath::Root;
             let (args, at, keys): (_, _, &[&str]) = match action {
                 "get" => {
                     (
-                        <HelpdeskGetInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <HelpdeskGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -635,7 +635,7 @@ pub mod helpdesk_tool {
                 }
                 "close" => {
                     (
-                        <HelpdeskCloseInput as ::fusion_runtime::args::FromFields>::from_fields(
+                        <HelpdeskCloseInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
                                 map,
                                 &root,
                                 &mut issues,
@@ -651,7 +651,12 @@ pub mod helpdesk_tool {
                     );
                 }
             };
-            ::fusion_runtime::args::reject_unknown(map, keys, &root, &mut issues);
+            ::fusion_runtime::__private::args::reject_unknown(
+                map,
+                keys,
+                &root,
+                &mut issues,
+            );
             match args {
                 ::core::option::Option::Some(args) if issues.is_empty() => {
                     ::core::result::Result::Ok(Self { args })
@@ -700,7 +705,7 @@ pub mod helpdesk_tool {
     /// the action's presenter.
     pub async fn call<Handler_: HelpdeskHandler + ?::core::marker::Sized>(
         handler: &Handler_,
-        arguments: &::fusion_runtime::args::Value,
+        arguments: &::fusion_runtime::__private::args::Value,
     ) -> ::fusion_runtime::ToolResponse {
         let call = match HelpdeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
@@ -711,7 +716,7 @@ pub mod helpdesk_tool {
         match call.args {
             HelpdeskArgs::Get(args) => {
                 let result = handler.get(args).await;
-                let response = ::fusion_runtime::tool::present_item(
+                let response = ::fusion_runtime::__private::tool::present_item(
                     result,
                     &super::ticket::TicketPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -722,7 +727,7 @@ pub mod helpdesk_tool {
             }
             HelpdeskArgs::List => {
                 let result = handler.list().await;
-                let response = ::fusion_runtime::tool::present_collection(
+                let response = ::fusion_runtime::__private::tool::present_collection(
                     result,
                     &super::ticket::TicketPresenter,
                     &::fusion_runtime::Selection::all(),
@@ -733,7 +738,11 @@ pub mod helpdesk_tool {
             }
             HelpdeskArgs::Close(args) => {
                 let result = handler.close(args).await;
-                let response = ::fusion_runtime::tool::respond(result, NAME, "close");
+                let response = ::fusion_runtime::__private::tool::respond(
+                    result,
+                    NAME,
+                    "close",
+                );
                 ::fusion_runtime::state_sync::invalidate(
                     ::fusion_runtime::egress::guard(response, 2048_u64),
                     "helpdesk.close",
@@ -754,81 +763,81 @@ pub mod helpdesk_tool {
         }
         fn call<'a>(
             &'a self,
-            arguments: &'a ::fusion_runtime::args::Value,
+            arguments: &'a ::fusion_runtime::__private::args::Value,
         ) -> ::fusion_runtime::ToolFuture<'a> {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    impl ::fusion_runtime::args::FromFields for HelpdeskGetInput {
+    impl ::fusion_runtime::__private::args::FromFields for HelpdeskGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for HelpdeskGetInput {
+    impl ::fusion_runtime::__private::args::FromArgument for HelpdeskGetInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
             parsed
         }
     }
-    impl ::fusion_runtime::args::FromFields for HelpdeskCloseInput {
+    impl ::fusion_runtime::__private::args::FromFields for HelpdeskCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
-            map: &::fusion_runtime::args::Map<
+            map: &::fusion_runtime::__private::args::Map<
                 ::std::string::String,
-                ::fusion_runtime::args::Value,
+                ::fusion_runtime::__private::args::Value,
             >,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = ::fusion_runtime::args::required::<
+            let field_0 = ::fusion_runtime::__private::args::required::<
                 ::std::string::String,
             >(map, "id", path, issues);
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl ::fusion_runtime::args::FromArgument for HelpdeskCloseInput {
+    impl ::fusion_runtime::__private::args::FromArgument for HelpdeskCloseInput {
         const EXPECTED: &'static str = "object";
         fn from_argument(
-            value: &::fusion_runtime::args::Value,
-            path: &::fusion_runtime::args::ArgPath<'_>,
+            value: &::fusion_runtime::__private::args::Value,
+            path: &::fusion_runtime::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let map = ::fusion_runtime::args::object(value, path, issues)?;
-            let parsed = <Self as ::fusion_runtime::args::FromFields>::from_fields(
+            let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
+            let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
                 map,
                 path,
                 issues,
             );
-            ::fusion_runtime::args::reject_unknown(
+            ::fusion_runtime::__private::args::reject_unknown(
                 map,
-                <Self as ::fusion_runtime::args::FromFields>::KEYS,
+                <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
                 path,
                 issues,
             );
@@ -1331,7 +1340,7 @@ pub mod payment {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present",
+            deserialize_with = "::fusion_runtime::__private::nullable::present",
             serialize_with = "Payment::__fusion_redact_5"
         )]
         pub card_last4: ::core::option::Option<
@@ -1415,7 +1424,7 @@ pub mod payment {
             {
                 out.push_str(",\n  \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\n  \"owner_email\": ");
@@ -1474,7 +1483,7 @@ pub mod payment {
             {
                 out.push_str(",\n    \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\n    \"owner_email\": ");
@@ -1533,7 +1542,7 @@ pub mod payment {
             {
                 out.push_str(",\"amount_cents\":");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\"owner_email\":");
@@ -1855,7 +1864,10 @@ pub mod payment {
                 content.push_str("\n| ");
                 ::fusion_runtime::escape::push_cell(&mut content, &item.id);
                 content.push_str(" | ");
-                ::fusion_runtime::number::write_i64(&mut content, item.amount_cents);
+                ::fusion_runtime::__private::number::write_i64(
+                    &mut content,
+                    item.amount_cents,
+                );
                 content.push_str(" | ");
                 content.push_str(item.method.as_str());
                 content.push_str(" |");
@@ -1916,7 +1928,10 @@ pub mod payment {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" records in this page.");
                 builder.push_rule(text);
             }
@@ -2183,7 +2198,7 @@ pub mod record {
             {
                 out.push_str(",\n  \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\n  \"owner_email\": ");
@@ -2215,7 +2230,7 @@ pub mod record {
             {
                 out.push_str(",\n    \"amount_cents\": ");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\n    \"owner_email\": ");
@@ -2247,7 +2262,7 @@ pub mod record {
             {
                 out.push_str(",\"amount_cents\":");
                 let value = &self.amount_cents;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             if self.owner_email.is_some() {
                 out.push_str(",\"owner_email\":");
@@ -2456,7 +2471,10 @@ pub mod record {
             }
             {
                 let mut text = ::std::string::String::new();
-                ::fusion_runtime::number::write_u64(&mut text, kept.len() as u64);
+                ::fusion_runtime::__private::number::write_u64(
+                    &mut text,
+                    kept.len() as u64,
+                );
                 text.push_str(" records in this page.");
                 builder.push_rule(text);
             }
@@ -2665,7 +2683,7 @@ pub mod ticket {
         #[serde(
             default,
             skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "::fusion_runtime::nullable::present"
+            deserialize_with = "::fusion_runtime::__private::nullable::present"
         )]
         pub assignee: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
@@ -2723,7 +2741,7 @@ pub mod ticket {
             {
                 out.push_str(",\n  \"priority\": ");
                 let value = &self.priority;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n  \"status\": ");
@@ -2778,7 +2796,7 @@ pub mod ticket {
             {
                 out.push_str(",\n    \"priority\": ");
                 let value = &self.priority;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\n    \"status\": ");
@@ -2833,7 +2851,7 @@ pub mod ticket {
             {
                 out.push_str(",\"priority\":");
                 let value = &self.priority;
-                ::fusion_runtime::number::write_i64(out, *value);
+                ::fusion_runtime::__private::number::write_i64(out, *value);
             }
             {
                 out.push_str(",\"status\":");

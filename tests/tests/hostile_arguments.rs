@@ -2,7 +2,7 @@
 //! issue, a 15 MB action name, a 15 MB unknown key and `_select` with 10,000 bad entries, get a
 //! small reply; below the caps the texts stay upstream's (wire format §12, Echoes).
 
-use fusion_runtime::echo::{ECHO_MAX_CHARS, MAX_ISSUES, MAX_LISTED};
+use fusion_runtime::__private::echo::{ECHO_MAX_CHARS, MAX_ISSUES, MAX_LISTED};
 use fusion_runtime::{Reply, ToolResponse};
 use fusion_tests::block_on;
 use fusion_tests::snapshots::tools::{

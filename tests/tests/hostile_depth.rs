@@ -3,7 +3,7 @@
 //! `<validation_error>`, never a stack overflow (issue 10, wire format §12, Depth). Runs on the
 //! default test thread stack.
 
-use fusion_runtime::tool::MAX_ARGUMENT_DEPTH;
+use fusion_runtime::__private::tool::MAX_ARGUMENT_DEPTH;
 use fusion_runtime::{Reply, ToolResponse};
 use fusion_tests::block_on;
 use fusion_tests::snapshots::tools::{

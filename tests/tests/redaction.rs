@@ -5,7 +5,7 @@
 
 use fusion_runtime::json::{JsonStyle, to_json};
 use fusion_runtime::toon::{Delimiter, ToonOptions, WriteToon, encode_typed, encode_typed_slice};
-use fusion_runtime::{Presenter, Selection, success, toon_success, toon_success_typed};
+use fusion_runtime::{Presenter, Selection, success, toon_success};
 use fusion_tests::snapshots::redaction::{
     Card, CardAddress, CardBrand, CardPresenter, Insurer, Patient, PatientContact,
     PatientPresenter, PatientRisk,
@@ -107,7 +107,11 @@ fn no_format_and_no_selection_shows_a_clear_value() {
     // The Serialize derive (`success`, `toon_success`, `serde_json::to_value`) censors too.
     assert_clean(&success(&patients).texts()[0]);
     assert_clean(&toon_success(&cards).texts()[0]);
-    assert_clean(&toon_success_typed(&cards).texts()[0]);
+    assert_clean(&encode_typed_slice(
+        &cards,
+        &Selection::all(),
+        &ToonOptions::pipe(),
+    ));
     assert_clean(&serde_json::to_string(&patients).expect("serializes"));
 }
 

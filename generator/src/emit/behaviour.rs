@@ -366,12 +366,12 @@ impl Context<'_> {
                     }
                 },
                 TextPart::Count | TextPart::Shown => {
-                    quote! { #rt::number::write_u64(&mut #target, kept.len() as u64); }
+                    quote! { #rt::__private::number::write_u64(&mut #target, kept.len() as u64); }
                 }
                 TextPart::Hidden => {
-                    quote! { #rt::number::write_u64(&mut #target, (total - kept.len()) as u64); }
+                    quote! { #rt::__private::number::write_u64(&mut #target, (total - kept.len()) as u64); }
                 }
-                TextPart::Total => quote! { #rt::number::write_u64(&mut #target, total as u64); },
+                TextPart::Total => quote! { #rt::__private::number::write_u64(&mut #target, total as u64); },
                 TextPart::Sum(field) => {
                     let write = self.write_sum(*field, target);
                     quote! { #write; }
@@ -397,7 +397,7 @@ impl Context<'_> {
         let rt = self.rt;
         let (expression, integer) = self.sum_expression(field);
         let writer = ident(if integer { "write_i128" } else { "write_f64" });
-        quote!(#rt::number::#writer(&mut #target, #expression))
+        quote!(#rt::__private::number::#writer(&mut #target, #expression))
     }
 
     /// The sum of a numeric field over `kept` as an expression (an `i128` for an integer field,
@@ -458,7 +458,7 @@ impl Context<'_> {
                 let write = write_integer(rt, quote!(&mut #target), *kind, copy);
                 quote! { #write; }
             }
-            FieldType::Number => quote! { #rt::number::write_f64(&mut #target, #copy); },
+            FieldType::Number => quote! { #rt::__private::number::write_f64(&mut #target, #copy); },
             FieldType::Boolean => {
                 quote! { #target.push_str(if #copy { "true" } else { "false" }); }
             }
@@ -486,9 +486,9 @@ pub(super) fn write_integer(
     value: TokenStream,
 ) -> TokenStream {
     match kind {
-        IntKind::I64 => quote!(#rt::number::write_i64(#out, #value)),
-        IntKind::U64 => quote!(#rt::number::write_u64(#out, #value)),
-        _ => quote!(#rt::number::write_i64(#out, i64::from(#value))),
+        IntKind::I64 => quote!(#rt::__private::number::write_i64(#out, #value)),
+        IntKind::U64 => quote!(#rt::__private::number::write_u64(#out, #value)),
+        _ => quote!(#rt::__private::number::write_i64(#out, i64::from(#value))),
     }
 }
 

@@ -165,7 +165,7 @@ impl Context<'_> {
                         let value = value.float()?;
                         let places = Literal::u32_unsuffixed(*places);
                         Value::Float {
-                            expression: quote!(#rt::compute::round(#value, #places)),
+                            expression: quote!(#rt::__private::compute::round(#value, #places)),
                             compound: false,
                         }
                     }
@@ -215,13 +215,13 @@ impl Context<'_> {
             Value::Integer(e, int) => write_int(rt, out.clone(), e.clone(), *int),
             Value::Float { .. } => {
                 let value = plan.raw.float()?;
-                quote! { #rt::number::write_f64(#out, #value); }
+                quote! { #rt::__private::number::write_f64(#out, #value); }
             }
             Value::Str(e) => {
                 let escape_fn = escape.push_fn();
                 quote! { #rt::escape::#escape_fn(#out, #e); }
             }
-            Value::Array(e) => quote! { #rt::number::write_u64(#out, #e.len() as u64); },
+            Value::Array(e) => quote! { #rt::__private::number::write_u64(#out, #e.len() as u64); },
         };
         // The write that may fail, as a condition that holds when it did; `raw` then runs.
         let failed = match &plan.output {
@@ -234,14 +234,14 @@ impl Context<'_> {
                     None => write,
                 });
             }
-            Output::Number(e) => quote!(!#rt::compute::write_number(#out, #e)),
+            Output::Number(e) => quote!(!#rt::__private::compute::write_number(#out, #e)),
             Output::Percent(e, places) => {
                 let places = Literal::u32_unsuffixed(*places);
-                quote!(!#rt::compute::write_percent(#out, #e, #places))
+                quote!(!#rt::__private::compute::write_percent(#out, #e, #places))
             }
             Output::Date(e, pattern) => {
                 let pattern = literal(pattern);
-                quote!(!#rt::compute::write_date(#out, #e, #pattern))
+                quote!(!#rt::__private::compute::write_date(#out, #e, #pattern))
             }
         };
         Ok(match plan.optional_place {
@@ -313,13 +313,13 @@ impl Context<'_> {
             Output::Percent(e, places) => {
                 let places = Literal::u32_unsuffixed(*places);
                 text(quote! {
-                    #rt::compute::write_percent(&mut computed, #e, #places)
+                    #rt::__private::compute::write_percent(&mut computed, #e, #places)
                 })
             }
             Output::Date(e, pattern) => {
                 let pattern = literal(pattern);
                 text(quote! {
-                    #rt::compute::write_date(&mut computed, #e, #pattern)
+                    #rt::__private::compute::write_date(&mut computed, #e, #pattern)
                 })
             }
         };
@@ -339,6 +339,6 @@ fn write_int(rt: &Runtime, out: TokenStream, e: TokenStream, int: Int) -> TokenS
             let write = write_integer(rt, out, kind, e);
             quote! { #write; }
         }
-        Int::I128 => quote! { #rt::number::write_i128(#out, #e); },
+        Int::I128 => quote! { #rt::__private::number::write_i128(#out, #e); },
     }
 }

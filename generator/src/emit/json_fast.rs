@@ -255,11 +255,13 @@ fn layout(
 fn write_value(kind: ValueKind, rt: &Runtime, depth: Option<usize>) -> TokenStream {
     match kind {
         ValueKind::Str => quote! { #rt::json::escape_str_into(out, value); },
-        ValueKind::I64 => quote! { #rt::number::write_i64(out, *value); },
-        ValueKind::Signed => quote! { #rt::number::write_i64(out, i64::from(*value)); },
-        ValueKind::U64 => quote! { #rt::number::write_u64(out, *value); },
-        ValueKind::Unsigned => quote! { #rt::number::write_u64(out, u64::from(*value)); },
-        ValueKind::Number => quote! { #rt::number::write_f64(out, *value); },
+        ValueKind::I64 => quote! { #rt::__private::number::write_i64(out, *value); },
+        ValueKind::Signed => quote! { #rt::__private::number::write_i64(out, i64::from(*value)); },
+        ValueKind::U64 => quote! { #rt::__private::number::write_u64(out, *value); },
+        ValueKind::Unsigned => {
+            quote! { #rt::__private::number::write_u64(out, u64::from(*value)); }
+        }
+        ValueKind::Number => quote! { #rt::__private::number::write_f64(out, *value); },
         ValueKind::Bool => quote! { out.push_str(if *value { "true" } else { "false" }); },
         ValueKind::Nested => {
             let (style, depth) = match depth {

@@ -44,9 +44,9 @@ pub(super) fn field_view(
         ));
     }
     // Serde names its helpers by path, in a string.
-    let nullable = |helper: &str| literal(&format!("{rt}::nullable::{helper}"));
+    let nullable = |helper: &str| literal(&format!("{rt}::__private::nullable::{helper}"));
     // `null` and absence are different data: a required nullable key must be present, and an
-    // optional one keeps an explicit `null` (see `fusion_runtime::nullable`).
+    // optional one keeps an explicit `null` (see `fusion_runtime::__private::nullable`).
     match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
         (true, true) => {
             let helper = nullable("required");
@@ -170,7 +170,7 @@ pub(super) fn literal_variant(
                     InternalError(format!("the enum value {n} is no i64, u64 or f64"))
                 })?;
                 let mut text = String::new();
-                fusion_runtime::number::write_f64(&mut text, f);
+                fusion_runtime::__private::number::write_f64(&mut text, f);
                 let float = Number::Float(f);
                 (
                     "Float",
@@ -185,7 +185,7 @@ pub(super) fn literal_variant(
     Ok(LiteralVariantView {
         name: ident(name),
         doc: doc_literal(&format!(" `{json}`")),
-        literal: quote!(#rt::literals::Literal::#variant(#argument)),
+        literal: quote!(#rt::__private::literals::Literal::#variant(#argument)),
         json: literal(&json),
         toon,
     })

@@ -130,14 +130,14 @@ fn arg_struct(
                 let key = literal(&field.key);
                 let read = if field.bounds.is_empty() {
                     let helper = ident(helper);
-                    quote!(#rt::args::#helper::<#ty>(map, #key, path, issues))
+                    quote!(#rt::__private::args::#helper::<#ty>(map, #key, path, issues))
                 } else {
                     let helper = ident(&format!("{helper}_bounded"));
                     let bounds = bounds_expr(rt, &field.bounds)?;
                     quote! {
                         {
-                            static BOUNDS: #rt::bounds::Bounds = #bounds;
-                            #rt::args::#helper::<#ty>(map, #key, &BOUNDS, path, issues)
+                            static BOUNDS: #rt::__private::bounds::Bounds = #bounds;
+                            #rt::__private::args::#helper::<#ty>(map, #key, &BOUNDS, path, issues)
                         }
                     }
                 };
@@ -152,7 +152,7 @@ fn arg_struct(
     })
 }
 
-/// The `fusion_runtime::bounds::Bounds` value of a field's bounds, as a constant expression.
+/// The `fusion_runtime::__private::bounds::Bounds` value of a field's bounds, as a constant expression.
 fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, InternalError> {
     let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
     let none = || quote!(::core::option::Option::None);
@@ -172,7 +172,7 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
             }
             _ => unreachable!("serde_json numbers are i64, u64 or f64"),
         };
-        some(quote!(#rt::bounds::Limit::#value))
+        some(quote!(#rt::__private::bounds::Limit::#value))
     };
     let count = |count: Option<u64>| {
         count.map_or_else(none, |c| {
@@ -197,7 +197,7 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
     // Every field written out: a static cannot take the rest from `Bounds::none()` (the
     // pattern's cache has a destructor, which a constant expression cannot run).
     Ok(quote! {
-        #rt::bounds::Bounds {
+        #rt::__private::bounds::Bounds {
             minimum: #minimum,
             exclusive_minimum: #exclusive_minimum,
             maximum: #maximum,
@@ -244,13 +244,13 @@ pub(super) fn pattern_constructor(
     pattern: &str,
     rt: &Runtime,
 ) -> Result<TokenStream, InternalError> {
-    let translated = fusion_runtime::pattern::translate(pattern).map_err(|err| {
+    let translated = fusion_runtime::__private::pattern::translate(pattern).map_err(|err| {
         InternalError(format!("the pattern /{pattern}/ does not translate: {err}"))
     })?;
     let shown = literal(&format!(
         "/{}/",
-        fusion_runtime::pattern::js_source(pattern)
+        fusion_runtime::__private::pattern::js_source(pattern)
     ));
     let translated = literal(&translated);
-    Ok(quote!(#rt::pattern::Pattern::new(#shown, #translated)))
+    Ok(quote!(#rt::__private::pattern::Pattern::new(#shown, #translated)))
 }

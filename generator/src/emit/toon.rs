@@ -218,7 +218,7 @@ fn primitive_cell(
             let write = write_integer(rt, quote!(out), *kind, copy);
             quote! { #write; }
         }
-        FieldType::Number => quote! { #rt::number::write_f64(out, #copy); },
+        FieldType::Number => quote! { #rt::__private::number::write_f64(out, #copy); },
         FieldType::Boolean => quote! { out.push_str(if #copy { "true" } else { "false" }); },
         FieldType::Named(id) => match &cx.model.types[*id].kind {
             TypeKind::Enum { values } => enum_cell(cx, *id, values, place),

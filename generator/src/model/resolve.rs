@@ -513,7 +513,7 @@ impl<'a> Resolver<'a> {
                 "{pointer}/patternProperties/{}",
                 super::refs::escape_pointer(pattern)
             );
-            let problem = match fusion_runtime::pattern::translate(pattern) {
+            let problem = match fusion_runtime::__private::pattern::translate(pattern) {
                 Ok(translated) => regex::Regex::new(&translated).err().map(|e| {
                     format!(
                         "the regex crate does not support it: {}",

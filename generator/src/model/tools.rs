@@ -433,10 +433,10 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
 }
 
 /// A tool argument's `pattern` runs on the `regex` crate (wire format §12): it must translate
-/// from ECMAScript (`fusion_runtime::pattern::translate`) and compile, or the tool would refuse
+/// from ECMAScript (`fusion_runtime::__private::pattern::translate`) and compile, or the tool would refuse
 /// every value at run time.
 fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
-    let problem = match fusion_runtime::pattern::translate(pattern) {
+    let problem = match fusion_runtime::__private::pattern::translate(pattern) {
         Ok(translated) => regex::Regex::new(&translated).err().map(|error| {
             // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
             let reason = error.to_string();

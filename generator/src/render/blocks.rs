@@ -2,7 +2,9 @@
 //! the runtime's own `ResponseBuilder`, `UiBlock`, escaping and number writers: the same calls,
 //! in the same order, as the code `emit::behaviour` and `emit::ui` generate.
 
-use fusion_runtime::{ResponseBuilder, UiBlock, escape, number};
+use fusion_runtime::__private::number;
+use fusion_runtime::escape;
+use fusion_runtime::{ResponseBuilder, UiBlock};
 use serde_json::{Map, Value};
 
 use super::sample::{self, wire_fields};

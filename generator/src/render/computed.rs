@@ -3,9 +3,9 @@
 //! `compute` writers: the same arithmetic, the same fallback to the value the numeric transforms
 //! started from when the result cannot be written.
 
-use fusion_runtime::compute::{round, write_date, write_number, write_percent};
+use fusion_runtime::__private::compute::{round, write_date, write_number, write_percent};
+use fusion_runtime::__private::number;
 use fusion_runtime::json::JsonWriter;
-use fusion_runtime::number;
 use serde_json::{Map, Value};
 
 use crate::model::{Computed, FieldType, TextPart, Transform};

@@ -1,8 +1,9 @@
 //! UI blocks (wire format §4) computed from checked sample values, as the code `emit::ui`
 //! generates builds them: the same content, escaping and `UiBlock` constructors.
 
+use fusion_runtime::escape;
 use fusion_runtime::json::{JsonStyle, JsonWriter};
-use fusion_runtime::{UiBlock, Width, escape, fence};
+use fusion_runtime::{UiBlock, Width, fence};
 use serde_json::{Map, Value};
 
 use crate::definition::WidthDef;
