@@ -9,7 +9,6 @@ use std::sync::LazyLock;
 
 use serde_json::Value;
 
-use super::refs::{join_relative, schema_at};
 use super::resolve::Resolver;
 use crate::definition::{JsonType, Schema, TypeKeyword};
 
@@ -105,16 +104,7 @@ impl<'a> Resolver<'a> {
         for _ in 0..16 {
             let (file, schema) = at;
             if let Some(reference) = &schema.reference {
-                let (path, fragment) = reference.split_once('#').unwrap_or((reference, ""));
-                let target_file = if path.is_empty() {
-                    Some(file)
-                } else {
-                    let joined = join_relative(&self.definitions[file].0.path, path);
-                    self.files.get(joined.as_str()).copied()
-                };
-                match target_file
-                    .and_then(|t| Some((t, schema_at(&self.definitions[t].1, fragment)?)))
-                {
+                match self.peek_ref(file, reference) {
                     Some(next) => at = next,
                     None => return at,
                 }

@@ -41,18 +41,22 @@ impl<'a> Resolver<'a> {
             return false;
         };
         // Looked up without reporting: an unresolved target is reported by `type_at_ref`.
+        self.peek_ref(file, reference).is_some_and(|(_, target)| {
+            matches!(&target.kind, Some(TypeKeyword::One(declared)) if declared == kind)
+        })
+    }
+
+    /// The file and schema a `$ref` written in `file` names, looked up without reporting (an
+    /// unresolved one is reported where its type is made).
+    pub(super) fn peek_ref(&self, file: usize, reference: &str) -> Option<(usize, &'a Schema)> {
         let (path, fragment) = reference.split_once('#').unwrap_or((reference, ""));
-        let target_file = if path.is_empty() {
-            Some(file)
+        let target = if path.is_empty() {
+            file
         } else {
             let joined = join_relative(&self.definitions[file].0.path, path);
-            self.files.get(joined.as_str()).copied()
+            self.files.get(joined.as_str()).copied()?
         };
-        target_file
-            .and_then(|target| schema_at(&self.definitions[target].1, fragment))
-            .is_some_and(|target| {
-                matches!(&target.kind, Some(TypeKeyword::One(declared)) if declared == kind)
-            })
+        Some((target, schema_at(&self.definitions[target].1, fragment)?))
     }
 
     /// The type a `$ref` at `pointer` names, named from its target.

@@ -513,15 +513,7 @@ impl<'a> Resolver<'a> {
                 "{pointer}/patternProperties/{}",
                 super::refs::escape_pointer(pattern)
             );
-            let problem = match fusion_runtime::__private::pattern::translate(pattern) {
-                Ok(translated) => regex::Regex::new(&translated).err().map(|e| {
-                    format!(
-                        "the regex crate does not support it: {}",
-                        e.to_string().lines().last().unwrap_or_default().trim()
-                    )
-                }),
-                Err(reason) => Some(reason),
-            };
+            let problem = super::tools::pattern_problem(pattern);
             if let Some(problem) = problem {
                 self.report(
                     file,

@@ -436,7 +436,20 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
 /// from ECMAScript (`fusion_runtime::__private::pattern::translate`) and compile, or the tool would refuse
 /// every value at run time.
 fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
-    let problem = match fusion_runtime::__private::pattern::translate(pattern) {
+    if let Some(problem) = pattern_problem(pattern) {
+        resolver.report(
+            file,
+            &format!("{field}/pattern"),
+            format!("unsupported `pattern` `{pattern}` in a tool input: {problem}"),
+            Some("tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+        );
+    }
+}
+
+/// Why an ECMAScript pattern cannot run on the `regex` crate with its JavaScript meaning (it
+/// does not translate, or its translation does not compile), if it cannot.
+pub(super) fn pattern_problem(pattern: &str) -> Option<String> {
+    match fusion_runtime::__private::pattern::translate(pattern) {
         Ok(translated) => regex::Regex::new(&translated).err().map(|error| {
             // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
             let reason = error.to_string();
@@ -450,14 +463,6 @@ fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern:
             format!("the regex crate does not support it: {reason}")
         }),
         Err(reason) => Some(reason),
-    };
-    if let Some(problem) = problem {
-        resolver.report(
-            file,
-            &format!("{field}/pattern"),
-            format!("unsupported `pattern` `{pattern}` in a tool input: {problem}"),
-            Some("tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
-        );
     }
 }
 
