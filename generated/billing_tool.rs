@@ -112,23 +112,6 @@ impl ::core::fmt::Display for BillingListInputStatus {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for BillingListInputStatus {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Paid => "\"paid\"",
-            Self::Pending => "\"pending\"",
-            Self::Overdue => "\"overdue\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for BillingListInputStatus {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
-    }
-}
-
 /// `BillingRemindInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/remind/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
@@ -287,28 +270,6 @@ impl ::core::str::FromStr for BillingSelect {
 impl ::core::fmt::Display for BillingSelect {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl ::fusion_runtime::json::WriteJson for BillingSelect {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::AmountCents => "\"amount_cents\"",
-            Self::Client => "\"client\"",
-            Self::Due => "\"due\"",
-            Self::Id => "\"id\"",
-            Self::Lines => "\"lines\"",
-            Self::PaidAt => "\"paid_at\"",
-            Self::Status => "\"status\"",
-            Self::TaxRate => "\"tax_rate\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for BillingSelect {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
     }
 }
 

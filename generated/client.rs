@@ -477,7 +477,7 @@ impl ClientPresenter {
                 text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
     }
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -499,7 +499,7 @@ impl ClientPresenter {
                 text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
     }
     /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -587,7 +587,7 @@ impl ClientPresenter {
         context: &Context_,
     ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
         self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-            .into_prompt_messages()
+            .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
@@ -610,7 +610,7 @@ impl ClientPresenter {
                 hooks,
                 context,
             )
-            .into_prompt_messages()
+            .prompt_messages()
     }
 }
 

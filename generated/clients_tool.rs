@@ -107,23 +107,6 @@ impl ::core::fmt::Display for ClientsListInputTier {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for ClientsListInputTier {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Free => "\"free\"",
-            Self::Pro => "\"pro\"",
-            Self::Enterprise => "\"enterprise\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for ClientsListInputTier {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
-    }
-}
-
 /// The tool's name as MCP clients call it.
 pub const NAME: &str = "clients";
 
@@ -229,24 +212,6 @@ impl ::core::str::FromStr for ClientsSelect {
 impl ::core::fmt::Display for ClientsSelect {
     fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
         f.write_str(self.as_str())
-    }
-}
-
-impl ::fusion_runtime::json::WriteJson for ClientsSelect {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Email => "\"email\"",
-            Self::Id => "\"id\"",
-            Self::Name => "\"name\"",
-            Self::Tier => "\"tier\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl ::fusion_runtime::toon::ToonElement for ClientsSelect {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
     }
 }
 

@@ -932,24 +932,24 @@ impl InvoicePresenter {
             content.push_str(" | ");
             content.push_str(item.status.as_str());
             content.push_str(" |");
-            builder.push_ui_writer(content);
+            builder.ui(content);
         }
         {
             let mut child = ::fusion_runtime::ResponseBuilder::new(
                 ::std::string::String::new(),
             );
             super::client::ClientPresenter.item_blocks(&item.client, &mut child);
-            builder.push_embed(child.build(), repeat);
+            builder.embed(child.build(), repeat);
         }
         {
-            builder.push_rules(Self::RULES);
+            builder.rules(Self::RULES);
         }
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
             ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
         if (item.amount_cents >= 1000000_i64)
             && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
@@ -971,7 +971,7 @@ impl InvoicePresenter {
                 );
             }
             text.push_str(" USD): double-check the client before acting.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
         if ::core::matches!(
             item.status, InvoiceStatus::Pending | InvoiceStatus::Overdue
@@ -979,7 +979,7 @@ impl InvoicePresenter {
             let mut text = ::std::string::String::new();
             text.push_str("Send a payment reminder for ");
             ::fusion_runtime::escape::push_line(&mut text, &item.id);
-            builder.push_suggest("billing.remind", text);
+            builder.suggest("billing.remind", text);
         }
     }
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -993,7 +993,7 @@ impl InvoicePresenter {
     ) {
         if kept.len() < total {
             builder
-                .push_ui_first(
+                .ui_first(
                     ::fusion_runtime::UiBlock::truncation(kept.len(), total - kept.len()),
                 );
         }
@@ -1026,7 +1026,7 @@ impl InvoicePresenter {
             }
             content.push_str(" USD in total");
             let block = ::fusion_runtime::UiBlock::summary(&content);
-            builder.push_ui(block);
+            builder.ui(block);
         }
         {
             let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -1051,7 +1051,7 @@ impl InvoicePresenter {
             if kept.is_empty() {
                 content.push('\n');
             }
-            builder.push_ui_writer(content);
+            builder.ui(content);
         }
         {
             let mut content = ::std::string::String::new();
@@ -1097,7 +1097,7 @@ impl InvoicePresenter {
                 )
                 .title("Amounts")
                 .width(::fusion_runtime::Width::Full);
-            builder.push_ui(block);
+            builder.ui(block);
         }
         for (position, item) in kept.iter().enumerate() {
             let repeat = position > 0;
@@ -1106,12 +1106,12 @@ impl InvoicePresenter {
                     ::std::string::String::new(),
                 );
                 super::client::ClientPresenter.item_blocks(&item.client, &mut child);
-                builder.push_embed(child.build(), repeat);
+                builder.embed(child.build(), repeat);
             }
         }
         let first = kept.first();
         {
-            builder.push_rules(Self::RULES);
+            builder.rules(Self::RULES);
         }
         if let ::core::option::Option::Some(item) = first
             && (::core::matches!(item.status, InvoiceStatus::Overdue))
@@ -1120,7 +1120,7 @@ impl InvoicePresenter {
             text.push_str("Invoice ");
             ::fusion_runtime::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
         if let ::core::option::Option::Some(item) = first
             && ((item.amount_cents >= 1000000_i64)
@@ -1143,7 +1143,7 @@ impl InvoicePresenter {
                 );
             }
             text.push_str(" USD): double-check the client before acting.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
         {
             let mut text = ::std::string::String::new();
@@ -1154,11 +1154,11 @@ impl InvoicePresenter {
                 kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );
             text.push_str(" cents in total.");
-            builder.push_rule(text);
+            builder.rule(text);
         }
         if !kept.is_empty() {
             {
-                builder.push_suggest("billing.get", "Open one invoice to see its lines");
+                builder.suggest("billing.get", "Open one invoice to see its lines");
             }
         }
     }
@@ -1247,7 +1247,7 @@ impl InvoicePresenter {
         context: &Context_,
     ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
         self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-            .into_prompt_messages()
+            .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
@@ -1270,7 +1270,7 @@ impl InvoicePresenter {
                 hooks,
                 context,
             )
-            .into_prompt_messages()
+            .prompt_messages()
     }
 }
 

@@ -594,7 +594,7 @@ impl InvoiceRowPresenter {
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         {
-            builder.push_rules(Self::RULES);
+            builder.rules(Self::RULES);
         }
     }
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -607,7 +607,7 @@ impl InvoiceRowPresenter {
         builder: &mut ::fusion_runtime::ResponseBuilder,
     ) {
         {
-            builder.push_rules(Self::RULES);
+            builder.rules(Self::RULES);
         }
     }
     /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -703,7 +703,7 @@ impl InvoiceRowPresenter {
         context: &Context_,
     ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
         self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-            .into_prompt_messages()
+            .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
@@ -726,7 +726,7 @@ impl InvoiceRowPresenter {
                 hooks,
                 context,
             )
-            .into_prompt_messages()
+            .prompt_messages()
     }
 }
 

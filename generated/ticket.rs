@@ -1209,7 +1209,7 @@ impl TicketPresenter {
         context: &Context_,
     ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
         self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-            .into_prompt_messages()
+            .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
@@ -1232,7 +1232,7 @@ impl TicketPresenter {
                 hooks,
                 context,
             )
-            .into_prompt_messages()
+            .prompt_messages()
     }
 }
 

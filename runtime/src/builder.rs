@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::json::{self, JsonStyle};
 use crate::response::{ToolResponse, ViewData, ViewParts};
-use crate::ui::{UiBlock, UiWriter, WrittenUi};
+use crate::ui::{UiWriter, WrittenUi};
 
 /// A suggested next action: `- tool: reason` in `<action_suggestions>`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,11 +21,24 @@ pub struct Suggestion {
 /// embeds, directives, rules, suggestions, whatever order they were added in.
 ///
 /// Everything is moved in: the data block `String` becomes the first content item as is, a UI
-/// block is kept as its wire text (written there in place by [`ResponseBuilder::push_ui_writer`]),
-/// and literal rules, directives and suggestions stay `&'static str` until rendered.
+/// block is kept as its wire text (written there in place through a [`UiWriter`]), and literal
+/// rules, directives and suggestions stay `&'static str` until rendered.
 ///
-/// Chainable by-value methods (`.rule(..)`) suit hand-written code; the `push_*` twins suit
-/// generated code that adds blocks in loops.
+/// One method per kind of block, each taking `&mut self` and returning it, as
+/// [`std::process::Command`] does: a chain from a temporary ends in [`ResponseBuilder::build`]
+/// within one expression, and code that adds blocks in loops calls the same methods on a
+/// `let mut` builder.
+///
+/// ```
+/// use fusion_runtime::{ResponseBuilder, UiBlock};
+///
+/// let response = ResponseBuilder::new("{\"id\": 7}")
+///     .ui(UiBlock::markdown("**7**"))
+///     .rule("Amounts are in cents.")
+///     .suggest("invoices.pay", "It is unpaid")
+///     .build();
+/// assert_eq!(response.texts().len(), 4);
+/// ```
 ///
 /// Lines are verbatim: a multi-line static rule is written as is (§5). A value from data placed in
 /// a rule, directive or suggestion goes through [`crate::escape::push_line`] first, or a line
@@ -65,124 +78,68 @@ impl ResponseBuilder {
 
     /// Marks the response as built by a Presenter: it will carry a test view (§15) made of the
     /// rules and UI blocks added here and the data found as `data` says.
-    #[must_use]
-    pub fn presenter_view(mut self, data: ViewData) -> Self {
+    pub fn presenter_view(&mut self, data: ViewData) -> &mut Self {
         self.view = Some(data);
         self
     }
 
-    /// Adds a UI block after the ones already added.
-    #[must_use]
-    pub fn ui(mut self, block: UiBlock) -> Self {
-        self.push_ui(block);
-        self
-    }
-
-    /// Adds a UI block after the ones already added.
-    pub fn push_ui(&mut self, block: UiBlock) -> &mut Self {
-        self.push_ui_writer(block.into_writer())
-    }
-
-    /// Adds a UI block written in place (see [`UiBlock::into_writer`]) after the ones already
-    /// added; its wire text becomes its content item as is.
-    pub fn push_ui_writer(&mut self, block: UiWriter) -> &mut Self {
-        self.ui_blocks.push(block.finish());
+    /// Adds a UI block after the ones already added: a [`UiBlock`](crate::UiBlock), or a [`UiWriter`] whose wire
+    /// text was written in place and becomes its content item as is.
+    pub fn ui(&mut self, block: impl Into<UiWriter>) -> &mut Self {
+        self.ui_blocks.push(block.into().finish());
         self
     }
 
     /// Puts a UI block before every other UI block: the truncation block (§7) goes first even when
     /// the Presenter computes it after its other blocks.
-    #[must_use]
-    pub fn ui_first(mut self, block: UiBlock) -> Self {
-        self.push_ui_first(block);
-        self
-    }
-
-    /// Puts a UI block before every other UI block.
-    pub fn push_ui_first(&mut self, block: UiBlock) -> &mut Self {
-        self.ui_blocks.insert(0, block.into_writer().finish());
+    pub fn ui_first(&mut self, block: impl Into<UiWriter>) -> &mut Self {
+        self.ui_blocks.insert(0, block.into().finish());
         self
     }
 
     /// Adds a block of a child Presenter, verbatim (§8).
-    #[must_use]
-    pub fn embed_block(mut self, text: String) -> Self {
-        self.push_embed_block(text, false);
-        self
-    }
-
-    /// Adds a block of a child Presenter; with `dedup`, skips it when a block with exactly the same
-    /// text is already among the embeds (§8, collection elements after the first). Returns whether
-    /// the block was added.
-    pub fn push_embed_block(&mut self, text: String, dedup: bool) -> bool {
-        if dedup && self.embeds.contains(&text) {
-            return false;
-        }
+    pub fn embed_block(&mut self, text: String) -> &mut Self {
         self.embeds.push(text);
-        true
+        self
     }
 
     /// Embeds every block of a child Presenter's response except its data block (§8).
     ///
-    /// `repeat` is for collection elements after the first: UI blocks are dropped and blocks
-    /// already embedded are skipped.
-    pub fn push_embed(&mut self, child: ToolResponse, repeat: bool) -> &mut Self {
+    /// `repeat` is for collection elements after the first: their UI blocks are dropped, and a
+    /// block with exactly the text of one already embedded is skipped.
+    pub fn embed(&mut self, child: ToolResponse, repeat: bool) -> &mut Self {
         for text in child.into_texts().into_iter().skip(1) {
-            if repeat && text.starts_with("<ui_passthrough ") {
-                continue;
+            let skip =
+                repeat && (text.starts_with("<ui_passthrough ") || self.embeds.contains(&text));
+            if !skip {
+                self.embeds.push(text);
             }
-            self.push_embed_block(text, repeat);
         }
         self
     }
 
     /// Adds a line to `<llm_directives>`.
-    #[must_use]
-    pub fn directive(mut self, hint: impl Into<Cow<'static, str>>) -> Self {
-        self.push_directive(hint);
-        self
-    }
-
-    /// Adds a line to `<llm_directives>`.
-    pub fn push_directive(&mut self, hint: impl Into<Cow<'static, str>>) -> &mut Self {
+    pub fn directive(&mut self, hint: impl Into<Cow<'static, str>>) -> &mut Self {
         self.directives.push(hint.into());
         self
     }
 
     /// Adds a line to `<domain_rules>`.
-    #[must_use]
-    pub fn rule(mut self, rule: impl Into<Cow<'static, str>>) -> Self {
-        self.push_rule(rule);
-        self
-    }
-
-    /// Adds a line to `<domain_rules>`.
-    pub fn push_rule(&mut self, rule: impl Into<Cow<'static, str>>) -> &mut Self {
+    pub fn rule(&mut self, rule: impl Into<Cow<'static, str>>) -> &mut Self {
         self.rules.push(rule.into());
         self
     }
 
     /// Adds each line of `rules` to `<domain_rules>`, in order. Generated presenters keep a run
     /// of static rules in one constant, written once for the item and collection paths.
-    pub fn push_rules(&mut self, rules: &'static [&'static str]) -> &mut Self {
+    pub fn rules(&mut self, rules: &'static [&'static str]) -> &mut Self {
         self.rules
             .extend(rules.iter().map(|&rule| Cow::Borrowed(rule)));
         self
     }
 
     /// Adds `- tool: reason` to `<action_suggestions>`.
-    #[must_use]
     pub fn suggest(
-        mut self,
-        tool: impl Into<Cow<'static, str>>,
-        reason: impl Into<Cow<'static, str>>,
-    ) -> Self {
-        self.push_suggest(tool, reason);
-        self
-    }
-
-    /// Adds `- tool: reason` to `<action_suggestions>`.
-    pub fn push_suggest(
         &mut self,
         tool: impl Into<Cow<'static, str>>,
         reason: impl Into<Cow<'static, str>>,
@@ -195,7 +152,10 @@ impl ResponseBuilder {
     }
 
     /// The response: one text block per non-empty category, in category order.
-    pub fn build(self) -> ToolResponse {
+    ///
+    /// Takes the blocks out and leaves the builder empty, as [`ResponseBuilder::default`] makes
+    /// it, so a chain that starts from a temporary ends in one expression.
+    pub fn build(&mut self) -> ToolResponse {
         let Self {
             data,
             ui_blocks,
@@ -204,7 +164,7 @@ impl ResponseBuilder {
             rules,
             suggestions,
             view,
-        } = self;
+        } = std::mem::take(self);
         let mut texts = Vec::with_capacity(
             1 + ui_blocks.len()
                 + embeds.len()

@@ -82,8 +82,8 @@ impl ResponseBuilder {
     ///
     /// Each is left out when it would be empty. Embedded presenters' blocks are not part of the
     /// view upstream reads, so they are left out too.
-    pub fn into_prompt_messages(self) -> Vec<PromptMessage> {
-        let builder = &self;
+    pub fn prompt_messages(&self) -> Vec<PromptMessage> {
+        let builder = self;
         let mut messages = Vec::with_capacity(3);
         if !builder.rules.is_empty() {
             let mut text = String::from("<domain_rules>\n");
@@ -156,7 +156,7 @@ mod tests {
 
     #[test]
     fn an_empty_view_has_only_its_dataset() {
-        let messages = ResponseBuilder::new("[]").into_prompt_messages();
+        let messages = ResponseBuilder::new("[]").prompt_messages();
         assert_eq!(
             messages,
             [PromptMessage::user(

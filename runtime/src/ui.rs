@@ -235,7 +235,7 @@ impl UiBlock {
 const TAIL: &str = "\n</ui_passthrough>";
 
 /// A UI block being written straight into its wire text (see [`UiBlock::into_writer`]); the
-/// response builder takes it as it is with [`crate::ResponseBuilder::push_ui_writer`].
+/// response builder takes it as it is with [`crate::ResponseBuilder::ui`].
 ///
 /// It dereferences to that text, so whatever appends to a `String` (the escapes, the number and
 /// JSON writers) appends content. Append only: the opening tag is at the start of the same text.
@@ -280,6 +280,13 @@ impl UiWriter {
             text,
             content,
         }
+    }
+}
+
+impl From<UiBlock> for UiWriter {
+    /// A block built apart, written into its wire text whole.
+    fn from(block: UiBlock) -> Self {
+        block.into_writer()
     }
 }
 

@@ -190,20 +190,30 @@ fn embeds_skip_the_child_data_block_and_dedup_repeats() {
             .build()
     };
     let mut builder = ResponseBuilder::new("[]");
-    builder.push_embed(child("a"), false);
-    builder.push_embed(child("b"), true);
-    builder.push_embed(child("c"), true);
-    assert!(!builder.push_embed_block(
-        "<domain_rules>\n- Child rule\n</domain_rules>".to_owned(),
-        true
-    ));
-    assert!(builder.push_embed_block("other".to_owned(), true));
+    builder
+        .embed(child("a"), false)
+        .embed(child("b"), true)
+        .embed(child("c"), true)
+        // A block set verbatim is never deduplicated: only a repeated child's are.
+        .embed_block("<domain_rules>\n- Child rule\n</domain_rules>".to_owned())
+        .embed(
+            ResponseBuilder::new("{}")
+                .embed_block("other".to_owned())
+                .build(),
+            true,
+        );
     let response = builder.build();
+    assert_eq!(
+        builder.build().texts(),
+        [""],
+        "build leaves the builder empty"
+    );
     assert_eq!(
         response.texts(),
         [
             "[]",
             "<ui_passthrough type=\"markdown\">\na\n</ui_passthrough>",
+            "<domain_rules>\n- Child rule\n</domain_rules>",
             "<domain_rules>\n- Child rule\n</domain_rules>",
             "other",
         ]
@@ -226,12 +236,13 @@ fn a_block_written_in_place_is_the_block_built_apart() {
     escape::push_cell(&mut writer, "a | b");
     writer.push_str(" |");
     writer.reserve_rows(start, 3);
-    let mut builder = ResponseBuilder::new("[]").presenter_view(ViewData::DataBlock);
+    let mut builder = ResponseBuilder::new("[]");
     builder
-        .push_ui_writer(writer)
-        .push_ui_first(UiBlock::truncation(1, 2))
-        .push_ui(apart.clone());
-    let prompt = builder.clone().into_prompt_messages();
+        .presenter_view(ViewData::DataBlock)
+        .ui(writer)
+        .ui_first(UiBlock::truncation(1, 2))
+        .ui(apart.clone());
+    let prompt = builder.prompt_messages();
     let response = builder.build();
     assert_eq!(response.texts()[2], apart.render());
     assert_eq!(response.texts()[3], apart.render());
@@ -252,7 +263,7 @@ fn a_block_written_in_place_is_the_block_built_apart() {
         .ui(UiBlock::truncation(1, 2))
         .ui(apart.clone())
         .ui(apart)
-        .into_prompt_messages();
+        .prompt_messages();
     assert_eq!(prompt, both);
 }
 

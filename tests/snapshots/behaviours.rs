@@ -473,7 +473,7 @@ pub mod account {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if !item.active {
                 let mut text = ::std::string::String::new();
@@ -482,21 +482,21 @@ pub mod account {
                 text.push_str(" of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if ::core::matches!(item.plan, AccountPlan::Pro | AccountPlan::Enterprise) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if item.balance < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
                 ::fusion_runtime::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if ::core::matches!(
                 item.note, ::core::option::Option::Some(::core::option::Option::Some(_))
@@ -510,7 +510,7 @@ pub mod account {
                 {
                     ::fusion_runtime::escape::push_line(&mut text, value);
                 }
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if (item.credit_limit.is_some())
                 && ((item.balance <= -1000.0_f64)
@@ -522,7 +522,7 @@ pub mod account {
                     ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -549,11 +549,11 @@ pub mod account {
                     (total - kept.len()) as u64,
                 );
                 text.push_str(" more).");
-                builder.push_ui_first(::fusion_runtime::UiBlock::summary(&text));
+                builder.ui_first(::fusion_runtime::UiBlock::summary(&text));
             }
             let first = kept.first();
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (!item.active) {
                 let mut text = ::std::string::String::new();
@@ -562,7 +562,7 @@ pub mod account {
                 text.push_str(" of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -573,7 +573,7 @@ pub mod account {
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first && (item.balance < 0.0_f64)
             {
@@ -581,7 +581,7 @@ pub mod account {
                 text.push_str("Negative balance ");
                 ::fusion_runtime::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -598,7 +598,7 @@ pub mod account {
                 {
                     ::fusion_runtime::escape::push_line(&mut text, value);
                 }
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && ((item.credit_limit.is_some())
@@ -611,7 +611,7 @@ pub mod account {
                     ::fusion_runtime::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -634,7 +634,7 @@ pub mod account {
                         .sum::<i128>(),
                 );
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -722,7 +722,7 @@ pub mod account {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -745,7 +745,7 @@ pub mod account {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for AccountPresenter {
@@ -1100,17 +1100,17 @@ pub mod entry {
                     item.amount,
                 );
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if item.amount < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.label);
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1124,7 +1124,7 @@ pub mod entry {
         ) {
             let first = kept.first();
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (item.amount < 0.0_f64)
             {
@@ -1132,7 +1132,7 @@ pub mod entry {
                 text.push_str("Refund: ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.label);
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1220,7 +1220,7 @@ pub mod entry {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1243,7 +1243,7 @@ pub mod entry {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for EntryPresenter {
@@ -1649,7 +1649,7 @@ pub mod ledger {
                     &mut content,
                     item.balance,
                 );
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("")
@@ -1663,7 +1663,7 @@ pub mod ledger {
                     item.balance,
                 );
                 content.push_str(" EUR");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1679,7 +1679,7 @@ pub mod ledger {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1695,14 +1695,14 @@ pub mod ledger {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::std::string::String::new();
                 content.push_str("SELECT * FROM ledgers WHERE id = ");
                 ::fusion_runtime::__private::number::write_i64(&mut content, item.id);
                 let block = ::fusion_runtime::UiBlock::code_block("sql", &content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1715,7 +1715,7 @@ pub mod ledger {
                 );
                 content.push(']');
                 let block = ::fusion_runtime::UiBlock::mermaid(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1726,23 +1726,23 @@ pub mod ledger {
                     item.balance,
                 );
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             for (index, value) in item.entries.iter().enumerate() {
                 let mut child = ::fusion_runtime::ResponseBuilder::new(
                     ::std::string::String::new(),
                 );
                 super::entry::EntryPresenter.item_blocks(value, &mut child);
-                builder.push_embed(child.build(), repeat || index > 0);
+                builder.embed(child.build(), repeat || index > 0);
             }
             if item.balance < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Audit the ledger of ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.owner);
-                builder.push_suggest("ledgers.audit", text);
+                builder.suggest("ledgers.audit", text);
             }
             {
-                builder.push_suggest("ledgers.close", "Close it when it is settled");
+                builder.suggest("ledgers.close", "Close it when it is settled");
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1772,7 +1772,7 @@ pub mod ledger {
                         content.reserve_rows(start, kept.len() - 1);
                     }
                 }
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1788,7 +1788,7 @@ pub mod ledger {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -1802,7 +1802,7 @@ pub mod ledger {
                     kept.iter().map(|item| item.balance).sum::<f64>(),
                 );
                 content.push_str(" EUR");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -1832,7 +1832,7 @@ pub mod ledger {
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1865,7 +1865,7 @@ pub mod ledger {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             for (position, item) in kept.iter().enumerate() {
                 let repeat = position > 0;
@@ -1874,7 +1874,7 @@ pub mod ledger {
                         ::std::string::String::new(),
                     );
                     super::entry::EntryPresenter.item_blocks(value, &mut child);
-                    builder.push_embed(child.build(), repeat || index > 0);
+                    builder.embed(child.build(), repeat || index > 0);
                 }
             }
             if !kept.is_empty() {
@@ -1886,7 +1886,7 @@ pub mod ledger {
                         kept.len() as u64,
                     );
                     text.push_str(" ledgers");
-                    builder.push_suggest("ledgers.audit", text);
+                    builder.suggest("ledgers.audit", text);
                 }
             }
         }
@@ -1975,7 +1975,7 @@ pub mod ledger {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1998,7 +1998,7 @@ pub mod ledger {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for LedgerPresenter {
@@ -2774,7 +2774,7 @@ pub mod note {
                 content.push_str(" | ");
                 ::fusion_runtime::escape::push_cell(&mut content, item.kind.as_str());
                 content.push_str(" |");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -2782,18 +2782,18 @@ pub mod note {
                 content.push_str(" / ");
                 ::fusion_runtime::escape::push_line(&mut content, item.kind.as_str());
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("- ");
                 ::fusion_runtime::escape::push_line(&mut content, &item.notes);
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 ::fusion_runtime::escape::push_content(&mut content, &item.notes);
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -2809,19 +2809,19 @@ pub mod note {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.notes);
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
                 ::fusion_runtime::escape::push_line(&mut text, item.kind.as_str());
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2830,7 +2830,7 @@ pub mod note {
                 text.push_str(" (");
                 ::fusion_runtime::escape::push_line(&mut text, item.kind.as_str());
                 text.push(')');
-                builder.push_suggest("ledgers.audit", text);
+                builder.suggest("ledgers.audit", text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2868,20 +2868,20 @@ pub mod note {
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.notes);
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
                 ::fusion_runtime::escape::push_line(&mut text, item.kind.as_str());
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 {
@@ -2891,7 +2891,7 @@ pub mod note {
                     text.push_str(" (");
                     ::fusion_runtime::escape::push_line(&mut text, item.kind.as_str());
                     text.push(')');
-                    builder.push_suggest("ledgers.audit", text);
+                    builder.suggest("ledgers.audit", text);
                 }
             }
         }
@@ -2980,7 +2980,7 @@ pub mod note {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -3003,7 +3003,7 @@ pub mod note {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NotePresenter {
@@ -3330,7 +3330,7 @@ pub mod status_row {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -3344,7 +3344,7 @@ pub mod status_row {
         ) {
             if kept.len() < total {
                 builder
-                    .push_ui_first(
+                    .ui_first(
                         ::fusion_runtime::UiBlock::truncation(
                             kept.len(),
                             total - kept.len(),
@@ -3352,7 +3352,7 @@ pub mod status_row {
                     );
             }
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -3361,7 +3361,7 @@ pub mod status_row {
                     &mut text,
                     kept.len() as u64,
                 );
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -3449,7 +3449,7 @@ pub mod status_row {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -3472,7 +3472,7 @@ pub mod status_row {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for StatusRowPresenter {

@@ -718,14 +718,14 @@ pub mod reviewed_row {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -754,11 +754,11 @@ pub mod reviewed_row {
                 );
                 content.push_str(" cents");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             let first = kept.first();
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
@@ -767,7 +767,7 @@ pub mod reviewed_row {
                 text.push_str("Invoice ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -785,11 +785,11 @@ pub mod reviewed_row {
                         .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.push_suggest("invoices.remind", "Remind the overdue ones");
+                    builder.suggest("invoices.remind", "Remind the overdue ones");
                 }
             }
         }
@@ -878,7 +878,7 @@ pub mod reviewed_row {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -901,7 +901,7 @@ pub mod reviewed_row {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ReviewedRowPresenter {
@@ -1553,14 +1553,14 @@ pub mod tabled_row {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1589,7 +1589,7 @@ pub mod tabled_row {
                 );
                 content.push_str(" cents");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -1620,11 +1620,11 @@ pub mod tabled_row {
                 if kept.is_empty() {
                     content.push('\n');
                 }
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             let first = kept.first();
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, TabledRowStatus::Overdue))
@@ -1633,7 +1633,7 @@ pub mod tabled_row {
                 text.push_str("Invoice ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -1651,11 +1651,11 @@ pub mod tabled_row {
                         .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.push_suggest("invoices.remind", "Remind the overdue ones");
+                    builder.suggest("invoices.remind", "Remind the overdue ones");
                 }
             }
         }
@@ -1744,7 +1744,7 @@ pub mod tabled_row {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1767,7 +1767,7 @@ pub mod tabled_row {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TabledRowPresenter {

@@ -658,7 +658,7 @@ pub mod license {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -681,7 +681,7 @@ pub mod license {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for LicensePresenter {
@@ -1038,14 +1038,14 @@ pub mod meter {
                     i64::from(item.level),
                 );
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if ::core::matches!(item.level, 0_u8 | 1_u8) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
                 ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1071,7 +1071,7 @@ pub mod meter {
                 );
                 content.push_str(" meters.");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first
@@ -1086,7 +1086,7 @@ pub mod meter {
                     i64::from(item.level),
                 );
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.level, 0_u8 | 1_u8))
@@ -1095,7 +1095,7 @@ pub mod meter {
                 text.push_str("Meter ");
                 ::fusion_runtime::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1183,7 +1183,7 @@ pub mod meter {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1206,7 +1206,7 @@ pub mod meter {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for MeterPresenter {
@@ -2592,7 +2592,7 @@ pub mod repository {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2615,7 +2615,7 @@ pub mod repository {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for RepositoryPresenter {

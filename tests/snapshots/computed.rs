@@ -583,7 +583,7 @@ pub mod payout {
                     ::fusion_runtime::escape::push_line(&mut content, &item.paid_on);
                 }
                 let block = ::fusion_runtime::UiBlock::summary(&content).title(title);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -616,7 +616,7 @@ pub mod payout {
                 {
                     ::fusion_runtime::escape::push_content(&mut content, value);
                 }
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -775,7 +775,7 @@ pub mod payout {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -793,7 +793,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" USD.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -806,7 +806,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -827,7 +827,7 @@ pub mod payout {
                     ::fusion_runtime::escape::push_line(&mut text, &item.created_at);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -847,7 +847,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" of four.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -886,7 +886,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -916,7 +916,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -928,7 +928,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if item.amount_cents >= 100000_i64 {
                 let mut text = ::std::string::String::new();
@@ -953,7 +953,7 @@ pub mod payout {
                 ) {
                     ::fusion_runtime::escape::push_line(&mut text, &item.paid_on);
                 }
-                builder.push_suggest("payouts.hold", text);
+                builder.suggest("payouts.hold", text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -990,7 +990,7 @@ pub mod payout {
                     (total - kept.len()) as u64,
                 );
                 text.push_str(" hidden.");
-                builder.push_ui_first(::fusion_runtime::UiBlock::summary(&text));
+                builder.ui_first(::fusion_runtime::UiBlock::summary(&text));
             }
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
@@ -1017,7 +1017,7 @@ pub mod payout {
                     );
                 }
                 content.push_str(" USD");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1177,7 +1177,7 @@ pub mod payout {
                         &::fusion_runtime::escape::json_text(&content),
                     ),
                 );
-                builder.push_ui(block);
+                builder.ui(block);
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
@@ -1196,7 +1196,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" USD.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1209,7 +1209,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1230,7 +1230,7 @@ pub mod payout {
                     ::fusion_runtime::escape::push_line(&mut text, &item.created_at);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1250,7 +1250,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" of four.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1289,7 +1289,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1319,7 +1319,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -1331,7 +1331,7 @@ pub mod payout {
                     ::fusion_runtime::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -1385,7 +1385,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" of a page.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if !kept.is_empty() {
                 {
@@ -1419,7 +1419,7 @@ pub mod payout {
                         );
                     }
                     text.push_str(" payouts");
-                    builder.push_suggest("payouts.hold", text);
+                    builder.suggest("payouts.hold", text);
                 }
             }
         }
@@ -1508,7 +1508,7 @@ pub mod payout {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1531,7 +1531,7 @@ pub mod payout {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for PayoutPresenter {

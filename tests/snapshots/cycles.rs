@@ -915,7 +915,7 @@ pub mod graph {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -938,7 +938,7 @@ pub mod graph {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for GraphPresenter {
@@ -1402,7 +1402,7 @@ pub mod tree {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1425,7 +1425,7 @@ pub mod tree {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TreePresenter {

@@ -295,7 +295,7 @@ pub mod nullable_simple_user {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -318,7 +318,7 @@ pub mod nullable_simple_user {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NullableSimpleUserPresenter {
@@ -1079,7 +1079,7 @@ pub mod reaction {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1102,7 +1102,7 @@ pub mod reaction {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ReactionPresenter {
@@ -1302,25 +1302,6 @@ pub mod reactions_tool {
     impl ::core::fmt::Display for ReactionsSelect {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.as_str())
-        }
-    }
-    impl ::fusion_runtime::json::WriteJson for ReactionsSelect {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Plus1 => "\"+1\"",
-                Self::Minus1 => "\"-1\"",
-                Self::By => "\"by\"",
-                Self::FirstDashName => "\"first-name\"",
-                Self::FirstName => "\"first_name\"",
-                Self::Mood => "\"mood\"",
-                Self::Url => "\"url\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for ReactionsSelect {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// The arguments of one call, typed per action.
@@ -1819,7 +1800,7 @@ pub mod simple_user {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1842,7 +1823,7 @@ pub mod simple_user {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for SimpleUserPresenter {

@@ -1436,7 +1436,7 @@ pub mod catalog {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1459,7 +1459,7 @@ pub mod catalog {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CatalogPresenter {
@@ -2232,7 +2232,7 @@ pub mod tuples {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2255,7 +2255,7 @@ pub mod tuples {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for RoutePresenter {

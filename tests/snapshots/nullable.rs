@@ -896,7 +896,7 @@ pub mod reading {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -919,7 +919,7 @@ pub mod reading {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ReadingPresenter {
@@ -1871,7 +1871,7 @@ pub mod ticket {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1894,7 +1894,7 @@ pub mod ticket {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TicketPresenter {

@@ -562,7 +562,7 @@ pub mod c {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_suggest("c.open", "Open it");
+                builder.suggest("c.open", "Open it");
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -586,11 +586,11 @@ pub mod c {
                     kept.iter().map(|item| item.h).map(i128::from).sum::<i128>(),
                 );
                 text.push_str(" in total");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.push_suggest("c.open", "Open it");
+                    builder.suggest("c.open", "Open it");
                 }
             }
         }
@@ -687,7 +687,7 @@ pub mod c {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -710,7 +710,7 @@ pub mod c {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CPresenter {
@@ -1547,7 +1547,7 @@ pub mod odd_people {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1570,7 +1570,7 @@ pub mod odd_people {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for OddPersonPresenter {
@@ -1967,7 +1967,7 @@ pub mod solo {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1990,7 +1990,7 @@ pub mod solo {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for SoloPresenter {

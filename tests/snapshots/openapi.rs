@@ -1078,7 +1078,7 @@ pub mod order {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1091,7 +1091,7 @@ pub mod order {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1179,7 +1179,7 @@ pub mod order {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1202,7 +1202,7 @@ pub mod order {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for OrderViewPresenter {
@@ -1916,7 +1916,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if ::core::matches!(
                 item.channel.flatten(),
@@ -1926,7 +1926,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1946,7 +1946,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -1958,7 +1958,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -2046,7 +2046,7 @@ pub mod order_summary {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2069,7 +2069,7 @@ pub mod order_summary {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for OrderSummaryPresenter {

@@ -293,7 +293,7 @@ pub mod c {
                 ::fusion_runtime::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.kept);
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -312,7 +312,7 @@ pub mod c {
                 ::fusion_runtime::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
                 ::fusion_runtime::__private::number::write_i64(&mut text, item.kept);
-                builder.push_rule(text);
+                builder.rule(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -321,7 +321,7 @@ pub mod c {
                     kept.iter().map(|item| item.kept).map(i128::from).sum::<i128>(),
                 );
                 text.push_str(" kept");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -409,7 +409,7 @@ pub mod c {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -432,7 +432,7 @@ pub mod c {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CPresenter {
@@ -744,7 +744,7 @@ pub mod counted {
                 );
                 content.push_str(" counted");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -753,7 +753,7 @@ pub mod counted {
                     kept.len() as u64,
                 );
                 text.push_str(" names");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -849,7 +849,7 @@ pub mod counted {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -872,7 +872,7 @@ pub mod counted {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CountedPresenter {
@@ -1375,7 +1375,7 @@ pub mod static_markdown {
             {
                 let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
                 content.push_str("**Read-only** view");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1391,7 +1391,7 @@ pub mod static_markdown {
                 let mut content = ::std::string::String::new();
                 content.push_str("Notices, most recent first");
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1479,7 +1479,7 @@ pub mod static_markdown {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1502,7 +1502,7 @@ pub mod static_markdown {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NoticePresenter {
@@ -1781,7 +1781,7 @@ pub mod static_suggestion {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_suggest("pings.again", "Ping it again");
+                builder.suggest("pings.again", "Ping it again");
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1795,7 +1795,7 @@ pub mod static_suggestion {
         ) {
             if !kept.is_empty() {
                 {
-                    builder.push_suggest("pings.again", "Ping it again");
+                    builder.suggest("pings.again", "Ping it again");
                 }
             }
         }
@@ -1884,7 +1884,7 @@ pub mod static_suggestion {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1907,7 +1907,7 @@ pub mod static_suggestion {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for PingedPresenter {

@@ -797,7 +797,7 @@ pub mod card {
                     item.limit_cents,
                 );
                 text.push_str(" cents.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -820,7 +820,7 @@ pub mod card {
                     item.limit_cents,
                 );
                 text.push_str(" cents.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -916,7 +916,7 @@ pub mod card {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -939,7 +939,7 @@ pub mod card {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CardPresenter {
@@ -1879,7 +1879,7 @@ pub mod patient {
                 text.push_str("Patient ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1901,7 +1901,7 @@ pub mod patient {
                 text.push_str("Patient ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1989,7 +1989,7 @@ pub mod patient {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2012,7 +2012,7 @@ pub mod patient {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for PatientPresenter {

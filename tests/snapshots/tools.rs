@@ -105,21 +105,6 @@ pub mod billing_tool {
             f.write_str(self.as_str())
         }
     }
-    impl ::fusion_runtime::json::WriteJson for BillingSelect {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Amount => "\"amount\"",
-                Self::Id => "\"id\"",
-                Self::Status => "\"status\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for BillingSelect {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
-        }
-    }
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
     pub enum BillingArgs {
@@ -638,7 +623,7 @@ pub mod charge {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -651,7 +636,7 @@ pub mod charge {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -739,7 +724,7 @@ pub mod charge {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -762,7 +747,7 @@ pub mod charge {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ChargePresenter {
@@ -952,22 +937,6 @@ pub mod desk_tool {
     impl ::core::fmt::Display for DeskSelect {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.as_str())
-        }
-    }
-    impl ::fusion_runtime::json::WriteJson for DeskSelect {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Amount => "\"amount\"",
-                Self::Id => "\"id\"",
-                Self::Method => "\"method\"",
-                Self::Status => "\"status\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for DeskSelect {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// The arguments of one call, typed per action.
@@ -1557,21 +1526,6 @@ pub mod ledger_tool {
     impl ::core::fmt::Display for LedgerSearchInputStatus {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.as_str())
-        }
-    }
-    impl ::fusion_runtime::json::WriteJson for LedgerSearchInputStatus {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Paid => "\"paid\"",
-                Self::Pending => "\"pending\"",
-                Self::Overdue => "\"overdue\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for LedgerSearchInputStatus {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// `LedgerSearchInputRange` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input/properties/range` describes it.
@@ -2411,7 +2365,7 @@ pub mod receipt {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2434,7 +2388,7 @@ pub mod receipt {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ReceiptPresenter {

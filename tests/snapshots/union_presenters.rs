@@ -555,10 +555,10 @@ pub mod account {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             {
-                builder.push_suggest("accounts.get", "Look one up");
+                builder.suggest("accounts.get", "Look one up");
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -572,7 +572,7 @@ pub mod account {
         ) {
             if kept.len() < total {
                 builder
-                    .push_ui_first(
+                    .ui_first(
                         ::fusion_runtime::UiBlock::truncation(
                             kept.len(),
                             total - kept.len(),
@@ -580,7 +580,7 @@ pub mod account {
                     );
             }
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -589,11 +589,11 @@ pub mod account {
                     kept.len() as u64,
                 );
                 text.push_str(" accounts.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.push_suggest("accounts.get", "Look one up");
+                    builder.suggest("accounts.get", "Look one up");
                 }
             }
         }
@@ -682,7 +682,7 @@ pub mod account {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -705,7 +705,7 @@ pub mod account {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for AccountPresenter {
@@ -934,28 +934,6 @@ pub mod accounts_tool {
     impl ::core::fmt::Display for AccountsSelect {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
             f.write_str(self.as_str())
-        }
-    }
-    impl ::fusion_runtime::json::WriteJson for AccountsSelect {
-        fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Email => "\"email\"",
-                Self::Height => "\"height\"",
-                Self::Id => "\"id\"",
-                Self::Kind => "\"kind\"",
-                Self::Label => "\"label\"",
-                Self::Login => "\"login\"",
-                Self::Members => "\"members\"",
-                Self::Name => "\"name\"",
-                Self::Radius => "\"radius\"",
-                Self::Width => "\"width\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl ::fusion_runtime::toon::ToonElement for AccountsSelect {
-        fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-            ::fusion_runtime::toon::ToonValue::Str(self.as_str())
         }
     }
     /// The arguments of one call, typed per action.
@@ -2148,7 +2126,7 @@ pub mod shape {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2171,7 +2149,7 @@ pub mod shape {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for ShapePresenter {

@@ -325,7 +325,7 @@ pub mod customer {
                 text.push_str("Customer ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -347,7 +347,7 @@ pub mod customer {
                 text.push_str("Customer ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -435,7 +435,7 @@ pub mod customer {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -458,7 +458,7 @@ pub mod customer {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for CustomerPresenter {
@@ -1107,10 +1107,10 @@ pub mod notice {
             _item: &Notice,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            builder.push_directive("Answer in one sentence.");
-            builder.push_directive("Quote the notice title verbatim.");
+            builder.directive("Answer in one sentence.");
+            builder.directive("Quote the notice title verbatim.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1122,10 +1122,10 @@ pub mod notice {
             _total: usize,
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
-            builder.push_directive("Answer in one sentence.");
-            builder.push_directive("Quote the notice title verbatim.");
+            builder.directive("Answer in one sentence.");
+            builder.directive("Quote the notice title verbatim.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -1213,7 +1213,7 @@ pub mod notice {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -1236,7 +1236,7 @@ pub mod notice {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for NoticePresenter {
@@ -1871,25 +1871,25 @@ pub mod payment {
                 content.push_str(" | ");
                 content.push_str(item.method.as_str());
                 content.push_str(" |");
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = ::fusion_runtime::ResponseBuilder::new(
                     ::std::string::String::new(),
                 );
                 super::customer::CustomerPresenter.item_blocks(value, &mut child);
-                builder.push_embed(child.build(), repeat);
+                builder.embed(child.build(), repeat);
             }
-            builder.push_directive("Keep amounts exact.");
-            builder.push_directive("Answer briefly.");
+            builder.directive("Keep amounts exact.");
+            builder.directive("Answer briefly.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Close the ticket about payment ");
                 ::fusion_runtime::escape::push_line(&mut text, &item.id);
-                builder.push_suggest("helpdesk.close", text);
+                builder.suggest("helpdesk.close", text);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -1904,7 +1904,7 @@ pub mod payment {
         ) {
             if kept.len() < total {
                 builder
-                    .push_ui_first(
+                    .ui_first(
                         ::fusion_runtime::UiBlock::truncation(
                             kept.len(),
                             total - kept.len(),
@@ -1918,13 +1918,13 @@ pub mod payment {
                         ::std::string::String::new(),
                     );
                     super::customer::CustomerPresenter.item_blocks(value, &mut child);
-                    builder.push_embed(child.build(), repeat);
+                    builder.embed(child.build(), repeat);
                 }
             }
-            builder.push_directive("Keep amounts exact.");
-            builder.push_directive("Answer briefly.");
+            builder.directive("Keep amounts exact.");
+            builder.directive("Answer briefly.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -1933,14 +1933,14 @@ pub mod payment {
                     kept.len() as u64,
                 );
                 text.push_str(" records in this page.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                     let mut text = ::std::string::String::new();
                     text.push_str("Close the ticket about payment ");
                     ::fusion_runtime::escape::push_line(&mut text, &item.id);
-                    builder.push_suggest("helpdesk.close", text);
+                    builder.suggest("helpdesk.close", text);
                 }
             }
         }
@@ -2029,7 +2029,7 @@ pub mod payment {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2052,7 +2052,7 @@ pub mod payment {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for PaymentPresenter {
@@ -2423,18 +2423,18 @@ pub mod record {
                 content.push_str("Record ");
                 ::fusion_runtime::escape::push_line(&mut content, &item.id);
                 let block = ::fusion_runtime::UiBlock::summary(&content);
-                builder.push_ui(block);
+                builder.ui(block);
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = ::fusion_runtime::ResponseBuilder::new(
                     ::std::string::String::new(),
                 );
                 super::customer::CustomerPresenter.item_blocks(value, &mut child);
-                builder.push_embed(child.build(), repeat);
+                builder.embed(child.build(), repeat);
             }
-            builder.push_directive("Keep amounts exact.");
+            builder.directive("Keep amounts exact.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -2448,7 +2448,7 @@ pub mod record {
         ) {
             if kept.len() < total {
                 builder
-                    .push_ui_first(
+                    .ui_first(
                         ::fusion_runtime::UiBlock::truncation(
                             kept.len(),
                             total - kept.len(),
@@ -2462,12 +2462,12 @@ pub mod record {
                         ::std::string::String::new(),
                     );
                     super::customer::CustomerPresenter.item_blocks(value, &mut child);
-                    builder.push_embed(child.build(), repeat);
+                    builder.embed(child.build(), repeat);
                 }
             }
-            builder.push_directive("Keep amounts exact.");
+            builder.directive("Keep amounts exact.");
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -2476,7 +2476,7 @@ pub mod record {
                     kept.len() as u64,
                 );
                 text.push_str(" records in this page.");
-                builder.push_rule(text);
+                builder.rule(text);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -2564,7 +2564,7 @@ pub mod record {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -2587,7 +2587,7 @@ pub mod record {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for RecordPresenter {
@@ -3135,7 +3135,7 @@ pub mod ticket {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// Adds the blocks computed from a collection to `builder`: the truncation block when items
@@ -3148,7 +3148,7 @@ pub mod ticket {
             builder: &mut ::fusion_runtime::ResponseBuilder,
         ) {
             {
-                builder.push_rules(Self::RULES);
+                builder.rules(Self::RULES);
             }
         }
         /// The blocks of one item with `_select` applied to the data block and `hooks` called with
@@ -3236,7 +3236,7 @@ pub mod ticket {
             context: &Context_,
         ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
             self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
-                .into_prompt_messages()
+                .prompt_messages()
         }
         /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
         pub fn collection_prompt_messages(
@@ -3259,7 +3259,7 @@ pub mod ticket {
                     hooks,
                     context,
                 )
-                .into_prompt_messages()
+                .prompt_messages()
         }
     }
     impl ::fusion_runtime::Presenter for TicketPresenter {

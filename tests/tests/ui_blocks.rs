@@ -137,9 +137,9 @@ struct Audit;
 
 impl LedgerHooks<str> for Audit {
     fn item(&self, item: &Ledger, user: &str, builder: &mut ResponseBuilder) {
-        builder.push_rule(format!("{user} may not edit ledger {}.", item.id));
-        builder.push_ui(fusion_runtime::UiBlock::markdown("audited").width(Width::Full));
-        builder.push_suggest("ledgers.audit", "An audit trail exists");
+        builder.rule(format!("{user} may not edit ledger {}.", item.id));
+        builder.ui(fusion_runtime::UiBlock::markdown("audited").width(Width::Full));
+        builder.suggest("ledgers.audit", "An audit trail exists");
     }
 }
 

@@ -181,11 +181,11 @@ impl Context<'_> {
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.push_ui_first(#rt::UiBlock::summary(&text));
+                    builder.ui_first(#rt::UiBlock::summary(&text));
                 }
             }
             None => quote! {
-                builder.push_ui_first(#rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.ui_first(#rt::UiBlock::truncation(kept.len(), total - kept.len()));
             },
         };
         let json_style = ident(match behaviour.data_format {
@@ -252,14 +252,14 @@ impl Context<'_> {
         let push = match suggestion.reason.as_slice() {
             [TextPart::Literal(text)] => {
                 let text = literal(text);
-                quote! { builder.push_suggest(#action, #text); }
+                quote! { builder.suggest(#action, #text); }
             }
             parts => {
                 let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.push_suggest(#action, text);
+                    builder.suggest(#action, text);
                 }
             }
         };
@@ -295,7 +295,7 @@ impl Context<'_> {
             });
             views.push(RuleView {
                 condition: None,
-                push: quote! { builder.push_rules(Self::#name); },
+                push: quote! { builder.rules(Self::#name); },
                 needs_item: false,
             });
             runs.push(StaticRules {
@@ -318,17 +318,17 @@ impl Context<'_> {
     fn rule(&self, rule: &RuleModel) -> Result<RuleView, InternalError> {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
-            [] => quote! { builder.push_rule(""); },
+            [] => quote! { builder.rule(""); },
             [TextPart::Literal(text)] => {
                 let text = literal(text);
-                quote! { builder.push_rule(#text); }
+                quote! { builder.rule(#text); }
             }
             parts => {
                 let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.push_rule(text);
+                    builder.rule(text);
                 }
             }
         };

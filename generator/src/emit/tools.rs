@@ -149,6 +149,8 @@ pub fn render(
         .collect();
     let (select_variants, _) = make_distinct(&select_candidates, |key| variant_name(&spelled(key)));
     let select = tool_names.select.as_ref().map(|name| EnumView {
+        // Read from the arguments, never written into a response.
+        argument_only: true,
         deprecated: false,
         name_literal: literal(name),
         name: ident(name),

@@ -80,7 +80,7 @@ impl Context<'_> {
                 #title_text
                 let #mutable content = #block.into_writer();
                 #content
-                builder.push_ui_writer(content);
+                builder.ui(content);
             }
         } else {
             quote! {
@@ -88,7 +88,7 @@ impl Context<'_> {
                 let #mutable content = ::std::string::String::new();
                 #content
                 let block = #block;
-                builder.push_ui(block);
+                builder.ui(block);
             }
         })
     }
@@ -266,7 +266,7 @@ impl Context<'_> {
             quote! {
                 let mut child = #rt::ResponseBuilder::new(::std::string::String::new());
                 #presenter_path.item_blocks(#value, &mut child);
-                builder.push_embed(child.build(), #repeat);
+                builder.embed(child.build(), #repeat);
             }
         };
         let nullable_elements = matches!(def.ty.non_null(), FieldType::Array(element) if matches!(**element, FieldType::Nullable(_)));

@@ -63,6 +63,8 @@ pub struct TupleView {
     pub elements: Vec<TupleElementView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
+    /// Read only from tool arguments: no JSON or TOON writers.
+    pub argument_only: bool,
 }
 
 /// One position of a tuple.
@@ -85,6 +87,8 @@ pub struct LiteralsView {
     pub variants: Vec<LiteralVariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
+    /// Read only from tool arguments: no JSON or TOON writers.
+    pub argument_only: bool,
 }
 
 /// One variant of an enum of values.
@@ -220,6 +224,8 @@ pub struct EnumView {
     pub variants: Vec<VariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
+    /// Read only from tool arguments: no JSON or TOON writers.
+    pub argument_only: bool,
 }
 
 /// One enum variant.
@@ -272,7 +278,7 @@ pub struct RootModule {
 }
 
 /// Builds the view of module `index`.
-/// `data_types` is [`Model::data_types`]: the structs that are not get no writers.
+/// `data_types` is [`Model::data_types`]: the types that are not get no writers.
 /// `depths` is [`super::json_fast::pretty_depths`]: where data blocks write each struct.
 pub fn module_view(
     model: &Model,
@@ -392,6 +398,7 @@ pub fn module_view(
                 name,
             })),
             TypeKind::Tuple { elements, boxed } => data.items.push(ItemView::Tuple(TupleView {
+                argument_only: !data_types[id],
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),
@@ -417,6 +424,7 @@ pub fn module_view(
             })),
             TypeKind::Literals { values, nullable } => {
                 data.items.push(ItemView::Literals(LiteralsView {
+                    argument_only: !data_types[id],
                     expecting: literal(&expecting(values, *nullable)),
                     doc: with_notes(
                         doc_lines(
@@ -436,6 +444,7 @@ pub fn module_view(
                 }))
             }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
+                argument_only: !data_types[id],
                 name_literal: literal(&name.to_string()),
                 name,
                 deprecated: def.deprecated,

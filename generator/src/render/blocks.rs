@@ -92,17 +92,17 @@ impl<'m> Presenting<'m> {
             total: 0,
         };
         for ui in &self.behaviour.ui {
-            builder.push_ui(self.ui_block(ui, scope, false));
+            builder.ui(self.ui_block(ui, scope, false));
         }
         for embed in &self.behaviour.embeds {
             self.embed(embed.field, embed.presenter_module, item, false, builder);
         }
         for directive in &self.behaviour.directives {
-            builder.push_directive(directive.clone());
+            builder.directive(directive.clone());
         }
         for rule in &self.behaviour.rules {
             if self.holds(rule.when.as_ref(), item) {
-                builder.push_rule(self.rule_text(rule, scope));
+                builder.rule(self.rule_text(rule, scope));
             }
         }
         for suggestion in &self.behaviour.suggestions {
@@ -130,10 +130,10 @@ impl<'m> Presenting<'m> {
                 Some(parts) => UiBlock::summary(&self.text(parts, scope, Escape::Line)),
                 None => UiBlock::truncation(kept.len(), total - kept.len()),
             };
-            builder.push_ui_first(block);
+            builder.ui_first(block);
         }
         for ui in &self.behaviour.collection_ui {
-            builder.push_ui(self.ui_block(ui, scope, true));
+            builder.ui(self.ui_block(ui, scope, true));
         }
         for (position, item) in kept.iter().enumerate() {
             for embed in &self.behaviour.embeds {
@@ -147,16 +147,16 @@ impl<'m> Presenting<'m> {
             }
         }
         for directive in &self.behaviour.directives {
-            builder.push_directive(directive.clone());
+            builder.directive(directive.clone());
         }
         let first = kept.first().copied();
         for rule in &self.behaviour.rules {
             if rule.is_static() {
-                builder.push_rule(self.rule_text(rule, scope));
+                builder.rule(self.rule_text(rule, scope));
             } else if let Some(item) = first
                 && self.holds(rule.when.as_ref(), item)
             {
-                builder.push_rule(self.rule_text(
+                builder.rule(self.rule_text(
                     rule,
                     Scope {
                         item: Some(item),
@@ -166,7 +166,7 @@ impl<'m> Presenting<'m> {
             }
         }
         for rule in &self.behaviour.collection_rules {
-            builder.push_rule(self.rule_text(rule, scope));
+            builder.rule(self.rule_text(rule, scope));
         }
         let suggestions = match &self.behaviour.collection_suggestions {
             Some(list) => list,
@@ -199,7 +199,7 @@ impl<'m> Presenting<'m> {
             (Some(_), None) => false,
         };
         if holds {
-            builder.push_suggest(
+            builder.suggest(
                 suggestion.action.clone(),
                 self.text(&suggestion.reason, scope, Escape::Line),
             );
@@ -229,7 +229,7 @@ impl<'m> Presenting<'m> {
         let present = |value: &Map<String, Value>, repeat: bool, builder: &mut ResponseBuilder| {
             let mut blocks = ResponseBuilder::new(String::new());
             child.item_blocks(value, &mut blocks);
-            builder.push_embed(blocks.build(), repeat);
+            builder.embed(blocks.build(), repeat);
         };
         match self.value(field, item) {
             Some(Value::Object(value)) => present(value, repeat, builder),
