@@ -3,8 +3,10 @@
 //! with its sample rows in `OUT_DIR/samples/`.
 //!
 //! The corpus is a cross product, so that code paths only some combinations reach are compiled:
-//! - `One…`: every field kind alone in a struct, in each presence (required, optional, optional
-//!   and nullable: three states), in each data format (pretty, compact, TOON);
+//! - `One…`: every field kind (each primitive, enum, exact values, constant, nested object,
+//!   arrays, tuple, maps by `additionalProperties` and `patternProperties`, untagged, tagged and
+//!   merged unions, `allOf`, recursion) alone in a struct, in each presence (required, optional,
+//!   optional and nullable: three states), in each data format (pretty, compact, TOON);
 //! - `All…`: every kind in every presence side by side, with each behaviour in turn (rules with
 //!   and without `when` and placeholders, collection rules, every UI kind, suggestions, embeds,
 //!   redaction, the agent limit, computed values, data formats), and a tool with `_select`;
@@ -153,6 +155,64 @@ fn kinds() -> Vec<Kind> {
             json!("x"),
             json!(null),
         ),
+        kind(
+            "Tagged",
+            json!({"oneOf": [
+                {"type": "object", "required": ["kind", "a"], "properties": {"kind": {"const": "a"}, "a": {"type": "integer"}}},
+                {"type": "object", "required": ["kind", "b"], "properties": {"kind": {"const": "b"}, "b": {"type": ["string", "null"]}}}
+            ]}),
+            json!({"kind": "a", "a": 1}),
+            json!({"kind": "b", "b": null}),
+        ),
+        kind(
+            "Merged",
+            json!({"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}},
+            "oneOf": [
+                {"required": ["a"], "properties": {"a": {"type": "integer"}}},
+                {"required": ["b"], "properties": {"b": {"type": "string"}}}
+            ]}),
+            json!({"kind": "x", "a": 1}),
+            json!({"kind": "y", "b": "s|t"}),
+        ),
+        kind(
+            "AllOf",
+            json!({"allOf": [
+                {"type": "object", "required": ["x"], "properties": {"x": {"type": "string"}}},
+                {"type": "object", "properties": {"y": {"type": "integer"}}}
+            ]}),
+            json!({"x": "v", "y": 3}),
+            json!({"x": ""}),
+        ),
+        kind(
+            "PatternMap",
+            json!({"type": "object", "patternProperties": {"^k": {"type": "integer"}}}),
+            json!({"k|1": 1, "k\n2": 2}),
+            json!({}),
+        ),
+        kind(
+            "Literals",
+            json!({"enum": [1, "one", 2.5, true]}),
+            json!(2.5),
+            json!("one"),
+        ),
+        kind(
+            "Const",
+            json!({"const": "fixed \"v\""}),
+            json!("fixed \"v\""),
+            json!("fixed \"v\""),
+        ),
+        kind(
+            "Tuple",
+            json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": false, "minItems": 2}),
+            json!(["a,b", 1]),
+            json!(["", -1]),
+        ),
+        kind(
+            "Bounded",
+            json!({"type": "string", "minLength": 1, "maxLength": 8, "pattern": "^[a-z|]+$"}),
+            json!("ab|c"),
+            json!("z"),
+        ),
         Kind {
             name: "Tree",
             schema: json!({"$ref": "#/$defs/Node"}),
@@ -298,6 +358,8 @@ struct Case {
     data: Data,
     /// The agent limit cuts the collection: only the item's data block is compared.
     limited: bool,
+    /// A censor stands for some values: the rows do not read back whole.
+    redacted: bool,
 }
 
 fn data_of(behaviour: &Value) -> Data {
@@ -360,6 +422,7 @@ fn main() {
                     samples: vec![row(&a), row(&b)],
                     data,
                     limited: false,
+                    redacted: false,
                 });
             }
         }
@@ -437,6 +500,7 @@ fn main() {
             samples: rows.into_iter().map(Value::Object).collect(),
             data: data_of(behaviour),
             limited: behaviour.get("agent-limit").is_some(),
+            redacted: *name == "Redacted",
         });
     }
     write(
@@ -534,10 +598,11 @@ fn main() {
         };
         writeln!(
             code,
-            "#[test]\nfn {file}() {{\n    check::<fusion_shapes::{title}, _>(&fusion_shapes::{title}Presenter, include_str!(concat!(env!(\"OUT_DIR\"), \"/samples/{file}.json\")), {data}, {limited});\n}}",
+            "#[test]\nfn {file}() {{\n    check::<fusion_shapes::{title}, _>(&fusion_shapes::{title}Presenter, include_str!(concat!(env!(\"OUT_DIR\"), \"/samples/{file}.json\")), {data}, {limited}, {redacted});\n}}",
             file = case.file,
             title = case.title,
             limited = case.limited,
+            redacted = case.redacted,
         )
         .expect("write to a String");
     }
