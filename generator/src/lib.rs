@@ -2,7 +2,7 @@
 //! Rust modules out.
 //!
 //! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
-//! [`emit`] → [`format`]; [`render`] writes responses from the model and sample data, for
+//! [`emit`] → [`format`](mod@format); [`render`] writes responses from the model and sample data, for
 //! `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
 //! (the CLI in `main.rs`, the build-script API in [`Builder`]).
 

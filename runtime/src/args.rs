@@ -362,7 +362,7 @@ pub fn optional<T: FromArgument>(
 }
 
 /// A required field with bounds (`minimum`, `maxLength`, `pattern`, …): read as
-/// [`required`] reads it, then checked against `bounds` ([`crate::bounds`]).
+/// [`required`] reads it, then checked against `bounds`.
 pub fn required_bounded<T: FromArgument + Bounded>(
     map: &Map<String, Value>,
     key: &str,

@@ -4,15 +4,15 @@
 //!
 //! - [`xml`] and [`attr`] are the escapes of the error envelopes (wire format §12). They are
 //!   "same" behaviour: upstream applies them, so their exact character sets are part of the bytes.
-//! - [`line`], [`cell`], [`content`] and [`attr_value`] are the deviation of §4/§5: values
+//! - [`line()`], [`cell`], [`content`] and [`attr_value`] are the deviation of §4/§5: values
 //!   interpolated from data at run time into rules, suggestions, summaries, table cells, UI
 //!   content and titles. Upstream escapes nothing there. Each context escapes what would let a
 //!   value change the structure around it:
 //!
 //!   | context | escaped |
 //!   |---|---|
-//!   | [`line`]: rule, suggestion, summary and list lines | `&` `<`, line breaks and controls |
-//!   | [`cell`]: markdown table cells | as [`line`], plus `\|` and `\` |
+//!   | [`line()`]: rule, suggestion, summary and list lines | `&` `<`, line breaks and controls |
+//!   | [`cell`]: markdown table cells | as [`line()`], plus `\|` and `\` |
 //!   | [`content`]: markdown, code and diagram text | `&` `<`, controls other than line breaks |
 //!   | [`attr_value`]: UI attributes (`title`) | `&` `<` `>` `"`, line breaks and controls |
 //!

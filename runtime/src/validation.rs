@@ -61,7 +61,7 @@ impl Hint {
 
 /// One problem with one field: `<field name="path">DETAIL</field>`.
 ///
-/// What was sent is rendered when the issue is made (bounded, see [`write_sent`]), so an issue
+/// What was sent is rendered when the issue is made (bounded to a short excerpt), so an issue
 /// never holds a copy of the caller's value, however large or deep.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FieldIssue {
@@ -215,7 +215,7 @@ pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
 ///
 /// JavaScript cuts between UTF-16 units and may split a surrogate pair; a Rust string cannot hold
 /// half a pair, so a character that straddles the cut is left out whole.
-pub fn write_sent(out: &mut String, value: Option<&Value>) {
+pub(crate) fn write_sent(out: &mut String, value: Option<&Value>) {
     match value {
         None => out.push_str("(missing)"),
         Some(Value::Null) => out.push_str("null"),

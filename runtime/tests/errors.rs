@@ -1,13 +1,13 @@
 //! Exact bytes of the error envelopes of §12 beyond the goldens.
 
-use fusion_runtime::validation::write_sent;
 use fusion_runtime::{FieldIssue, Hint, Severity, ToolErrorOptions, tool_error, validation_error};
 use serde_json::{Value, json};
 
 fn sent(value: Option<&Value>) -> String {
-    let mut out = String::new();
-    write_sent(&mut out, value);
-    out
+    FieldIssue::new("x", "m")
+        .sent(value)
+        .sent
+        .expect("sent was recorded")
 }
 
 #[test]

@@ -22,14 +22,14 @@ pub(crate) fn push_spaces(out: &mut String, mut count: usize) {
 }
 
 /// Appends a JSON number as JavaScript prints it (§2): integers exactly, floats in the shortest
-/// round-trip form, through [`crate::number`] so TOON and the JSON data block agree.
+/// round-trip form, through the same number formatting as the JSON data block, so the two agree.
 pub fn write_number(out: &mut String, n: &Number) {
     // The delimiter only matters to strings.
     write_view_primitive(out, number_value(n), Delimiter::Comma);
 }
 
 /// Appends a primitive value (`null`, a boolean, a number or a string quoted per
-/// [`write_string`] for `delimiter`).
+/// [`write_string`](super::write_string) for `delimiter`).
 ///
 /// Arrays and objects are not primitives and have no one-line form; they are written as `null`
 /// so that a caller's mistake shows in the output instead of corrupting the layout.
