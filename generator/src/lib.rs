@@ -2,8 +2,8 @@
 //! Rust modules out.
 //!
 //! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
-//! [`emit`] → [`format`](mod@format); [`render`] writes responses from the model and sample data, for
-//! `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
+//! [`emit`] → [`format`](mod@format); [`render`] writes responses from the model and sample data,
+//! for `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
 //! (the CLI in `main.rs`, the build-script API in [`Builder`]).
 
 mod builder;

@@ -83,8 +83,8 @@ impl ResponseBuilder {
         self
     }
 
-    /// Adds a UI block after the ones already added: a [`UiBlock`](crate::UiBlock), or a [`UiWriter`] whose wire
-    /// text was written in place and becomes its content item as is.
+    /// Adds a UI block after the ones already added: a [`UiBlock`](crate::UiBlock), or a
+    /// [`UiWriter`] whose wire text was written in place and becomes its content item as is.
     pub fn ui(&mut self, block: impl Into<UiWriter>) -> &mut Self {
         self.ui_blocks.push(block.into().finish());
         self

@@ -83,11 +83,10 @@ impl ResponseBuilder {
     /// Each is left out when it would be empty. Embedded presenters' blocks are not part of the
     /// view upstream reads, so they are left out too.
     pub fn prompt_messages(&self) -> Vec<PromptMessage> {
-        let builder = self;
         let mut messages = Vec::with_capacity(3);
-        if !builder.rules.is_empty() {
+        if !self.rules.is_empty() {
             let mut text = String::from("<domain_rules>\n");
-            for (index, rule) in builder.rules.iter().enumerate() {
+            for (index, rule) in self.rules.iter().enumerate() {
                 if index > 0 {
                     text.push('\n');
                 }
@@ -98,14 +97,14 @@ impl ResponseBuilder {
             messages.push(PromptMessage::system(text));
         }
         let mut content = String::new();
-        if !builder.data.is_empty() {
+        if !self.data.is_empty() {
             content.push_str("<dataset>\n```json\n");
-            content.push_str(&builder.data);
+            content.push_str(&self.data);
             content.push_str("\n```\n</dataset>\n\n");
         }
-        if !builder.ui_blocks.is_empty() {
+        if !self.ui_blocks.is_empty() {
             content.push_str("<visual_context>\n");
-            for (index, block) in builder.ui_blocks.iter().enumerate() {
+            for (index, block) in self.ui_blocks.iter().enumerate() {
                 if index > 0 {
                     content.push_str("\n\n");
                 }
@@ -117,16 +116,16 @@ impl ResponseBuilder {
         if !trimmed.is_empty() {
             messages.push(PromptMessage::user(trimmed));
         }
-        if !builder.directives.is_empty() || !builder.suggestions.is_empty() {
+        if !self.directives.is_empty() || !self.suggestions.is_empty() {
             let mut guidance = String::from("<system_guidance>\n");
-            for directive in &builder.directives {
+            for directive in &self.directives {
                 guidance.push_str("Hint: ");
                 guidance.push_str(directive);
                 guidance.push('\n');
             }
-            if !builder.suggestions.is_empty() {
+            if !self.suggestions.is_empty() {
                 guidance.push_str("Suggested Next Actions: ");
-                for (index, suggestion) in builder.suggestions.iter().enumerate() {
+                for (index, suggestion) in self.suggestions.iter().enumerate() {
                     if index > 0 {
                         guidance.push_str(", ");
                     }

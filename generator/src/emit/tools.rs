@@ -122,8 +122,9 @@ pub struct ReturnsView {
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
-/// `argument_types` is [`super::tool_args::argument_types`]: per module, the input types whose `FromArgument`
-/// impls it writes. `def_keys` are the types' `$defs` keys in the schemas it publishes.
+/// `argument_types` is [`super::tool_args::argument_types`]: per module, the input types whose
+/// `FromArgument` impls it writes. `def_keys` are the types' `$defs` keys in the schemas it
+/// publishes.
 pub fn render(
     model: &Model,
     names: &Names,

@@ -31,9 +31,9 @@ pub fn write_number(out: &mut String, v: f64) -> bool {
     true
 }
 
-/// Appends `v` as a percentage: `v × 100` rounded to `places` decimal places (half away from zero, as the `round` filter), then
-/// `%` (`0.075` with 1 place: `7.5%`). Returns `false`, having written nothing, when the result is
-/// not a finite number.
+/// Appends `v` as a percentage: `v × 100` rounded to `places` decimal places (half away from zero,
+/// as the `round` filter), then `%` (`0.075` with 1 place: `7.5%`). Returns `false`, having written
+/// nothing, when the result is not a finite number.
 pub fn write_percent(out: &mut String, v: f64, places: u32) -> bool {
     let percent = round(v * 100.0, places);
     if !write_number(out, percent) {

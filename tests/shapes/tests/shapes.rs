@@ -27,9 +27,9 @@ where
     P: Presenter<Item = T>,
 {
     let items: Vec<T> = serde_json::from_str(sample).expect("the sample rows fit the type");
-    let rows: Vec<serde_json::Value> = serde_json::from_str(sample).expect("JSON");
-    for (item, row) in items.iter().zip(&rows) {
-        if !redacted {
+    if !redacted {
+        let rows: Vec<serde_json::Value> = serde_json::from_str(sample).expect("JSON");
+        for (item, row) in items.iter().zip(&rows) {
             assert_eq!(
                 &erased::Value::json(item),
                 row,
