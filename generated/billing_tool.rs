@@ -3,6 +3,8 @@
 
 //! Generated from `billing/billing.tool.yaml`.
 
+use super::__rt;
+
 /// `BillingGetInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct BillingGetInput {
     /// Invoice number.
     ///
@@ -33,7 +35,7 @@ pub struct BillingGetInput {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct BillingListInput {
     /// Wire key `status`; optional, left out of the data block when `None`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
@@ -58,7 +60,7 @@ pub struct BillingListInput {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum BillingListInputStatus {
     /// `paid`
     #[serde(rename = "paid")]
@@ -85,17 +87,15 @@ impl BillingListInputStatus {
 }
 
 impl ::core::str::FromStr for BillingListInputStatus {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "paid" => ::core::result::Result::Ok(Self::Paid),
             "pending" => ::core::result::Result::Ok(Self::Pending),
             "overdue" => ::core::result::Result::Ok(Self::Overdue),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "BillingListInputStatus",
                         value,
                         &["paid", "pending", "overdue"],
@@ -123,7 +123,7 @@ impl ::core::fmt::Display for BillingListInputStatus {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct BillingRemindInput {
     /// Invoice number.
     ///
@@ -151,7 +151,7 @@ pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"ite
 
 /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
 /// `rmcp::model::Tool`.
-pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
+pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
     name: NAME,
     title: ::core::option::Option::Some("Billing"),
     description: DESCRIPTION,
@@ -176,7 +176,7 @@ pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum BillingSelect {
     /// `amount_cents`
     #[serde(rename = "amount_cents")]
@@ -232,10 +232,8 @@ impl BillingSelect {
 }
 
 impl ::core::str::FromStr for BillingSelect {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "amount_cents" => ::core::result::Result::Ok(Self::AmountCents),
             "client" => ::core::result::Result::Ok(Self::Client),
@@ -247,7 +245,7 @@ impl ::core::str::FromStr for BillingSelect {
             "tax_rate" => ::core::result::Result::Ok(Self::TaxRate),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "BillingSelect",
                         value,
                         &[
@@ -299,19 +297,15 @@ impl BillingCall {
     /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
     /// `<validation_error>` listing every bad field otherwise.
     pub fn parse(
-        arguments: &::fusion_runtime::__private::args::Value,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-        let (action, map) = ::fusion_runtime::__private::tool::arguments(
-            arguments,
-            NAME,
-            ACTIONS,
-        )?;
+        arguments: &__rt::__private::args::Value,
+    ) -> ::core::result::Result<Self, __rt::ToolResponse> {
+        let (action, map) = __rt::__private::tool::arguments(arguments, NAME, ACTIONS)?;
         let mut issues = ::std::vec::Vec::new();
-        let root = ::fusion_runtime::__private::args::ArgPath::Root;
+        let root = __rt::__private::args::ArgPath::Root;
         let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
                 (
-                    <BillingGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                    <BillingGetInput as __rt::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -323,7 +317,7 @@ impl BillingCall {
             }
             "list" => {
                 (
-                    <BillingListInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                    <BillingListInput as __rt::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -335,7 +329,7 @@ impl BillingCall {
             }
             "remind" => {
                 (
-                    <BillingRemindInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                    <BillingRemindInput as __rt::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -346,34 +340,28 @@ impl BillingCall {
                 )
             }
             _ => {
-                return ::core::result::Result::Err(
-                    ::fusion_runtime::unknown_action(action, ACTIONS),
-                );
+                return ::core::result::Result::Err(__rt::unknown_action(action, ACTIONS));
             }
         };
-        let select = ::fusion_runtime::__private::tool::select(
+        let select = __rt::__private::tool::select(
             map,
             &BillingSelect::ALL,
             BillingSelect::as_str,
             &mut issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(map, keys, &root, &mut issues);
+        __rt::__private::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
                 ::core::option::Option::Some(select),
             ) if issues.is_empty() => ::core::result::Result::Ok(Self { args, select }),
-            _ => {
-                ::core::result::Result::Err(
-                    ::fusion_runtime::validation_error(at, &issues),
-                )
-            }
+            _ => ::core::result::Result::Err(__rt::validation_error(at, &issues)),
         }
     }
 }
 
 /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-/// `[billing/action] error text` (wire format §12); a [`::fusion_runtime::Reply::Response`] is sent as is.
+/// `[billing/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
 pub trait BillingHandler {
     /// The handlers' failure; its `Display` text reaches the agent.
     type Error: ::core::fmt::Display;
@@ -383,7 +371,7 @@ pub trait BillingHandler {
         args: BillingGetInput,
     ) -> impl ::core::future::Future<
         Output = ::core::result::Result<
-            ::fusion_runtime::Reply<super::invoice::Invoice>,
+            __rt::Reply<super::invoice::Invoice>,
             Self::Error,
         >,
     > + ::core::marker::Send;
@@ -393,7 +381,7 @@ pub trait BillingHandler {
         args: BillingListInput,
     ) -> impl ::core::future::Future<
         Output = ::core::result::Result<
-            ::fusion_runtime::Reply<::std::vec::Vec<super::invoice::Invoice>>,
+            __rt::Reply<::std::vec::Vec<super::invoice::Invoice>>,
             Self::Error,
         >,
     > + ::core::marker::Send;
@@ -402,7 +390,7 @@ pub trait BillingHandler {
         &self,
         args: BillingRemindInput,
     ) -> impl ::core::future::Future<
-        Output = ::core::result::Result<::fusion_runtime::ToolResponse, Self::Error>,
+        Output = ::core::result::Result<__rt::ToolResponse, Self::Error>,
     > + ::core::marker::Send;
 }
 
@@ -410,8 +398,8 @@ pub trait BillingHandler {
 /// the action's presenter, cut to `_select`.
 pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
     handler: &Handler_,
-    arguments: &::fusion_runtime::__private::args::Value,
-) -> ::fusion_runtime::ToolResponse {
+    arguments: &__rt::__private::args::Value,
+) -> __rt::ToolResponse {
     let call = match BillingCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
         ::core::result::Result::Err(response) => return response,
@@ -419,7 +407,7 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
     match call.args {
         BillingArgs::Get(args) => {
             let result = handler.get(args).await;
-            ::fusion_runtime::__private::tool::present_item(
+            __rt::__private::tool::present_item(
                 result,
                 &super::invoice::InvoicePresenter,
                 &get_selection(&call.select),
@@ -429,7 +417,7 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         }
         BillingArgs::List(args) => {
             let result = handler.list(args).await;
-            ::fusion_runtime::__private::tool::present_collection(
+            __rt::__private::tool::present_collection(
                 result,
                 &super::invoice::InvoicePresenter,
                 &list_selection(&call.select),
@@ -439,37 +427,37 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         }
         BillingArgs::Remind(args) => {
             let result = handler.remind(args).await;
-            ::fusion_runtime::__private::tool::respond(result, NAME, "remind")
+            __rt::__private::tool::respond(result, NAME, "remind")
         }
     }
 }
 
-/// A [`BillingHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+/// A [`BillingHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
 /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
 pub struct BillingTool<Handler_>(pub Handler_);
 
 impl<
     Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-> ::fusion_runtime::ServedTool for BillingTool<Handler_> {
-    fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+> __rt::ServedTool for BillingTool<Handler_> {
+    fn info(&self) -> &'static __rt::ToolInfo {
         &TOOL
     }
     fn call<'a>(
         &'a self,
-        arguments: &'a ::fusion_runtime::__private::args::Value,
-    ) -> ::fusion_runtime::ToolFuture<'a> {
+        arguments: &'a __rt::__private::args::Value,
+    ) -> __rt::ToolFuture<'a> {
         ::std::boxed::Box::pin(call(&self.0, arguments))
     }
 }
 
 /// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
 /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
-fn get_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
+fn get_selection(select: &[BillingSelect]) -> __rt::Selection {
     if select.is_empty() {
-        return ::fusion_runtime::Selection::all();
+        return __rt::Selection::all();
     }
-    ::fusion_runtime::Selection::from_indices(
+    __rt::Selection::from_indices(
         select
             .iter()
             .map(|key| match key {
@@ -487,11 +475,11 @@ fn get_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
 
 /// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
 /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
-fn list_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
+fn list_selection(select: &[BillingSelect]) -> __rt::Selection {
     if select.is_empty() {
-        return ::fusion_runtime::Selection::all();
+        return __rt::Selection::all();
     }
-    ::fusion_runtime::Selection::from_indices(
+    __rt::Selection::from_indices(
         select
             .iter()
             .map(|key| match key {
@@ -507,39 +495,39 @@ fn list_selection(select: &[BillingSelect]) -> ::fusion_runtime::Selection {
     )
 }
 
-impl ::fusion_runtime::__private::args::FromFields for BillingGetInput {
+impl __rt::__private::args::FromFields for BillingGetInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::__private::args::Map<
+        map: &__rt::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::__private::args::Value,
+            __rt::__private::args::Value,
         >,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::__private::args::required::<
+        let field_0 = __rt::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for BillingGetInput {
+impl __rt::__private::args::FromArgument for BillingGetInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+        let map = __rt::__private::args::object(value, path, issues)?;
+        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(
+        __rt::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
+            <Self as __rt::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -547,22 +535,20 @@ impl ::fusion_runtime::__private::args::FromArgument for BillingGetInput {
     }
 }
 
-impl ::fusion_runtime::__private::args::FromFields for BillingListInput {
+impl __rt::__private::args::FromFields for BillingListInput {
     const KEYS: &'static [&'static str] = &["status", "limit"];
     fn from_fields(
-        map: &::fusion_runtime::__private::args::Map<
+        map: &__rt::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::__private::args::Value,
+            __rt::__private::args::Value,
         >,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::__private::args::optional::<
+        let field_0 = __rt::__private::args::optional::<
             BillingListInputStatus,
         >(map, "status", path, issues);
-        let field_1 = ::fusion_runtime::__private::args::optional::<
-            i64,
-        >(map, "limit", path, issues);
+        let field_1 = __rt::__private::args::optional::<i64>(map, "limit", path, issues);
         ::core::option::Option::Some(Self {
             status: field_0?,
             limit: field_1?,
@@ -570,22 +556,22 @@ impl ::fusion_runtime::__private::args::FromFields for BillingListInput {
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for BillingListInput {
+impl __rt::__private::args::FromArgument for BillingListInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+        let map = __rt::__private::args::object(value, path, issues)?;
+        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(
+        __rt::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
+            <Self as __rt::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -593,67 +579,56 @@ impl ::fusion_runtime::__private::args::FromArgument for BillingListInput {
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for BillingListInputStatus {
+impl __rt::__private::args::FromArgument for BillingListInputStatus {
     const EXPECTED: &'static str = "string";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        ::fusion_runtime::__private::args::enum_value(
-            value,
-            &Self::ALL,
-            Self::as_str,
-            path,
-            issues,
-        )
+        __rt::__private::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
     }
     fn missing(
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) {
-        ::fusion_runtime::__private::args::enum_missing(
-            &Self::ALL,
-            Self::as_str,
-            path,
-            issues,
-        );
+        __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
     }
 }
 
-impl ::fusion_runtime::__private::args::FromFields for BillingRemindInput {
+impl __rt::__private::args::FromFields for BillingRemindInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::__private::args::Map<
+        map: &__rt::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::__private::args::Value,
+            __rt::__private::args::Value,
         >,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::__private::args::required::<
+        let field_0 = __rt::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for BillingRemindInput {
+impl __rt::__private::args::FromArgument for BillingRemindInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+        let map = __rt::__private::args::object(value, path, issues)?;
+        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(
+        __rt::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
+            <Self as __rt::__private::args::FromFields>::KEYS,
             path,
             issues,
         );

@@ -3,6 +3,8 @@
 
 //! Generated from `billing/client.yaml`.
 
+use super::__rt;
+
 /// The billed client.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct Client {
     /// Wire key `id`; required.
     pub id: ::std::string::String,
@@ -24,7 +26,7 @@ pub struct Client {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::__private::nullable::present",
+        deserialize_with = "__rt::__private::nullable::present",
         serialize_with = "Client::__fusion_redact_2"
     )]
     pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
@@ -35,7 +37,7 @@ pub struct Client {
 
 impl Client {
     /// `Serialize` of the redacted field `email`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-    fn __fusion_redact_2<T, S: ::fusion_runtime::__private::serde::Serializer>(
+    fn __fusion_redact_2<T, S: __rt::__private::serde::Serializer>(
         value: &::core::option::Option<::core::option::Option<T>>,
         serializer: S,
     ) -> ::core::result::Result<S::Ok, S::Error> {
@@ -48,19 +50,19 @@ impl Client {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for Client {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for Client {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+            (__rt::json::JsonStyle::Pretty, 0) => {
                 return self.__fusion_json_pretty_0(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+            (__rt::json::JsonStyle::Pretty, 1) => {
                 return self.__fusion_json_pretty_1(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+            (__rt::json::JsonStyle::Pretty, 2) => {
                 return self.__fusion_json_pretty_2(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -93,12 +95,12 @@ impl Client {
         {
             out.push_str("\n  \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.email {
             ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -113,11 +115,11 @@ impl Client {
         }
         if let ::core::option::Option::Some(value) = &self.tier {
             out.push_str(",\n  \"tier\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -132,12 +134,12 @@ impl Client {
         {
             out.push_str("\n    \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.email {
             ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -152,11 +154,11 @@ impl Client {
         }
         if let ::core::option::Option::Some(value) = &self.tier {
             out.push_str(",\n    \"tier\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -171,12 +173,12 @@ impl Client {
         {
             out.push_str("\n      \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n      \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.email {
             ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -191,11 +193,11 @@ impl Client {
         }
         if let ::core::option::Option::Some(value) = &self.tier {
             out.push_str(",\n      \"tier\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     3,
                 ),
             );
@@ -210,12 +212,12 @@ impl Client {
         {
             out.push_str("\"id\":");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"name\":");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.email {
             ::core::option::Option::Some(::core::option::Option::Some(_)) => {
@@ -230,11 +232,11 @@ impl Client {
         }
         if let ::core::option::Option::Some(value) = &self.tier {
             out.push_str(",\"tier\":");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -249,8 +251,8 @@ impl Client {
     /// Writes only the selected root fields, in the selection's order (wire format §9).
     pub fn write_json_selected(
         &self,
-        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
-        selection: &::fusion_runtime::Selection,
+        writer: &mut __rt::json::JsonWriter<'_>,
+        selection: &__rt::Selection,
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
@@ -263,7 +265,7 @@ impl Client {
     /// of a union's whose branch this is.
     pub fn write_json_field(
         &self,
-        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        object: &mut __rt::json::ObjectWriter<'_, '_>,
         field: u16,
     ) {
         match field {
@@ -290,25 +292,25 @@ impl Client {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for Client {
+impl __rt::toon::ToonObject for Client {
     fn toon_field_count(&self) -> usize {
         4
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    __rt::toon::ToonElement::toon_value(&self.id),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "name",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    __rt::toon::ToonElement::toon_value(&self.name),
                 ))
             }
             2 => {
@@ -317,32 +319,29 @@ impl ::fusion_runtime::toon::ToonObject for Client {
                     .map(|value| (
                         "email",
                         if value.is_some() {
-                            ::fusion_runtime::toon::ToonValue::Str("[REDACTED]")
+                            __rt::toon::ToonValue::Str("[REDACTED]")
                         } else {
-                            ::fusion_runtime::toon::ToonValue::Null
+                            __rt::toon::ToonValue::Null
                         },
                     ))
             }
             3 => {
                 self.tier
                     .as_ref()
-                    .map(|value| (
-                        "tier",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("tier", __rt::toon::ToonElement::toon_value(value)))
             }
             _ => ::core::option::Option::None,
         }
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for Client {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for Client {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for Client {
+impl __rt::toon::WriteToon for Client {
     const KEYS: &'static [&'static str] = &["id", "name", "email", "tier"];
 }
 
@@ -359,7 +358,7 @@ impl ::fusion_runtime::toon::WriteToon for Client {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum ClientTier {
     /// `free`
     #[serde(rename = "free")]
@@ -386,17 +385,15 @@ impl ClientTier {
 }
 
 impl ::core::str::FromStr for ClientTier {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "free" => ::core::result::Result::Ok(Self::Free),
             "pro" => ::core::result::Result::Ok(Self::Pro),
             "enterprise" => ::core::result::Result::Ok(Self::Enterprise),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "ClientTier",
                         value,
                         &["free", "pro", "enterprise"],
@@ -413,8 +410,8 @@ impl ::core::fmt::Display for ClientTier {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for ClientTier {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for ClientTier {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         let json = match self {
             Self::Free => "\"free\"",
             Self::Pro => "\"pro\"",
@@ -424,9 +421,9 @@ impl ::fusion_runtime::json::WriteJson for ClientTier {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for ClientTier {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+impl __rt::toon::ToonElement for ClientTier {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::Str(self.as_str())
     }
 }
 
@@ -447,14 +444,14 @@ pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
         &self,
         _item: &Client,
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
         _items: &[Client],
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
 }
 
@@ -463,15 +460,11 @@ impl<Context_: ?::core::marker::Sized> ClientHooks<Context_> for () {}
 impl ClientPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(
-        &self,
-        item: &Client,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
+    pub fn item_blocks(&self, item: &Client, builder: &mut __rt::ResponseBuilder) {
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.name);
+            __rt::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
                 text.push_str(value.as_str());
@@ -487,13 +480,13 @@ impl ClientPresenter {
         &self,
         kept: &[Client],
         _total: usize,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
+        builder: &mut __rt::ResponseBuilder,
     ) {
         let first = kept.first();
         if let ::core::option::Option::Some(item) = first && (item.tier.is_some()) {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.name);
+            __rt::escape::push_line(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
                 text.push_str(value.as_str());
@@ -507,13 +500,13 @@ impl ClientPresenter {
     fn item_builder<Context_: ?::core::marker::Sized>(
         &self,
         item: &Client,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_data(self, item, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.item_blocks(item, &mut builder);
         hooks.item(item, context, &mut builder);
         builder
@@ -527,19 +520,14 @@ impl ClientPresenter {
     fn collection_builder<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Client],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let kept = Self::kept(items);
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_collection_data(
-            self,
-            kept,
-            selection,
-            &mut data,
-        );
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.collection_blocks(kept, items.len(), &mut builder);
         hooks.collection(kept, context, &mut builder);
         builder
@@ -549,12 +537,12 @@ impl ClientPresenter {
     pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Client,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.item_builder(item, selection, hooks, context)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .presenter_view(__rt::ViewData::DataBlock)
             .build()
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
@@ -562,12 +550,12 @@ impl ClientPresenter {
     pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Client],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.collection_builder(items, selection, hooks, context)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .presenter_view(__rt::ViewData::DataBlock)
             .build()
     }
     /// One item's view as MCP prompt messages (wire format §19), as upstream's
@@ -576,7 +564,7 @@ impl ClientPresenter {
     pub fn prompt_messages(
         &self,
         item: &Client,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.prompt_messages_with(item, &(), &())
     }
     /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
@@ -585,15 +573,15 @@ impl ClientPresenter {
         item: &Client,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.item_builder(item, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
         &self,
         items: &[Client],
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.collection_prompt_messages_with(items, &(), &())
     }
     /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
@@ -603,31 +591,23 @@ impl ClientPresenter {
         items: &[Client],
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.collection_builder(
-                items,
-                &::fusion_runtime::Selection::all(),
-                hooks,
-                context,
-            )
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
 }
 
-impl ::fusion_runtime::Presenter for ClientPresenter {
+impl __rt::Presenter for ClientPresenter {
     type Item = Client;
     fn write_data(
         &self,
         item: &Client,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
-            out,
-            ::fusion_runtime::json::JsonStyle::Pretty,
-        );
+        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
         if selection.is_all() {
-            ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            __rt::json::WriteJson::write_json(item, &mut writer);
         } else {
             item.write_json_selected(&mut writer, selection);
         }
@@ -635,15 +615,12 @@ impl ::fusion_runtime::Presenter for ClientPresenter {
     fn write_collection_data(
         &self,
         items: &[Client],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
-            out,
-            ::fusion_runtime::json::JsonStyle::Pretty,
-        );
+        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
         if selection.is_all() {
-            ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            __rt::json::WriteJson::write_json(items, &mut writer);
         } else {
             let mut array = writer.array();
             array
@@ -654,21 +631,21 @@ impl ::fusion_runtime::Presenter for ClientPresenter {
     fn present_selected(
         &self,
         item: &Client,
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_with(item, selection, &(), &())
     }
     fn present_collection_selected(
         &self,
         items: &[Client],
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_collection_with(items, selection, &(), &())
     }
 }
 
-impl ::fusion_runtime::IntoToolResponse for Client {
-    fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
-        ::fusion_runtime::Presenter::present(&ClientPresenter, &self)
+impl __rt::IntoToolResponse for Client {
+    fn into_tool_response(self) -> __rt::ToolResponse {
+        __rt::Presenter::present(&ClientPresenter, &self)
     }
 }

@@ -3,6 +3,8 @@
 
 //! Generated from `billing/clients.tool.yaml`.
 
+use super::__rt;
+
 /// `ClientsGetInput` as the schema at `billing/clients.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct ClientsGetInput {
     /// Client id.
     ///
@@ -33,7 +35,7 @@ pub struct ClientsGetInput {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct ClientsListInput {
     /// Wire key `tier`; optional, left out of the data block when `None`.
     #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
@@ -53,7 +55,7 @@ pub struct ClientsListInput {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum ClientsListInputTier {
     /// `free`
     #[serde(rename = "free")]
@@ -80,17 +82,15 @@ impl ClientsListInputTier {
 }
 
 impl ::core::str::FromStr for ClientsListInputTier {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "free" => ::core::result::Result::Ok(Self::Free),
             "pro" => ::core::result::Result::Ok(Self::Pro),
             "enterprise" => ::core::result::Result::Ok(Self::Enterprise),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "ClientsListInputTier",
                         value,
                         &["free", "pro", "enterprise"],
@@ -131,7 +131,7 @@ pub const OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"anyOf\":[{\"type\":\"obj
 
 /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
 /// `rmcp::model::Tool`.
-pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
+pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
     name: NAME,
     title: ::core::option::Option::Some("Clients"),
     description: DESCRIPTION,
@@ -156,7 +156,7 @@ pub const TOOL: ::fusion_runtime::ToolInfo = ::fusion_runtime::ToolInfo {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum ClientsSelect {
     /// `email`
     #[serde(rename = "email")]
@@ -187,10 +187,8 @@ impl ClientsSelect {
 }
 
 impl ::core::str::FromStr for ClientsSelect {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "email" => ::core::result::Result::Ok(Self::Email),
             "id" => ::core::result::Result::Ok(Self::Id),
@@ -198,7 +196,7 @@ impl ::core::str::FromStr for ClientsSelect {
             "tier" => ::core::result::Result::Ok(Self::Tier),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "ClientsSelect",
                         value,
                         &["email", "id", "name", "tier"],
@@ -239,19 +237,15 @@ impl ClientsCall {
     /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
     /// `<validation_error>` listing every bad field otherwise.
     pub fn parse(
-        arguments: &::fusion_runtime::__private::args::Value,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::ToolResponse> {
-        let (action, map) = ::fusion_runtime::__private::tool::arguments(
-            arguments,
-            NAME,
-            ACTIONS,
-        )?;
+        arguments: &__rt::__private::args::Value,
+    ) -> ::core::result::Result<Self, __rt::ToolResponse> {
+        let (action, map) = __rt::__private::tool::arguments(arguments, NAME, ACTIONS)?;
         let mut issues = ::std::vec::Vec::new();
-        let root = ::fusion_runtime::__private::args::ArgPath::Root;
+        let root = __rt::__private::args::ArgPath::Root;
         let (args, at, keys): (_, _, &[&str]) = match action {
             "get" => {
                 (
-                    <ClientsGetInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                    <ClientsGetInput as __rt::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -263,7 +257,7 @@ impl ClientsCall {
             }
             "list" => {
                 (
-                    <ClientsListInput as ::fusion_runtime::__private::args::FromFields>::from_fields(
+                    <ClientsListInput as __rt::__private::args::FromFields>::from_fields(
                             map,
                             &root,
                             &mut issues,
@@ -274,34 +268,28 @@ impl ClientsCall {
                 )
             }
             _ => {
-                return ::core::result::Result::Err(
-                    ::fusion_runtime::unknown_action(action, ACTIONS),
-                );
+                return ::core::result::Result::Err(__rt::unknown_action(action, ACTIONS));
             }
         };
-        let select = ::fusion_runtime::__private::tool::select(
+        let select = __rt::__private::tool::select(
             map,
             &ClientsSelect::ALL,
             ClientsSelect::as_str,
             &mut issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(map, keys, &root, &mut issues);
+        __rt::__private::args::reject_unknown(map, keys, &root, &mut issues);
         match (args, select) {
             (
                 ::core::option::Option::Some(args),
                 ::core::option::Option::Some(select),
             ) if issues.is_empty() => ::core::result::Result::Ok(Self { args, select }),
-            _ => {
-                ::core::result::Result::Err(
-                    ::fusion_runtime::validation_error(at, &issues),
-                )
-            }
+            _ => ::core::result::Result::Err(__rt::validation_error(at, &issues)),
         }
     }
 }
 
 /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-/// `[clients/action] error text` (wire format §12); a [`::fusion_runtime::Reply::Response`] is sent as is.
+/// `[clients/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
 pub trait ClientsHandler {
     /// The handlers' failure; its `Display` text reaches the agent.
     type Error: ::core::fmt::Display;
@@ -310,10 +298,7 @@ pub trait ClientsHandler {
         &self,
         args: ClientsGetInput,
     ) -> impl ::core::future::Future<
-        Output = ::core::result::Result<
-            ::fusion_runtime::Reply<super::client::Client>,
-            Self::Error,
-        >,
+        Output = ::core::result::Result<__rt::Reply<super::client::Client>, Self::Error>,
     > + ::core::marker::Send;
     /// `list`: List clients
     fn list(
@@ -321,7 +306,7 @@ pub trait ClientsHandler {
         args: ClientsListInput,
     ) -> impl ::core::future::Future<
         Output = ::core::result::Result<
-            ::fusion_runtime::Reply<::std::vec::Vec<super::client::Client>>,
+            __rt::Reply<::std::vec::Vec<super::client::Client>>,
             Self::Error,
         >,
     > + ::core::marker::Send;
@@ -331,8 +316,8 @@ pub trait ClientsHandler {
 /// the action's presenter, cut to `_select`.
 pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     handler: &Handler_,
-    arguments: &::fusion_runtime::__private::args::Value,
-) -> ::fusion_runtime::ToolResponse {
+    arguments: &__rt::__private::args::Value,
+) -> __rt::ToolResponse {
     let call = match ClientsCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
         ::core::result::Result::Err(response) => return response,
@@ -340,7 +325,7 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     match call.args {
         ClientsArgs::Get(args) => {
             let result = handler.get(args).await;
-            ::fusion_runtime::__private::tool::present_item_structured(
+            __rt::__private::tool::present_item_structured(
                 result,
                 &super::client::ClientPresenter,
                 &get_selection(&call.select),
@@ -350,7 +335,7 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
         }
         ClientsArgs::List(args) => {
             let result = handler.list(args).await;
-            ::fusion_runtime::__private::tool::present_collection_structured(
+            __rt::__private::tool::present_collection_structured(
                 result,
                 &super::client::ClientPresenter,
                 &list_selection(&call.select),
@@ -361,32 +346,32 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     }
 }
 
-/// A [`ClientsHandler`] bound to this tool: a [`::fusion_runtime::ServedTool`] a server can hold beside
+/// A [`ClientsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
 /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
 pub struct ClientsTool<Handler_>(pub Handler_);
 
 impl<
     Handler_: ClientsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-> ::fusion_runtime::ServedTool for ClientsTool<Handler_> {
-    fn info(&self) -> &'static ::fusion_runtime::ToolInfo {
+> __rt::ServedTool for ClientsTool<Handler_> {
+    fn info(&self) -> &'static __rt::ToolInfo {
         &TOOL
     }
     fn call<'a>(
         &'a self,
-        arguments: &'a ::fusion_runtime::__private::args::Value,
-    ) -> ::fusion_runtime::ToolFuture<'a> {
+        arguments: &'a __rt::__private::args::Value,
+    ) -> __rt::ToolFuture<'a> {
         ::std::boxed::Box::pin(call(&self.0, arguments))
     }
 }
 
 /// `_select` keys as field indices of [`super::client::Client`]; keys it does not have are skipped,
 /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
-fn get_selection(select: &[ClientsSelect]) -> ::fusion_runtime::Selection {
+fn get_selection(select: &[ClientsSelect]) -> __rt::Selection {
     if select.is_empty() {
-        return ::fusion_runtime::Selection::all();
+        return __rt::Selection::all();
     }
-    ::fusion_runtime::Selection::from_indices(
+    __rt::Selection::from_indices(
         select
             .iter()
             .map(|key| match key {
@@ -400,11 +385,11 @@ fn get_selection(select: &[ClientsSelect]) -> ::fusion_runtime::Selection {
 
 /// `_select` keys as field indices of [`super::client::Client`]; keys it does not have are skipped,
 /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
-fn list_selection(select: &[ClientsSelect]) -> ::fusion_runtime::Selection {
+fn list_selection(select: &[ClientsSelect]) -> __rt::Selection {
     if select.is_empty() {
-        return ::fusion_runtime::Selection::all();
+        return __rt::Selection::all();
     }
-    ::fusion_runtime::Selection::from_indices(
+    __rt::Selection::from_indices(
         select
             .iter()
             .map(|key| match key {
@@ -416,39 +401,39 @@ fn list_selection(select: &[ClientsSelect]) -> ::fusion_runtime::Selection {
     )
 }
 
-impl ::fusion_runtime::__private::args::FromFields for ClientsGetInput {
+impl __rt::__private::args::FromFields for ClientsGetInput {
     const KEYS: &'static [&'static str] = &["id"];
     fn from_fields(
-        map: &::fusion_runtime::__private::args::Map<
+        map: &__rt::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::__private::args::Value,
+            __rt::__private::args::Value,
         >,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::__private::args::required::<
+        let field_0 = __rt::__private::args::required::<
             ::std::string::String,
         >(map, "id", path, issues);
         ::core::option::Option::Some(Self { id: field_0? })
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for ClientsGetInput {
+impl __rt::__private::args::FromArgument for ClientsGetInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+        let map = __rt::__private::args::object(value, path, issues)?;
+        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(
+        __rt::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
+            <Self as __rt::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -456,39 +441,39 @@ impl ::fusion_runtime::__private::args::FromArgument for ClientsGetInput {
     }
 }
 
-impl ::fusion_runtime::__private::args::FromFields for ClientsListInput {
+impl __rt::__private::args::FromFields for ClientsListInput {
     const KEYS: &'static [&'static str] = &["tier"];
     fn from_fields(
-        map: &::fusion_runtime::__private::args::Map<
+        map: &__rt::__private::args::Map<
             ::std::string::String,
-            ::fusion_runtime::__private::args::Value,
+            __rt::__private::args::Value,
         >,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let field_0 = ::fusion_runtime::__private::args::optional::<
+        let field_0 = __rt::__private::args::optional::<
             ClientsListInputTier,
         >(map, "tier", path, issues);
         ::core::option::Option::Some(Self { tier: field_0? })
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for ClientsListInput {
+impl __rt::__private::args::FromArgument for ClientsListInput {
     const EXPECTED: &'static str = "object";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        let map = ::fusion_runtime::__private::args::object(value, path, issues)?;
-        let parsed = <Self as ::fusion_runtime::__private::args::FromFields>::from_fields(
+        let map = __rt::__private::args::object(value, path, issues)?;
+        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
             map,
             path,
             issues,
         );
-        ::fusion_runtime::__private::args::reject_unknown(
+        __rt::__private::args::reject_unknown(
             map,
-            <Self as ::fusion_runtime::__private::args::FromFields>::KEYS,
+            <Self as __rt::__private::args::FromFields>::KEYS,
             path,
             issues,
         );
@@ -496,30 +481,19 @@ impl ::fusion_runtime::__private::args::FromArgument for ClientsListInput {
     }
 }
 
-impl ::fusion_runtime::__private::args::FromArgument for ClientsListInputTier {
+impl __rt::__private::args::FromArgument for ClientsListInputTier {
     const EXPECTED: &'static str = "string";
     fn from_argument(
-        value: &::fusion_runtime::__private::args::Value,
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        value: &__rt::__private::args::Value,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) -> ::core::option::Option<Self> {
-        ::fusion_runtime::__private::args::enum_value(
-            value,
-            &Self::ALL,
-            Self::as_str,
-            path,
-            issues,
-        )
+        __rt::__private::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
     }
     fn missing(
-        path: &::fusion_runtime::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<::fusion_runtime::FieldIssue>,
+        path: &__rt::__private::args::ArgPath<'_>,
+        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
     ) {
-        ::fusion_runtime::__private::args::enum_missing(
-            &Self::ALL,
-            Self::as_str,
-            path,
-            issues,
-        );
+        __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
     }
 }

@@ -3,6 +3,8 @@
 
 //! Generated from `billing/invoice.yaml`.
 
+use super::__rt;
+
 /// An invoice as the agent sees it.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct Invoice {
     /// Invoice number, e.g. `INV-000001`.
     ///
@@ -35,7 +37,7 @@ pub struct Invoice {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::__private::nullable::present"
+        deserialize_with = "__rt::__private::nullable::present"
     )]
     pub paid_at: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tax_rate`; optional, left out of the data block when `None`; default `0`.
@@ -48,16 +50,16 @@ pub struct Invoice {
     pub lines: ::core::option::Option<::std::vec::Vec<InvoiceLine>>,
 }
 
-impl ::fusion_runtime::json::WriteJson for Invoice {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for Invoice {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+            (__rt::json::JsonStyle::Pretty, 0) => {
                 return self.__fusion_json_pretty_0(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+            (__rt::json::JsonStyle::Pretty, 1) => {
                 return self.__fusion_json_pretty_1(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -92,33 +94,33 @@ impl Invoice {
         {
             out.push_str("\n  \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"status\": ");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.due {
             out.push_str(",\n  \"due\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.paid_at {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\n  \"paid_at\": ");
-                ::fusion_runtime::json::escape_str_into(out, value);
+                __rt::json::escape_str_into(out, value);
             }
             ::core::option::Option::Some(::core::option::Option::None) => {
                 out.push_str(",\n  \"paid_at\": ");
@@ -128,27 +130,27 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\n  \"tax_rate\": ");
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n  \"client\": ");
             let value = &self.client;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.lines {
             out.push_str(",\n  \"lines\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -163,33 +165,33 @@ impl Invoice {
         {
             out.push_str("\n    \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"status\": ");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.due {
             out.push_str(",\n    \"due\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.paid_at {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\n    \"paid_at\": ");
-                ::fusion_runtime::json::escape_str_into(out, value);
+                __rt::json::escape_str_into(out, value);
             }
             ::core::option::Option::Some(::core::option::Option::None) => {
                 out.push_str(",\n    \"paid_at\": ");
@@ -199,27 +201,27 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\n    \"tax_rate\": ");
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n    \"client\": ");
             let value = &self.client;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.lines {
             out.push_str(",\n    \"lines\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -234,33 +236,33 @@ impl Invoice {
         {
             out.push_str("\"id\":");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"amount_cents\":");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"status\":");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.due {
             out.push_str(",\"due\":");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         match &self.paid_at {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\"paid_at\":");
-                ::fusion_runtime::json::escape_str_into(out, value);
+                __rt::json::escape_str_into(out, value);
             }
             ::core::option::Option::Some(::core::option::Option::None) => {
                 out.push_str(",\"paid_at\":");
@@ -270,27 +272,27 @@ impl Invoice {
         }
         if let ::core::option::Option::Some(value) = &self.tax_rate {
             out.push_str(",\"tax_rate\":");
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\"client\":");
             let value = &self.client;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.lines {
             out.push_str(",\"lines\":");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -314,8 +316,8 @@ impl Invoice {
     /// Writes only the selected root fields, in the selection's order (wire format §9).
     pub fn write_json_selected(
         &self,
-        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
-        selection: &::fusion_runtime::Selection,
+        writer: &mut __rt::json::JsonWriter<'_>,
+        selection: &__rt::Selection,
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
@@ -328,7 +330,7 @@ impl Invoice {
     /// of a union's whose branch this is.
     pub fn write_json_field(
         &self,
-        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        object: &mut __rt::json::ObjectWriter<'_, '_>,
         field: u16,
     ) {
         match field {
@@ -361,83 +363,74 @@ impl Invoice {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for Invoice {
+impl __rt::toon::ToonObject for Invoice {
     fn toon_field_count(&self) -> usize {
         8
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    __rt::toon::ToonElement::toon_value(&self.id),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "amount_cents",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.amount_cents),
+                    __rt::toon::ToonElement::toon_value(&self.amount_cents),
                 ))
             }
             2 => {
                 ::core::option::Option::Some((
                     "status",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    __rt::toon::ToonElement::toon_value(&self.status),
                 ))
             }
             3 => {
                 self.due
                     .as_ref()
-                    .map(|value| (
-                        "due",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("due", __rt::toon::ToonElement::toon_value(value)))
             }
             4 => {
                 self.paid_at
                     .as_ref()
-                    .map(|value| (
-                        "paid_at",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("paid_at", __rt::toon::ToonElement::toon_value(value)))
             }
             5 => {
                 self.tax_rate
                     .as_ref()
                     .map(|value| (
                         "tax_rate",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        __rt::toon::ToonElement::toon_value(value),
                     ))
             }
             6 => {
                 ::core::option::Option::Some((
                     "client",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.client),
+                    __rt::toon::ToonElement::toon_value(&self.client),
                 ))
             }
             7 => {
                 self.lines
                     .as_ref()
-                    .map(|value| (
-                        "lines",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("lines", __rt::toon::ToonElement::toon_value(value)))
             }
             _ => ::core::option::Option::None,
         }
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for Invoice {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for Invoice {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for Invoice {
+impl __rt::toon::WriteToon for Invoice {
     const KEYS: &'static [&'static str] = &[
         "id",
         "amount_cents",
@@ -463,7 +456,7 @@ impl ::fusion_runtime::toon::WriteToon for Invoice {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum InvoiceStatus {
     /// `paid`
     #[serde(rename = "paid")]
@@ -490,17 +483,15 @@ impl InvoiceStatus {
 }
 
 impl ::core::str::FromStr for InvoiceStatus {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "paid" => ::core::result::Result::Ok(Self::Paid),
             "pending" => ::core::result::Result::Ok(Self::Pending),
             "overdue" => ::core::result::Result::Ok(Self::Overdue),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "InvoiceStatus",
                         value,
                         &["paid", "pending", "overdue"],
@@ -517,8 +508,8 @@ impl ::core::fmt::Display for InvoiceStatus {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for InvoiceStatus {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for InvoiceStatus {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         let json = match self {
             Self::Paid => "\"paid\"",
             Self::Pending => "\"pending\"",
@@ -528,9 +519,9 @@ impl ::fusion_runtime::json::WriteJson for InvoiceStatus {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for InvoiceStatus {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+impl __rt::toon::ToonElement for InvoiceStatus {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::Str(self.as_str())
     }
 }
 
@@ -545,7 +536,7 @@ impl ::fusion_runtime::toon::ToonElement for InvoiceStatus {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceLine {
     /// Wire key `sku`; required.
     pub sku: ::std::string::String,
@@ -560,16 +551,16 @@ pub struct InvoiceLine {
     pub discount: ::core::option::Option<InvoiceLineDiscount>,
 }
 
-impl ::fusion_runtime::json::WriteJson for InvoiceLine {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for InvoiceLine {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+            (__rt::json::JsonStyle::Pretty, 2) => {
                 return self.__fusion_json_pretty_2(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+            (__rt::json::JsonStyle::Pretty, 3) => {
                 return self.__fusion_json_pretty_3(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -594,25 +585,25 @@ impl InvoiceLine {
         {
             out.push_str("\n      \"sku\": ");
             let value = &self.sku;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n      \"quantity\": ");
             let value = &self.quantity;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n      \"unit_cents\": ");
             let value = &self.unit_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\n      \"discount\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     3,
                 ),
             );
@@ -627,25 +618,25 @@ impl InvoiceLine {
         {
             out.push_str("\n        \"sku\": ");
             let value = &self.sku;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n        \"quantity\": ");
             let value = &self.quantity;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n        \"unit_cents\": ");
             let value = &self.unit_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\n        \"discount\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     4,
                 ),
             );
@@ -660,25 +651,25 @@ impl InvoiceLine {
         {
             out.push_str("\"sku\":");
             let value = &self.sku;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"quantity\":");
             let value = &self.quantity;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"unit_cents\":");
             let value = &self.unit_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.discount {
             out.push_str(",\"discount\":");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -687,31 +678,31 @@ impl InvoiceLine {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for InvoiceLine {
+impl __rt::toon::ToonObject for InvoiceLine {
     fn toon_field_count(&self) -> usize {
         4
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "sku",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.sku),
+                    __rt::toon::ToonElement::toon_value(&self.sku),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "quantity",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.quantity),
+                    __rt::toon::ToonElement::toon_value(&self.quantity),
                 ))
             }
             2 => {
                 ::core::option::Option::Some((
                     "unit_cents",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.unit_cents),
+                    __rt::toon::ToonElement::toon_value(&self.unit_cents),
                 ))
             }
             3 => {
@@ -719,7 +710,7 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceLine {
                     .as_ref()
                     .map(|value| (
                         "discount",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        __rt::toon::ToonElement::toon_value(value),
                     ))
             }
             _ => ::core::option::Option::None,
@@ -727,13 +718,13 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceLine {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for InvoiceLine {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for InvoiceLine {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for InvoiceLine {
+impl __rt::toon::WriteToon for InvoiceLine {
     const KEYS: &'static [&'static str] = &["sku", "quantity", "unit_cents", "discount"];
 }
 
@@ -748,7 +739,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceLine {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceLineDiscount {
     /// Wire key `percent`; required.
     pub percent: f64,
@@ -757,16 +748,16 @@ pub struct InvoiceLineDiscount {
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl ::fusion_runtime::json::WriteJson for InvoiceLineDiscount {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for InvoiceLineDiscount {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+            (__rt::json::JsonStyle::Pretty, 3) => {
                 return self.__fusion_json_pretty_3(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+            (__rt::json::JsonStyle::Pretty, 4) => {
                 return self.__fusion_json_pretty_4(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -789,11 +780,11 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\n        \"percent\": ");
             let value = &self.percent;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n        \"reason\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n      }");
     }
@@ -805,11 +796,11 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\n          \"percent\": ");
             let value = &self.percent;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n          \"reason\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n        }");
     }
@@ -821,51 +812,48 @@ impl InvoiceLineDiscount {
         {
             out.push_str("\"percent\":");
             let value = &self.percent;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\"reason\":");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push('}');
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for InvoiceLineDiscount {
+impl __rt::toon::ToonObject for InvoiceLineDiscount {
     fn toon_field_count(&self) -> usize {
         2
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "percent",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.percent),
+                    __rt::toon::ToonElement::toon_value(&self.percent),
                 ))
             }
             1 => {
                 self.reason
                     .as_ref()
-                    .map(|value| (
-                        "reason",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("reason", __rt::toon::ToonElement::toon_value(value)))
             }
             _ => ::core::option::Option::None,
         }
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for InvoiceLineDiscount {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for InvoiceLineDiscount {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for InvoiceLineDiscount {
+impl __rt::toon::WriteToon for InvoiceLineDiscount {
     const KEYS: &'static [&'static str] = &["percent", "reason"];
 }
 
@@ -886,14 +874,14 @@ pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
         &self,
         _item: &Invoice,
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
         _items: &[Invoice],
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
 }
 
@@ -906,38 +894,29 @@ impl InvoicePresenter {
     ];
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(
-        &self,
-        item: &Invoice,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
+    pub fn item_blocks(&self, item: &Invoice, builder: &mut __rt::ResponseBuilder) {
         let repeat = false;
         {
             let mut title = ::std::string::String::new();
             title.push_str("Invoice ");
-            ::fusion_runtime::escape::push_attr_value(&mut title, &item.id);
-            let mut content = ::fusion_runtime::UiBlock::markdown("")
+            __rt::escape::push_attr_value(&mut title, &item.id);
+            let mut content = __rt::UiBlock::markdown("")
                 .title(title)
-                .width(::fusion_runtime::Width::Half)
+                .width(__rt::Width::Half)
                 .priority(1_i64)
                 .into_writer();
             content.push_str("| id | amount_cents | status |\n| --- | --- | --- |");
             content.push_str("\n| ");
-            ::fusion_runtime::escape::push_cell(&mut content, &item.id);
+            __rt::escape::push_cell(&mut content, &item.id);
             content.push_str(" | ");
-            ::fusion_runtime::__private::number::write_i64(
-                &mut content,
-                item.amount_cents,
-            );
+            __rt::__private::number::write_i64(&mut content, item.amount_cents);
             content.push_str(" | ");
             content.push_str(item.status.as_str());
             content.push_str(" |");
             builder.ui(content);
         }
         {
-            let mut child = ::fusion_runtime::ResponseBuilder::new(
-                ::std::string::String::new(),
-            );
+            let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
             super::client::ClientPresenter.item_blocks(&item.client, &mut child);
             builder.embed(child.build(), repeat);
         }
@@ -947,7 +926,7 @@ impl InvoicePresenter {
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.rule(text);
         }
@@ -956,19 +935,16 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !::fusion_runtime::__private::compute::write_number(
+            if !__rt::__private::compute::write_number(
                 &mut text,
-                ::fusion_runtime::__private::compute::round(
+                __rt::__private::compute::round(
                     (item.amount_cents as f64) / 100.0_f64,
                     2,
                 ),
             ) {
-                ::fusion_runtime::__private::number::write_i64(
-                    &mut text,
-                    item.amount_cents,
-                );
+                __rt::__private::number::write_i64(&mut text, item.amount_cents);
             }
             text.push_str(" USD): double-check the client before acting.");
             builder.rule(text);
@@ -978,7 +954,7 @@ impl InvoicePresenter {
         ) {
             let mut text = ::std::string::String::new();
             text.push_str("Send a payment reminder for ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_line(&mut text, &item.id);
             builder.suggest("billing.remind", text);
         }
     }
@@ -989,24 +965,18 @@ impl InvoicePresenter {
         &self,
         kept: &[Invoice],
         total: usize,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
+        builder: &mut __rt::ResponseBuilder,
     ) {
         if kept.len() < total {
-            builder
-                .ui_first(
-                    ::fusion_runtime::UiBlock::truncation(kept.len(), total - kept.len()),
-                );
+            builder.ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
         }
         {
             let mut content = ::std::string::String::new();
-            ::fusion_runtime::__private::number::write_u64(
-                &mut content,
-                kept.len() as u64,
-            );
+            __rt::__private::number::write_u64(&mut content, kept.len() as u64);
             content.push_str(" invoices, ");
-            if !::fusion_runtime::__private::compute::write_number(
+            if !__rt::__private::compute::write_number(
                 &mut content,
-                ::fusion_runtime::__private::compute::round(
+                __rt::__private::compute::round(
                     (kept
                         .iter()
                         .map(|item| item.amount_cents)
@@ -1015,7 +985,7 @@ impl InvoicePresenter {
                     2,
                 ),
             ) {
-                ::fusion_runtime::__private::number::write_i128(
+                __rt::__private::number::write_i128(
                     &mut content,
                     kept
                         .iter()
@@ -1025,22 +995,19 @@ impl InvoicePresenter {
                 );
             }
             content.push_str(" USD in total");
-            let block = ::fusion_runtime::UiBlock::summary(&content);
+            let block = __rt::UiBlock::summary(&content);
             builder.ui(block);
         }
         {
-            let mut content = ::fusion_runtime::UiBlock::markdown("").into_writer();
+            let mut content = __rt::UiBlock::markdown("").into_writer();
             content
                 .push_str("| Invoice | Amount (cents) | Status |\n| --- | --- | --- |");
             let start = content.len();
             for (index, item) in kept.iter().enumerate() {
                 content.push_str("\n| ");
-                ::fusion_runtime::escape::push_cell(&mut content, &item.id);
+                __rt::escape::push_cell(&mut content, &item.id);
                 content.push_str(" | ");
-                ::fusion_runtime::__private::number::write_i64(
-                    &mut content,
-                    item.amount_cents,
-                );
+                __rt::__private::number::write_i64(&mut content, item.amount_cents);
                 content.push_str(" | ");
                 content.push_str(item.status.as_str());
                 content.push_str(" |");
@@ -1060,9 +1027,9 @@ impl InvoicePresenter {
                     "{\n  \"xAxis\": {\n    \"type\": \"category\",\n    \"data\": ",
                 );
             {
-                let mut writer = ::fusion_runtime::json::JsonWriter::at_depth(
+                let mut writer = __rt::json::JsonWriter::at_depth(
                     &mut content,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 );
                 let mut column = writer.array();
@@ -1076,9 +1043,9 @@ impl InvoicePresenter {
                     "\n  },\n  \"yAxis\": {\n    \"type\": \"value\"\n  },\n  \"series\": [\n    {\n      \"type\": \"bar\",\n      \"data\": ",
                 );
             {
-                let mut writer = ::fusion_runtime::json::JsonWriter::at_depth(
+                let mut writer = __rt::json::JsonWriter::at_depth(
                     &mut content,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     3,
                 );
                 let mut column = writer.array();
@@ -1088,23 +1055,18 @@ impl InvoicePresenter {
                 column.end();
             }
             content.push_str("\n    }\n  ]\n}");
-            let block = ::fusion_runtime::UiBlock::custom(
+            let block = __rt::UiBlock::custom(
                     "echarts",
-                    ::fusion_runtime::fence(
-                        "echarts",
-                        &::fusion_runtime::escape::json_text(&content),
-                    ),
+                    __rt::fence("echarts", &__rt::escape::json_text(&content)),
                 )
                 .title("Amounts")
-                .width(::fusion_runtime::Width::Full);
+                .width(__rt::Width::Full);
             builder.ui(block);
         }
         for (position, item) in kept.iter().enumerate() {
             let repeat = position > 0;
             {
-                let mut child = ::fusion_runtime::ResponseBuilder::new(
-                    ::std::string::String::new(),
-                );
+                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
                 super::client::ClientPresenter.item_blocks(&item.client, &mut child);
                 builder.embed(child.build(), repeat);
             }
@@ -1118,7 +1080,7 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.rule(text);
         }
@@ -1128,28 +1090,25 @@ impl InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            ::fusion_runtime::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !::fusion_runtime::__private::compute::write_number(
+            if !__rt::__private::compute::write_number(
                 &mut text,
-                ::fusion_runtime::__private::compute::round(
+                __rt::__private::compute::round(
                     (item.amount_cents as f64) / 100.0_f64,
                     2,
                 ),
             ) {
-                ::fusion_runtime::__private::number::write_i64(
-                    &mut text,
-                    item.amount_cents,
-                );
+                __rt::__private::number::write_i64(&mut text, item.amount_cents);
             }
             text.push_str(" USD): double-check the client before acting.");
             builder.rule(text);
         }
         {
             let mut text = ::std::string::String::new();
-            ::fusion_runtime::__private::number::write_u64(&mut text, kept.len() as u64);
+            __rt::__private::number::write_u64(&mut text, kept.len() as u64);
             text.push_str(" invoices in this page, ");
-            ::fusion_runtime::__private::number::write_i128(
+            __rt::__private::number::write_i128(
                 &mut text,
                 kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );
@@ -1167,13 +1126,13 @@ impl InvoicePresenter {
     fn item_builder<Context_: ?::core::marker::Sized>(
         &self,
         item: &Invoice,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_data(self, item, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.item_blocks(item, &mut builder);
         hooks.item(item, context, &mut builder);
         builder
@@ -1187,19 +1146,14 @@ impl InvoicePresenter {
     fn collection_builder<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Invoice],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let kept = Self::kept(items);
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_collection_data(
-            self,
-            kept,
-            selection,
-            &mut data,
-        );
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.collection_blocks(kept, items.len(), &mut builder);
         hooks.collection(kept, context, &mut builder);
         builder
@@ -1209,12 +1163,12 @@ impl InvoicePresenter {
     pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Invoice,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.item_builder(item, selection, hooks, context)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .presenter_view(__rt::ViewData::DataBlock)
             .build()
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
@@ -1222,12 +1176,12 @@ impl InvoicePresenter {
     pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Invoice],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.collection_builder(items, selection, hooks, context)
-            .presenter_view(::fusion_runtime::ViewData::DataBlock)
+            .presenter_view(__rt::ViewData::DataBlock)
             .build()
     }
     /// One item's view as MCP prompt messages (wire format §19), as upstream's
@@ -1236,7 +1190,7 @@ impl InvoicePresenter {
     pub fn prompt_messages(
         &self,
         item: &Invoice,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.prompt_messages_with(item, &(), &())
     }
     /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
@@ -1245,15 +1199,15 @@ impl InvoicePresenter {
         item: &Invoice,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.item_builder(item, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
         &self,
         items: &[Invoice],
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.collection_prompt_messages_with(items, &(), &())
     }
     /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
@@ -1263,31 +1217,23 @@ impl InvoicePresenter {
         items: &[Invoice],
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.collection_builder(
-                items,
-                &::fusion_runtime::Selection::all(),
-                hooks,
-                context,
-            )
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
 }
 
-impl ::fusion_runtime::Presenter for InvoicePresenter {
+impl __rt::Presenter for InvoicePresenter {
     type Item = Invoice;
     fn write_data(
         &self,
         item: &Invoice,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
-            out,
-            ::fusion_runtime::json::JsonStyle::Pretty,
-        );
+        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
         if selection.is_all() {
-            ::fusion_runtime::json::WriteJson::write_json(item, &mut writer);
+            __rt::json::WriteJson::write_json(item, &mut writer);
         } else {
             item.write_json_selected(&mut writer, selection);
         }
@@ -1295,15 +1241,12 @@ impl ::fusion_runtime::Presenter for InvoicePresenter {
     fn write_collection_data(
         &self,
         items: &[Invoice],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
-            out,
-            ::fusion_runtime::json::JsonStyle::Pretty,
-        );
+        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
         if selection.is_all() {
-            ::fusion_runtime::json::WriteJson::write_json(items, &mut writer);
+            __rt::json::WriteJson::write_json(items, &mut writer);
         } else {
             let mut array = writer.array();
             array
@@ -1314,21 +1257,21 @@ impl ::fusion_runtime::Presenter for InvoicePresenter {
     fn present_selected(
         &self,
         item: &Invoice,
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_with(item, selection, &(), &())
     }
     fn present_collection_selected(
         &self,
         items: &[Invoice],
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_collection_with(items, selection, &(), &())
     }
 }
 
-impl ::fusion_runtime::IntoToolResponse for Invoice {
-    fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
-        ::fusion_runtime::Presenter::present(&InvoicePresenter, &self)
+impl __rt::IntoToolResponse for Invoice {
+    fn into_tool_response(self) -> __rt::ToolResponse {
+        __rt::Presenter::present(&InvoicePresenter, &self)
     }
 }

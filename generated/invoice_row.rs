@@ -3,6 +3,8 @@
 
 //! Generated from `billing/invoice_row.yaml`.
 
+use super::__rt;
+
 /// One row of an invoice listing (the 10k-row benchmark data of `tests/fixtures/bench/`).
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceRow {
     /// Wire key `id`; required.
     pub id: ::std::string::String,
@@ -36,16 +38,16 @@ pub struct InvoiceRow {
     pub notes: ::std::string::String,
 }
 
-impl ::fusion_runtime::json::WriteJson for InvoiceRow {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for InvoiceRow {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+            (__rt::json::JsonStyle::Pretty, 0) => {
                 return self.__fusion_json_pretty_0(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+            (__rt::json::JsonStyle::Pretty, 1) => {
                 return self.__fusion_json_pretty_1(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -72,21 +74,21 @@ impl InvoiceRow {
         {
             out.push_str("\n  \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"status\": ");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -94,12 +96,12 @@ impl InvoiceRow {
         {
             out.push_str(",\n  \"client_name\": ");
             let value = &self.client_name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"due\": ");
             let value = &self.due;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"paid\": ");
@@ -109,12 +111,12 @@ impl InvoiceRow {
         {
             out.push_str(",\n  \"tax_rate\": ");
             let value = &self.tax_rate;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n  \"notes\": ");
             let value = &self.notes;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n}");
     }
@@ -126,21 +128,21 @@ impl InvoiceRow {
         {
             out.push_str("\n    \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"amount_cents\": ");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"status\": ");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -148,12 +150,12 @@ impl InvoiceRow {
         {
             out.push_str(",\n    \"client_name\": ");
             let value = &self.client_name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"due\": ");
             let value = &self.due;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"paid\": ");
@@ -163,12 +165,12 @@ impl InvoiceRow {
         {
             out.push_str(",\n    \"tax_rate\": ");
             let value = &self.tax_rate;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\n    \"notes\": ");
             let value = &self.notes;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n  }");
     }
@@ -180,21 +182,21 @@ impl InvoiceRow {
         {
             out.push_str("\"id\":");
             let value = &self.id;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"amount_cents\":");
             let value = &self.amount_cents;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"status\":");
             let value = &self.status;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -202,12 +204,12 @@ impl InvoiceRow {
         {
             out.push_str(",\"client_name\":");
             let value = &self.client_name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"due\":");
             let value = &self.due;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"paid\":");
@@ -217,12 +219,12 @@ impl InvoiceRow {
         {
             out.push_str(",\"tax_rate\":");
             let value = &self.tax_rate;
-            ::fusion_runtime::__private::number::write_f64(out, *value);
+            __rt::__private::number::write_f64(out, *value);
         }
         {
             out.push_str(",\"notes\":");
             let value = &self.notes;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push('}');
     }
@@ -243,8 +245,8 @@ impl InvoiceRow {
     /// Writes only the selected root fields, in the selection's order (wire format §9).
     pub fn write_json_selected(
         &self,
-        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
-        selection: &::fusion_runtime::Selection,
+        writer: &mut __rt::json::JsonWriter<'_>,
+        selection: &__rt::Selection,
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
@@ -257,7 +259,7 @@ impl InvoiceRow {
     /// of a union's whose branch this is.
     pub fn write_json_field(
         &self,
-        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        object: &mut __rt::json::ObjectWriter<'_, '_>,
         field: u16,
     ) {
         match field {
@@ -274,61 +276,61 @@ impl InvoiceRow {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for InvoiceRow {
+impl __rt::toon::ToonObject for InvoiceRow {
     fn toon_field_count(&self) -> usize {
         8
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    __rt::toon::ToonElement::toon_value(&self.id),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "amount_cents",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.amount_cents),
+                    __rt::toon::ToonElement::toon_value(&self.amount_cents),
                 ))
             }
             2 => {
                 ::core::option::Option::Some((
                     "status",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.status),
+                    __rt::toon::ToonElement::toon_value(&self.status),
                 ))
             }
             3 => {
                 ::core::option::Option::Some((
                     "client_name",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.client_name),
+                    __rt::toon::ToonElement::toon_value(&self.client_name),
                 ))
             }
             4 => {
                 ::core::option::Option::Some((
                     "due",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.due),
+                    __rt::toon::ToonElement::toon_value(&self.due),
                 ))
             }
             5 => {
                 ::core::option::Option::Some((
                     "paid",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.paid),
+                    __rt::toon::ToonElement::toon_value(&self.paid),
                 ))
             }
             6 => {
                 ::core::option::Option::Some((
                     "tax_rate",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.tax_rate),
+                    __rt::toon::ToonElement::toon_value(&self.tax_rate),
                 ))
             }
             7 => {
                 ::core::option::Option::Some((
                     "notes",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.notes),
+                    __rt::toon::ToonElement::toon_value(&self.notes),
                 ))
             }
             _ => ::core::option::Option::None,
@@ -336,13 +338,13 @@ impl ::fusion_runtime::toon::ToonObject for InvoiceRow {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for InvoiceRow {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for InvoiceRow {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
+impl __rt::toon::WriteToon for InvoiceRow {
     const KEYS: &'static [&'static str] = &[
         "id",
         "amount_cents",
@@ -355,20 +357,20 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
     ];
     const TABULAR: bool = true;
     fn write_toon_fields(
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
+        selection: &__rt::Selection,
+        delimiter: __rt::toon::Delimiter,
         out: &mut ::std::string::String,
     ) {
         if selection.is_all() {
             out.push_str(
                 match delimiter {
-                    ::fusion_runtime::toon::Delimiter::Comma => {
+                    __rt::toon::Delimiter::Comma => {
                         "{id,amount_cents,status,client_name,due,paid,tax_rate,notes}"
                     }
-                    ::fusion_runtime::toon::Delimiter::Tab => {
+                    __rt::toon::Delimiter::Tab => {
                         "{id\tamount_cents\tstatus\tclient_name\tdue\tpaid\ttax_rate\tnotes}"
                     }
-                    ::fusion_runtime::toon::Delimiter::Pipe => {
+                    __rt::toon::Delimiter::Pipe => {
                         "{id|amount_cents|status|client_name|due|paid|tax_rate|notes}"
                     }
                 },
@@ -399,26 +401,26 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
     }
     fn write_toon_row(
         &self,
-        selection: &::fusion_runtime::Selection,
-        delimiter: ::fusion_runtime::toon::Delimiter,
+        selection: &__rt::Selection,
+        delimiter: __rt::toon::Delimiter,
         out: &mut ::std::string::String,
     ) {
         if selection.is_all() {
-            ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+            __rt::toon::write_string(out, &self.id, delimiter);
             out.push(delimiter.as_char());
-            ::fusion_runtime::__private::number::write_i64(out, self.amount_cents);
+            __rt::__private::number::write_i64(out, self.amount_cents);
             out.push(delimiter.as_char());
             out.push_str(self.status.as_str());
             out.push(delimiter.as_char());
-            ::fusion_runtime::toon::write_string(out, &self.client_name, delimiter);
+            __rt::toon::write_string(out, &self.client_name, delimiter);
             out.push(delimiter.as_char());
-            ::fusion_runtime::toon::write_string(out, &self.due, delimiter);
+            __rt::toon::write_string(out, &self.due, delimiter);
             out.push(delimiter.as_char());
             out.push_str(if self.paid { "true" } else { "false" });
             out.push(delimiter.as_char());
-            ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
+            __rt::__private::number::write_f64(out, self.tax_rate);
             out.push(delimiter.as_char());
-            ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
+            __rt::toon::write_string(out, &self.notes, delimiter);
             return;
         }
         let mut first = true;
@@ -432,35 +434,28 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
             first = false;
             match field {
                 0 => {
-                    ::fusion_runtime::toon::write_string(out, &self.id, delimiter);
+                    __rt::toon::write_string(out, &self.id, delimiter);
                 }
                 1 => {
-                    ::fusion_runtime::__private::number::write_i64(
-                        out,
-                        self.amount_cents,
-                    );
+                    __rt::__private::number::write_i64(out, self.amount_cents);
                 }
                 2 => {
                     out.push_str(self.status.as_str());
                 }
                 3 => {
-                    ::fusion_runtime::toon::write_string(
-                        out,
-                        &self.client_name,
-                        delimiter,
-                    );
+                    __rt::toon::write_string(out, &self.client_name, delimiter);
                 }
                 4 => {
-                    ::fusion_runtime::toon::write_string(out, &self.due, delimiter);
+                    __rt::toon::write_string(out, &self.due, delimiter);
                 }
                 5 => {
                     out.push_str(if self.paid { "true" } else { "false" });
                 }
                 6 => {
-                    ::fusion_runtime::__private::number::write_f64(out, self.tax_rate);
+                    __rt::__private::number::write_f64(out, self.tax_rate);
                 }
                 _ => {
-                    ::fusion_runtime::toon::write_string(out, &self.notes, delimiter);
+                    __rt::toon::write_string(out, &self.notes, delimiter);
                 }
             }
         }
@@ -480,7 +475,7 @@ impl ::fusion_runtime::toon::WriteToon for InvoiceRow {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum InvoiceRowStatus {
     /// `paid`
     #[serde(rename = "paid")]
@@ -507,17 +502,15 @@ impl InvoiceRowStatus {
 }
 
 impl ::core::str::FromStr for InvoiceRowStatus {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "paid" => ::core::result::Result::Ok(Self::Paid),
             "pending" => ::core::result::Result::Ok(Self::Pending),
             "overdue" => ::core::result::Result::Ok(Self::Overdue),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "InvoiceRowStatus",
                         value,
                         &["paid", "pending", "overdue"],
@@ -534,8 +527,8 @@ impl ::core::fmt::Display for InvoiceRowStatus {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for InvoiceRowStatus {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for InvoiceRowStatus {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         let json = match self {
             Self::Paid => "\"paid\"",
             Self::Pending => "\"pending\"",
@@ -545,9 +538,9 @@ impl ::fusion_runtime::json::WriteJson for InvoiceRowStatus {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for InvoiceRowStatus {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+impl __rt::toon::ToonElement for InvoiceRowStatus {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::Str(self.as_str())
     }
 }
 
@@ -568,14 +561,14 @@ pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
         &self,
         _item: &InvoiceRow,
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
         _items: &[InvoiceRow],
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
 }
 
@@ -588,11 +581,7 @@ impl InvoiceRowPresenter {
     ];
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(
-        &self,
-        _item: &InvoiceRow,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {
+    pub fn item_blocks(&self, _item: &InvoiceRow, builder: &mut __rt::ResponseBuilder) {
         {
             builder.rules(Self::RULES);
         }
@@ -604,7 +593,7 @@ impl InvoiceRowPresenter {
         &self,
         _kept: &[InvoiceRow],
         _total: usize,
-        builder: &mut ::fusion_runtime::ResponseBuilder,
+        builder: &mut __rt::ResponseBuilder,
     ) {
         {
             builder.rules(Self::RULES);
@@ -615,13 +604,13 @@ impl InvoiceRowPresenter {
     fn item_builder<Context_: ?::core::marker::Sized>(
         &self,
         item: &InvoiceRow,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_data(self, item, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.item_blocks(item, &mut builder);
         hooks.item(item, context, &mut builder);
         builder
@@ -635,19 +624,14 @@ impl InvoiceRowPresenter {
     fn collection_builder<Context_: ?::core::marker::Sized>(
         &self,
         items: &[InvoiceRow],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let kept = Self::kept(items);
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_collection_data(
-            self,
-            kept,
-            selection,
-            &mut data,
-        );
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.collection_blocks(kept, items.len(), &mut builder);
         hooks.collection(kept, context, &mut builder);
         builder
@@ -657,13 +641,13 @@ impl InvoiceRowPresenter {
     pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &InvoiceRow,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.item_builder(item, selection, hooks, context)
             .presenter_view(
-                ::fusion_runtime::ViewData::Json(
+                __rt::ViewData::Json(
                     Self::view_json(::core::slice::from_ref(item), selection, false),
                 ),
             )
@@ -674,15 +658,13 @@ impl InvoiceRowPresenter {
     pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[InvoiceRow],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.collection_builder(items, selection, hooks, context)
             .presenter_view(
-                ::fusion_runtime::ViewData::Json(
-                    Self::view_json(Self::kept(items), selection, true),
-                ),
+                __rt::ViewData::Json(Self::view_json(Self::kept(items), selection, true)),
             )
             .build()
     }
@@ -692,7 +674,7 @@ impl InvoiceRowPresenter {
     pub fn prompt_messages(
         &self,
         item: &InvoiceRow,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.prompt_messages_with(item, &(), &())
     }
     /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
@@ -701,15 +683,15 @@ impl InvoiceRowPresenter {
         item: &InvoiceRow,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.item_builder(item, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
         &self,
         items: &[InvoiceRow],
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.collection_prompt_messages_with(items, &(), &())
     }
     /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
@@ -719,64 +701,54 @@ impl InvoiceRowPresenter {
         items: &[InvoiceRow],
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.collection_builder(
-                items,
-                &::fusion_runtime::Selection::all(),
-                hooks,
-                context,
-            )
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
 }
 
-impl ::fusion_runtime::Presenter for InvoiceRowPresenter {
+impl __rt::Presenter for InvoiceRowPresenter {
     type Item = InvoiceRow;
     fn write_data(
         &self,
         item: &InvoiceRow,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        ::fusion_runtime::toon::write_toon(
-            out,
-            item,
-            selection,
-            &::fusion_runtime::toon::ToonOptions::pipe(),
-        );
+        __rt::toon::write_toon(out, item, selection, &__rt::toon::ToonOptions::pipe());
     }
     fn write_collection_data(
         &self,
         items: &[InvoiceRow],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        ::fusion_runtime::toon::write_toon_slice(
+        __rt::toon::write_toon_slice(
             out,
             items,
             selection,
-            &::fusion_runtime::toon::ToonOptions::pipe(),
+            &__rt::toon::ToonOptions::pipe(),
         );
     }
     fn present_selected(
         &self,
         item: &InvoiceRow,
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_with(item, selection, &(), &())
     }
     fn present_collection_selected(
         &self,
         items: &[InvoiceRow],
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_collection_with(items, selection, &(), &())
     }
 }
 
-impl ::fusion_runtime::IntoToolResponse for InvoiceRow {
-    fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
-        ::fusion_runtime::Presenter::present(&InvoiceRowPresenter, &self)
+impl __rt::IntoToolResponse for InvoiceRow {
+    fn into_tool_response(self) -> __rt::ToolResponse {
+        __rt::Presenter::present(&InvoiceRowPresenter, &self)
     }
 }
 
@@ -786,20 +758,17 @@ impl InvoiceRowPresenter {
     /// it costs one more rendering of the data per response, about as long as the TOON text.
     fn view_json(
         items: &[InvoiceRow],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         collection: bool,
     ) -> ::std::string::String {
         let mut out = ::std::string::String::new();
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+        let mut writer = __rt::json::JsonWriter::new(
             &mut out,
-            ::fusion_runtime::json::JsonStyle::Compact,
+            __rt::json::JsonStyle::Compact,
         );
-        let write = |
-            writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
-            item: &InvoiceRow|
-        {
+        let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &InvoiceRow| {
             if selection.is_all() {
-                ::fusion_runtime::json::WriteJson::write_json(item, writer);
+                __rt::json::WriteJson::write_json(item, writer);
             } else {
                 item.write_json_selected(writer, selection);
             }

@@ -3,6 +3,8 @@
 
 //! Generated from `support/ticket.json`.
 
+use super::__rt;
+
 /// A support ticket, with its conversation thread.
 ///
 /// Deserializing drops every key the schema does not declare: the schema is the egress
@@ -14,7 +16,7 @@
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct Ticket {
     /// Wire key `id`; required.
     pub id: i64,
@@ -36,21 +38,21 @@ pub struct Ticket {
     #[serde(
         default,
         skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "::fusion_runtime::__private::nullable::present"
+        deserialize_with = "__rt::__private::nullable::present"
     )]
     pub escalation: ::core::option::Option<::core::option::Option<TicketEscalation>>,
 }
 
-impl ::fusion_runtime::json::WriteJson for Ticket {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for Ticket {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 0) => {
+            (__rt::json::JsonStyle::Pretty, 0) => {
                 return self.__fusion_json_pretty_0(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+            (__rt::json::JsonStyle::Pretty, 1) => {
                 return self.__fusion_json_pretty_1(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -83,21 +85,21 @@ impl Ticket {
         {
             out.push_str("\n  \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n  \"subject\": ");
             let value = &self.subject;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n  \"priority\": ");
             let value = &self.priority;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -105,33 +107,33 @@ impl Ticket {
         {
             out.push_str(",\n  \"opened_by\": ");
             let value = &self.opened_by;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.assignee {
             out.push_str(",\n  \"assignee\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.tags {
             out.push_str(",\n  \"tags\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -139,11 +141,11 @@ impl Ticket {
         {
             out.push_str(",\n  \"messages\": ");
             let value = &self.messages;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     1,
                 ),
             );
@@ -151,11 +153,11 @@ impl Ticket {
         match &self.escalation {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\n  \"escalation\": ");
-                ::fusion_runtime::json::WriteJson::write_json(
+                __rt::json::WriteJson::write_json(
                     value,
-                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    &mut __rt::json::JsonWriter::at_depth(
                         out,
-                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        __rt::json::JsonStyle::Pretty,
                         1,
                     ),
                 );
@@ -176,21 +178,21 @@ impl Ticket {
         {
             out.push_str("\n    \"id\": ");
             let value = &self.id;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\n    \"subject\": ");
             let value = &self.subject;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n    \"priority\": ");
             let value = &self.priority;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -198,33 +200,33 @@ impl Ticket {
         {
             out.push_str(",\n    \"opened_by\": ");
             let value = &self.opened_by;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.assignee {
             out.push_str(",\n    \"assignee\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.tags {
             out.push_str(",\n    \"tags\": ");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -232,11 +234,11 @@ impl Ticket {
         {
             out.push_str(",\n    \"messages\": ");
             let value = &self.messages;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     2,
                 ),
             );
@@ -244,11 +246,11 @@ impl Ticket {
         match &self.escalation {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\n    \"escalation\": ");
-                ::fusion_runtime::json::WriteJson::write_json(
+                __rt::json::WriteJson::write_json(
                     value,
-                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    &mut __rt::json::JsonWriter::at_depth(
                         out,
-                        ::fusion_runtime::json::JsonStyle::Pretty,
+                        __rt::json::JsonStyle::Pretty,
                         2,
                     ),
                 );
@@ -269,21 +271,21 @@ impl Ticket {
         {
             out.push_str("\"id\":");
             let value = &self.id;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         {
             out.push_str(",\"subject\":");
             let value = &self.subject;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"priority\":");
             let value = &self.priority;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -291,33 +293,33 @@ impl Ticket {
         {
             out.push_str(",\"opened_by\":");
             let value = &self.opened_by;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.assignee {
             out.push_str(",\"assignee\":");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
         }
         if let ::core::option::Option::Some(value) = &self.tags {
             out.push_str(",\"tags\":");
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -325,11 +327,11 @@ impl Ticket {
         {
             out.push_str(",\"messages\":");
             let value = &self.messages;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -337,11 +339,11 @@ impl Ticket {
         match &self.escalation {
             ::core::option::Option::Some(::core::option::Option::Some(value)) => {
                 out.push_str(",\"escalation\":");
-                ::fusion_runtime::json::WriteJson::write_json(
+                __rt::json::WriteJson::write_json(
                     value,
-                    &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                    &mut __rt::json::JsonWriter::at_depth(
                         out,
-                        ::fusion_runtime::json::JsonStyle::Compact,
+                        __rt::json::JsonStyle::Compact,
                         0,
                     ),
                 );
@@ -371,8 +373,8 @@ impl Ticket {
     /// Writes only the selected root fields, in the selection's order (wire format §9).
     pub fn write_json_selected(
         &self,
-        writer: &mut ::fusion_runtime::json::JsonWriter<'_>,
-        selection: &::fusion_runtime::Selection,
+        writer: &mut __rt::json::JsonWriter<'_>,
+        selection: &__rt::Selection,
     ) {
         let mut object = writer.object();
         for &field in selection.fields() {
@@ -385,7 +387,7 @@ impl Ticket {
     /// of a union's whose branch this is.
     pub fn write_json_field(
         &self,
-        object: &mut ::fusion_runtime::json::ObjectWriter<'_, '_>,
+        object: &mut __rt::json::ObjectWriter<'_, '_>,
         field: u16,
     ) {
         match field {
@@ -414,37 +416,37 @@ impl Ticket {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for Ticket {
+impl __rt::toon::ToonObject for Ticket {
     fn toon_field_count(&self) -> usize {
         8
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "id",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.id),
+                    __rt::toon::ToonElement::toon_value(&self.id),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "subject",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.subject),
+                    __rt::toon::ToonElement::toon_value(&self.subject),
                 ))
             }
             2 => {
                 ::core::option::Option::Some((
                     "priority",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.priority),
+                    __rt::toon::ToonElement::toon_value(&self.priority),
                 ))
             }
             3 => {
                 ::core::option::Option::Some((
                     "opened_by",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.opened_by),
+                    __rt::toon::ToonElement::toon_value(&self.opened_by),
                 ))
             }
             4 => {
@@ -452,21 +454,18 @@ impl ::fusion_runtime::toon::ToonObject for Ticket {
                     .as_ref()
                     .map(|value| (
                         "assignee",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        __rt::toon::ToonElement::toon_value(value),
                     ))
             }
             5 => {
                 self.tags
                     .as_ref()
-                    .map(|value| (
-                        "tags",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("tags", __rt::toon::ToonElement::toon_value(value)))
             }
             6 => {
                 ::core::option::Option::Some((
                     "messages",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.messages),
+                    __rt::toon::ToonElement::toon_value(&self.messages),
                 ))
             }
             7 => {
@@ -474,7 +473,7 @@ impl ::fusion_runtime::toon::ToonObject for Ticket {
                     .as_ref()
                     .map(|value| (
                         "escalation",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        __rt::toon::ToonElement::toon_value(value),
                     ))
             }
             _ => ::core::option::Option::None,
@@ -482,13 +481,13 @@ impl ::fusion_runtime::toon::ToonObject for Ticket {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for Ticket {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for Ticket {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for Ticket {
+impl __rt::toon::WriteToon for Ticket {
     const KEYS: &'static [&'static str] = &[
         "id",
         "subject",
@@ -514,7 +513,7 @@ impl ::fusion_runtime::toon::WriteToon for Ticket {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub enum TicketPriority {
     /// `low`
     #[serde(rename = "low")]
@@ -541,17 +540,15 @@ impl TicketPriority {
 }
 
 impl ::core::str::FromStr for TicketPriority {
-    type Err = ::fusion_runtime::UnknownVariant;
-    fn from_str(
-        value: &str,
-    ) -> ::core::result::Result<Self, ::fusion_runtime::UnknownVariant> {
+    type Err = __rt::UnknownVariant;
+    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
         match value {
             "low" => ::core::result::Result::Ok(Self::Low),
             "normal" => ::core::result::Result::Ok(Self::Normal),
             "urgent" => ::core::result::Result::Ok(Self::Urgent),
             _ => {
                 ::core::result::Result::Err(
-                    ::fusion_runtime::UnknownVariant::new(
+                    __rt::UnknownVariant::new(
                         "TicketPriority",
                         value,
                         &["low", "normal", "urgent"],
@@ -568,8 +565,8 @@ impl ::core::fmt::Display for TicketPriority {
     }
 }
 
-impl ::fusion_runtime::json::WriteJson for TicketPriority {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for TicketPriority {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         let json = match self {
             Self::Low => "\"low\"",
             Self::Normal => "\"normal\"",
@@ -579,9 +576,9 @@ impl ::fusion_runtime::json::WriteJson for TicketPriority {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for TicketPriority {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::Str(self.as_str())
+impl __rt::toon::ToonElement for TicketPriority {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::Str(self.as_str())
     }
 }
 
@@ -596,7 +593,7 @@ impl ::fusion_runtime::toon::ToonElement for TicketPriority {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct Person {
     /// Wire key `name`; required.
     pub name: ::std::string::String,
@@ -605,19 +602,19 @@ pub struct Person {
     pub email: ::core::option::Option<::std::string::String>,
 }
 
-impl ::fusion_runtime::json::WriteJson for Person {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for Person {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+            (__rt::json::JsonStyle::Pretty, 2) => {
                 return self.__fusion_json_pretty_2(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+            (__rt::json::JsonStyle::Pretty, 3) => {
                 return self.__fusion_json_pretty_3(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 4) => {
+            (__rt::json::JsonStyle::Pretty, 4) => {
                 return self.__fusion_json_pretty_4(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -640,11 +637,11 @@ impl Person {
         {
             out.push_str("\n      \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.email {
             out.push_str(",\n      \"email\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n    }");
     }
@@ -656,11 +653,11 @@ impl Person {
         {
             out.push_str("\n        \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.email {
             out.push_str(",\n        \"email\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n      }");
     }
@@ -672,11 +669,11 @@ impl Person {
         {
             out.push_str("\n          \"name\": ");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.email {
             out.push_str(",\n          \"email\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n        }");
     }
@@ -688,51 +685,48 @@ impl Person {
         {
             out.push_str("\"name\":");
             let value = &self.name;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.email {
             out.push_str(",\"email\":");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push('}');
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for Person {
+impl __rt::toon::ToonObject for Person {
     fn toon_field_count(&self) -> usize {
         2
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "name",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.name),
+                    __rt::toon::ToonElement::toon_value(&self.name),
                 ))
             }
             1 => {
                 self.email
                     .as_ref()
-                    .map(|value| (
-                        "email",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("email", __rt::toon::ToonElement::toon_value(value)))
             }
             _ => ::core::option::Option::None,
         }
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for Person {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for Person {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for Person {
+impl __rt::toon::WriteToon for Person {
     const KEYS: &'static [&'static str] = &["name", "email"];
 }
 
@@ -747,7 +741,7 @@ impl ::fusion_runtime::toon::WriteToon for Person {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct TicketMessagesItem {
     /// Wire key `author`; required.
     pub author: Person,
@@ -760,16 +754,16 @@ pub struct TicketMessagesItem {
     pub internal: ::core::option::Option<bool>,
 }
 
-impl ::fusion_runtime::json::WriteJson for TicketMessagesItem {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for TicketMessagesItem {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+            (__rt::json::JsonStyle::Pretty, 2) => {
                 return self.__fusion_json_pretty_2(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 3) => {
+            (__rt::json::JsonStyle::Pretty, 3) => {
                 return self.__fusion_json_pretty_3(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -794,11 +788,11 @@ impl TicketMessagesItem {
         {
             out.push_str("\n      \"author\": ");
             let value = &self.author;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     3,
                 ),
             );
@@ -806,12 +800,12 @@ impl TicketMessagesItem {
         {
             out.push_str(",\n      \"body\": ");
             let value = &self.body;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n      \"sent_at\": ");
             let value = &self.sent_at;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.internal {
             out.push_str(",\n      \"internal\": ");
@@ -827,11 +821,11 @@ impl TicketMessagesItem {
         {
             out.push_str("\n        \"author\": ");
             let value = &self.author;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Pretty,
+                    __rt::json::JsonStyle::Pretty,
                     4,
                 ),
             );
@@ -839,12 +833,12 @@ impl TicketMessagesItem {
         {
             out.push_str(",\n        \"body\": ");
             let value = &self.body;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\n        \"sent_at\": ");
             let value = &self.sent_at;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.internal {
             out.push_str(",\n        \"internal\": ");
@@ -860,11 +854,11 @@ impl TicketMessagesItem {
         {
             out.push_str("\"author\":");
             let value = &self.author;
-            ::fusion_runtime::json::WriteJson::write_json(
+            __rt::json::WriteJson::write_json(
                 value,
-                &mut ::fusion_runtime::json::JsonWriter::at_depth(
+                &mut __rt::json::JsonWriter::at_depth(
                     out,
-                    ::fusion_runtime::json::JsonStyle::Compact,
+                    __rt::json::JsonStyle::Compact,
                     0,
                 ),
             );
@@ -872,12 +866,12 @@ impl TicketMessagesItem {
         {
             out.push_str(",\"body\":");
             let value = &self.body;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         {
             out.push_str(",\"sent_at\":");
             let value = &self.sent_at;
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         if let ::core::option::Option::Some(value) = &self.internal {
             out.push_str(",\"internal\":");
@@ -887,31 +881,31 @@ impl TicketMessagesItem {
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for TicketMessagesItem {
+impl __rt::toon::ToonObject for TicketMessagesItem {
     fn toon_field_count(&self) -> usize {
         4
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "author",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.author),
+                    __rt::toon::ToonElement::toon_value(&self.author),
                 ))
             }
             1 => {
                 ::core::option::Option::Some((
                     "body",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.body),
+                    __rt::toon::ToonElement::toon_value(&self.body),
                 ))
             }
             2 => {
                 ::core::option::Option::Some((
                     "sent_at",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.sent_at),
+                    __rt::toon::ToonElement::toon_value(&self.sent_at),
                 ))
             }
             3 => {
@@ -919,7 +913,7 @@ impl ::fusion_runtime::toon::ToonObject for TicketMessagesItem {
                     .as_ref()
                     .map(|value| (
                         "internal",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
+                        __rt::toon::ToonElement::toon_value(value),
                     ))
             }
             _ => ::core::option::Option::None,
@@ -927,13 +921,13 @@ impl ::fusion_runtime::toon::ToonObject for TicketMessagesItem {
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for TicketMessagesItem {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for TicketMessagesItem {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for TicketMessagesItem {
+impl __rt::toon::WriteToon for TicketMessagesItem {
     const KEYS: &'static [&'static str] = &["author", "body", "sent_at", "internal"];
 }
 
@@ -948,7 +942,7 @@ impl ::fusion_runtime::toon::WriteToon for TicketMessagesItem {
     ::fusion_runtime::__private::serde::Serialize,
     ::fusion_runtime::__private::serde::Deserialize
 )]
-#[serde(crate = "::fusion_runtime::__private::serde")]
+#[serde(crate = "__rt::__private::serde")]
 pub struct TicketEscalation {
     /// Wire key `level`; required.
     pub level: i64,
@@ -957,16 +951,16 @@ pub struct TicketEscalation {
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl ::fusion_runtime::json::WriteJson for TicketEscalation {
-    fn write_json(&self, writer: &mut ::fusion_runtime::json::JsonWriter<'_>) {
+impl __rt::json::WriteJson for TicketEscalation {
+    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
         match (writer.style(), writer.depth()) {
-            (::fusion_runtime::json::JsonStyle::Pretty, 1) => {
+            (__rt::json::JsonStyle::Pretty, 1) => {
                 return self.__fusion_json_pretty_1(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Pretty, 2) => {
+            (__rt::json::JsonStyle::Pretty, 2) => {
                 return self.__fusion_json_pretty_2(writer.output());
             }
-            (::fusion_runtime::json::JsonStyle::Compact, _) => {
+            (__rt::json::JsonStyle::Compact, _) => {
                 return self.__fusion_json_compact(writer.output());
             }
             _ => {}
@@ -989,11 +983,11 @@ impl TicketEscalation {
         {
             out.push_str("\n    \"level\": ");
             let value = &self.level;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n    \"reason\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n  }");
     }
@@ -1005,11 +999,11 @@ impl TicketEscalation {
         {
             out.push_str("\n      \"level\": ");
             let value = &self.level;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\n      \"reason\": ");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push_str("\n    }");
     }
@@ -1021,51 +1015,48 @@ impl TicketEscalation {
         {
             out.push_str("\"level\":");
             let value = &self.level;
-            ::fusion_runtime::__private::number::write_i64(out, *value);
+            __rt::__private::number::write_i64(out, *value);
         }
         if let ::core::option::Option::Some(value) = &self.reason {
             out.push_str(",\"reason\":");
-            ::fusion_runtime::json::escape_str_into(out, value);
+            __rt::json::escape_str_into(out, value);
         }
         out.push('}');
     }
 }
 
-impl ::fusion_runtime::toon::ToonObject for TicketEscalation {
+impl __rt::toon::ToonObject for TicketEscalation {
     fn toon_field_count(&self) -> usize {
         2
     }
     fn toon_field(
         &self,
         index: usize,
-    ) -> ::core::option::Option<(&str, ::fusion_runtime::toon::ToonValue<'_>)> {
+    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
         match index {
             0 => {
                 ::core::option::Option::Some((
                     "level",
-                    ::fusion_runtime::toon::ToonElement::toon_value(&self.level),
+                    __rt::toon::ToonElement::toon_value(&self.level),
                 ))
             }
             1 => {
                 self.reason
                     .as_ref()
-                    .map(|value| (
-                        "reason",
-                        ::fusion_runtime::toon::ToonElement::toon_value(value),
-                    ))
+                    .map(|value| ("reason", __rt::toon::ToonElement::toon_value(value)))
             }
             _ => ::core::option::Option::None,
         }
     }
 }
 
-impl ::fusion_runtime::toon::ToonElement for TicketEscalation {
-    fn toon_value(&self) -> ::fusion_runtime::toon::ToonValue<'_> {
-        ::fusion_runtime::toon::ToonValue::object(self)
+impl __rt::toon::ToonElement for TicketEscalation {
+    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
+        __rt::toon::ToonValue::object(self)
     }
 }
 
-impl ::fusion_runtime::toon::WriteToon for TicketEscalation {
+impl __rt::toon::WriteToon for TicketEscalation {
     const KEYS: &'static [&'static str] = &["level", "reason"];
 }
 
@@ -1086,14 +1077,14 @@ pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
         &self,
         _item: &Ticket,
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
     /// Called after the declared blocks of a collection, with the items kept by the agent limit.
     fn collection(
         &self,
         _items: &[Ticket],
         _context: &Context_,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
 }
 
@@ -1102,11 +1093,7 @@ impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
 impl TicketPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(
-        &self,
-        _item: &Ticket,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
-    ) {}
+    pub fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
     /// Adds the blocks computed from a collection to `builder`: the truncation block when items
     /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
     /// item, then collection rules (wire format §6, §7, §8).
@@ -1114,20 +1101,20 @@ impl TicketPresenter {
         &self,
         _kept: &[Ticket],
         _total: usize,
-        _builder: &mut ::fusion_runtime::ResponseBuilder,
+        _builder: &mut __rt::ResponseBuilder,
     ) {}
     /// The blocks of one item with `_select` applied to the data block and `hooks` called with
     /// `context` after the declared blocks, not yet built.
     fn item_builder<Context_: ?::core::marker::Sized>(
         &self,
         item: &Ticket,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_data(self, item, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.item_blocks(item, &mut builder);
         hooks.item(item, context, &mut builder);
         builder
@@ -1141,19 +1128,14 @@ impl TicketPresenter {
     fn collection_builder<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Ticket],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ResponseBuilder {
+    ) -> __rt::ResponseBuilder {
         let kept = Self::kept(items);
         let mut data = ::std::string::String::new();
-        ::fusion_runtime::Presenter::write_collection_data(
-            self,
-            kept,
-            selection,
-            &mut data,
-        );
-        let mut builder = ::fusion_runtime::ResponseBuilder::new(data);
+        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
+        let mut builder = __rt::ResponseBuilder::new(data);
         self.collection_blocks(kept, items.len(), &mut builder);
         hooks.collection(kept, context, &mut builder);
         builder
@@ -1163,13 +1145,13 @@ impl TicketPresenter {
     pub fn present_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Ticket,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.item_builder(item, selection, hooks, context)
             .presenter_view(
-                ::fusion_runtime::ViewData::Json(
+                __rt::ViewData::Json(
                     Self::view_json(::core::slice::from_ref(item), selection, false),
                 ),
             )
@@ -1180,15 +1162,13 @@ impl TicketPresenter {
     pub fn present_collection_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Ticket],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::fusion_runtime::ToolResponse {
+    ) -> __rt::ToolResponse {
         self.collection_builder(items, selection, hooks, context)
             .presenter_view(
-                ::fusion_runtime::ViewData::Json(
-                    Self::view_json(Self::kept(items), selection, true),
-                ),
+                __rt::ViewData::Json(Self::view_json(Self::kept(items), selection, true)),
             )
             .build()
     }
@@ -1198,7 +1178,7 @@ impl TicketPresenter {
     pub fn prompt_messages(
         &self,
         item: &Ticket,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.prompt_messages_with(item, &(), &())
     }
     /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
@@ -1207,15 +1187,15 @@ impl TicketPresenter {
         item: &Ticket,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.item_builder(item, &::fusion_runtime::Selection::all(), hooks, context)
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.item_builder(item, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
     /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
     pub fn collection_prompt_messages(
         &self,
         items: &[Ticket],
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
         self.collection_prompt_messages_with(items, &(), &())
     }
     /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
@@ -1225,64 +1205,54 @@ impl TicketPresenter {
         items: &[Ticket],
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
-    ) -> ::std::vec::Vec<::fusion_runtime::PromptMessage> {
-        self.collection_builder(
-                items,
-                &::fusion_runtime::Selection::all(),
-                hooks,
-                context,
-            )
+    ) -> ::std::vec::Vec<__rt::PromptMessage> {
+        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
             .prompt_messages()
     }
 }
 
-impl ::fusion_runtime::Presenter for TicketPresenter {
+impl __rt::Presenter for TicketPresenter {
     type Item = Ticket;
     fn write_data(
         &self,
         item: &Ticket,
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        ::fusion_runtime::toon::write_toon(
-            out,
-            item,
-            selection,
-            &::fusion_runtime::toon::ToonOptions::pipe(),
-        );
+        __rt::toon::write_toon(out, item, selection, &__rt::toon::ToonOptions::pipe());
     }
     fn write_collection_data(
         &self,
         items: &[Ticket],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         out: &mut ::std::string::String,
     ) {
-        ::fusion_runtime::toon::write_toon_slice(
+        __rt::toon::write_toon_slice(
             out,
             items,
             selection,
-            &::fusion_runtime::toon::ToonOptions::pipe(),
+            &__rt::toon::ToonOptions::pipe(),
         );
     }
     fn present_selected(
         &self,
         item: &Ticket,
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_with(item, selection, &(), &())
     }
     fn present_collection_selected(
         &self,
         items: &[Ticket],
-        selection: &::fusion_runtime::Selection,
-    ) -> ::fusion_runtime::ToolResponse {
+        selection: &__rt::Selection,
+    ) -> __rt::ToolResponse {
         self.present_collection_with(items, selection, &(), &())
     }
 }
 
-impl ::fusion_runtime::IntoToolResponse for Ticket {
-    fn into_tool_response(self) -> ::fusion_runtime::ToolResponse {
-        ::fusion_runtime::Presenter::present(&TicketPresenter, &self)
+impl __rt::IntoToolResponse for Ticket {
+    fn into_tool_response(self) -> __rt::ToolResponse {
+        __rt::Presenter::present(&TicketPresenter, &self)
     }
 }
 
@@ -1292,17 +1262,17 @@ impl TicketPresenter {
     /// it costs one more rendering of the data per response, about as long as the TOON text.
     fn view_json(
         items: &[Ticket],
-        selection: &::fusion_runtime::Selection,
+        selection: &__rt::Selection,
         collection: bool,
     ) -> ::std::string::String {
         let mut out = ::std::string::String::new();
-        let mut writer = ::fusion_runtime::json::JsonWriter::new(
+        let mut writer = __rt::json::JsonWriter::new(
             &mut out,
-            ::fusion_runtime::json::JsonStyle::Compact,
+            __rt::json::JsonStyle::Compact,
         );
-        let write = |writer: &mut ::fusion_runtime::json::JsonWriter<'_>, item: &Ticket| {
+        let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Ticket| {
             if selection.is_all() {
-                ::fusion_runtime::json::WriteJson::write_json(item, writer);
+                __rt::json::WriteJson::write_json(item, writer);
             } else {
                 item.write_json_selected(writer, selection);
             }

@@ -2,8 +2,8 @@
 //! Rust modules out.
 //!
 //! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
-//! [`emit`] → [`format`](mod@format); [`render`] writes responses from the model and sample data,
-//! for `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
+//! [`emit`] → [`format`](mod@format); `render` (feature `render`) writes responses from the model
+//! and sample data, for `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
 //! (the CLI in `main.rs`, the build-script API in [`Builder`]).
 
 mod builder;
@@ -16,6 +16,7 @@ pub mod load;
 pub mod model;
 pub mod naming;
 pub mod openapi;
+#[cfg(feature = "render")]
 pub mod render;
 pub mod source;
 pub mod validate;
@@ -84,7 +85,7 @@ pub fn generate_with_warnings(
 
 /// Runs the phases up to the model over every definition: what the definitions describe, or
 /// every problem found (the same diagnostics [`generate`] reports for them). Front ends that
-/// render responses without generating code ([`render`]) start from it.
+/// render responses without generating code (`render`) start from it.
 pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics> {
     on_big_stack(|| resolve_here(sources).map(|(model, _)| model))
 }

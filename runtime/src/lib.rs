@@ -2,6 +2,12 @@
 //!
 //! Generated presenters call into this crate to write MCP tool responses byte for byte as the
 //! Presenter wire format specifies (`docs/wire-format.md`).
+//!
+//! # The generated-code handshake
+//!
+//! Generated code opens with [`require_contract!`], naming the contract of the runtime it was
+//! generated for. Compiled against a runtime of another contract, it fails with one message
+//! naming both versions and the fix (regenerate, or depend on the matching runtime).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -12,6 +18,7 @@ mod argument_kinds;
 mod bounds;
 mod builder;
 mod compute;
+mod contract;
 mod echo;
 pub mod egress;
 mod enums;
@@ -39,6 +46,8 @@ mod validation;
 mod wrap;
 
 pub use builder::{ResponseBuilder, Suggestion};
+#[doc(hidden)]
+pub use contract::{CONTRACT, VERSION};
 pub use enums::UnknownVariant;
 pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,

@@ -23,33 +23,46 @@ impl fmt::Display for InternalError {
     }
 }
 
-/// The runtime crate's path in generated code (`::fusion_runtime` unless configured).
+/// The runtime crate in generated code. The root module names it by its path
+/// (`::fusion_runtime` unless configured) once, in the contract handshake that brings it into
+/// scope as `__rt`; everything else goes through `__rt`, so that a runtime of another contract
+/// fails with the handshake's one message and no follow-on errors (see `fusion_runtime`'s
+/// `require_contract!`).
 #[derive(Debug, Clone)]
 pub struct Runtime {
-    text: Rc<str>,
+    path: Rc<str>,
     tokens: Rc<TokenStream>,
 }
 
-impl Runtime {
-    /// The runtime at `path`, as the user configured it; `None` when it is not even Rust tokens.
-    pub fn new(path: &str) -> Option<Self> {
-        Some(Runtime {
-            text: path.into(),
-            tokens: Rc::new(path.parse().ok()?),
-        })
-    }
-}
+/// The name the handshake gives the runtime in every generated module.
+const ALIAS: &str = "__rt";
 
 impl Runtime {
+    /// The runtime at `path`, as the user configured it; `None` when it is not a Rust path.
+    pub fn new(path: &str) -> Option<Self> {
+        syn::parse_str::<syn::Path>(path).ok()?;
+        Some(Runtime {
+            path: path.into(),
+            tokens: Rc::new(ALIAS.parse().ok()?),
+        })
+    }
+
+    /// The path the user configured: for the handshake, and for derive macros, which must
+    /// resolve even when the handshake fails (an unresolved derive would report its helper
+    /// attributes as unknown, a follow-on error).
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
     /// The path of the serde the runtime re-exports, as the string `#[serde(crate = …)]` takes.
     pub fn serde_crate(&self) -> Literal {
-        literal(&format!("{}::__private::serde", self.text))
+        literal(&format!("{ALIAS}::__private::serde"))
     }
 }
 
 impl fmt::Display for Runtime {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
+        f.write_str(ALIAS)
     }
 }
 
@@ -306,21 +319,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn types_print_fully_qualified() {
+    fn types_print_fully_qualified_through_the_handshake_s_alias() {
         let rt = Runtime::new("::fusion_runtime").expect("a path");
         let ty = RustType::Map(rt.clone(), Box::new(RustType::String.vec().optional()));
         assert_eq!(
             ty.to_string(),
-            "::fusion_runtime::IndexMap<::std::string::String, ::core::option::Option<::std::vec::Vec<::std::string::String>>>"
+            "__rt::IndexMap<::std::string::String, ::core::option::Option<::std::vec::Vec<::std::string::String>>>"
         );
         // The tokens are the same type, spaced as `proc_macro2` spaces them.
         let tokens = ty.to_token_stream().to_string();
         assert_eq!(tokens.replace(' ', ""), ty.to_string().replace(' ', ""));
         assert_eq!(
-            RustType::RuntimeOf(rt, "Reply", Box::new(RustType::Primitive("bool").boxed()))
-                .to_string(),
-            "::fusion_runtime::Reply<::std::boxed::Box<bool>>"
+            RustType::RuntimeOf(
+                rt.clone(),
+                "Reply",
+                Box::new(RustType::Primitive("bool").boxed())
+            )
+            .to_string(),
+            "__rt::Reply<::std::boxed::Box<bool>>"
         );
+        assert_eq!(rt.path(), "::fusion_runtime");
+        assert!(Runtime::new("not a path!").is_none());
     }
 
     #[test]

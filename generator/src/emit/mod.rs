@@ -9,6 +9,7 @@ mod docs;
 pub mod json_fast;
 mod members;
 pub mod schema_defs;
+mod sha256;
 pub mod tool_args;
 mod tool_schema;
 pub mod tools;
@@ -20,14 +21,13 @@ pub mod view;
 use std::collections::BTreeSet;
 
 use askama::Template;
-use sha2::{Digest, Sha256};
 
 use crate::diagnostics::Diagnostic;
 use crate::format::{format_rust, header};
 use crate::model::{FieldType, Model, TypeKind};
 use crate::naming::Names;
 use crate::source::SourceFile;
-use code::{InternalError, Runtime};
+use code::{InternalError, Literal, Runtime};
 use view::{ModuleView, RootModule, RootView};
 
 /// How the output is laid out.
@@ -155,6 +155,11 @@ pub fn emit(
         Layout::SingleFile { file_name } => (file_name.clone(), true),
     };
     let root = RootView {
+        rt: rt.clone(),
+        contract: Literal::u32_unsuffixed(fusion_runtime::CONTRACT),
+        generator: code::literal(concat!("fusion-gen ", env!("CARGO_PKG_VERSION"))),
+        runtime_version: code::literal(fusion_runtime::VERSION),
+        command: code::literal(settings.command),
         inline,
         allow_deprecated: model.has_deprecated(),
         modules: root_modules,
@@ -201,8 +206,10 @@ fn render_module(
         name: data.name.clone(),
         exports: data.exports.clone(),
     };
+    let module = &model.modules[index];
     let text = ModuleView {
         rt: rt.clone(),
+        uses_runtime: !data.items.is_empty() || data.presenter.is_some() || module.tool.is_some(),
         module: data,
     }
     .render()
@@ -254,12 +261,12 @@ fn dependencies(model: &Model, index: usize) -> BTreeSet<usize> {
 
 /// SHA-256 over each input's path and text, length-prefixed so that no two input sets collide.
 fn inputs_hash(sources: &[&SourceFile]) -> String {
-    let mut hasher = Sha256::new();
+    let mut hasher = sha256::Sha256::new();
     for source in sources {
         for part in [source.path.as_bytes(), source.text.as_bytes()] {
-            hasher.update((part.len() as u64).to_le_bytes());
+            hasher.update(&(part.len() as u64).to_le_bytes());
             hasher.update(part);
         }
     }
-    format!("{:x}", hasher.finalize())
+    hasher.finalize_hex()
 }

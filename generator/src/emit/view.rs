@@ -17,8 +17,11 @@ use crate::naming::Names;
 #[derive(Template)]
 #[template(path = "module.rs.jinja", escape = "none")]
 pub struct ModuleView {
-    /// Path of the runtime crate in generated code (`::fusion_runtime`).
+    /// The runtime crate in generated code.
     pub rt: Runtime,
+    /// Whether anything in the module refers to the runtime (a file of `$defs` that nothing
+    /// uses generates an empty module, which must not import it).
+    pub uses_runtime: bool,
     /// The module's data.
     pub module: ModuleData,
 }
@@ -259,6 +262,16 @@ pub struct PresenterView {
 #[derive(Template)]
 #[template(path = "mod.rs.jinja", escape = "none")]
 pub struct RootView {
+    /// The runtime, named by its path in the handshake.
+    pub rt: Runtime,
+    /// The generated-code contract of the runtime this generator was built with.
+    pub contract: Literal,
+    /// This generator, `fusion-gen X.Y.Z`, as the handshake's message names it.
+    pub generator: Literal,
+    /// The version of the runtime this generator was built with.
+    pub runtime_version: Literal,
+    /// The command that regenerates the output, for the handshake's message.
+    pub command: Literal,
     /// Modules inline (`pub mod x { ... }`, one file for `include!`) or as files (`pub mod x;`).
     pub inline: bool,
     /// Some definition is deprecated: re-exporting it must not warn.

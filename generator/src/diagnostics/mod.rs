@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+mod render;
 
 /// A 1-based line and column in a definition file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -84,93 +84,12 @@ impl Diagnostic {
     }
 
     /// Renders the diagnostic with a snippet of `source` (the file's text), without colours, so
-    /// that the same text reads well in a terminal, in a build script's output and in tests.
-    ///
-    /// When a line of the snippet is long (minified JSON, a deep flow collection on one line),
-    /// miette would print it whole, and panics past column 65,535; such a line is shown cut to
-    /// a window around the error instead.
+    /// that the same text reads well in a terminal, in a build script's output and in tests:
+    /// drawn by miette with the `fancy` feature (the command line's), as plain text otherwise.
+    /// Long lines (minified JSON) are cut to a window around the error either way.
     pub fn render(&self, source: Option<&str>) -> String {
-        let normalised = source.map(with_yaml_line_breaks);
-        let source = normalised.as_deref();
-        let long = match (source, self.location) {
-            (Some(text), Some(at)) => has_long_line_near(text, at.line),
-            _ => false,
-        };
-        let report = Report {
-            diagnostic: self,
-            source: source
-                .filter(|_| !long)
-                .map(|text| NamedSource::new(&self.file, text.to_owned())),
-        };
-        let mut out = String::new();
-        let handler =
-            GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor()).with_width(100);
-        if handler.render_report(&mut out, &report).is_err() {
-            out = self.to_string();
-        }
-        if let (true, Some(text), Some(at)) = (long, source, self.location) {
-            out.push_str(&cut_snippet(&self.file, text, at));
-        }
-        out
+        render::render(self, source)
     }
-}
-
-/// The longest line, in characters, that a snippet shows whole.
-const SNIPPET_LINE_LIMIT: usize = 160;
-
-/// Characters shown before the error's column when a long line is cut.
-const CUT_BEFORE: usize = 40;
-
-/// Characters shown from the error's column on when a long line is cut.
-const CUT_AFTER: usize = 80;
-
-/// Whether the error's line or a neighbour (the lines miette shows) is too long to show whole.
-fn has_long_line_near(text: &str, line: u32) -> bool {
-    let first = line.saturating_sub(2) as usize;
-    text.split('\n')
-        .skip(first)
-        .take(3)
-        .any(|l| l.chars().nth(SNIPPET_LINE_LIMIT).is_some())
-}
-
-/// The error's line cut to a window around its column, with a caret under the column:
-///
-/// ```text
-///    ╭─[file:1:70001]
-///  1 │ …"type": "strnig", "x"…
-///    ·           ▲ here
-///    ╰────
-/// ```
-fn cut_snippet(file: &str, text: &str, at: Location) -> String {
-    let line = text
-        .split('\n')
-        .nth(at.line.saturating_sub(1) as usize)
-        .unwrap_or_default();
-    let column = at.column.saturating_sub(1) as usize;
-    let start = column.saturating_sub(CUT_BEFORE);
-    let mut window: String = line
-        .chars()
-        .skip(start)
-        .take(column - start + CUT_AFTER)
-        // One column per character, so the caret lines up; controls would move the cursor.
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let mut caret = column - start;
-    if start > 0 {
-        window.insert(0, '…');
-        caret += 1;
-    }
-    if line.chars().nth(column + CUT_AFTER).is_some() {
-        window.push('…');
-    }
-    let number = at.line.to_string();
-    let pad = " ".repeat(number.len());
-    format!(
-        "{pad}  ╭─[{file}:{}:{}]\n {number} │ {window}\n {pad} · {}▲ here\n {pad} ╰────\n",
-        at.line,
-        at.column,
-        " ".repeat(caret)
-    )
 }
 
 impl fmt::Display for Diagnostic {
@@ -251,117 +170,6 @@ pub fn did_you_mean<'a>(
         .map(|(_, candidate)| candidate)
 }
 
-struct Report<'a> {
-    diagnostic: &'a Diagnostic,
-    source: Option<NamedSource<String>>,
-}
-
-impl fmt::Debug for Report<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl fmt::Display for Report<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.diagnostic.message)?;
-        if !self.diagnostic.pointer.is_empty() {
-            write!(f, " (at {})", self.diagnostic.pointer)?;
-        }
-        let snippet_shown = self.source.as_ref().is_some_and(|source| {
-            self.diagnostic
-                .location
-                .and_then(|at| byte_offset(source.inner(), at))
-                .is_some()
-        });
-        if !snippet_shown && !self.diagnostic.file.is_empty() {
-            write!(f, " in {}", self.diagnostic.file)?;
-            if let Some(at) = self.diagnostic.location {
-                write!(f, ":{}:{}", at.line, at.column)?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for Report<'_> {}
-
-impl miette::Diagnostic for Report<'_> {
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.diagnostic.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-        })
-    }
-
-    fn help<'b>(&'b self) -> Option<Box<dyn fmt::Display + 'b>> {
-        self.diagnostic
-            .help
-            .as_ref()
-            .map(|help| Box::new(help) as Box<dyn fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        self.source
-            .as_ref()
-            .map(|source| source as &dyn miette::SourceCode)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let source = self.source.as_ref()?;
-        let at = self.diagnostic.location?;
-        let offset = byte_offset(source.inner(), at)?;
-        let len = token_len(&source.inner()[offset..]);
-        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
-            Some("here".into()),
-            SourceSpan::new(offset.into(), len),
-        ))))
-    }
-}
-
-/// The text with each lone `\r` turned into `\n`: YAML (and the loader's locations) break lines
-/// there too, while miette and the snippet code break lines at `\n` only. One byte for one, so
-/// byte offsets are unchanged.
-fn with_yaml_line_breaks(text: &str) -> std::borrow::Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let lone_cr = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !(0..bytes.len()).any(lone_cr) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == '\r' && chars.peek() != Some(&'\n') {
-            out.push('\n');
-        } else {
-            out.push(c);
-        }
-    }
-    std::borrow::Cow::Owned(out)
-}
-
-fn byte_offset(text: &str, at: Location) -> Option<usize> {
-    let line_start = if at.line <= 1 {
-        0
-    } else {
-        text.match_indices('\n')
-            .nth(at.line as usize - 2)
-            .map(|(i, _)| i + 1)?
-    };
-    let line = &text[line_start..];
-    let column = line
-        .char_indices()
-        .nth(at.column.saturating_sub(1) as usize)
-        .map_or(line.len(), |(i, _)| i);
-    Some(line_start + column)
-}
-
-/// The length of the word under the caret: a key, a scalar, or one character.
-fn token_len(rest: &str) -> usize {
-    let end = rest.find([':', ',', '\n', '}', ']']).unwrap_or(rest.len());
-    rest[..end].trim_end().len().max(1).min(rest.len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -388,14 +196,21 @@ mod tests {
         let text = d.render(Some(&format!("{{\n{line}\n}}")));
         assert!(text.len() < 1_000, "{} bytes", text.len());
         assert!(text.contains("min.json:2:70009"), "{text}");
-        let snippet = text.lines().find(|l| l.starts_with(" 2 │ ")).expect(&text);
-        let window = snippet.trim_start_matches(" 2 │ ");
+        // miette's frame (`fancy`) or rustc's (plain): the same window either way.
+        let gutter = [" 2 │ ", "2 | "];
+        let snippet = text
+            .lines()
+            .find(|l| gutter.iter().any(|g| l.starts_with(g)))
+            .expect(&text);
+        let window = gutter
+            .iter()
+            .fold(snippet, |line, g| line.trim_start_matches(g));
         assert!(
             window.starts_with('…') && window.ends_with('…'),
             "{snippet}"
         );
-        let caret = text.lines().find(|l| l.contains("▲ here")).expect(&text);
-        let caret_at = caret.chars().position(|c| c == '▲').unwrap();
+        let caret = text.lines().find(|l| l.ends_with(" here")).expect(&text);
+        let caret_at = caret.chars().position(|c| c == '▲' || c == '^').unwrap();
         let under: char = snippet.chars().nth(caret_at).unwrap();
         assert_eq!(
             under, '"',
@@ -427,6 +242,38 @@ mod tests {
         assert!(text.contains("billing/invoice.yaml:2:15"), "{text}");
         assert!(text.contains("required: [id, amount_cent]"), "{text}");
         assert!(text.contains("did you mean `amount_cents`?"), "{text}");
+    }
+
+    /// Without miette (a build script's `default-features = false`), the same content in
+    /// rustc's shape, a caret under the whole token.
+    #[cfg(not(feature = "fancy"))]
+    #[test]
+    fn renders_plain_text_in_rustc_shape() {
+        let d = Diagnostic::error(
+            "billing/invoice.yaml",
+            "/required/1",
+            "unknown field `amount_cent` in `required`",
+        )
+        .at_location(Location {
+            line: 2,
+            column: 16,
+        })
+        .with_help("did you mean `amount_cents`?");
+        let text = d.render(Some("title: Invoice\nrequired: [id, amount_cent]\n"));
+        assert_eq!(
+            text,
+            "error: unknown field `amount_cent` in `required` (at /required/1)\n \
+             --> billing/invoice.yaml:2:16\n  \
+             |\n\
+             2 | required: [id, amount_cent]\n  \
+             |                ^^^^^^^^^^^ here\n  \
+             = help: did you mean `amount_cents`?\n"
+        );
+        let warning = Diagnostic::warning("a.yaml", "", "unknown keyword `bar` ignored");
+        assert_eq!(
+            warning.render(None),
+            "warning: unknown keyword `bar` ignored\n--> a.yaml\n"
+        );
     }
 
     #[test]
