@@ -220,5 +220,6 @@ fn unknown_tool_message(name: &str) -> Cow<'static, str> {
     if shown.len() < name.len() {
         shown.push('…');
     }
-    Cow::Owned(format!("Unknown tool: {shown}"))
+    // A protocol error's message reaches the agent too: the name stays on its line.
+    Cow::Owned(format!("Unknown tool: {}", crate::escape::echo(&shown)))
 }
