@@ -1,19 +1,20 @@
 //! Escapes for text placed inside the wire format's XML-like blocks.
 //!
-//! Two families, for two different contracts:
+//! Three families, for three different contracts:
 //!
 //! - [`xml`] and [`attr`] are the escapes of the error envelopes (wire format §12). They are
 //!   "same" behaviour: upstream applies them, so their exact character sets are part of the bytes.
-//! - [`line()`], [`cell`], [`content`] and [`attr_value`] are the deviation of §4/§5: values
-//!   interpolated from data at run time into rules, suggestions, summaries, table cells, UI
-//!   content and titles. Upstream escapes nothing there. Each context escapes what would let a
-//!   value change the structure around it:
+//! - [`line()`], [`cell`], [`ui_line`], [`content`] and [`attr_value`] are the deviation of
+//!   §4/§5: values interpolated from data at run time into rules, suggestions, summaries, table
+//!   cells, UI content and titles. Upstream escapes nothing there. Each context escapes what
+//!   would let a value change the structure around it:
 //!
 //!   | context | escaped |
 //!   |---|---|
 //!   | [`line()`]: rule, suggestion, summary and list lines | `&` `<`, line breaks and controls |
 //!   | [`cell`]: markdown table cells | as [`line()`], plus `\|` and `\` |
-//!   | [`content`]: markdown, code and diagram text | `&` `<`, controls other than line breaks |
+//!   | [`ui_line`]: a value in markdown, code or diagram text | as [`line()`], plus backtick runs of three or more |
+//!   | [`content`]: the same, for a value that may span lines | as [`ui_line`], but line breaks are kept |
 //!   | [`attr_value`]: UI attributes (`title`) | `&` `<` `>` `"`, line breaks and controls |
 //!
 //!   "Controls" are the C0 controls but tab (U+0000..U+001F), DEL, the C1 controls
@@ -23,6 +24,9 @@
 //!   single backslash in a line (a literal `\n` in data then reads like an escaped line feed, which
 //!   forges nothing); in a cell it is doubled, since markdown would read `\|` as a pipe inside the
 //!   cell and `\\|` as a backslash then a cell border.
+//! - [`push_echo`], [`push_echo_attr`] and [`echo`] are for what an error repeats of the caller's
+//!   text or a handler's (§12, Echoes): the error escapes plus line breaks and controls as a line
+//!   writes them, so the repeated value stays on its line.
 //!
 //! Every escape that escapes `<` also escapes the characters a reader takes for `<` in a tag
 //! ([`tag_bracket`]: fullwidth `＜`, small `﹤`, `‹`, `〈`, `⟨`, `˂`, ...), and every escape that
@@ -134,13 +138,16 @@ fn is_wide_control(c: char) -> bool {
 ///
 /// What NFKC folds to `<` (fullwidth `＜`, small form `﹤`), the characters Unicode's
 /// confusables list gives for `<` (`˂ ᐸ ᚲ ‹ ❮ 𝈶`), and the angle brackets drawn the same way
-/// (`〈 〈 ⟨ ⧼ ❬ ❰`). Double brackets (`《 ⟪ «`) are left alone: nobody reads `《` as `<`.
-const TAG_BRACKETS: [(char, char); 14] = [
+/// (`〈 〈 ⟨ ⧼ ❬ ❰`, and `︿`, which NFKC folds to `〈`). Double brackets (`《 ⟪ «`) are left
+/// alone: nobody reads `《` as `<`. The generator's test checks every character against its own
+/// reading of static text (NFKC, then look-alikes).
+const TAG_BRACKETS: [(char, char); 15] = [
     ('\u{ff1c}', '\u{ff1e}'),   // ＜ ＞ fullwidth
     ('\u{fe64}', '\u{fe65}'),   // ﹤ ﹥ small form
     ('\u{2039}', '\u{203a}'),   // ‹ › single angle quotation marks
     ('\u{2329}', '\u{232a}'),   // 〈 〉 angle brackets (NFKC: 〈 〉)
     ('\u{3008}', '\u{3009}'),   // 〈 〉 CJK angle brackets
+    ('\u{fe3f}', '\u{fe40}'),   // ︿ ﹀ their vertical presentation forms (NFKC: 〈 〉)
     ('\u{27e8}', '\u{27e9}'),   // ⟨ ⟩ mathematical angle brackets
     ('\u{29fc}', '\u{29fd}'),   // ⧼ ⧽ curved angle brackets
     ('\u{276c}', '\u{276d}'),   // ❬ ❭ medium angle bracket ornaments
