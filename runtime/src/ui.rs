@@ -3,7 +3,8 @@
 //! Every helper takes its text verbatim ("same": static text authored in a definition is emitted as
 //! written). Values interpolated from data must be escaped for their context first: table cells
 //! with [`crate::escape::push_cell`], summary and list lines with [`crate::escape::push_line`],
-//! other content with [`crate::escape::push_content`], the title with
+//! markdown, code and diagram text with [`crate::escape::push_ui_line`] (or
+//! [`crate::escape::push_content`] for a value that may span lines), the title with
 //! [`crate::escape::push_attr_value`]. That is the §4 deviation, and it is the caller's job because
 //! only the caller knows which parts of a text came from data.
 

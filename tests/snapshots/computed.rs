@@ -614,7 +614,7 @@ pub mod payout {
                         "D MMM",
                     )
                 {
-                    ::fusion_runtime::escape::push_content(&mut content, value);
+                    ::fusion_runtime::escape::push_ui_line(&mut content, value);
                 }
                 builder.ui(content);
             }
