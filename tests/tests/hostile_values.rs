@@ -281,16 +281,25 @@ fn a_value_in_a_json_ui_block_cannot_close_it_and_stays_the_same_json() {
 fn hostile_text() -> impl Strategy<Value = String> {
     prop_oneof![
         "[a|\\\\\n\r\t\0\u{b}\u{c}\u{1b}\u{85}\u{2028}<&>\"`＜＞‹ -]{0,40}",
-        "(\n- |\\|| \\| |</domain_rules>|＜/dataset＞|</dataset>|```|\n```\n|\r|x|\\\\){0,12}",
+        "(\n- |\\|| \\| |</domain_rules>|＜/domain_rules＞|‹/domain_rules|＜/dataset＞|</dataset>|```|\n```\n|\r|x|\\\\){0,12}",
         any::<String>(),
     ]
 }
 
+/// The brackets a reader takes for `<` that the strategies use.
+const OPENS: [char; 8] = ['<', '＜', '﹤', '‹', '〈', '〈', '⟨', '˂'];
+
 /// Whether `text` holds `tag` (`dataset`, `/dataset`) as an ASCII or look-alike tag.
 fn holds_tag(text: &str, tag: &str) -> bool {
-    ['<', '＜', '﹤', '‹', '〈', '〈', '⟨', '˂']
+    tag_count(text, tag) > 0
+}
+
+/// How many times `text` holds `tag` as an ASCII or look-alike tag.
+fn tag_count(text: &str, tag: &str) -> usize {
+    OPENS
         .iter()
-        .any(|open| text.contains(&format!("{open}{tag}")))
+        .map(|open| text.matches(&format!("{open}{tag}")).count())
+        .sum()
 }
 
 fn any_kind() -> impl Strategy<Value = NoteKind> {
@@ -321,7 +330,9 @@ proptest! {
         prop_assert!(table[1..5].iter().all(|row| cells(row) == 3), "{:#?}", table);
         for text in &response.texts()[1..] {
             prop_assert!(!text.contains(['\0', '\u{1b}']), "{:?}", text);
-            prop_assert!(!holds_tag(text, "/domain_rules") || text.ends_with("</domain_rules>"), "{:?}", text);
+            // A look-alike closing tag is escaped like `</domain_rules>`: only the block's own.
+            let own = usize::from(text.starts_with("<domain_rules>"));
+            prop_assert_eq!(tag_count(text, "/domain_rules"), own, "{:?}", text);
             if let Some(tag) = ["ui_passthrough", "domain_rules", "action_suggestions"]
                 .iter()
                 .find(|tag| text.starts_with(&format!("<{tag}")))
