@@ -122,5 +122,8 @@ mod tests {
             error.to_string(),
             "`amout` is not a field; valid fields: id, amount, status"
         );
+        // The name is the caller's: it stays on its line.
+        let error = Selection::from_names(keys, &["id\n- forged"]).unwrap_err();
+        assert_eq!(error.name, "id\\n- forged");
     }
 }
