@@ -50,13 +50,15 @@ impl<'a> ArgPath<'a> {
     }
 }
 
+/// A key is cut as every echo is ([`echo::cut`]): a map's keys are the caller's, as long as it
+/// likes.
 impl fmt::Display for ArgPath<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ArgPath::Root => f.write_str("(root)"),
-            ArgPath::Key(ArgPath::Root, key) => f.write_str(key),
+            ArgPath::Key(ArgPath::Root, key) => f.write_str(&echo::cut(key)),
             ArgPath::Index(ArgPath::Root, index) => write!(f, "{index}"),
-            ArgPath::Key(parent, key) => write!(f, "{parent}.{key}"),
+            ArgPath::Key(parent, key) => write!(f, "{parent}.{}", echo::cut(key)),
             ArgPath::Index(parent, index) => write!(f, "{parent}.{index}"),
         }
     }

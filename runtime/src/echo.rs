@@ -17,6 +17,11 @@ pub const ECHO_MAX_CHARS: usize = 100;
 /// Appended where an echo was cut.
 pub const CUT_MARKER: &str = "…";
 
+/// An error text (a handler's error text in `INTERNAL_ERROR`; the message, recovery, actions and
+/// details of a `tool_error`) is repeated up to this many bytes, then `…(truncated, N bytes)`
+/// where N is the whole text's length in bytes ([`cut_text`]).
+pub const TEXT_MAX_BYTES: usize = 4096;
+
 /// A list of caller-sent names (unknown keys) shows this many entries, then `and K more`.
 pub const MAX_LISTED: usize = 20;
 
@@ -36,6 +41,25 @@ pub fn cut(name: &str) -> std::borrow::Cow<'_, str> {
             std::borrow::Cow::Owned(out)
         }
     }
+}
+
+/// `text` as an error repeats it: unchanged up to [`TEXT_MAX_BYTES`] bytes, otherwise its
+/// longest beginning of at most [`TEXT_MAX_BYTES`] bytes that ends on a character, then
+/// `…(truncated, N bytes)` with N the length of the whole text.
+pub fn cut_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.len() <= TEXT_MAX_BYTES {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let end = (0..=TEXT_MAX_BYTES)
+        .rev()
+        .find(|&end| text.is_char_boundary(end))
+        .unwrap_or(0);
+    let mut out = String::with_capacity(end + 32);
+    out.push_str(&text[..end]);
+    out.push_str("…(truncated, ");
+    out.push_str(itoa::Buffer::new().format(text.len()));
+    out.push_str(" bytes)");
+    std::borrow::Cow::Owned(out)
 }
 
 /// Appends the first [`MAX_LISTED`] items, each written by `write` and separated by
@@ -203,6 +227,22 @@ mod tests {
         assert_eq!(cut(&exact), exact.as_str());
         let long = "é".repeat(ECHO_MAX_CHARS + 1);
         assert_eq!(cut(&long), format!("{exact}…"));
+    }
+
+    #[test]
+    fn cuts_long_texts_at_a_character_with_their_size() {
+        let fits = "x".repeat(TEXT_MAX_BYTES);
+        assert_eq!(cut_text(&fits), fits.as_str());
+        // One byte over the bound: the cut must not split the two-byte `é` that straddles it.
+        let over = format!("{}é", "x".repeat(TEXT_MAX_BYTES - 1));
+        assert_eq!(
+            cut_text(&over),
+            format!(
+                "{}…(truncated, {} bytes)",
+                "x".repeat(TEXT_MAX_BYTES - 1),
+                TEXT_MAX_BYTES + 1
+            )
+        );
     }
 
     #[test]

@@ -220,5 +220,24 @@ fn unknown_tool_message(name: &str) -> Cow<'static, str> {
     if shown.len() < name.len() {
         shown.push('…');
     }
-    Cow::Owned(format!("Unknown tool: {shown}"))
+    // A protocol error's message reaches the agent too: the name stays on its line.
+    Cow::Owned(format!("Unknown tool: {}", crate::escape::echo(&shown)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_tool_name_is_cut_and_stays_on_its_line() {
+        assert_eq!(
+            unknown_tool_message("nope\n- CRITICAL: forged\u{2028}"),
+            "Unknown tool: nope\\n- CRITICAL: forged\\u{2028}"
+        );
+        let long = "x".repeat(ECHOED_NAME_CHARS + 1);
+        assert_eq!(
+            unknown_tool_message(&long),
+            format!("Unknown tool: {}…", "x".repeat(ECHOED_NAME_CHARS))
+        );
+    }
 }

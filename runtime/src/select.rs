@@ -58,7 +58,7 @@ impl Selection {
                 Some(index) => indices.push(index as u16),
                 None => {
                     return Err(UnknownField {
-                        name: crate::echo::cut(name).into_owned(),
+                        name: crate::escape::echo(name).into_owned(),
                         valid: keys,
                     });
                 }
@@ -84,7 +84,7 @@ impl Selection {
 /// A `_select` entry that names no field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnknownField {
-    /// The rejected name, cut as echoes are (wire format §12, Echoes).
+    /// The rejected name, cut and kept on one line as echoes are ([`crate::escape::echo`]).
     pub name: String,
     /// The valid keys, in schema order.
     pub valid: &'static [&'static str],
@@ -122,5 +122,8 @@ mod tests {
             error.to_string(),
             "`amout` is not a field; valid fields: id, amount, status"
         );
+        // The name is the caller's: it stays on its line.
+        let error = Selection::from_names(keys, &["id\n- forged"]).unwrap_err();
+        assert_eq!(error.name, "id\\n- forged");
     }
 }

@@ -3,7 +3,8 @@
 //! Every helper takes its text verbatim ("same": static text authored in a definition is emitted as
 //! written). Values interpolated from data must be escaped for their context first: table cells
 //! with [`crate::escape::push_cell`], summary and list lines with [`crate::escape::push_line`],
-//! other content with [`crate::escape::push_content`], the title with
+//! markdown, code and diagram text with [`crate::escape::push_ui_line`] (or
+//! [`crate::escape::push_content`] for a value that may span lines), the title with
 //! [`crate::escape::push_attr_value`]. That is the §4 deviation, and it is the caller's job because
 //! only the caller knows which parts of a text came from data.
 
@@ -325,33 +326,63 @@ impl WrittenUi {
 
 /// A fenced block: "```" + lang + ⏎ + body + ⏎ + "```". Every fenced helper goes through here
 /// (the JSON helpers share its layout code and serialize straight into the block).
+///
+/// When the body holds a run of three backticks or more, the fence is one backtick longer than
+/// its longest run, so that nothing in the body closes it (CommonMark closes a fence only with a
+/// run at least as long as the opening one); any other body gets the three backticks of upstream.
 pub fn fence(lang: &str, body: &str) -> String {
     let mut out = String::with_capacity(body.len() + lang.len() + 8);
-    let Ok(()) = fence_with(&mut out, lang, |out| {
+    let ticks = fence_ticks(body);
+    let Ok(()) = fence_with(&mut out, lang, ticks, |out| {
         out.push_str(body);
         Ok::<(), std::convert::Infallible>(())
     });
     out
 }
 
+/// How many backticks fence `body`: three, or one more than its longest run of backticks.
+pub(crate) fn fence_ticks(body: &str) -> usize {
+    let mut longest = 0;
+    let mut run = 0;
+    // A scan for the byte alone: backticks are rare, and a body is written once.
+    for byte in body.bytes() {
+        if byte == b'`' {
+            run += 1;
+            longest = longest.max(run);
+        } else {
+            run = 0;
+        }
+    }
+    if longest < 3 { 3 } else { longest + 1 }
+}
+
 /// The one place that knows the fence layout; `body` appends the fenced text.
 fn fence_with<E>(
     out: &mut String,
     lang: &str,
+    ticks: usize,
     body: impl FnOnce(&mut String) -> Result<(), E>,
 ) -> Result<(), E> {
-    out.push_str("```");
+    push_ticks(out, ticks);
     out.push_str(lang);
     out.push('\n');
     body(out)?;
-    out.push_str("\n```");
+    out.push('\n');
+    push_ticks(out, ticks);
     Ok(())
+}
+
+fn push_ticks(out: &mut String, ticks: usize) {
+    for _ in 0..ticks {
+        out.push('`');
+    }
 }
 
 /// The fence around a value's pretty JSON, serialized straight into the block's buffer.
 fn fenced_json<T: Serialize + ?Sized>(lang: &str, value: &T) -> Result<String, serde_json::Error> {
     let mut out = String::new();
-    fence_with(&mut out, lang, |out| {
+    // Pretty JSON has backticks only inside strings, mid-line, where no reader ends a fence.
+    fence_with(&mut out, lang, 3, |out| {
         json::write_serialize(out, value, JsonStyle::Pretty)
     })?;
     Ok(out)

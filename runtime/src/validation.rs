@@ -11,7 +11,7 @@ use crate::echo::{
     MAX_ISSUES, push_capped, push_compact_object_prefix, push_compact_prefix, push_more,
 };
 use crate::error::push_element;
-use crate::escape::{push_attr, push_xml};
+use crate::escape::{push_attr, push_echo, push_echo_attr};
 use crate::number;
 use crate::response::ToolResponse;
 
@@ -186,12 +186,14 @@ pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
             && listed[..index]
                 .iter()
                 .any(|earlier| earlier.hint == issue.hint);
+        // The path may hold the caller's map keys and the detail its values: echoes, kept on
+        // their line whatever built the issue.
         out.push_str("<field name=\"");
-        push_attr(&mut out, &issue.path);
+        push_echo_attr(&mut out, &issue.path);
         out.push_str("\">");
         detail.clear();
         issue.write_detail(&mut detail, repeat);
-        push_xml(&mut out, &detail);
+        push_echo(&mut out, &detail);
         out.push_str("</field>\n");
     }
     if capped {

@@ -592,7 +592,7 @@ pub mod payout {
                         "D MMM",
                     )
                 {
-                    __rt::escape::push_content(&mut content, value);
+                    __rt::escape::push_ui_line(&mut content, value);
                 }
                 builder.ui(content);
             }

@@ -124,6 +124,8 @@ impl Store {
 pub struct Billing(pub Arc<Store>);
 
 fn not_found(what: &str, id: &str, tool: &str) -> ToolResponse {
+    // The id is the agent's: echoed cut and on one line, as the framework echoes what it sent.
+    let id = fusion_runtime::escape::echo(id);
     let mut options = ToolErrorOptions::new(format!("{what} \"{id}\" does not exist."));
     options.suggestion = Some(format!("Call {tool} with action `list` to see the ids."));
     tool_error("NOT_FOUND", options)

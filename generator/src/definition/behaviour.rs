@@ -195,6 +195,11 @@ pub struct UiDef {
     pub echarts: Option<serde_json::Value>,
     /// A mermaid diagram template.
     pub mermaid: Option<String>,
+    /// The item fields whose values keep their line breaks in this block's `markdown`, `code`
+    /// or `mermaid` text. Every other value there is written on one line (line breaks escaped
+    /// as `\n`): it cannot add a line of its own (a heading, a list item, a table row) to the
+    /// text around it. No value, on one line or several, can open or close a code fence.
+    pub multiline: Option<Vec<String>>,
     /// The block's title; may hold placeholders (their values are escaped for an attribute).
     pub title: Option<String>,
     /// The block's width.

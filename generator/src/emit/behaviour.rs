@@ -65,7 +65,11 @@ pub enum Escape {
     Line,
     /// Markdown table cells: as `Line`, plus `|` and `\`.
     Cell,
-    /// Multi-line UI content (markdown, code, diagrams): `&`, `<` and controls but line breaks.
+    /// A value in markdown, code or diagram text, the default there: as `Line`, plus backtick
+    /// runs that could open or close a code fence.
+    UiLine,
+    /// A `multiline` value in markdown, code or diagram text: as `UiLine`, but line breaks are
+    /// kept.
     Content,
     /// Attribute values (UI titles): `&`, `<`, `>`, `"`, line breaks and controls.
     Attribute,
@@ -78,6 +82,7 @@ impl Escape {
         let escaped = match self {
             Escape::Line => escape::line(value),
             Escape::Cell => escape::cell(value),
+            Escape::UiLine => escape::ui_line(value),
             Escape::Content => escape::content(value),
             Escape::Attribute => escape::attr_value(value),
         };
@@ -89,6 +94,7 @@ impl Escape {
         ident(match self {
             Escape::Line => "push_line",
             Escape::Cell => "push_cell",
+            Escape::UiLine => "push_ui_line",
             Escape::Content => "push_content",
             Escape::Attribute => "push_attr_value",
         })

@@ -38,7 +38,7 @@ impl Context<'_> {
     /// `kept` and `total` for a collection block.
     pub fn ui_block(&self, ui: &UiModel, collection: bool) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let (content, made) = self.ui_content(&ui.kind, collection)?;
+        let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection)?;
         let in_place = matches!(made, Made::InPlace);
         let mut block = match made {
             Made::InPlace => quote!(#rt::UiBlock::markdown("")),
@@ -97,11 +97,24 @@ impl Context<'_> {
     fn ui_content(
         &self,
         kind: &UiKind,
+        multiline: &[usize],
         collection: bool,
     ) -> Result<(TokenStream, Made), InternalError> {
         let rt = self.rt;
         let content = ident("content");
-        let text = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Content);
+        // Markdown, code and diagram text: a value stays on its line unless its field is
+        // declared `multiline`.
+        let text = |parts: &[TextPart]| -> Result<TokenStream, InternalError> {
+            let mut statements = TokenStream::new();
+            for part in parts {
+                statements.extend(self.push_parts_into(
+                    std::slice::from_ref(part),
+                    &content,
+                    ui_text_escape(part, multiline),
+                )?);
+            }
+            Ok(statements)
+        };
         let line = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Line);
         Ok(match kind {
             UiKind::Table { columns, headers } => {
@@ -299,5 +312,14 @@ impl Context<'_> {
                 }
             }
         })
+    }
+}
+
+/// How a value is escaped in markdown, code or diagram text: on one line, unless its field is
+/// one of `multiline`.
+pub(super) fn ui_text_escape(part: &TextPart, multiline: &[usize]) -> Escape {
+    match part {
+        TextPart::Field(field) if multiline.contains(field) => Escape::Content,
+        _ => Escape::UiLine,
     }
 }

@@ -17,6 +17,9 @@ pub struct UiModel {
     pub width: Option<WidthDef>,
     /// The priority attribute.
     pub priority: Option<i64>,
+    /// The fields whose values keep their line breaks in markdown, code or mermaid text
+    /// (`multiline`); other values there stay on one line.
+    pub multiline: Vec<usize>,
 }
 
 /// What a UI block shows.
@@ -80,15 +83,55 @@ impl BehaviourResolver<'_> {
                 .as_ref()
                 .map(|t| self.text_at(t, &format!("{here}/title"), scope, Placement::Attribute));
             if let Some(kind) = self.ui_kind(block, &here, collection) {
+                let multiline = self.multiline(block, &kind, &here, collection);
                 resolved.push(UiModel {
                     kind,
                     title,
                     width: block.width,
                     priority: block.priority,
+                    multiline,
                 });
             }
         }
         resolved
+    }
+
+    /// The fields of `multiline`: item fields of a markdown, code or mermaid block.
+    fn multiline(
+        &mut self,
+        block: &UiDef,
+        kind: &UiKind,
+        here: &str,
+        collection: bool,
+    ) -> Vec<usize> {
+        let Some(names) = &block.multiline else {
+            return Vec::new();
+        };
+        let pointer = format!("{here}/multiline");
+        if !matches!(
+            kind,
+            UiKind::Markdown(_) | UiKind::Code { .. } | UiKind::Mermaid(_)
+        ) {
+            self.report(
+                &pointer,
+                "only a markdown, code or mermaid block has multi-line values",
+                Some("remove `multiline`: values elsewhere are written on one line".into()),
+            );
+            return Vec::new();
+        }
+        if collection {
+            self.report(
+                &pointer,
+                "a collection's markdown, code or mermaid text has no item fields",
+                Some("remove `multiline`".into()),
+            );
+            return Vec::new();
+        }
+        names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| self.field(name, &format!("{pointer}/{i}")))
+            .collect()
     }
 
     fn ui_kind(&mut self, block: &UiDef, here: &str, collection: bool) -> Option<UiKind> {

@@ -18,6 +18,7 @@ use crate::model::{
 pub(super) enum Escape {
     Line,
     Cell,
+    UiLine,
     Content,
     Attribute,
 }
@@ -398,6 +399,7 @@ pub(super) fn push_escaped(escape: Escape, out: &mut String, text: &str) {
     match escape {
         Escape::Line => escape::push_line(out, text),
         Escape::Cell => escape::push_cell(out, text),
+        Escape::UiLine => escape::push_ui_line(out, text),
         Escape::Content => escape::push_content(out, text),
         Escape::Attribute => escape::push_attr_value(out, text),
     }

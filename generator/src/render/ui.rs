@@ -15,7 +15,7 @@ use super::sample::wire;
 impl Presenting<'_> {
     /// One UI block (the generated `ui_block`).
     pub(super) fn ui_block(&self, ui: &UiModel, scope: Scope<'_>, collection: bool) -> UiBlock {
-        let mut block = self.ui_content(&ui.kind, scope, collection);
+        let mut block = self.ui_content(ui, scope, collection);
         if let Some(title) = &ui.title {
             block = block.title(self.text(title, scope, Escape::Attribute));
         }
@@ -32,7 +32,23 @@ impl Presenting<'_> {
         block
     }
 
-    fn ui_content(&self, kind: &UiKind, scope: Scope<'_>, collection: bool) -> UiBlock {
+    /// Markdown, code and diagram text: each value on its line unless its field is `multiline`.
+    fn ui_text(&self, parts: &[TextPart], multiline: &[usize], scope: Scope<'_>) -> String {
+        parts
+            .iter()
+            .map(|part| {
+                let escape = match part {
+                    TextPart::Field(field) if multiline.contains(field) => Escape::Content,
+                    _ => Escape::UiLine,
+                };
+                self.text(std::slice::from_ref(part), scope, escape)
+            })
+            .collect()
+    }
+
+    fn ui_content(&self, ui: &UiModel, scope: Scope<'_>, collection: bool) -> UiBlock {
+        let kind = &ui.kind;
+        let multiline = ui.multiline.as_slice();
         let items: Vec<&Map<String, Value>> = match scope.item {
             Some(item) if !collection => vec![item],
             _ => scope.kept.to_vec(),
@@ -74,11 +90,11 @@ impl Presenting<'_> {
                 }
                 UiBlock::markdown(content)
             }
-            UiKind::Markdown(parts) => UiBlock::markdown(self.text(parts, scope, Escape::Content)),
+            UiKind::Markdown(parts) => UiBlock::markdown(self.ui_text(parts, multiline, scope)),
             UiKind::Summary(parts) => UiBlock::summary(&self.text(parts, scope, Escape::Line)),
-            UiKind::Mermaid(parts) => UiBlock::mermaid(&self.text(parts, scope, Escape::Content)),
+            UiKind::Mermaid(parts) => UiBlock::mermaid(&self.ui_text(parts, multiline, scope)),
             UiKind::Code { lang, code } => {
-                UiBlock::code_block(lang.clone(), &self.text(code, scope, Escape::Content))
+                UiBlock::code_block(lang.clone(), &self.ui_text(code, multiline, scope))
             }
             UiKind::Json(field) => {
                 let value = match (field, collection, scope.item) {

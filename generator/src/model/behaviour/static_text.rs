@@ -97,10 +97,14 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// The ASCII character that `c` is read as in a tag, for look-alikes NFKC leaves alone.
+///
+/// Brackets are the runtime's ([`fusion_runtime::escape::tag_bracket`]), whose escapes
+/// neutralise the same characters in data: one notion of a tag for static text and values.
 fn look_alike(c: char) -> char {
+    if let Some(bracket) = fusion_runtime::escape::tag_bracket(c) {
+        return bracket;
+    }
     match c {
-        '‹' | '〈' | '⟨' | '˂' | 'ᐸ' | '❮' | '⧼' => '<',
-        '›' | '〉' | '⟩' | '˃' | 'ᐳ' | '❯' | '⧽' => '>',
         '∕' | '⁄' | '⧸' | '╱' => '/',
         '-' | '‐' | '‑' | '‒' | '–' | '—' | '‗' => '_',
         // Cyrillic and Greek letters drawn like the Latin letters of the block names.
@@ -261,6 +265,24 @@ mod tests {
             let problem = rejects(text, Placement::Text);
             assert_eq!(problem.at, 2, "{text}: {problem:?}");
         }
+    }
+
+    #[test]
+    fn the_runtime_escapes_every_bracket_static_text_reads_as_a_tag_bracket() {
+        // Every character whose reading (NFKC, then look-alikes) holds `<` or `>` is one the
+        // runtime's data escapes neutralise, and the other way round: data and static text
+        // agree on what can make a tag.
+        let disagreements: Vec<String> = (0..=0x10ffff)
+            .filter_map(char::from_u32)
+            .filter(|c| !matches!(c, '<' | '>'))
+            .filter_map(|c| {
+                let read: String = std::iter::once(c).nfkc().map(look_alike).collect();
+                let expected = read.chars().find(|c| matches!(c, '<' | '>'));
+                (fusion_runtime::escape::tag_bracket(c) != expected)
+                    .then(|| format!("U+{:04X} {c} reads as {read:?}", u32::from(c)))
+            })
+            .collect();
+        assert!(disagreements.is_empty(), "{disagreements:#?}");
     }
 
     #[test]
