@@ -31,7 +31,6 @@ impl fmt::Display for InternalError {
 #[derive(Debug, Clone)]
 pub struct Runtime {
     path: Rc<str>,
-    tokens: Rc<TokenStream>,
 }
 
 /// The name the handshake gives the runtime in every generated module.
@@ -41,10 +40,7 @@ impl Runtime {
     /// The runtime at `path`, as the user configured it; `None` when it is not a Rust path.
     pub fn new(path: &str) -> Option<Self> {
         syn::parse_str::<syn::Path>(path).ok()?;
-        Some(Runtime {
-            path: path.into(),
-            tokens: Rc::new(ALIAS.parse().ok()?),
-        })
+        Some(Runtime { path: path.into() })
     }
 
     /// The path the user configured: for the handshake, and for derive macros, which must
@@ -68,7 +64,7 @@ impl fmt::Display for Runtime {
 
 impl ToTokens for Runtime {
     fn to_tokens(&self, tokens: &mut TokenStream) {
-        tokens.extend(self.tokens.as_ref().clone());
+        tokens.append(ident(ALIAS));
     }
 }
 
