@@ -14,7 +14,7 @@
 //! counts as equal, and NaN and infinities (written `null`, as `JSON.stringify` does) are not
 //! generated because `null` cannot come back as an `f64`. Exact comparison relies on serde_json
 //! parsing floats correctly rounded: its `float_roundtrip` feature is on in this test build
-//! (jsonschema, under fusion-gen, enables it).
+//! (fusion-gen enables it).
 
 use std::fmt::Debug;
 
