@@ -30,6 +30,8 @@ pub struct Builder {
     runtime_path: String,
     emit_rerun_if_changed: bool,
     emit_warnings: bool,
+    limits: crate::load::Limits,
+    max_file_bytes: u64,
 }
 
 impl Default for Builder {
@@ -41,6 +43,8 @@ impl Default for Builder {
             runtime_path: Options::default().runtime_path,
             emit_rerun_if_changed: true,
             emit_warnings: true,
+            limits: crate::load::Limits::default(),
+            max_file_bytes: fs::DEFAULT_MAX_FILE_BYTES,
         }
     }
 }
@@ -94,6 +98,30 @@ impl Builder {
         self
     }
 
+    /// How deeply mappings and sequences may nest in a definition (default
+    /// [`crate::load::DEPTH_BUDGET`], 512; at most [`crate::load::MAX_DEPTH_BUDGET`]).
+    #[must_use]
+    pub fn max_depth(mut self, levels: usize) -> Self {
+        self.limits.max_depth = levels;
+        self
+    }
+
+    /// How many nodes a YAML definition may expand to, aliases counted each time (default: 2 a
+    /// byte of the file, at least 250,000; see [`crate::load::Limits::max_nodes`]).
+    #[must_use]
+    pub fn max_nodes(mut self, nodes: usize) -> Self {
+        self.limits.max_nodes = Some(nodes);
+        self
+    }
+
+    /// The largest definition file read, in bytes (default [`fs::DEFAULT_MAX_FILE_BYTES`],
+    /// 64 MiB).
+    #[must_use]
+    pub fn max_file_size(mut self, bytes: u64) -> Self {
+        self.max_file_bytes = bytes;
+        self
+    }
+
     /// Generates the file and returns its path. Nothing is written when a definition has errors.
     ///
     /// # Errors
@@ -111,7 +139,7 @@ impl Builder {
                     )
                 })?,
         };
-        let (sources, folders) = fs::read_definitions(&self.input)
+        let (sources, folders) = fs::read_definitions_with(&self.input, self.max_file_bytes)
             .map_err(|e| BuildError::Io(format!("cannot read the definitions: {e}")))?;
         if self.emit_rerun_if_changed {
             for folder in &folders {
@@ -133,6 +161,7 @@ impl Builder {
             layout: Layout::SingleFile {
                 file_name: self.file_name.clone(),
             },
+            limits: self.limits,
         };
         let generated = generate_with_warnings(&sources, &options).map_err(|diagnostics| {
             BuildError::Definitions {
@@ -145,6 +174,14 @@ impl Builder {
             println!("cargo:warning={}", warning.to_string().replace('\n', " "));
         }
         let files = generated.files;
+        // Held until the file is written: another build writing to the same folder waits.
+        let _lock = fs::lock_output(&out_dir, |lock| {
+            eprintln!(
+                "fusion-gen: waiting for another run writing here ({})",
+                lock.display()
+            );
+        })
+        .map_err(|e| BuildError::Io(e.to_string()))?;
         let changes = fs::diff(&out_dir, &files).map_err(|e| BuildError::Io(e.to_string()))?;
         // Only the file this builder owns: other generated files in OUT_DIR may belong to another
         // builder of the same build script.

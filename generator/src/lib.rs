@@ -42,6 +42,8 @@ pub struct Options {
     pub runtime_path: String,
     /// Module files (CLI) or one file for `include!` (build scripts).
     pub layout: Layout,
+    /// The budgets of one definition file (nesting depth, YAML nodes).
+    pub limits: load::Limits,
 }
 
 impl Default for Options {
@@ -50,6 +52,7 @@ impl Default for Options {
             command: "fusion-gen".into(),
             runtime_path: "::fusion_runtime".into(),
             layout: Layout::ModuleFiles,
+            limits: load::Limits::default(),
         }
     }
 }
@@ -80,18 +83,22 @@ pub fn generate_with_warnings(
     sources: &[SourceFile],
     options: &Options,
 ) -> Result<Generated, Diagnostics> {
-    on_big_stack(|| generate_here(sources, options))
+    on_big_stack(&options.limits, || generate_here(sources, options))
 }
 
 /// Runs the phases up to the model over every definition: what the definitions describe, or
 /// every problem found (the same diagnostics [`generate`] reports for them). Front ends that
 /// render responses without generating code (`render`) start from it.
 pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics> {
-    on_big_stack(|| resolve_here(sources).map(|(model, _)| model))
+    let limits = load::Limits::default();
+    on_big_stack(&limits, || {
+        resolve_here(sources, &limits).map(|(model, _)| model)
+    })
 }
 
 /// Runs `phases` on a thread with a stack large enough for the deepest definitions.
 fn on_big_stack<T: Send>(
+    limits: &load::Limits,
     phases: impl FnOnce() -> Result<T, Diagnostics> + Send + Copy,
 ) -> Result<T, Diagnostics> {
     // The parser and the phases recurse once per nesting level, and an unoptimised build (a
@@ -101,7 +108,7 @@ fn on_big_stack<T: Send>(
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("fusion-gen".into())
-            .stack_size(GENERATE_STACK_BYTES)
+            .stack_size(stack_bytes(limits))
             .spawn_scoped(scope, phases)
             .map_or_else(
                 |_| phases(),
@@ -118,8 +125,14 @@ fn on_big_stack<T: Send>(
 /// unoptimised build (measured: about 40 KiB a level), with room to spare.
 const GENERATE_STACK_BYTES: usize = 256 * 1024 * 1024;
 
+/// The stack for a depth budget: [`GENERATE_STACK_BYTES`], or 128 KiB a level (three times the
+/// measured cost) for a budget raised past the default.
+fn stack_bytes(limits: &load::Limits) -> usize {
+    GENERATE_STACK_BYTES.max(limits.depth() * 128 * 1024)
+}
+
 fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated, Diagnostics> {
-    let (model, definitions) = resolve_here(sources)?;
+    let (model, definitions) = resolve_here(sources, &options.limits)?;
     let mut warnings: Vec<Diagnostic> = definitions
         .iter()
         .flat_map(|(document, _)| document.warnings.iter().cloned())
@@ -143,7 +156,7 @@ fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated,
 /// The definitions loaded and checked, with the model they resolve to.
 type Resolved = (model::Model, Vec<(load::Document, definition::Schema)>);
 
-fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
+fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolved, Diagnostics> {
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
     let meta_schema = validate::MetaSchema::new().map_err(|d| Diagnostics(vec![d]))?;
@@ -161,7 +174,7 @@ fn resolve_here(sources: &[SourceFile]) -> Result<Resolved, Diagnostics> {
     for source in &sources {
         // An OpenAPI document is a library of schemas for definitions to `$ref`, not a
         // definition: only its component schemas are read, against their own meta-schema.
-        let loaded = load::load(source)
+        let loaded = load::load_with(source, limits)
             .and_then(|document| match openapi::recognise(&document) {
                 None => Ok((document, &meta_schema)),
                 Some(Ok(version)) => Ok((openapi::normalise(document, version), &openapi_schema)),

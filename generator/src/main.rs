@@ -54,6 +54,19 @@ struct Cli {
     /// Path of the runtime crate in generated code, for crates that re-export fusion_runtime.
     #[arg(long, default_value = "::fusion_runtime")]
     runtime_path: String,
+
+    /// How deeply mappings and sequences may nest in a definition (at most 8192).
+    #[arg(long, value_name = "LEVELS", default_value_t = fusion_gen::load::DEPTH_BUDGET)]
+    max_depth: usize,
+
+    /// How many nodes a YAML definition may expand to, aliases counted each time [default: 2 a
+    /// byte of the file, at least 250000].
+    #[arg(long, value_name = "NODES")]
+    max_nodes: Option<usize>,
+
+    /// The largest definition file read, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = fs::DEFAULT_MAX_FILE_BYTES)]
+    max_file_size: u64,
 }
 
 /// Subcommands; without one, fusion-gen generates (`fusion-gen <input> -o <output>`).
@@ -80,7 +93,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
-    let (sources, _) = match fs::read_definitions(input) {
+    let (sources, _) = match fs::read_definitions_with(input, cli.max_file_size) {
         Ok(found) => found,
         Err(error) => {
             eprintln!("error: cannot read the definitions: {error}");
@@ -91,6 +104,10 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
         command: command_line(input, output_dir, &cli.runtime_path),
         runtime_path: cli.runtime_path.clone(),
         layout: Layout::ModuleFiles,
+        limits: fusion_gen::load::Limits {
+            max_depth: cli.max_depth,
+            max_nodes: cli.max_nodes,
+        },
     };
     let source_of = |path: &str| {
         sources
@@ -109,6 +126,22 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
             eprint!("{}", diagnostics.render(source_of));
             return EXIT_DEFINITIONS;
         }
+    };
+    // Held until the output is written: another run into the same folder waits. `--check`
+    // writes nothing, not even the lock file, so it takes none.
+    let waiting = |lock: &Path| {
+        eprintln!(
+            "waiting for another fusion-gen run writing {} (it holds {})",
+            output_dir.display(),
+            lock.display()
+        );
+    };
+    let _lock = match (!cli.check).then(|| fs::lock_output(output_dir, waiting)) {
+        Some(Err(error)) => {
+            eprintln!("error: cannot lock the output folder: {error}");
+            return EXIT_IO;
+        }
+        lock => lock,
     };
     let changes = match fs::diff(output_dir, &files) {
         Ok(changes) => changes,

@@ -13,6 +13,9 @@ use std::time::SystemTime;
 
 use tempfile::TempDir;
 
+mod common;
+use common::{assert_exit, stderr};
+
 const BOOK: &str =
     "title: Book\ntype: object\nrequired: [id]\nproperties:\n  id: { type: string }\n";
 const AUTHOR: &str =
@@ -42,19 +45,6 @@ fn run(dir: &Path, extra: &[&str]) -> Output {
         .args(extra)
         .output()
         .expect("fusion-gen runs")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn assert_exit(output: &Output, expected: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(expected),
-        "stderr:\n{}",
-        stderr(output)
-    );
 }
 
 /// Every entry of `dir` (hidden ones too) with its bytes and modification time, sorted.

@@ -8,11 +8,20 @@ use std::process::{Command, Output};
 
 use tempfile::TempDir;
 
+mod common;
+use common::{assert_exit, stderr};
+
 /// Runs `fusion-gen schemas -o out` in `dir`.
 fn generate(dir: &Path) -> Output {
+    generate_with(dir, &[])
+}
+
+/// Runs `fusion-gen schemas -o out [extra]` in `dir`.
+fn generate_with(dir: &Path, extra: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fusion-gen"))
         .current_dir(dir)
         .args(["schemas", "-o", "out"])
+        .args(extra)
         .output()
         .expect("fusion-gen runs")
 }
@@ -23,19 +32,6 @@ fn project(name: &str, contents: &[u8]) -> TempDir {
     fs::create_dir_all(dir.path().join("schemas")).expect("mkdir");
     fs::write(dir.path().join("schemas").join(name), contents).expect("write");
     dir
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-fn assert_exit(output: &Output, expected: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(expected),
-        "stderr:\n{}",
-        stderr(output)
-    );
 }
 
 /// A one-line minified definition of about 70 KB whose last property has the type `strnig`.
@@ -101,11 +97,20 @@ fn nesting_past_the_depth_budget_is_a_budget_error_naming_the_budget() {
     assert_exit(&output, 3);
     let err = stderr(&output);
     assert!(
-        err.contains("the file nests deeper than the depth budget `DEPTH_BUDGET` (512 levels"),
+        err.contains("the file nests deeper than the depth budget `max_depth`")
+            && err.contains("512 levels"),
         "{err}"
     );
     assert!(!err.contains("not valid YAML"), "{err}");
     assert!(err.contains("$defs"), "the help says how to flatten: {err}");
+    let unwrapped: String = err.split_whitespace().collect();
+    assert!(
+        unwrapped.contains("`--max-depth`"),
+        "the help names the setting: {err}"
+    );
+    // Raised, the same file generates.
+    let output = generate_with(dir.path(), &["--max-depth", "700"]);
+    assert_exit(&output, 0);
 }
 
 #[test]
@@ -119,7 +124,9 @@ fn a_ten_thousand_deep_flow_line_is_a_budget_error_and_is_not_printed_whole() {
     let output = generate(dir.path());
     assert_exit(&output, 3);
     let err = stderr(&output);
-    assert!(err.contains("depth budget `DEPTH_BUDGET`"), "{err}");
+    assert!(err.contains("depth budget `max_depth`"), "{err}");
+    // Read as JSON: the object is level 1, so the 512th `[` (column 43 + 511) goes past.
+    assert!(err.contains("deep.json:1:554"), "{err}");
     assert!(err.len() < 4_000, "{} bytes", err.len());
 }
 
@@ -159,4 +166,127 @@ fn carriage_return_line_breaks_are_reported_without_a_panic() {
     );
     assert!(err.contains("cr.yaml:4:"), "{err}");
     assert!(err.contains("id: { type: strnig }"), "{err}");
+}
+
+/// An OpenAPI 3.0 document in JSON with `components` schemas, each an object of a few fields.
+fn openapi(components: usize) -> String {
+    let schemas: Vec<String> = (0..components)
+        .map(|i| {
+            format!(
+                "\"Thing{i}\": {{\"type\": \"object\", \"description\": \"Thing number {i} of \
+                 the API, with a description long enough to be realistic.\", \"required\": \
+                 [\"id\"], \"properties\": {{\"id\": {{\"type\": \"integer\"}}, \"name\": \
+                 {{\"type\": \"string\", \"maxLength\": 100}}, \"state\": {{\"type\": \
+                 \"string\", \"enum\": [\"open\", \"closed\"]}}, \"owner\": {{\"$ref\": \
+                 \"#/components/schemas/Thing{}\"}}}}}}",
+                i / 2
+            )
+        })
+        .collect();
+    format!(
+        "{{\"openapi\": \"3.0.3\", \"info\": {{\"title\": \"Big\", \"version\": \"1\"}}, \
+         \"paths\": {{}}, \"components\": {{\"schemas\": {{\n{}\n}}}}}}",
+        schemas.join(",\n")
+    )
+}
+
+const THING_VIEW: &str = "title: ThingView\ntype: object\nallOf:\n  - $ref: 'api.json#/components/schemas/Thing7'\nx-fusion:\n  rules:\n    - text: \"Thing {id} is closed.\"\n      when: { state: closed }\n";
+
+#[test]
+fn a_json_openapi_document_of_thirty_thousand_components_loads_and_generates() {
+    let text = openapi(30_000);
+    assert!(text.len() > 8_000_000, "{} bytes", text.len());
+    let dir = project("api.json", text.as_bytes());
+    fs::write(dir.path().join("schemas/view.yaml"), THING_VIEW).expect("write");
+    let output = generate(dir.path());
+    assert_exit(&output, 0);
+    let module = fs::read_to_string(dir.path().join("out/api.rs")).expect("api.rs");
+    // Thing7 is merged into the view; its `owner`, Thing3, is a type of the module.
+    assert!(
+        module.contains("pub struct Thing3"),
+        "the reached component is a type"
+    );
+}
+
+#[test]
+fn a_yaml_alias_bomb_is_refused_naming_the_node_budget_and_its_setting() {
+    // Nine levels of ten aliases: 10^9 nodes from under 1 KB.
+    let mut bomb = String::from(
+        "title: Bomb\ntype: object\nx-bomb:\n  a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n",
+    );
+    for level in 1..10 {
+        let items = vec![format!("*a{}", level - 1); 10].join(", ");
+        bomb.push_str(&format!("  a{level}: &a{level} [{items}]\n"));
+    }
+    let dir = project("bomb.yaml", bomb.as_bytes());
+    let output = generate(dir.path());
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(err.contains("node budget `max_nodes`"), "{err}");
+    let unwrapped: String = err.split_whitespace().collect();
+    assert!(unwrapped.contains("`--max-nodes`"), "{err}");
+    assert!(err.contains("1 error in the definitions"), "{err}");
+}
+
+#[test]
+fn an_unreadable_document_is_one_error_not_one_per_field_its_presenter_names() {
+    // The document is cut short: it cannot be read at all.
+    let text = openapi(3);
+    let dir = project("api.json", &text.as_bytes()[..text.len() - 10]);
+    fs::write(
+        dir.path().join("schemas/view.yaml"),
+        THING_VIEW.replace("Thing7", "Thing1"),
+    )
+    .expect("write");
+    let output = generate(dir.path());
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(err.contains("this file is not valid JSON"), "{err}");
+    assert!(err.contains("1 error in the definitions"), "{err}");
+    assert!(!err.contains("unknown field"), "{err}");
+}
+
+#[test]
+fn a_json_property_name_past_yamls_key_limit_is_read() {
+    let name = format!("f{}", "x".repeat(1_100));
+    let text = format!(
+        "{{\"title\": \"Long\", \"type\": \"object\", \"properties\": {{\"{name}\": {{\"type\": \"strnig\"}}}}}}"
+    );
+    let dir = project("long.json", text.as_bytes());
+    let output = generate(dir.path());
+    // Read: the error is the one inside, not "not valid JSON".
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(!err.contains("not valid"), "{err}");
+    assert!(err.contains("strnig"), "{err}");
+}
+
+#[test]
+fn a_huge_bad_value_is_quoted_cut_in_the_message() {
+    let text = format!(
+        "{{\"title\": \"A\", \"type\": \"object\", \"properties\": {{\"x\": {{\"type\": \"{}\"}}}}}}",
+        "s".repeat(70_000)
+    );
+    let dir = project("a.json", text.as_bytes());
+    let output = generate(dir.path());
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(err.contains(&format!("`{}…`", "s".repeat(80))), "{err}");
+    assert!(err.len() < 4_000, "{} bytes", err.len());
+}
+
+#[test]
+fn a_definition_larger_than_the_file_size_limit_is_refused_naming_the_setting() {
+    let dir = project(
+        "a.yaml",
+        b"title: A\ntype: object\nproperties:\n  id: { type: string }\n",
+    );
+    let output = generate_with(dir.path(), &["--max-file-size", "20"]);
+    assert_exit(&output, 4);
+    let err = stderr(&output);
+    assert!(err.contains("a.yaml"), "{err}");
+    assert!(err.contains("more than the 20 bytes"), "{err}");
+    let unwrapped: String = err.split_whitespace().collect();
+    assert!(unwrapped.contains("`--max-file-size`"), "{err}");
+    assert_exit(&generate(dir.path()), 0);
 }

@@ -44,13 +44,15 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A problem at `pointer` in `file`; the location is filled in by [`Diagnostic::at_location`].
+    /// A value quoted in the message (between backticks) longer than [`QUOTE_LIMIT`] characters
+    /// is cut there, with an ellipsis: the snippet shows where it is.
     pub fn error(file: &str, pointer: &str, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
             file: file.to_owned(),
             pointer: pointer.to_owned(),
             location: None,
-            message: message.into(),
+            message: cut_quotes(message.into()),
             help: None,
         }
     }
@@ -78,8 +80,9 @@ impl Diagnostic {
 
     /// Adds the suggested fix.
     #[must_use]
+    /// Values quoted in it are cut as in [`Diagnostic::error`].
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+        self.help = Some(cut_quotes(help.into()));
         self
     }
 
@@ -90,6 +93,38 @@ impl Diagnostic {
     pub fn render(&self, source: Option<&str>) -> String {
         render::render(self, source)
     }
+}
+
+/// The most characters of a value a message quotes (between backticks); the rest is cut to `…`.
+/// A 70,000-character `type` would otherwise be quoted whole, in the message and its help.
+pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` with every backtick-quoted part longer than [`QUOTE_LIMIT`] characters cut.
+fn cut_quotes(text: String) -> String {
+    let long = text
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .any(|quoted| quoted.chars().nth(QUOTE_LIMIT).is_some());
+    if !long {
+        return text;
+    }
+    let parts: Vec<&str> = text.split('`').collect();
+    let last = parts.len() - 1;
+    let mut out = String::with_capacity(text.len().min(1024));
+    for (index, part) in parts.into_iter().enumerate() {
+        // Odd parts are quoted, when a backtick closes them.
+        if index % 2 == 1 && index < last && part.chars().nth(QUOTE_LIMIT).is_some() {
+            out.extend(part.chars().take(QUOTE_LIMIT));
+            out.push('…');
+        } else {
+            out.push_str(part);
+        }
+        if index < last {
+            out.push('`');
+        }
+    }
+    out
 }
 
 impl fmt::Display for Diagnostic {
@@ -173,6 +208,22 @@ pub fn did_you_mean<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_quoted_values_are_cut_and_short_ones_kept() {
+        let long = "s".repeat(70_000);
+        let d = Diagnostic::error("a.json", "/type", format!("unknown type `{long}` here"))
+            .with_help(format!("not `{long}`"));
+        let cut = format!("`{}…` here", "s".repeat(QUOTE_LIMIT));
+        assert!(d.message.ends_with(&cut), "{}", d.message);
+        assert!(d.message.starts_with("unknown type `"), "{}", d.message);
+        assert!(d.help.as_deref().is_some_and(|h| h.len() < 200));
+        let short = Diagnostic::error("a.json", "", "unknown type `strnig` (a `b`)");
+        assert_eq!(short.message, "unknown type `strnig` (a `b`)");
+        // An unclosed backtick quotes nothing.
+        let open = format!("a ` {long}");
+        assert_eq!(Diagnostic::error("a", "", open.clone()).message, open);
+    }
 
     #[test]
     fn suggests_close_names_only() {

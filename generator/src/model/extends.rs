@@ -45,7 +45,9 @@ impl<'a> Resolver<'a> {
             }
             let path = join_relative(&document.path, target);
             let Some(&base) = self.files.get(path.as_str()) else {
-                if !self.broken.contains(&path) {
+                if self.broken.contains(&path) {
+                    self.incomplete.insert(file);
+                } else {
                     let mut candidates: Vec<String> = self
                         .files
                         .keys()

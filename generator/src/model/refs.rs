@@ -99,6 +99,8 @@ impl<'a> Resolver<'a> {
         };
         let target_path_joined = join_relative(from, target_path);
         if target_file.is_none() && self.broken.contains(&target_path_joined) {
+            self.incomplete.insert(file);
+            self.incomplete.extend(self.resolving);
             return None;
         }
         let Some(target_file) = target_file else {

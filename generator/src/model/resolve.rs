@@ -76,6 +76,8 @@ pub fn resolve(
         union_bases: HashMap::new(),
         model: Model::default(),
         errors: Vec::new(),
+        resolving: None,
+        incomplete: std::collections::HashSet::new(),
     };
     for (index, (document, _)) in definitions.iter().enumerate() {
         resolver.files.insert(document.path.as_str(), index);
@@ -89,8 +91,10 @@ pub fn resolve(
     // Before any type is made: a presenter's struct holds its base's properties first.
     resolver.bases = resolver.link_bases();
     for index in 0..definitions.len() {
+        resolver.resolving = Some(index);
         resolver.resolve_file(index);
     }
+    resolver.resolving = None;
     // Tools after every presenter (their `returns` name presenters of any file), behaviour
     // last: suggestions name the actions tools declare.
     super::tools::resolve_tools(&mut resolver);
@@ -134,6 +138,13 @@ pub(super) struct Resolver<'a> {
     pub(super) union_bases: HashMap<(usize, String), String>,
     pub(super) model: Model,
     pub(super) errors: Vec<Diagnostic>,
+    /// The file whose types are being made, while files are resolved one by one.
+    pub(super) resolving: Option<usize>,
+    /// Files whose types lack what a `$ref` or `extends` into a broken file would have given
+    /// (the file holding it, and the file being resolved when it was followed): their behaviour
+    /// is not checked, because every field it names that the broken file declares would be
+    /// reported "unknown", repeating the broken file's one error.
+    pub(super) incomplete: std::collections::HashSet<usize>,
 }
 
 impl<'a> Resolver<'a> {
@@ -268,6 +279,10 @@ impl<'a> Resolver<'a> {
 
     /// Resolves the presenter's `x-fusion` against its item struct.
     fn resolve_behaviour(&mut self, file: usize) {
+        let mut chain = std::iter::successors(Some(file), |&at| self.bases[at]);
+        if chain.any(|at| self.incomplete.contains(&at)) {
+            return;
+        }
         let layers = self.behaviour_layers(file);
         let (Some(_), Some(presenter)) = (layers.last(), &self.model.modules[file].presenter)
         else {
