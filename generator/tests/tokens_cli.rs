@@ -1,4 +1,4 @@
-//! `fusion-gen tokens` as a user runs it: the table the README shows (compared with the README),
+//! `fusion-gen tokens` as a user runs it: the table the guide shows (compared with the guide),
 //! the `--json` shape, exit codes, and located errors for every kind of bad input.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +21,7 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
-/// The billing example's samples, as the README's command names them.
+/// The billing example's samples, as the guide's command names them.
 const BILLING: &[&str] = &[
     "schemas",
     "--sample",
@@ -39,17 +39,17 @@ fn the_readme_shows_the_real_table_of_the_billing_example() {
     // Not a terminal: no progress bar, nothing on stderr.
     assert_eq!(text(&output.stderr), "");
     let table = text(&output.stdout);
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(root().join("docs/guide.md")).expect("docs/guide.md");
     let start = "<!-- readme:tokens-table -->\n```text\n";
     let shown = readme
         .split_once(start)
         .and_then(|(_, rest)| rest.split_once("```\n"))
         .map(|(table, _)| table)
-        .expect("the README holds the tokens table");
+        .expect("the guide holds the tokens table");
     assert_eq!(
         shown,
         table,
-        "the README's table is stale: paste the output of `fusion-gen tokens {}`",
+        "the guide's table is stale: paste the output of `fusion-gen tokens {}`",
         BILLING.join(" ")
     );
     for expected in [

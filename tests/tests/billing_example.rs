@@ -1,4 +1,4 @@
-//! The billing example of `schemas/billing/` end to end, and the README's copy of it: the README
+//! The billing example of `schemas/billing/` end to end, and the guide's copy of it: the guide
 //! shows the definition and the exact response, and this test fails when either drifts.
 
 use fusion_runtime::{Presenter, ToolResponse};
@@ -16,7 +16,7 @@ fn invoice(id: &str, amount_cents: i64, status: &str) -> Invoice {
     .expect("the row fits the schema")
 }
 
-/// The blocks of a response, as the README prints them: each text, a blank line between.
+/// The blocks of a response, as the guide prints them: each text, a blank line between.
 fn blocks(response: &ToolResponse) -> String {
     response.texts().join("\n\n")
 }
@@ -119,16 +119,16 @@ fn the_agent_limit_cuts_the_collection_and_says_so_first() {
     );
 }
 
-/// The README quotes the billing definition and this response between markers; both must be
+/// The guide quotes the billing definition and this response between markers; both must be
 /// the real thing.
 #[test]
 fn the_readme_shows_the_real_definition_and_response() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(format!("{root}/docs/guide.md")).expect("docs/guide.md");
     let between = |begin: &str| {
         let start = readme
             .find(begin)
-            .unwrap_or_else(|| panic!("README has {begin}"))
+            .unwrap_or_else(|| panic!("docs/guide.md has {begin}"))
             + begin.len();
         let end = start
             + readme[start..]
