@@ -13,7 +13,7 @@ use std::time::SystemTime;
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 use common::{assert_exit, stderr};
 
 const BOOK: &str =

@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 use common::{assert_exit, stderr};
 
 /// Runs `fusion-gen schemas -o out` in `dir`.

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-mod common;
+use crate::common;
 use common::{assert_exit, stderr};
 
 const BOOK: &str =

@@ -12,8 +12,7 @@ use fusion_tests::generated::{
 };
 use serde_json::Value;
 
-#[path = "common/render_parity.rs"]
-mod render_parity;
+use crate::common::render_parity;
 
 use render_parity::{model_of, same_bytes};
 

@@ -8,8 +8,7 @@
 use fusion_tests::snapshots::{behaviours, computed, nullable, redaction, unions, wire};
 use serde_json::{Value, json};
 
-#[path = "common/render_parity.rs"]
-mod render_parity;
+use crate::common::render_parity;
 
 use render_parity::{model_of, same_bytes};
 

@@ -18,8 +18,7 @@
 
 use std::fmt::Debug;
 
-#[path = "common/toon_diff.rs"]
-mod toon_diff;
+use crate::common::toon_diff;
 
 use fusion_runtime::json::{JsonStyle, WriteJson, to_compact, to_json, to_pretty};
 use fusion_tests::generated::{

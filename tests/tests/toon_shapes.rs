@@ -4,10 +4,8 @@
 //! `toon_typed.rs`). Optional fields are drawn at one presence rate per slice (`shape_strategies`)
 //! so that tables with optional fields, nested columns and keyed tables occur, not only lists.
 
-#[path = "common/shape_strategies.rs"]
-mod shape_strategies;
-#[path = "common/toon_diff.rs"]
-mod toon_diff;
+use crate::common::shape_strategies;
+use crate::common::toon_diff;
 
 use fusion_runtime::Selection;
 use fusion_runtime::toon::{ToonOptions, encode_typed, encode_typed_slice};

@@ -3,8 +3,7 @@
 //! `Card` with its nested column) and of the nesting and redaction corpus, any `_select`, all
 //! three delimiters; the 10k benchmark rows; redaction in TOON.
 
-#[path = "common/toon_diff.rs"]
-mod toon_diff;
+use crate::common::toon_diff;
 
 use fusion_runtime::Selection;
 use fusion_runtime::toon::{ToonOptions, WriteToon, encode_typed_slice, encode_value};
