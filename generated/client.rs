@@ -457,6 +457,7 @@ pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
 
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> ClientHooks<Context_> for () {}
+
 impl ClientPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.

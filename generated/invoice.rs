@@ -887,6 +887,7 @@ pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
 
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> InvoiceHooks<Context_> for () {}
+
 impl InvoicePresenter {
     /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
     const RULES: &'static [&'static str] = &[

@@ -574,6 +574,7 @@ pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
 
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> InvoiceRowHooks<Context_> for () {}
+
 impl InvoiceRowPresenter {
     /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
     const RULES: &'static [&'static str] = &[

@@ -1090,6 +1090,7 @@ pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
 
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
+
 impl TicketPresenter {
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
     /// `builder`; embedding presenters call it for their child values.

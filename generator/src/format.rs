@@ -8,7 +8,7 @@ use crate::diagnostics::Diagnostic;
 /// code that fails later in the user's build.
 pub fn format_rust(output_path: &str, text: &str) -> Result<String, Diagnostic> {
     match syn::parse_file(text) {
-        Ok(file) => Ok(separate_items(&prettyplease::unparse(&file))),
+        Ok(file) => Ok(print_separated(file)),
         Err(error) => {
             let line = error.span().start().line;
             let snippet: Vec<String> = text
@@ -28,21 +28,28 @@ pub fn format_rust(output_path: &str, text: &str) -> Result<String, Diagnostic> 
 }
 
 /// prettyplease prints items back to back; a blank line between top-level items (and after the
-/// module's inner doc) makes the checked-in output read like hand-written code.
-fn separate_items(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + text.len() / 16);
-    let mut previous = "";
-    for line in text.lines() {
-        let item_ended = previous == "}" || previous.ends_with(';') && !previous.starts_with(' ');
-        let docs_ended = previous.starts_with("//!") && !line.starts_with("//!");
-        if (item_ended || docs_ended) && !line.is_empty() && !line.starts_with(' ') && line != "}" {
-            out.push('\n');
-        }
-        out.push_str(line);
-        out.push('\n');
-        previous = line;
+/// module's inner docs) makes the checked-in output read like hand-written code. Each item is
+/// printed on its own and the pieces joined, so the separation follows the syntax tree: no line of
+/// the printed text (a doc line ending in `;`, say) is read back to guess where an item ends.
+fn print_separated(file: syn::File) -> String {
+    let mut pieces = Vec::with_capacity(file.items.len() + 1);
+    if !file.attrs.is_empty() {
+        pieces.push(prettyplease::unparse(&syn::File {
+            shebang: None,
+            frontmatter: None,
+            attrs: file.attrs,
+            items: Vec::new(),
+        }));
     }
-    out
+    for item in file.items {
+        pieces.push(prettyplease::unparse(&syn::File {
+            shebang: None,
+            frontmatter: None,
+            attrs: Vec::new(),
+            items: vec![item],
+        }));
+    }
+    pieces.join("\n")
 }
 
 /// The `@generated` header: names the command that regenerates the file and the hash of the
@@ -87,6 +94,16 @@ mod tests {
         assert_eq!(
             format_rust("x.rs", "//! M\npub struct A;pub struct B;").unwrap(),
             "//! M\n\npub struct A;\n\npub struct B;\n"
+        );
+    }
+
+    /// A doc line that ends in `;` is not the end of an item: no blank line may follow it, or
+    /// clippy's `empty_line_after_doc_comments` fails the user's build.
+    #[test]
+    fn a_doc_line_ending_in_a_semicolon_stays_on_its_item() {
+        assert_eq!(
+            format_rust("x.rs", "/// One;\n/// two;\npub enum E { /// a;\n A }").unwrap(),
+            "/// One;\n/// two;\npub enum E {\n    /// a;\n    A,\n}\n"
         );
     }
 }

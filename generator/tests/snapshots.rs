@@ -10,12 +10,12 @@
 //! To accept the generator's current output (after reviewing the diff):
 //!
 //! ```text
-//! FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test snapshots
+//! FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test integration snapshots
 //! ```
 //!
 //! This rewrites every snapshot that differs (and writes missing ones) instead of failing. A new
 //! corpus folder also needs its module in `tests/src/snapshots.rs`. This test belongs to the
-//! generator crate, so `FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test snapshots`
+//! generator crate, so `FUSION_UPDATE_SNAPSHOTS=1 cargo test -p fusion-gen --test integration snapshots`
 //! works even when a change makes the checked-in snapshots fail to compile.
 
 use std::path::{Path, PathBuf};
@@ -138,7 +138,7 @@ fn every_corpus_folder_matches_its_snapshot() {
         .collect();
     assert!(
         stale.is_empty(),
-        "{}\n\nreview the change, then run `{UPDATE_VAR}=1 cargo test -p fusion-gen --test snapshots`",
+        "{}\n\nreview the change, then run `{UPDATE_VAR}=1 cargo test -p fusion-gen --test integration snapshots`",
         stale.join("\n")
     );
 }
