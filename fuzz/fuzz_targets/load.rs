@@ -1,6 +1,8 @@
 //! The loader on any text, read as YAML and as JSON: a document or a diagnostic, never a panic;
 //! the diagnostic's line inside the input, and its rendering (miette, with the long-line cut)
-//! never a panic either, whatever the line lengths.
+//! never a panic either, whatever the line lengths. As JSON, the loader's own reader agrees with
+//! serde_json: the same value when both read the text, and a refusal only where serde_json also
+//! refuses, or for a key written twice (which serde_json resolves silently, the loader refuses).
 #![no_main]
 
 use fusion_gen::SourceFile;
@@ -13,7 +15,11 @@ fuzz_target!(|data: &[u8]| {
     };
     for name in ["fuzz.yaml", "fuzz.json"] {
         let file = SourceFile::new(name, text);
-        if let Err(diagnostic) = load(&file) {
+        let loaded = load(&file);
+        if name == "fuzz.json" {
+            agrees_with_serde_json(text, &loaded);
+        }
+        if let Err(diagnostic) = loaded {
             assert_eq!(diagnostic.file, name);
             if let Some(location) = diagnostic.location {
                 // YAML breaks lines at `\n`, `\r\n` and a lone `\r` (a finding of this
@@ -29,3 +35,23 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+fn agrees_with_serde_json(
+    text: &str,
+    loaded: &Result<fusion_gen::load::Document, fusion_gen::Diagnostic>,
+) {
+    match (serde_json::from_str::<serde_json::Value>(text), loaded) {
+        (Ok(value), Ok(document)) => assert_eq!(document.value, value, "{text:?}"),
+        (Ok(_), Err(diagnostic)) => assert!(
+            diagnostic.message.starts_with("duplicate key")
+                || diagnostic.message.starts_with("the file nests deeper"),
+            "serde_json reads {text:?}, the loader refuses it: {diagnostic:?}"
+        ),
+        // serde_json stops at 128 levels, the loader's budget is deeper.
+        (Err(error), Ok(_)) => assert!(
+            error.to_string().starts_with("recursion limit exceeded"),
+            "the loader reads {text:?}, serde_json refuses it: {error}"
+        ),
+        (Err(_), Err(_)) => {}
+    }
+}
