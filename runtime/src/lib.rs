@@ -24,6 +24,8 @@ pub mod egress;
 mod enums;
 mod error;
 pub mod escape;
+#[cfg(feature = "http")]
+pub mod http;
 pub mod json;
 mod literals;
 mod nullable;
@@ -31,12 +33,16 @@ mod number;
 mod pattern;
 mod presenter;
 mod prompt;
+#[cfg(feature = "rmcp")]
+mod rejection;
 mod response;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 mod select;
 mod serve;
 pub mod state_sync;
+#[cfg(feature = "stdio")]
+pub mod stdio;
 mod swar;
 mod tagged;
 mod tool;

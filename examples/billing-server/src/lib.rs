@@ -1,6 +1,7 @@
 //! The billing domain of `schemas/` as a running MCP server: the generated `billing` and
 //! `clients` tools bound to an in-memory store, served by [`FusionServer`] over stdio or
-//! streamable HTTP (see `src/main.rs`). The whole server is [`server`]; the rest is the store.
+//! streamable HTTP (see `src/main.rs`: `fusion_runtime::stdio` and `fusion_runtime::http`, with
+//! their safe defaults). The whole server is [`server`]; the rest is the store.
 
 #![deny(missing_docs)]
 
@@ -205,31 +206,6 @@ impl ClientsHandler for Billing {
                 .collect(),
         ))
     }
-}
-
-/// Serves `server` over streamable HTTP at `/mcp` on `listener` until the listener fails.
-///
-/// Stateless: each call is answered from the shared store alone, so the service keeps no session
-/// of its own (`legacy_session_mode` off) and any instance behind a load balancer answers any
-/// request; simple replies go out as `application/json` (`json_response`). rmcp's default host
-/// check accepts loopback only: a public deployment sets `allowed_hosts`.
-pub async fn serve_http(
-    server: FusionServer,
-    listener: tokio::net::TcpListener,
-) -> std::io::Result<()> {
-    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-    use rmcp::transport::streamable_http_server::{
-        StreamableHttpServerConfig, StreamableHttpService,
-    };
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default()
-            .with_legacy_session_mode(false)
-            .with_json_response(true),
-    );
-    let router = axum::Router::new().nest_service("/mcp", service);
-    axum::serve(listener, router).await
 }
 
 /// The whole server: both tools over one store, with instructions for the agent.

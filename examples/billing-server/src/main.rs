@@ -1,10 +1,12 @@
 //! `billing-server stdio` serves the example over stdin/stdout (what a desktop MCP client
 //! launches); `billing-server http [PORT]` serves it over streamable HTTP at
-//! `http://127.0.0.1:PORT/mcp` (default port 8080; 0 picks a free one, printed on stderr).
+//! `http://127.0.0.1:PORT/mcp` (default port 8080; 0 picks a free one, printed on stderr) with
+//! `fusion_runtime::http`'s default limits, until Ctrl-C or SIGTERM (then in-flight calls finish).
 //! `--pretty-json` answers `billing/list` with `serde_json::to_string_pretty` instead of the
 //! presenter (the load benchmark's baseline). `--invoices N` sizes the store (default 300).
 
-use fusion_example_billing_server::{ListAnswer, Store, serve_http, server};
+use fusion_example_billing_server::{ListAnswer, Store, server};
+use fusion_runtime::http::{HttpConfig, serve, shutdown_signal};
 use rmcp::ServiceExt;
 use std::process::ExitCode;
 
@@ -78,7 +80,7 @@ async fn run(args: Args) -> Result<(), String> {
     match args.transport {
         Transport::Stdio => {
             let running = server
-                .serve(rmcp::transport::stdio())
+                .serve(fusion_runtime::stdio::stdio())
                 .await
                 .map_err(|e| format!("stdio: {e}"))?;
             running.waiting().await.map_err(|e| e.to_string())?;
@@ -89,9 +91,7 @@ async fn run(args: Args) -> Result<(), String> {
                 .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             eprintln!("billing-server: listening on http://{address}/mcp");
-            serve_http(server, listener)
-                .await
-                .map_err(|e| e.to_string())?;
+            serve(server, listener, HttpConfig::default(), shutdown_signal()).await;
         }
     }
     Ok(())

@@ -13,8 +13,9 @@
 use std::time::{Duration, Instant};
 
 use fusion_example_billing_server::generated::InvoicePresenter;
-use fusion_example_billing_server::{ListAnswer, Store, serve_http, server};
+use fusion_example_billing_server::{ListAnswer, Store, server};
 use fusion_runtime::Presenter;
+use fusion_runtime::http::{HttpConfig, serve};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
@@ -137,7 +138,12 @@ async fn start(answer: ListAnswer) -> std::net::SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
     let address = listener.local_addr().expect("has an address");
     let server = server(Store::seeded(300).answering_list(answer)).expect("distinct tools");
-    tokio::spawn(serve_http(server, listener));
+    tokio::spawn(serve(
+        server,
+        listener,
+        HttpConfig::default(),
+        std::future::pending(),
+    ));
     address
 }
 
