@@ -38,11 +38,35 @@ static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
     .expect("openapi.json is JSON")
 });
 
-/// The payload, the component's own `example`, as text, so that serde's errors have a line
-/// and column in it.
+/// GitHub's examples (`examples.json`, written by `scripts/realworld/github.mjs`): each names a
+/// component, one of the description's `components/examples` and whether it is an item or a list.
+static GITHUB: LazyLock<Vec<Value>> = LazyLock::new(|| {
+    let file: Value = serde_json::from_str(include_str!(
+        "../../fixtures/realworld/github/examples.json"
+    ))
+    .expect("examples.json is JSON");
+    file["examples"].as_array().expect("a list").clone()
+});
+
+/// GitHub's description, 13 MB, read when a test first needs a payload rather than compiled in.
+static GITHUB_DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/realworld/github/api/api.github.com.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("read the description"))
+        .expect("api.github.com.json is JSON")
+});
+
+/// The payload as text, so that serde's errors have a line and column in it: the component's own
+/// `example` (Blockfrost's), or the named entry of `components/examples` (GitHub's, whose
+/// responses pair them with the component).
 fn payload_text(example: &Value) -> String {
     let component = example["component"].as_str().expect("a component name");
-    let payload = &DOCUMENT["components"]["schemas"][component]["example"];
+    let payload = match example["example"].as_str() {
+        Some(name) => &GITHUB_DOCUMENT["components"]["examples"][name]["value"],
+        None => &DOCUMENT["components"]["schemas"][component]["example"],
+    };
     assert!(!payload.is_null(), "{component} has an example");
     serde_json::to_string_pretty(payload).expect("prints")
 }
