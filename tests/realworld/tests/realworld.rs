@@ -191,3 +191,43 @@ fn presenters_over_components_write_the_same_data_blocks() {
         response.texts()
     );
 }
+
+fn github_example(component: &str, name: &str) -> &'static Value {
+    GITHUB
+        .iter()
+        .find(|e| e["component"] == component && e["example"] == name)
+        .unwrap_or_else(|| panic!("no example {name} of {component}"))
+}
+
+#[test]
+fn github_presenters_write_the_same_data_blocks() {
+    use fusion_realworld::github;
+    // GitHub's issue example is open and locked: the lock rule fires, the closed one does not.
+    let issue = github_example("issue", "issue");
+    let item: github::issue::Issue = parse(issue);
+    let response = github::issue::IssuePresenter.present(&item);
+    assert_eq!(response.texts()[0], reference(issue, "json"));
+    let texts = response.texts().join("\n");
+    assert!(
+        texts.contains("Issue #1347 is locked: only collaborators can comment."),
+        "{texts}"
+    );
+    assert!(!texts.contains("is closed"), "{texts}");
+    // Labels are a TOON presenter: the collection's data block is the TOON table JavaScript wrote.
+    let labels = github_example("label", "label-items");
+    let items: Vec<github::label::Label> = parse(labels);
+    let response = github::label::LabelPresenter.present_collection(&items);
+    assert_eq!(response.texts()[0], reference(labels, "toon"));
+    let users = github_example("simple-user", "simple-user-items");
+    let items: Vec<github::user::User> = parse(users);
+    let response = github::user::UserPresenter.present_collection(&items);
+    assert_eq!(response.texts()[0], reference(users, "json"));
+    assert!(
+        response
+            .texts()
+            .iter()
+            .any(|t| t.contains(&format!("{} users in this page.", items.len()))),
+        "{:?}",
+        response.texts()
+    );
+}
