@@ -1,6 +1,6 @@
-//! Generates `tests/fixtures/realworld/blockfrost/api/` (Blockfrost's OpenAPI description, the
-//! presenters that `$ref` its components, and `components.yaml`, which reaches every component)
-//! with `fusion_gen::Builder`, then writes `cases.rs`: one test per example payload of
+//! Generates each vendor's `tests/fixtures/realworld/<vendor>/api/` (the vendor's OpenAPI
+//! description and the presenters that `$ref` its components) with `fusion_gen::Builder`, one
+//! file per vendor, then writes `cases.rs`: one test per example payload of each vendor's
 //! `examples.json`, typed as the generated code types that component.
 //!
 //! The Rust type of a component comes from the generator's own model and naming, so a name the
@@ -13,55 +13,116 @@ use std::path::Path;
 
 use serde_json::Value;
 
-const DOCUMENT: &str = "openapi.json";
-
 fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("set by cargo");
-    let corpus = Path::new(&manifest).join("../fixtures/realworld/blockfrost");
+    let fixtures = Path::new(&manifest).join("../fixtures/realworld");
     let out = std::env::var("OUT_DIR").expect("set by cargo");
-    fusion_gen::Builder::new()
-        .input(corpus.join("api"))
-        .compile()
-        .unwrap_or_else(|error| panic!("the real-world corpus generates:\n{error}"));
-    println!(
-        "cargo:rerun-if-changed={}",
-        corpus.join("examples.json").display()
-    );
-    let names = names_by_location(&corpus.join("api"));
     let read = |path: &Path| -> Value {
         serde_json::from_str(&fs::read_to_string(path).expect("read a fixture")).expect("JSON")
     };
-    let document = read(&corpus.join("api").join(DOCUMENT));
-    let examples = read(&corpus.join("examples.json"));
-    let types = Types {
-        document: &document,
-        names: &names,
-    };
-    let mut cases = String::from("// One test per example payload of examples.json.\n");
-    for (index, example) in examples["examples"]
-        .as_array()
-        .expect("examples")
-        .iter()
-        .enumerate()
-    {
-        let component = example["component"].as_str().expect("a component name");
-        let pointer = format!("/components/schemas/{component}");
-        let schema = document.pointer(&pointer).expect("the component exists");
-        let (kind, ty) = types.shape(&pointer, schema);
-        let check = if example["fits"] == Value::Bool(true) {
-            format!("check_{kind}::<{ty}>(&EXAMPLES[{index}])")
-        } else {
-            format!("check_misfit::<{ty}>(&EXAMPLES[{index}])")
+    let mut cases =
+        String::from("// One test per example payload of each vendor's examples.json.\n");
+    for vendor in VENDORS {
+        let corpus = fixtures.join(vendor.folder);
+        fusion_gen::Builder::new()
+            .input(corpus.join("api"))
+            .file_name(format!("{}.rs", vendor.module))
+            .compile()
+            .unwrap_or_else(|error| panic!("the {} corpus generates:\n{error}", vendor.folder));
+        let Some(examples_file) = vendor.examples else {
+            continue;
         };
-        let test = component.replace('-', "_").to_lowercase();
-        writeln!(cases, "#[test]\nfn {test}() {{\n    {check};\n}}").expect("a String");
+        println!(
+            "cargo:rerun-if-changed={}",
+            corpus.join(examples_file).display()
+        );
+        let names = names_by_location(&corpus.join("api"), vendor.document);
+        let document = read(&corpus.join("api").join(vendor.document));
+        let examples = read(&corpus.join(examples_file));
+        let types = Types {
+            document: &document,
+            names: &names,
+            module: vendor.types,
+        };
+        let list = vendor.list;
+        for (index, example) in examples["examples"]
+            .as_array()
+            .expect("examples")
+            .iter()
+            .enumerate()
+        {
+            let component = example["component"].as_str().expect("a component name");
+            let pointer = format!("/components/schemas/{component}");
+            let schema = document.pointer(&pointer).expect("the component exists");
+            let (kind, ty) = match example["kind"].as_str() {
+                Some("collection") => types.collection(&pointer, schema),
+                _ => types.shape(&pointer, schema),
+            };
+            let check = if example["fits"] == Value::Bool(true) {
+                format!("check_{kind}::<{ty}>(&{list}[{index}])")
+            } else {
+                format!("check_misfit::<{ty}>(&{list}[{index}])")
+            };
+            // A component with several examples has a test per example, named by both.
+            let name = match example["example"].as_str() {
+                Some(name) => format!("{}_{component}_{name}", vendor.module),
+                None => component.to_owned(),
+            };
+            let test = name.replace('-', "_").to_lowercase();
+            writeln!(cases, "#[test]\nfn {test}() {{\n    {check};\n}}").expect("a String");
+        }
     }
     fs::write(Path::new(&out).join("cases.rs"), cases).expect("write cases.rs");
 }
 
+/// A vendor's corpus under tests/fixtures/realworld/.
+struct Vendor {
+    folder: &'static str,
+    /// The generated file's name (without `.rs`), the module `lib.rs` includes it as, and the
+    /// prefix of its tests.
+    module: &'static str,
+    /// The vendor's OpenAPI document in `api/`, whose component schemas become types.
+    document: &'static str,
+    /// The name of the tests' static that holds its examples.
+    list: &'static str,
+    /// The path of the generated module of that document.
+    types: &'static str,
+    /// The reference outputs written by the vendor's script, if its description has examples.
+    examples: Option<&'static str>,
+}
+
+const VENDORS: [Vendor; 3] = [
+    Vendor {
+        folder: "blockfrost",
+        module: "fusion_generated",
+        list: "EXAMPLES",
+        document: "openapi.json",
+        types: "fusion_realworld::openapi",
+        examples: Some("examples.json"),
+    },
+    Vendor {
+        folder: "github",
+        module: "github",
+        list: "GITHUB",
+        document: "api.github.com.json",
+        types: "fusion_realworld::github::api",
+        examples: Some("examples.json"),
+    },
+    // Dialogporten's description has no examples: the corpus shows that it generates and
+    // compiles, whole.
+    Vendor {
+        folder: "dialogporten",
+        module: "dialogporten",
+        list: "DIALOGPORTEN",
+        document: "swagger.verified.json",
+        types: "fusion_realworld::dialogporten::swagger",
+        examples: None,
+    },
+];
+
 /// The Rust name of the type made from each schema location of the OpenAPI document, from the
 /// generator's own model and naming (the phases `generate` runs).
-fn names_by_location(input: &Path) -> HashMap<String, String> {
+fn names_by_location(input: &Path, document: &str) -> HashMap<String, String> {
     let (sources, _) = fusion_gen::fs::read_definitions(input).expect("read the definitions");
     let model = fusion_gen::resolve_model(&sources).expect("the corpus resolves");
     let names = fusion_gen::naming::assign(&model).expect("the corpus is named");
@@ -69,7 +130,7 @@ fn names_by_location(input: &Path) -> HashMap<String, String> {
         .types
         .iter()
         .zip(&names.types)
-        .filter(|(ty, _)| model.modules[ty.module].file == DOCUMENT)
+        .filter(|(ty, _)| model.modules[ty.module].file == document)
         .map(|(ty, name)| (ty.pointer.clone(), name.clone()))
         .collect()
 }
@@ -77,6 +138,7 @@ fn names_by_location(input: &Path) -> HashMap<String, String> {
 struct Types<'a> {
     document: &'a Value,
     names: &'a HashMap<String, String>,
+    module: &'static str,
 }
 
 impl Types<'_> {
@@ -104,6 +166,15 @@ impl Types<'_> {
         ("value", ty)
     }
 
+    /// How an example of a list of the component is checked, and the type of its items or of
+    /// the list.
+    fn collection(&self, pointer: &str, schema: &Value) -> (&'static str, String) {
+        match self.shape(pointer, schema) {
+            ("item", ty) => ("collection", ty),
+            (_, ty) => ("value", format!("Vec<{ty}>")),
+        }
+    }
+
     /// The schema a `$ref` (or a one-`$ref` `allOf`) leads to, with its location.
     fn followed<'s>(&'s self, pointer: &str, schema: &'s Value) -> (String, &'s Value) {
         let reference = schema["$ref"].as_str().or_else(|| match &schema["allOf"] {
@@ -124,7 +195,7 @@ impl Types<'_> {
     fn rust_type(&self, pointer: &str, schema: &Value) -> String {
         let (target, followed) = self.followed(pointer, schema);
         let base = if let Some(name) = self.names.get(&target) {
-            format!("fusion_realworld::openapi::{name}")
+            format!("{}::{name}", self.module)
         } else {
             match followed["type"].as_str() {
                 Some("array") => format!(

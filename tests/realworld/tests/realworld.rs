@@ -38,11 +38,35 @@ static DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
     .expect("openapi.json is JSON")
 });
 
-/// The payload, the component's own `example`, as text, so that serde's errors have a line
-/// and column in it.
+/// GitHub's examples (`examples.json`, written by `scripts/realworld/github.mjs`): each names a
+/// component, one of the description's `components/examples` and whether it is an item or a list.
+static GITHUB: LazyLock<Vec<Value>> = LazyLock::new(|| {
+    let file: Value = serde_json::from_str(include_str!(
+        "../../fixtures/realworld/github/examples.json"
+    ))
+    .expect("examples.json is JSON");
+    file["examples"].as_array().expect("a list").clone()
+});
+
+/// GitHub's description, 13 MB, read when a test first needs a payload rather than compiled in.
+static GITHUB_DOCUMENT: LazyLock<Value> = LazyLock::new(|| {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../fixtures/realworld/github/api/api.github.com.json"
+    );
+    serde_json::from_str(&std::fs::read_to_string(path).expect("read the description"))
+        .expect("api.github.com.json is JSON")
+});
+
+/// The payload as text, so that serde's errors have a line and column in it: the component's own
+/// `example` (Blockfrost's), or the named entry of `components/examples` (GitHub's, whose
+/// responses pair them with the component).
 fn payload_text(example: &Value) -> String {
     let component = example["component"].as_str().expect("a component name");
-    let payload = &DOCUMENT["components"]["schemas"][component]["example"];
+    let payload = match example["example"].as_str() {
+        Some(name) => &GITHUB_DOCUMENT["components"]["examples"][name]["value"],
+        None => &DOCUMENT["components"]["schemas"][component]["example"],
+    };
     assert!(!payload.is_null(), "{component} has an example");
     serde_json::to_string_pretty(payload).expect("prints")
 }
@@ -163,6 +187,46 @@ fn presenters_over_components_write_the_same_data_blocks() {
             .texts()
             .iter()
             .any(|t| t.contains(&format!("{} rewards in this page", items.len()))),
+        "{:?}",
+        response.texts()
+    );
+}
+
+fn github_example(component: &str, name: &str) -> &'static Value {
+    GITHUB
+        .iter()
+        .find(|e| e["component"] == component && e["example"] == name)
+        .unwrap_or_else(|| panic!("no example {name} of {component}"))
+}
+
+#[test]
+fn github_presenters_write_the_same_data_blocks() {
+    use fusion_realworld::github;
+    // GitHub's issue example is open and locked: the lock rule fires, the closed one does not.
+    let issue = github_example("issue", "issue");
+    let item: github::issue::Issue = parse(issue);
+    let response = github::issue::IssuePresenter.present(&item);
+    assert_eq!(response.texts()[0], reference(issue, "json"));
+    let texts = response.texts().join("\n");
+    assert!(
+        texts.contains("Issue #1347 is locked: only collaborators can comment."),
+        "{texts}"
+    );
+    assert!(!texts.contains("is closed"), "{texts}");
+    // Labels are a TOON presenter: the collection's data block is the TOON table JavaScript wrote.
+    let labels = github_example("label", "label-items");
+    let items: Vec<github::label::Label> = parse(labels);
+    let response = github::label::LabelPresenter.present_collection(&items);
+    assert_eq!(response.texts()[0], reference(labels, "toon"));
+    let users = github_example("simple-user", "simple-user-items");
+    let items: Vec<github::user::User> = parse(users);
+    let response = github::user::UserPresenter.present_collection(&items);
+    assert_eq!(response.texts()[0], reference(users, "json"));
+    assert!(
+        response
+            .texts()
+            .iter()
+            .any(|t| t.contains(&format!("{} users in this page.", items.len()))),
         "{:?}",
         response.texts()
     );
