@@ -6,6 +6,7 @@
 mod behaviour;
 mod checks;
 mod cycles;
+mod depth;
 mod extends;
 mod intersect;
 mod literals;
