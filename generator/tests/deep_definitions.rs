@@ -147,3 +147,28 @@ fn a_chain_of_30_000_refs_is_one_located_error_not_a_stack_overflow() {
     );
     assert!(error.location.is_some());
 }
+
+/// Each type of a doubling chain holds the next twice: by value, the outermost would hold 2^46
+/// copies of the innermost. Fields whose type grows past 1,024 fields are boxed instead.
+#[test]
+fn a_doubling_chain_is_boxed_where_it_grows_large() {
+    let files = generate(
+        &[SourceFile::new("root.json", chain(47, true))],
+        &Options::default(),
+    )
+    .expect("47 entries and the root are accepted");
+    let module = files
+        .iter()
+        .find(|file| file.path.ends_with("root.rs"))
+        .expect("root.rs");
+    // D46 has 1 field, each one above it 3 + twice the next: D37 is the first past 1,024 (2,045).
+    assert!(
+        module
+            .contents
+            .contains("pub a: ::core::option::Option<::std::boxed::Box<D37>>"),
+        "{}",
+        module.contents
+    );
+    let boxed = module.contents.matches("::std::boxed::Box<D").count();
+    assert!((8..=20).contains(&boxed), "{boxed} boxed fields");
+}

@@ -13,6 +13,7 @@ mod literals;
 mod merge;
 mod refs;
 mod resolve;
+mod size;
 mod tools;
 mod tuples;
 mod ui;
@@ -228,7 +229,8 @@ pub struct FieldDef {
     pub deprecated: bool,
     /// The Rust name the author chose (`x-fusion-name`), checked to be a snake_case identifier.
     pub rust_name: Option<String>,
-    /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
+    /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size,
+    /// or its type is too large to hold inline (`size::MAX_INLINE_FIELDS`).
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
     pub redact: Option<String>,

@@ -106,6 +106,7 @@ pub fn resolve(
     }
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
+        super::size::box_large(&mut resolver.model);
         super::depth::check(&resolver.model, &mut resolver.errors);
         super::unions::find_tags(&mut resolver.model);
     }
