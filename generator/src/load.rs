@@ -305,7 +305,8 @@ fn repeated_keys(
 
 /// How deeply mappings and sequences may nest in one definition file by default (block and flow
 /// syntax, YAML and JSON alike). Each level of a nested object schema costs two (`properties`,
-/// then the field), so this allows objects about 250 levels deep. [`Limits::max_depth`] raises it.
+/// then the field); generated types stop nesting at 48 well before that (docs/definitions.md,
+/// Limits of the input). [`Limits::max_depth`] raises it.
 pub const DEPTH_BUDGET: usize = 512;
 
 /// The largest depth budget [`Limits::max_depth`] can set: the phases after loading recurse once

@@ -80,13 +80,22 @@ fn nested_objects(depth: usize) -> String {
 }
 
 #[test]
-fn nesting_of_a_hundred_and_of_two_hundred_levels_generates() {
+fn nesting_of_48_types_generates_and_of_a_hundred_and_two_hundred_is_refused() {
+    let dir = project("deep.yaml", nested_objects(47).as_bytes());
+    let output = generate(dir.path());
+    assert_exit(&output, 0);
+    let module = fs::read_to_string(dir.path().join("out/deep.rs")).expect("generated");
+    assert!(module.contains("f46"));
+    // Read whole by the loader, but code rustc could not compile (tests/deep_definitions.rs).
     for depth in [100, 200] {
         let dir = project("deep.yaml", nested_objects(depth).as_bytes());
         let output = generate(dir.path());
-        assert_exit(&output, 0);
-        let module = fs::read_to_string(dir.path().join("out/deep.rs")).expect("generated");
-        assert!(module.contains(&format!("f{}", depth - 1)), "{depth}");
+        assert_exit(&output, 3);
+        let err = stderr(&output);
+        assert!(
+            err.contains(&format!("`Deep` nests {} generated types", depth + 1)),
+            "{err}"
+        );
     }
 }
 
@@ -108,9 +117,10 @@ fn nesting_past_the_depth_budget_is_a_budget_error_naming_the_budget() {
         unwrapped.contains("`--max-depth`"),
         "the help names the setting: {err}"
     );
-    // Raised, the same file generates.
+    // Raised, the same file is read, and refused for its chain of types instead.
     let output = generate_with(dir.path(), &["--max-depth", "700"]);
-    assert_exit(&output, 0);
+    assert_exit(&output, 3);
+    assert!(stderr(&output).contains("`Deep` nests 301 generated types"));
 }
 
 #[test]

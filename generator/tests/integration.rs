@@ -13,6 +13,7 @@ mod cli_hostile_input;
 mod cli_output_folder;
 mod composition_diagnostics;
 mod computed_diagnostics;
+mod deep_definitions;
 mod diagnostics;
 mod drafts;
 mod extends_diagnostics;

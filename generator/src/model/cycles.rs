@@ -58,7 +58,7 @@ pub fn mark_boxes(model: &mut Model, errors: &mut Vec<Diagnostic>) {
 }
 
 /// The struct a field holds inline (not behind a `Vec`), if any.
-fn by_value_target(ty: &FieldType) -> Option<TypeId> {
+pub(super) fn by_value_target(ty: &FieldType) -> Option<TypeId> {
     match ty {
         FieldType::Named(id) => Some(*id),
         FieldType::Nullable(inner) => by_value_target(inner),

@@ -6,12 +6,14 @@
 mod behaviour;
 mod checks;
 mod cycles;
+mod depth;
 mod extends;
 mod intersect;
 mod literals;
 mod merge;
 mod refs;
 mod resolve;
+mod size;
 mod tools;
 mod tuples;
 mod ui;
@@ -227,7 +229,8 @@ pub struct FieldDef {
     pub deprecated: bool,
     /// The Rust name the author chose (`x-fusion-name`), checked to be a snake_case identifier.
     pub rust_name: Option<String>,
-    /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size.
+    /// The field closes a cycle of by-value fields, so it must be boxed to give the type a size,
+    /// or its type is too large to hold inline (`size::MAX_INLINE_FIELDS`).
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
     pub redact: Option<String>,

@@ -6,6 +6,12 @@ use crate::definition::{AdditionalProperties, Items, Schema, TypeKeyword};
 use crate::diagnostics::did_you_mean;
 use heck::ToUpperCamelCase;
 
+/// The most `$ref`s followed one inside another while their types are made. Resolving recurses
+/// once per `$ref` (kilobytes of stack each), so a chain of 30,000 would
+/// overflow the stack; a chain this long nests past [`super::depth::MAX_TYPE_DEPTH`] (a boxed
+/// ring too), so the bound refuses nothing that compiles.
+pub(super) const MAX_REF_CHAIN: usize = 1024;
+
 impl<'a> Resolver<'a> {
     /// Follows a `$ref`; the referenced location owns the type, so every reference shares it.
     pub(super) fn follow(
@@ -73,7 +79,32 @@ impl<'a> Resolver<'a> {
             .unwrap_or_else(|| {
                 file_stem(&self.definitions[target_file].0.path).to_upper_camel_case()
             });
-        self.type_of(target_file, &target_pointer, target, &name)
+        if self.refs_open >= MAX_REF_CHAIN {
+            // Reported once: the rest of the chain, resolved from its own `$defs` entries, would
+            // repeat it every 1,024 types.
+            if std::mem::replace(&mut self.refs_chain_reported, true) {
+                return FieldType::Any;
+            }
+            self.report(
+                file,
+                &format!("{pointer}/$ref"),
+                format!(
+                    "this `$ref` is the {}th followed in one chain of types not made yet, past the \
+                     limit of {MAX_REF_CHAIN}",
+                    MAX_REF_CHAIN + 1
+                ),
+                Some(format!(
+                    "such a chain nests more than {} types, which rustc cannot compile: flatten it, \
+                     or declare a deep part as any JSON value (`{{}}`), which ends it",
+                    super::depth::MAX_TYPE_DEPTH
+                )),
+            );
+            return FieldType::Any;
+        }
+        self.refs_open += 1;
+        let made = self.type_of(target_file, &target_pointer, target, &name);
+        self.refs_open -= 1;
+        made
     }
 
     /// The file, pointer and schema a `$ref` at `pointer` names; reports and returns `None`

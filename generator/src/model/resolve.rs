@@ -78,6 +78,8 @@ pub fn resolve(
         errors: Vec::new(),
         resolving: None,
         incomplete: std::collections::HashSet::new(),
+        refs_open: 0,
+        refs_chain_reported: false,
     };
     for (index, (document, _)) in definitions.iter().enumerate() {
         resolver.files.insert(document.path.as_str(), index);
@@ -104,6 +106,8 @@ pub fn resolve(
     }
     if resolver.errors.is_empty() {
         cycles::mark_boxes(&mut resolver.model, &mut resolver.errors);
+        super::size::box_large(&mut resolver.model);
+        super::depth::check(&resolver.model, &mut resolver.errors);
         super::unions::find_tags(&mut resolver.model);
     }
     if resolver.errors.is_empty() {
@@ -145,6 +149,10 @@ pub(super) struct Resolver<'a> {
     /// is not checked, because every field it names that the broken file declares would be
     /// reported "unknown", repeating the broken file's one error.
     pub(super) incomplete: std::collections::HashSet<usize>,
+    /// How many `$ref`s are being followed into types not made yet, one inside another: each
+    /// costs stack, so a chain longer than [`super::refs::MAX_REF_CHAIN`] is refused.
+    pub(super) refs_open: usize,
+    pub(super) refs_chain_reported: bool,
 }
 
 impl<'a> Resolver<'a> {
