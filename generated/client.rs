@@ -50,295 +50,39 @@ impl Client {
     }
 }
 
-impl __rt::json::WriteJson for Client {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 0) => {
-                return self.__fusion_json_pretty_0(writer.output());
+impl __rt::record::Record for Client {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("id", "\"id\": "),
+        __rt::record::Key::new("name", "\"name\": "),
+        __rt::record::Key::new("email", "\"email\": "),
+        __rt::record::Key::new("tier", "\"tier\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.id),
+            1 => sink.field(&Self::KEYS[1], &self.name),
+            2 => {
+                sink.censored_if(
+                    &Self::KEYS[2],
+                    __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                    self.email.as_ref().map(|value| value.is_some()),
+                )
             }
-            (__rt::json::JsonStyle::Pretty, 1) => {
-                return self.__fusion_json_pretty_1(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 2) => {
-                return self.__fusion_json_pretty_2(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+            3 => sink.optional(&Self::KEYS[3], &self.tier),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.field("\"name\"", &self.name);
-        match &self.email {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                object.field("\"email\"", "[REDACTED]")
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                object.key("\"email\"").null()
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tier {
-            object.field("\"tier\"", value);
-        }
-        object.end();
     }
 }
 
-impl Client {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n  \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.email {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                out.push_str(",\n  \"email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n  \"email\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tier {
-            out.push_str(",\n  \"tier\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        out.push_str("\n}");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n    \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.email {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                out.push_str(",\n    \"email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n    \"email\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tier {
-            out.push_str(",\n    \"tier\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        out.push_str("\n  }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n      \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n      \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.email {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                out.push_str(",\n      \"email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n      \"email\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tier {
-            out.push_str(",\n      \"tier\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    3,
-                ),
-            );
-        }
-        out.push_str("\n    }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"id\":");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"name\":");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.email {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                out.push_str(",\"email\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\"email\":");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tier {
-            out.push_str(",\"tier\":");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        out.push('}');
-    }
-}
+__rt::__record_impls!(Client);
 
 impl Client {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
     pub const FIELDS: &[&str] = &["id", "name", "email", "tier"];
-    /// Writes only the selected root fields, in the selection's order (wire format §9).
-    pub fn write_json_selected(
-        &self,
-        writer: &mut __rt::json::JsonWriter<'_>,
-        selection: &__rt::Selection,
-    ) {
-        let mut object = writer.object();
-        for &field in selection.fields() {
-            self.write_json_field(&mut object, field);
-        }
-        object.end();
-    }
-    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-    /// of a union's whose branch this is.
-    pub fn write_json_field(
-        &self,
-        object: &mut __rt::json::ObjectWriter<'_, '_>,
-        field: u16,
-    ) {
-        match field {
-            0 => object.field("\"id\"", &self.id),
-            1 => object.field("\"name\"", &self.name),
-            2 => {
-                match &self.email {
-                    ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                        object.field("\"email\"", "[REDACTED]")
-                    }
-                    ::core::option::Option::Some(::core::option::Option::None) => {
-                        object.key("\"email\"").null()
-                    }
-                    ::core::option::Option::None => {}
-                }
-            }
-            3 => {
-                if let ::core::option::Option::Some(value) = &self.tier {
-                    object.field("\"tier\"", value);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-impl __rt::toon::ToonObject for Client {
-    fn toon_field_count(&self) -> usize {
-        4
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    __rt::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "name",
-                    __rt::toon::ToonElement::toon_value(&self.name),
-                ))
-            }
-            2 => {
-                self.email
-                    .as_ref()
-                    .map(|value| (
-                        "email",
-                        if value.is_some() {
-                            __rt::toon::ToonValue::Str("[REDACTED]")
-                        } else {
-                            __rt::toon::ToonValue::Null
-                        },
-                    ))
-            }
-            3 => {
-                self.tier
-                    .as_ref()
-                    .map(|value| ("tier", __rt::toon::ToonElement::toon_value(value)))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for Client {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
 }
 
 impl __rt::toon::WriteToon for Client {
@@ -458,10 +202,12 @@ pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> ClientHooks<Context_> for () {}
 
-impl ClientPresenter {
-    /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-    /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(&self, item: &Client, builder: &mut __rt::ResponseBuilder) {
+impl __rt::Declared for ClientPresenter {
+    type Item = Client;
+    const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+        __rt::json::JsonStyle::Pretty,
+    );
+    fn item_blocks(&self, item: &Client, builder: &mut __rt::ResponseBuilder) {
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
@@ -474,10 +220,7 @@ impl ClientPresenter {
             builder.rule(text);
         }
     }
-    /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-    /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-    /// item, then collection rules (wire format §6, §7, §8).
-    pub fn collection_blocks(
+    fn collection_blocks(
         &self,
         kept: &[Client],
         _total: usize,
@@ -496,43 +239,9 @@ impl ClientPresenter {
             builder.rule(text);
         }
     }
-    /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-    /// `context` after the declared blocks, not yet built.
-    fn item_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Client,
-        selection: &__rt::Selection,
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.item_blocks(item, &mut builder);
-        hooks.item(item, context, &mut builder);
-        builder
-    }
-    /// The items the agent limit keeps.
-    fn kept(items: &[Client]) -> &[Client] {
-        items
-    }
-    /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks, not yet built.
-    fn collection_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Client],
-        selection: &__rt::Selection,
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let kept = Self::kept(items);
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks.collection(kept, context, &mut builder);
-        builder
-    }
+}
+
+impl ClientPresenter {
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
     pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -542,9 +251,12 @@ impl ClientPresenter {
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.item_builder(item, selection, hooks, context)
-            .presenter_view(__rt::ViewData::DataBlock)
-            .build()
+        __rt::Declared::present_hooked(
+            self,
+            item,
+            selection,
+            |builder| hooks.item(item, context, builder),
+        )
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
@@ -555,93 +267,44 @@ impl ClientPresenter {
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.collection_builder(items, selection, hooks, context)
-            .presenter_view(__rt::ViewData::DataBlock)
-            .build()
+        __rt::Declared::present_collection_hooked(
+            self,
+            items,
+            selection,
+            |kept, builder| hooks.collection(kept, context, builder),
+        )
     }
-    /// One item's view as MCP prompt messages (wire format §19), as upstream's
-    /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-    /// directives and suggestions.
-    pub fn prompt_messages(
-        &self,
-        item: &Client,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.prompt_messages_with(item, &(), &())
-    }
-    /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+    /// declared blocks.
     pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Client,
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.item_builder(item, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::item_builder(
+                self,
+                item,
+                &__rt::Selection::all(),
+                |builder| hooks.item(item, context, builder),
+            )
             .prompt_messages()
     }
-    /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-    pub fn collection_prompt_messages(
-        &self,
-        items: &[Client],
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_prompt_messages_with(items, &(), &())
-    }
-    /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-    /// blocks.
+    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+    /// after the declared blocks.
     pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Client],
         hooks: &impl ClientHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::collection_builder(
+                self,
+                items,
+                &__rt::Selection::all(),
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
             .prompt_messages()
-    }
-}
-
-impl __rt::Presenter for ClientPresenter {
-    type Item = Client;
-    fn write_data(
-        &self,
-        item: &Client,
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
-        if selection.is_all() {
-            __rt::json::WriteJson::write_json(item, &mut writer);
-        } else {
-            item.write_json_selected(&mut writer, selection);
-        }
-    }
-    fn write_collection_data(
-        &self,
-        items: &[Client],
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
-        if selection.is_all() {
-            __rt::json::WriteJson::write_json(items, &mut writer);
-        } else {
-            let mut array = writer.array();
-            array
-                .each(items, |item, writer| item.write_json_selected(writer, selection));
-            array.end();
-        }
-    }
-    fn present_selected(
-        &self,
-        item: &Client,
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_with(item, selection, &(), &())
-    }
-    fn present_collection_selected(
-        &self,
-        items: &[Client],
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_collection_with(items, selection, &(), &())
     }
 }
 

@@ -50,256 +50,37 @@ pub struct Invoice {
     pub lines: ::core::option::Option<::std::vec::Vec<InvoiceLine>>,
 }
 
-impl __rt::json::WriteJson for Invoice {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 0) => {
-                return self.__fusion_json_pretty_0(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 1) => {
-                return self.__fusion_json_pretty_1(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for Invoice {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("id", "\"id\": "),
+        __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
+        __rt::record::Key::new("status", "\"status\": "),
+        __rt::record::Key::new("due", "\"due\": "),
+        __rt::record::Key::new("paid_at", "\"paid_at\": "),
+        __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
+        __rt::record::Key::new("client", "\"client\": "),
+        __rt::record::Key::new("lines", "\"lines\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.id),
+            1 => sink.field(&Self::KEYS[1], &self.amount_cents),
+            2 => sink.field(&Self::KEYS[2], &self.status),
+            3 => sink.optional(&Self::KEYS[3], &self.due),
+            4 => sink.optional(&Self::KEYS[4], &self.paid_at),
+            5 => sink.optional(&Self::KEYS[5], &self.tax_rate),
+            6 => sink.field(&Self::KEYS[6], &self.client),
+            7 => sink.optional(&Self::KEYS[7], &self.lines),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.field("\"amount_cents\"", &self.amount_cents);
-        object.field("\"status\"", &self.status);
-        if let ::core::option::Option::Some(value) = &self.due {
-            object.field("\"due\"", value);
-        }
-        if let ::core::option::Option::Some(value) = &self.paid_at {
-            object.field("\"paid_at\"", value);
-        }
-        if let ::core::option::Option::Some(value) = &self.tax_rate {
-            object.field("\"tax_rate\"", value);
-        }
-        object.field("\"client\"", &self.client);
-        if let ::core::option::Option::Some(value) = &self.lines {
-            object.field("\"lines\"", value);
-        }
-        object.end();
     }
 }
 
-impl Invoice {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n  \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"amount_cents\": ");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n  \"status\": ");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.due {
-            out.push_str(",\n  \"due\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.paid_at {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\n  \"paid_at\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n  \"paid_at\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tax_rate {
-            out.push_str(",\n  \"tax_rate\": ");
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\n  \"client\": ");
-            let value = &self.client;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.lines {
-            out.push_str(",\n  \"lines\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        out.push_str("\n}");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n    \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"amount_cents\": ");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n    \"status\": ");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.due {
-            out.push_str(",\n    \"due\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.paid_at {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\n    \"paid_at\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n    \"paid_at\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tax_rate {
-            out.push_str(",\n    \"tax_rate\": ");
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\n    \"client\": ");
-            let value = &self.client;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.lines {
-            out.push_str(",\n    \"lines\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        out.push_str("\n  }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"id\":");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"amount_cents\":");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\"status\":");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.due {
-            out.push_str(",\"due\":");
-            __rt::json::escape_str_into(out, value);
-        }
-        match &self.paid_at {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\"paid_at\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\"paid_at\":");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        if let ::core::option::Option::Some(value) = &self.tax_rate {
-            out.push_str(",\"tax_rate\":");
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\"client\":");
-            let value = &self.client;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.lines {
-            out.push_str(",\"lines\":");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        out.push('}');
-    }
-}
+__rt::__record_impls!(Invoice);
 
 impl Invoice {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
@@ -313,121 +94,6 @@ impl Invoice {
         "client",
         "lines",
     ];
-    /// Writes only the selected root fields, in the selection's order (wire format §9).
-    pub fn write_json_selected(
-        &self,
-        writer: &mut __rt::json::JsonWriter<'_>,
-        selection: &__rt::Selection,
-    ) {
-        let mut object = writer.object();
-        for &field in selection.fields() {
-            self.write_json_field(&mut object, field);
-        }
-        object.end();
-    }
-    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-    /// of a union's whose branch this is.
-    pub fn write_json_field(
-        &self,
-        object: &mut __rt::json::ObjectWriter<'_, '_>,
-        field: u16,
-    ) {
-        match field {
-            0 => object.field("\"id\"", &self.id),
-            1 => object.field("\"amount_cents\"", &self.amount_cents),
-            2 => object.field("\"status\"", &self.status),
-            3 => {
-                if let ::core::option::Option::Some(value) = &self.due {
-                    object.field("\"due\"", value);
-                }
-            }
-            4 => {
-                if let ::core::option::Option::Some(value) = &self.paid_at {
-                    object.field("\"paid_at\"", value);
-                }
-            }
-            5 => {
-                if let ::core::option::Option::Some(value) = &self.tax_rate {
-                    object.field("\"tax_rate\"", value);
-                }
-            }
-            6 => object.field("\"client\"", &self.client),
-            7 => {
-                if let ::core::option::Option::Some(value) = &self.lines {
-                    object.field("\"lines\"", value);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-impl __rt::toon::ToonObject for Invoice {
-    fn toon_field_count(&self) -> usize {
-        8
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    __rt::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "amount_cents",
-                    __rt::toon::ToonElement::toon_value(&self.amount_cents),
-                ))
-            }
-            2 => {
-                ::core::option::Option::Some((
-                    "status",
-                    __rt::toon::ToonElement::toon_value(&self.status),
-                ))
-            }
-            3 => {
-                self.due
-                    .as_ref()
-                    .map(|value| ("due", __rt::toon::ToonElement::toon_value(value)))
-            }
-            4 => {
-                self.paid_at
-                    .as_ref()
-                    .map(|value| ("paid_at", __rt::toon::ToonElement::toon_value(value)))
-            }
-            5 => {
-                self.tax_rate
-                    .as_ref()
-                    .map(|value| (
-                        "tax_rate",
-                        __rt::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            6 => {
-                ::core::option::Option::Some((
-                    "client",
-                    __rt::toon::ToonElement::toon_value(&self.client),
-                ))
-            }
-            7 => {
-                self.lines
-                    .as_ref()
-                    .map(|value| ("lines", __rt::toon::ToonElement::toon_value(value)))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for Invoice {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
 }
 
 impl __rt::toon::WriteToon for Invoice {
@@ -551,178 +217,29 @@ pub struct InvoiceLine {
     pub discount: ::core::option::Option<InvoiceLineDiscount>,
 }
 
-impl __rt::json::WriteJson for InvoiceLine {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 2) => {
-                return self.__fusion_json_pretty_2(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 3) => {
-                return self.__fusion_json_pretty_3(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for InvoiceLine {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("sku", "\"sku\": "),
+        __rt::record::Key::new("quantity", "\"quantity\": "),
+        __rt::record::Key::new("unit_cents", "\"unit_cents\": "),
+        __rt::record::Key::new("discount", "\"discount\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.sku),
+            1 => sink.field(&Self::KEYS[1], &self.quantity),
+            2 => sink.field(&Self::KEYS[2], &self.unit_cents),
+            3 => sink.optional(&Self::KEYS[3], &self.discount),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"sku\"", &self.sku);
-        object.field("\"quantity\"", &self.quantity);
-        object.field("\"unit_cents\"", &self.unit_cents);
-        if let ::core::option::Option::Some(value) = &self.discount {
-            object.field("\"discount\"", value);
-        }
-        object.end();
     }
 }
 
-impl InvoiceLine {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n      \"sku\": ");
-            let value = &self.sku;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n      \"quantity\": ");
-            let value = &self.quantity;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n      \"unit_cents\": ");
-            let value = &self.unit_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.discount {
-            out.push_str(",\n      \"discount\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    3,
-                ),
-            );
-        }
-        out.push_str("\n    }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n        \"sku\": ");
-            let value = &self.sku;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n        \"quantity\": ");
-            let value = &self.quantity;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n        \"unit_cents\": ");
-            let value = &self.unit_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.discount {
-            out.push_str(",\n        \"discount\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    4,
-                ),
-            );
-        }
-        out.push_str("\n      }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"sku\":");
-            let value = &self.sku;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"quantity\":");
-            let value = &self.quantity;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\"unit_cents\":");
-            let value = &self.unit_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.discount {
-            out.push_str(",\"discount\":");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        out.push('}');
-    }
-}
-
-impl __rt::toon::ToonObject for InvoiceLine {
-    fn toon_field_count(&self) -> usize {
-        4
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "sku",
-                    __rt::toon::ToonElement::toon_value(&self.sku),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "quantity",
-                    __rt::toon::ToonElement::toon_value(&self.quantity),
-                ))
-            }
-            2 => {
-                ::core::option::Option::Some((
-                    "unit_cents",
-                    __rt::toon::ToonElement::toon_value(&self.unit_cents),
-                ))
-            }
-            3 => {
-                self.discount
-                    .as_ref()
-                    .map(|value| (
-                        "discount",
-                        __rt::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for InvoiceLine {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
-}
+__rt::__record_impls!(InvoiceLine);
 
 impl __rt::toon::WriteToon for InvoiceLine {
     const KEYS: &'static [&'static str] = &["sku", "quantity", "unit_cents", "discount"];
@@ -748,110 +265,25 @@ pub struct InvoiceLineDiscount {
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::json::WriteJson for InvoiceLineDiscount {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 3) => {
-                return self.__fusion_json_pretty_3(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 4) => {
-                return self.__fusion_json_pretty_4(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for InvoiceLineDiscount {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("percent", "\"percent\": "),
+        __rt::record::Key::new("reason", "\"reason\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.percent),
+            1 => sink.optional(&Self::KEYS[1], &self.reason),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"percent\"", &self.percent);
-        if let ::core::option::Option::Some(value) = &self.reason {
-            object.field("\"reason\"", value);
-        }
-        object.end();
     }
 }
 
-impl InvoiceLineDiscount {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n        \"percent\": ");
-            let value = &self.percent;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\n        \"reason\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n      }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n          \"percent\": ");
-            let value = &self.percent;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\n          \"reason\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n        }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"percent\":");
-            let value = &self.percent;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\"reason\":");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push('}');
-    }
-}
-
-impl __rt::toon::ToonObject for InvoiceLineDiscount {
-    fn toon_field_count(&self) -> usize {
-        2
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "percent",
-                    __rt::toon::ToonElement::toon_value(&self.percent),
-                ))
-            }
-            1 => {
-                self.reason
-                    .as_ref()
-                    .map(|value| ("reason", __rt::toon::ToonElement::toon_value(value)))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for InvoiceLineDiscount {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
-}
+__rt::__record_impls!(InvoiceLineDiscount);
 
 impl __rt::toon::WriteToon for InvoiceLineDiscount {
     const KEYS: &'static [&'static str] = &["percent", "reason"];
@@ -893,9 +325,15 @@ impl InvoicePresenter {
     const RULES: &'static [&'static str] = &[
         "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
     ];
-    /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-    /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(&self, item: &Invoice, builder: &mut __rt::ResponseBuilder) {
+}
+
+impl __rt::Declared for InvoicePresenter {
+    type Item = Invoice;
+    const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+        __rt::json::JsonStyle::Pretty,
+    );
+    const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(50_usize);
+    fn item_blocks(&self, item: &Invoice, builder: &mut __rt::ResponseBuilder) {
         let repeat = false;
         {
             let mut title = ::std::string::String::new();
@@ -918,7 +356,11 @@ impl InvoicePresenter {
         }
         {
             let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-            super::client::ClientPresenter.item_blocks(&item.client, &mut child);
+            __rt::Declared::item_blocks(
+                &super::client::ClientPresenter,
+                &item.client,
+                &mut child,
+            );
             builder.embed(child.build(), repeat);
         }
         {
@@ -959,10 +401,7 @@ impl InvoicePresenter {
             builder.suggest("billing.remind", text);
         }
     }
-    /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-    /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-    /// item, then collection rules (wire format §6, §7, §8).
-    pub fn collection_blocks(
+    fn collection_blocks(
         &self,
         kept: &[Invoice],
         total: usize,
@@ -1068,7 +507,11 @@ impl InvoicePresenter {
             let repeat = position > 0;
             {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                super::client::ClientPresenter.item_blocks(&item.client, &mut child);
+                __rt::Declared::item_blocks(
+                    &super::client::ClientPresenter,
+                    &item.client,
+                    &mut child,
+                );
                 builder.embed(child.build(), repeat);
             }
         }
@@ -1122,43 +565,9 @@ impl InvoicePresenter {
             }
         }
     }
-    /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-    /// `context` after the declared blocks, not yet built.
-    fn item_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Invoice,
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.item_blocks(item, &mut builder);
-        hooks.item(item, context, &mut builder);
-        builder
-    }
-    /// The items the agent limit keeps.
-    fn kept(items: &[Invoice]) -> &[Invoice] {
-        &items[..items.len().min(50_usize)]
-    }
-    /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks, not yet built.
-    fn collection_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Invoice],
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let kept = Self::kept(items);
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks.collection(kept, context, &mut builder);
-        builder
-    }
+}
+
+impl InvoicePresenter {
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
     pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1168,9 +577,12 @@ impl InvoicePresenter {
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.item_builder(item, selection, hooks, context)
-            .presenter_view(__rt::ViewData::DataBlock)
-            .build()
+        __rt::Declared::present_hooked(
+            self,
+            item,
+            selection,
+            |builder| hooks.item(item, context, builder),
+        )
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
@@ -1181,93 +593,44 @@ impl InvoicePresenter {
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.collection_builder(items, selection, hooks, context)
-            .presenter_view(__rt::ViewData::DataBlock)
-            .build()
+        __rt::Declared::present_collection_hooked(
+            self,
+            items,
+            selection,
+            |kept, builder| hooks.collection(kept, context, builder),
+        )
     }
-    /// One item's view as MCP prompt messages (wire format §19), as upstream's
-    /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-    /// directives and suggestions.
-    pub fn prompt_messages(
-        &self,
-        item: &Invoice,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.prompt_messages_with(item, &(), &())
-    }
-    /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+    /// declared blocks.
     pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Invoice,
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.item_builder(item, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::item_builder(
+                self,
+                item,
+                &__rt::Selection::all(),
+                |builder| hooks.item(item, context, builder),
+            )
             .prompt_messages()
     }
-    /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-    pub fn collection_prompt_messages(
-        &self,
-        items: &[Invoice],
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_prompt_messages_with(items, &(), &())
-    }
-    /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-    /// blocks.
+    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+    /// after the declared blocks.
     pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Invoice],
         hooks: &impl InvoiceHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::collection_builder(
+                self,
+                items,
+                &__rt::Selection::all(),
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
             .prompt_messages()
-    }
-}
-
-impl __rt::Presenter for InvoicePresenter {
-    type Item = Invoice;
-    fn write_data(
-        &self,
-        item: &Invoice,
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
-        if selection.is_all() {
-            __rt::json::WriteJson::write_json(item, &mut writer);
-        } else {
-            item.write_json_selected(&mut writer, selection);
-        }
-    }
-    fn write_collection_data(
-        &self,
-        items: &[Invoice],
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        let mut writer = __rt::json::JsonWriter::new(out, __rt::json::JsonStyle::Pretty);
-        if selection.is_all() {
-            __rt::json::WriteJson::write_json(items, &mut writer);
-        } else {
-            let mut array = writer.array();
-            array
-                .each(items, |item, writer| item.write_json_selected(writer, selection));
-            array.end();
-        }
-    }
-    fn present_selected(
-        &self,
-        item: &Invoice,
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_with(item, selection, &(), &())
-    }
-    fn present_collection_selected(
-        &self,
-        items: &[Invoice],
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_collection_with(items, selection, &(), &())
     }
 }
 

@@ -38,197 +38,37 @@ pub struct InvoiceRow {
     pub notes: ::std::string::String,
 }
 
-impl __rt::json::WriteJson for InvoiceRow {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 0) => {
-                return self.__fusion_json_pretty_0(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 1) => {
-                return self.__fusion_json_pretty_1(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for InvoiceRow {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("id", "\"id\": "),
+        __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
+        __rt::record::Key::new("status", "\"status\": "),
+        __rt::record::Key::new("client_name", "\"client_name\": "),
+        __rt::record::Key::new("due", "\"due\": "),
+        __rt::record::Key::new("paid", "\"paid\": "),
+        __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
+        __rt::record::Key::new("notes", "\"notes\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.id),
+            1 => sink.field(&Self::KEYS[1], &self.amount_cents),
+            2 => sink.field(&Self::KEYS[2], &self.status),
+            3 => sink.field(&Self::KEYS[3], &self.client_name),
+            4 => sink.field(&Self::KEYS[4], &self.due),
+            5 => sink.field(&Self::KEYS[5], &self.paid),
+            6 => sink.field(&Self::KEYS[6], &self.tax_rate),
+            7 => sink.field(&Self::KEYS[7], &self.notes),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.field("\"amount_cents\"", &self.amount_cents);
-        object.field("\"status\"", &self.status);
-        object.field("\"client_name\"", &self.client_name);
-        object.field("\"due\"", &self.due);
-        object.field("\"paid\"", &self.paid);
-        object.field("\"tax_rate\"", &self.tax_rate);
-        object.field("\"notes\"", &self.notes);
-        object.end();
     }
 }
 
-impl InvoiceRow {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n  \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"amount_cents\": ");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n  \"status\": ");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n  \"client_name\": ");
-            let value = &self.client_name;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"due\": ");
-            let value = &self.due;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"paid\": ");
-            let value = &self.paid;
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        {
-            out.push_str(",\n  \"tax_rate\": ");
-            let value = &self.tax_rate;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\n  \"notes\": ");
-            let value = &self.notes;
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n}");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n    \"id\": ");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"amount_cents\": ");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n    \"status\": ");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n    \"client_name\": ");
-            let value = &self.client_name;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"due\": ");
-            let value = &self.due;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"paid\": ");
-            let value = &self.paid;
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        {
-            out.push_str(",\n    \"tax_rate\": ");
-            let value = &self.tax_rate;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\n    \"notes\": ");
-            let value = &self.notes;
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n  }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"id\":");
-            let value = &self.id;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"amount_cents\":");
-            let value = &self.amount_cents;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\"status\":");
-            let value = &self.status;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        {
-            out.push_str(",\"client_name\":");
-            let value = &self.client_name;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"due\":");
-            let value = &self.due;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"paid\":");
-            let value = &self.paid;
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        {
-            out.push_str(",\"tax_rate\":");
-            let value = &self.tax_rate;
-            __rt::__private::number::write_f64(out, *value);
-        }
-        {
-            out.push_str(",\"notes\":");
-            let value = &self.notes;
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push('}');
-    }
-}
+__rt::__record_impls!(InvoiceRow);
 
 impl InvoiceRow {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
@@ -242,106 +82,6 @@ impl InvoiceRow {
         "tax_rate",
         "notes",
     ];
-    /// Writes only the selected root fields, in the selection's order (wire format §9).
-    pub fn write_json_selected(
-        &self,
-        writer: &mut __rt::json::JsonWriter<'_>,
-        selection: &__rt::Selection,
-    ) {
-        let mut object = writer.object();
-        for &field in selection.fields() {
-            self.write_json_field(&mut object, field);
-        }
-        object.end();
-    }
-    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-    /// of a union's whose branch this is.
-    pub fn write_json_field(
-        &self,
-        object: &mut __rt::json::ObjectWriter<'_, '_>,
-        field: u16,
-    ) {
-        match field {
-            0 => object.field("\"id\"", &self.id),
-            1 => object.field("\"amount_cents\"", &self.amount_cents),
-            2 => object.field("\"status\"", &self.status),
-            3 => object.field("\"client_name\"", &self.client_name),
-            4 => object.field("\"due\"", &self.due),
-            5 => object.field("\"paid\"", &self.paid),
-            6 => object.field("\"tax_rate\"", &self.tax_rate),
-            7 => object.field("\"notes\"", &self.notes),
-            _ => {}
-        }
-    }
-}
-
-impl __rt::toon::ToonObject for InvoiceRow {
-    fn toon_field_count(&self) -> usize {
-        8
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    __rt::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "amount_cents",
-                    __rt::toon::ToonElement::toon_value(&self.amount_cents),
-                ))
-            }
-            2 => {
-                ::core::option::Option::Some((
-                    "status",
-                    __rt::toon::ToonElement::toon_value(&self.status),
-                ))
-            }
-            3 => {
-                ::core::option::Option::Some((
-                    "client_name",
-                    __rt::toon::ToonElement::toon_value(&self.client_name),
-                ))
-            }
-            4 => {
-                ::core::option::Option::Some((
-                    "due",
-                    __rt::toon::ToonElement::toon_value(&self.due),
-                ))
-            }
-            5 => {
-                ::core::option::Option::Some((
-                    "paid",
-                    __rt::toon::ToonElement::toon_value(&self.paid),
-                ))
-            }
-            6 => {
-                ::core::option::Option::Some((
-                    "tax_rate",
-                    __rt::toon::ToonElement::toon_value(&self.tax_rate),
-                ))
-            }
-            7 => {
-                ::core::option::Option::Some((
-                    "notes",
-                    __rt::toon::ToonElement::toon_value(&self.notes),
-                ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for InvoiceRow {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
 }
 
 impl __rt::toon::WriteToon for InvoiceRow {
@@ -580,17 +320,17 @@ impl InvoiceRowPresenter {
     const RULES: &'static [&'static str] = &[
         "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
     ];
-    /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-    /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(&self, _item: &InvoiceRow, builder: &mut __rt::ResponseBuilder) {
+}
+
+impl __rt::Declared for InvoiceRowPresenter {
+    type Item = InvoiceRow;
+    const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+    fn item_blocks(&self, _item: &InvoiceRow, builder: &mut __rt::ResponseBuilder) {
         {
             builder.rules(Self::RULES);
         }
     }
-    /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-    /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-    /// item, then collection rules (wire format §6, §7, §8).
-    pub fn collection_blocks(
+    fn collection_blocks(
         &self,
         _kept: &[InvoiceRow],
         _total: usize,
@@ -600,43 +340,9 @@ impl InvoiceRowPresenter {
             builder.rules(Self::RULES);
         }
     }
-    /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-    /// `context` after the declared blocks, not yet built.
-    fn item_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &InvoiceRow,
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.item_blocks(item, &mut builder);
-        hooks.item(item, context, &mut builder);
-        builder
-    }
-    /// The items the agent limit keeps.
-    fn kept(items: &[InvoiceRow]) -> &[InvoiceRow] {
-        items
-    }
-    /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks, not yet built.
-    fn collection_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[InvoiceRow],
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let kept = Self::kept(items);
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks.collection(kept, context, &mut builder);
-        builder
-    }
+}
+
+impl InvoiceRowPresenter {
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
     pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -646,13 +352,12 @@ impl InvoiceRowPresenter {
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.item_builder(item, selection, hooks, context)
-            .presenter_view(
-                __rt::ViewData::Json(
-                    Self::view_json(::core::slice::from_ref(item), selection, false),
-                ),
-            )
-            .build()
+        __rt::Declared::present_hooked(
+            self,
+            item,
+            selection,
+            |builder| hooks.item(item, context, builder),
+        )
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
@@ -663,124 +368,49 @@ impl InvoiceRowPresenter {
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.collection_builder(items, selection, hooks, context)
-            .presenter_view(
-                __rt::ViewData::Json(Self::view_json(Self::kept(items), selection, true)),
-            )
-            .build()
+        __rt::Declared::present_collection_hooked(
+            self,
+            items,
+            selection,
+            |kept, builder| hooks.collection(kept, context, builder),
+        )
     }
-    /// One item's view as MCP prompt messages (wire format §19), as upstream's
-    /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-    /// directives and suggestions.
-    pub fn prompt_messages(
-        &self,
-        item: &InvoiceRow,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.prompt_messages_with(item, &(), &())
-    }
-    /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+    /// declared blocks.
     pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &InvoiceRow,
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.item_builder(item, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::item_builder(
+                self,
+                item,
+                &__rt::Selection::all(),
+                |builder| hooks.item(item, context, builder),
+            )
             .prompt_messages()
     }
-    /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-    pub fn collection_prompt_messages(
-        &self,
-        items: &[InvoiceRow],
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_prompt_messages_with(items, &(), &())
-    }
-    /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-    /// blocks.
+    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+    /// after the declared blocks.
     pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[InvoiceRow],
         hooks: &impl InvoiceRowHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::collection_builder(
+                self,
+                items,
+                &__rt::Selection::all(),
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
             .prompt_messages()
-    }
-}
-
-impl __rt::Presenter for InvoiceRowPresenter {
-    type Item = InvoiceRow;
-    fn write_data(
-        &self,
-        item: &InvoiceRow,
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        __rt::toon::write_toon(out, item, selection, &__rt::toon::ToonOptions::pipe());
-    }
-    fn write_collection_data(
-        &self,
-        items: &[InvoiceRow],
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        __rt::toon::write_toon_slice(
-            out,
-            items,
-            selection,
-            &__rt::toon::ToonOptions::pipe(),
-        );
-    }
-    fn present_selected(
-        &self,
-        item: &InvoiceRow,
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_with(item, selection, &(), &())
-    }
-    fn present_collection_selected(
-        &self,
-        items: &[InvoiceRow],
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_collection_with(items, selection, &(), &())
     }
 }
 
 impl __rt::IntoToolResponse for InvoiceRow {
     fn into_tool_response(self) -> __rt::ToolResponse {
         __rt::Presenter::present(&InvoiceRowPresenter, &self)
-    }
-}
-
-impl InvoiceRowPresenter {
-    /// The test view's data for the TOON data block (§15): the same wire data (selected,
-    /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-    /// it costs one more rendering of the data per response, about as long as the TOON text.
-    fn view_json(
-        items: &[InvoiceRow],
-        selection: &__rt::Selection,
-        collection: bool,
-    ) -> ::std::string::String {
-        let mut out = ::std::string::String::new();
-        let mut writer = __rt::json::JsonWriter::new(
-            &mut out,
-            __rt::json::JsonStyle::Compact,
-        );
-        let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &InvoiceRow| {
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, writer);
-            } else {
-                item.write_json_selected(writer, selection);
-            }
-        };
-        if collection {
-            let mut array = writer.array();
-            array.each(items, |item, writer| write(writer, item));
-            array.end();
-        } else if let ::core::option::Option::Some(item) = items.first() {
-            write(&mut writer, item);
-        }
-        out
     }
 }

@@ -43,320 +43,37 @@ pub struct Ticket {
     pub escalation: ::core::option::Option<::core::option::Option<TicketEscalation>>,
 }
 
-impl __rt::json::WriteJson for Ticket {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 0) => {
-                return self.__fusion_json_pretty_0(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 1) => {
-                return self.__fusion_json_pretty_1(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for Ticket {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("id", "\"id\": "),
+        __rt::record::Key::new("subject", "\"subject\": "),
+        __rt::record::Key::new("priority", "\"priority\": "),
+        __rt::record::Key::new("opened_by", "\"opened_by\": "),
+        __rt::record::Key::new("assignee", "\"assignee\": "),
+        __rt::record::Key::new("tags", "\"tags\": "),
+        __rt::record::Key::new("messages", "\"messages\": "),
+        __rt::record::Key::new("escalation", "\"escalation\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.id),
+            1 => sink.field(&Self::KEYS[1], &self.subject),
+            2 => sink.field(&Self::KEYS[2], &self.priority),
+            3 => sink.field(&Self::KEYS[3], &self.opened_by),
+            4 => sink.optional(&Self::KEYS[4], &self.assignee),
+            5 => sink.optional(&Self::KEYS[5], &self.tags),
+            6 => sink.field(&Self::KEYS[6], &self.messages),
+            7 => sink.optional(&Self::KEYS[7], &self.escalation),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"id\"", &self.id);
-        object.field("\"subject\"", &self.subject);
-        object.field("\"priority\"", &self.priority);
-        object.field("\"opened_by\"", &self.opened_by);
-        if let ::core::option::Option::Some(value) = &self.assignee {
-            object.field("\"assignee\"", value);
-        }
-        if let ::core::option::Option::Some(value) = &self.tags {
-            object.field("\"tags\"", value);
-        }
-        object.field("\"messages\"", &self.messages);
-        if let ::core::option::Option::Some(value) = &self.escalation {
-            object.field("\"escalation\"", value);
-        }
-        object.end();
     }
 }
 
-impl Ticket {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n  \"id\": ");
-            let value = &self.id;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n  \"subject\": ");
-            let value = &self.subject;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n  \"priority\": ");
-            let value = &self.priority;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n  \"opened_by\": ");
-            let value = &self.opened_by;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.assignee {
-            out.push_str(",\n  \"assignee\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.tags {
-            out.push_str(",\n  \"tags\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n  \"messages\": ");
-            let value = &self.messages;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    1,
-                ),
-            );
-        }
-        match &self.escalation {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\n  \"escalation\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n  \"escalation\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        out.push_str("\n}");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n    \"id\": ");
-            let value = &self.id;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\n    \"subject\": ");
-            let value = &self.subject;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n    \"priority\": ");
-            let value = &self.priority;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n    \"opened_by\": ");
-            let value = &self.opened_by;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.assignee {
-            out.push_str(",\n    \"assignee\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.tags {
-            out.push_str(",\n    \"tags\": ");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n    \"messages\": ");
-            let value = &self.messages;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    2,
-                ),
-            );
-        }
-        match &self.escalation {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\n    \"escalation\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\n    \"escalation\": ");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        out.push_str("\n  }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"id\":");
-            let value = &self.id;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        {
-            out.push_str(",\"subject\":");
-            let value = &self.subject;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"priority\":");
-            let value = &self.priority;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        {
-            out.push_str(",\"opened_by\":");
-            let value = &self.opened_by;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.assignee {
-            out.push_str(",\"assignee\":");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        if let ::core::option::Option::Some(value) = &self.tags {
-            out.push_str(",\"tags\":");
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        {
-            out.push_str(",\"messages\":");
-            let value = &self.messages;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        match &self.escalation {
-            ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                out.push_str(",\"escalation\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            ::core::option::Option::Some(::core::option::Option::None) => {
-                out.push_str(",\"escalation\":");
-                out.push_str("null");
-            }
-            ::core::option::Option::None => {}
-        }
-        out.push('}');
-    }
-}
+__rt::__record_impls!(Ticket);
 
 impl Ticket {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
@@ -370,121 +87,6 @@ impl Ticket {
         "messages",
         "escalation",
     ];
-    /// Writes only the selected root fields, in the selection's order (wire format §9).
-    pub fn write_json_selected(
-        &self,
-        writer: &mut __rt::json::JsonWriter<'_>,
-        selection: &__rt::Selection,
-    ) {
-        let mut object = writer.object();
-        for &field in selection.fields() {
-            self.write_json_field(&mut object, field);
-        }
-        object.end();
-    }
-    /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-    /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-    /// of a union's whose branch this is.
-    pub fn write_json_field(
-        &self,
-        object: &mut __rt::json::ObjectWriter<'_, '_>,
-        field: u16,
-    ) {
-        match field {
-            0 => object.field("\"id\"", &self.id),
-            1 => object.field("\"subject\"", &self.subject),
-            2 => object.field("\"priority\"", &self.priority),
-            3 => object.field("\"opened_by\"", &self.opened_by),
-            4 => {
-                if let ::core::option::Option::Some(value) = &self.assignee {
-                    object.field("\"assignee\"", value);
-                }
-            }
-            5 => {
-                if let ::core::option::Option::Some(value) = &self.tags {
-                    object.field("\"tags\"", value);
-                }
-            }
-            6 => object.field("\"messages\"", &self.messages),
-            7 => {
-                if let ::core::option::Option::Some(value) = &self.escalation {
-                    object.field("\"escalation\"", value);
-                }
-            }
-            _ => {}
-        }
-    }
-}
-
-impl __rt::toon::ToonObject for Ticket {
-    fn toon_field_count(&self) -> usize {
-        8
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "id",
-                    __rt::toon::ToonElement::toon_value(&self.id),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "subject",
-                    __rt::toon::ToonElement::toon_value(&self.subject),
-                ))
-            }
-            2 => {
-                ::core::option::Option::Some((
-                    "priority",
-                    __rt::toon::ToonElement::toon_value(&self.priority),
-                ))
-            }
-            3 => {
-                ::core::option::Option::Some((
-                    "opened_by",
-                    __rt::toon::ToonElement::toon_value(&self.opened_by),
-                ))
-            }
-            4 => {
-                self.assignee
-                    .as_ref()
-                    .map(|value| (
-                        "assignee",
-                        __rt::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            5 => {
-                self.tags
-                    .as_ref()
-                    .map(|value| ("tags", __rt::toon::ToonElement::toon_value(value)))
-            }
-            6 => {
-                ::core::option::Option::Some((
-                    "messages",
-                    __rt::toon::ToonElement::toon_value(&self.messages),
-                ))
-            }
-            7 => {
-                self.escalation
-                    .as_ref()
-                    .map(|value| (
-                        "escalation",
-                        __rt::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for Ticket {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
 }
 
 impl __rt::toon::WriteToon for Ticket {
@@ -602,129 +204,25 @@ pub struct Person {
     pub email: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::json::WriteJson for Person {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 2) => {
-                return self.__fusion_json_pretty_2(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 3) => {
-                return self.__fusion_json_pretty_3(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 4) => {
-                return self.__fusion_json_pretty_4(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for Person {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("name", "\"name\": "),
+        __rt::record::Key::new("email", "\"email\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.name),
+            1 => sink.optional(&Self::KEYS[1], &self.email),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"name\"", &self.name);
-        if let ::core::option::Option::Some(value) = &self.email {
-            object.field("\"email\"", value);
-        }
-        object.end();
     }
 }
 
-impl Person {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n      \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.email {
-            out.push_str(",\n      \"email\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n    }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n        \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.email {
-            out.push_str(",\n        \"email\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n      }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n          \"name\": ");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.email {
-            out.push_str(",\n          \"email\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n        }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"name\":");
-            let value = &self.name;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.email {
-            out.push_str(",\"email\":");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push('}');
-    }
-}
-
-impl __rt::toon::ToonObject for Person {
-    fn toon_field_count(&self) -> usize {
-        2
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "name",
-                    __rt::toon::ToonElement::toon_value(&self.name),
-                ))
-            }
-            1 => {
-                self.email
-                    .as_ref()
-                    .map(|value| ("email", __rt::toon::ToonElement::toon_value(value)))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for Person {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
-}
+__rt::__record_impls!(Person);
 
 impl __rt::toon::WriteToon for Person {
     const KEYS: &'static [&'static str] = &["name", "email"];
@@ -754,178 +252,29 @@ pub struct TicketMessagesItem {
     pub internal: ::core::option::Option<bool>,
 }
 
-impl __rt::json::WriteJson for TicketMessagesItem {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 2) => {
-                return self.__fusion_json_pretty_2(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 3) => {
-                return self.__fusion_json_pretty_3(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for TicketMessagesItem {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("author", "\"author\": "),
+        __rt::record::Key::new("body", "\"body\": "),
+        __rt::record::Key::new("sent_at", "\"sent_at\": "),
+        __rt::record::Key::new("internal", "\"internal\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.author),
+            1 => sink.field(&Self::KEYS[1], &self.body),
+            2 => sink.field(&Self::KEYS[2], &self.sent_at),
+            3 => sink.optional(&Self::KEYS[3], &self.internal),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"author\"", &self.author);
-        object.field("\"body\"", &self.body);
-        object.field("\"sent_at\"", &self.sent_at);
-        if let ::core::option::Option::Some(value) = &self.internal {
-            object.field("\"internal\"", value);
-        }
-        object.end();
     }
 }
 
-impl TicketMessagesItem {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n      \"author\": ");
-            let value = &self.author;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    3,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n      \"body\": ");
-            let value = &self.body;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n      \"sent_at\": ");
-            let value = &self.sent_at;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.internal {
-            out.push_str(",\n      \"internal\": ");
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        out.push_str("\n    }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n        \"author\": ");
-            let value = &self.author;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Pretty,
-                    4,
-                ),
-            );
-        }
-        {
-            out.push_str(",\n        \"body\": ");
-            let value = &self.body;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\n        \"sent_at\": ");
-            let value = &self.sent_at;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.internal {
-            out.push_str(",\n        \"internal\": ");
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        out.push_str("\n      }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"author\":");
-            let value = &self.author;
-            __rt::json::WriteJson::write_json(
-                value,
-                &mut __rt::json::JsonWriter::at_depth(
-                    out,
-                    __rt::json::JsonStyle::Compact,
-                    0,
-                ),
-            );
-        }
-        {
-            out.push_str(",\"body\":");
-            let value = &self.body;
-            __rt::json::escape_str_into(out, value);
-        }
-        {
-            out.push_str(",\"sent_at\":");
-            let value = &self.sent_at;
-            __rt::json::escape_str_into(out, value);
-        }
-        if let ::core::option::Option::Some(value) = &self.internal {
-            out.push_str(",\"internal\":");
-            out.push_str(if *value { "true" } else { "false" });
-        }
-        out.push('}');
-    }
-}
-
-impl __rt::toon::ToonObject for TicketMessagesItem {
-    fn toon_field_count(&self) -> usize {
-        4
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "author",
-                    __rt::toon::ToonElement::toon_value(&self.author),
-                ))
-            }
-            1 => {
-                ::core::option::Option::Some((
-                    "body",
-                    __rt::toon::ToonElement::toon_value(&self.body),
-                ))
-            }
-            2 => {
-                ::core::option::Option::Some((
-                    "sent_at",
-                    __rt::toon::ToonElement::toon_value(&self.sent_at),
-                ))
-            }
-            3 => {
-                self.internal
-                    .as_ref()
-                    .map(|value| (
-                        "internal",
-                        __rt::toon::ToonElement::toon_value(value),
-                    ))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for TicketMessagesItem {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
-}
+__rt::__record_impls!(TicketMessagesItem);
 
 impl __rt::toon::WriteToon for TicketMessagesItem {
     const KEYS: &'static [&'static str] = &["author", "body", "sent_at", "internal"];
@@ -951,110 +300,25 @@ pub struct TicketEscalation {
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::json::WriteJson for TicketEscalation {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        match (writer.style(), writer.depth()) {
-            (__rt::json::JsonStyle::Pretty, 1) => {
-                return self.__fusion_json_pretty_1(writer.output());
-            }
-            (__rt::json::JsonStyle::Pretty, 2) => {
-                return self.__fusion_json_pretty_2(writer.output());
-            }
-            (__rt::json::JsonStyle::Compact, _) => {
-                return self.__fusion_json_compact(writer.output());
-            }
+impl __rt::record::Record for TicketEscalation {
+    const KEYS: &'static [__rt::record::Key] = &[
+        __rt::record::Key::new("level", "\"level\": "),
+        __rt::record::Key::new("reason", "\"reason\": "),
+    ];
+    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+        &'a self,
+        field: u16,
+        sink: &mut Sink_,
+    ) {
+        match field {
+            0 => sink.field(&Self::KEYS[0], &self.level),
+            1 => sink.optional(&Self::KEYS[1], &self.reason),
             _ => {}
         }
-        let mut object = writer.object();
-        object.field("\"level\"", &self.level);
-        if let ::core::option::Option::Some(value) = &self.reason {
-            object.field("\"reason\"", value);
-        }
-        object.end();
     }
 }
 
-impl TicketEscalation {
-    /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n    \"level\": ");
-            let value = &self.level;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\n    \"reason\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n  }");
-    }
-    /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\n      \"level\": ");
-            let value = &self.level;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\n      \"reason\": ");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push_str("\n    }");
-    }
-    /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-    /// separator and indentation copied as one constant.
-    #[doc(hidden)]
-    pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-        out.push('{');
-        {
-            out.push_str("\"level\":");
-            let value = &self.level;
-            __rt::__private::number::write_i64(out, *value);
-        }
-        if let ::core::option::Option::Some(value) = &self.reason {
-            out.push_str(",\"reason\":");
-            __rt::json::escape_str_into(out, value);
-        }
-        out.push('}');
-    }
-}
-
-impl __rt::toon::ToonObject for TicketEscalation {
-    fn toon_field_count(&self) -> usize {
-        2
-    }
-    fn toon_field(
-        &self,
-        index: usize,
-    ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-        match index {
-            0 => {
-                ::core::option::Option::Some((
-                    "level",
-                    __rt::toon::ToonElement::toon_value(&self.level),
-                ))
-            }
-            1 => {
-                self.reason
-                    .as_ref()
-                    .map(|value| ("reason", __rt::toon::ToonElement::toon_value(value)))
-            }
-            _ => ::core::option::Option::None,
-        }
-    }
-}
-
-impl __rt::toon::ToonElement for TicketEscalation {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::object(self)
-    }
-}
+__rt::__record_impls!(TicketEscalation);
 
 impl __rt::toon::WriteToon for TicketEscalation {
     const KEYS: &'static [&'static str] = &["level", "reason"];
@@ -1091,56 +355,19 @@ pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
 /// No hooks.
 impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
 
-impl TicketPresenter {
-    /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-    /// `builder`; embedding presenters call it for their child values.
-    pub fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
-    /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-    /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-    /// item, then collection rules (wire format §6, §7, §8).
-    pub fn collection_blocks(
+impl __rt::Declared for TicketPresenter {
+    type Item = Ticket;
+    const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+    fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
+    fn collection_blocks(
         &self,
         _kept: &[Ticket],
         _total: usize,
         _builder: &mut __rt::ResponseBuilder,
     ) {}
-    /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-    /// `context` after the declared blocks, not yet built.
-    fn item_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Ticket,
-        selection: &__rt::Selection,
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_data(self, item, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.item_blocks(item, &mut builder);
-        hooks.item(item, context, &mut builder);
-        builder
-    }
-    /// The items the agent limit keeps.
-    fn kept(items: &[Ticket]) -> &[Ticket] {
-        items
-    }
-    /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks, not yet built.
-    fn collection_builder<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Ticket],
-        selection: &__rt::Selection,
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ResponseBuilder {
-        let kept = Self::kept(items);
-        let mut data = ::std::string::String::new();
-        __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-        let mut builder = __rt::ResponseBuilder::new(data);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks.collection(kept, context, &mut builder);
-        builder
-    }
+}
+
+impl TicketPresenter {
     /// The response for one item with `_select` applied to the data block and `hooks` called
     /// with `context` after the declared blocks.
     pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1150,13 +377,12 @@ impl TicketPresenter {
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.item_builder(item, selection, hooks, context)
-            .presenter_view(
-                __rt::ViewData::Json(
-                    Self::view_json(::core::slice::from_ref(item), selection, false),
-                ),
-            )
-            .build()
+        __rt::Declared::present_hooked(
+            self,
+            item,
+            selection,
+            |builder| hooks.item(item, context, builder),
+        )
     }
     /// The response for a collection, cut to the agent limit, with `_select` applied to every
     /// element and `hooks` called with `context` after the declared blocks.
@@ -1167,124 +393,49 @@ impl TicketPresenter {
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
     ) -> __rt::ToolResponse {
-        self.collection_builder(items, selection, hooks, context)
-            .presenter_view(
-                __rt::ViewData::Json(Self::view_json(Self::kept(items), selection, true)),
-            )
-            .build()
+        __rt::Declared::present_collection_hooked(
+            self,
+            items,
+            selection,
+            |kept, builder| hooks.collection(kept, context, builder),
+        )
     }
-    /// One item's view as MCP prompt messages (wire format §19), as upstream's
-    /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-    /// directives and suggestions.
-    pub fn prompt_messages(
-        &self,
-        item: &Ticket,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.prompt_messages_with(item, &(), &())
-    }
-    /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+    /// declared blocks.
     pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         item: &Ticket,
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.item_builder(item, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::item_builder(
+                self,
+                item,
+                &__rt::Selection::all(),
+                |builder| hooks.item(item, context, builder),
+            )
             .prompt_messages()
     }
-    /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-    pub fn collection_prompt_messages(
-        &self,
-        items: &[Ticket],
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_prompt_messages_with(items, &(), &())
-    }
-    /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-    /// blocks.
+    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+    /// after the declared blocks.
     pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
         &self,
         items: &[Ticket],
         hooks: &impl TicketHooks<Context_>,
         context: &Context_,
     ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+        __rt::Declared::collection_builder(
+                self,
+                items,
+                &__rt::Selection::all(),
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
             .prompt_messages()
-    }
-}
-
-impl __rt::Presenter for TicketPresenter {
-    type Item = Ticket;
-    fn write_data(
-        &self,
-        item: &Ticket,
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        __rt::toon::write_toon(out, item, selection, &__rt::toon::ToonOptions::pipe());
-    }
-    fn write_collection_data(
-        &self,
-        items: &[Ticket],
-        selection: &__rt::Selection,
-        out: &mut ::std::string::String,
-    ) {
-        __rt::toon::write_toon_slice(
-            out,
-            items,
-            selection,
-            &__rt::toon::ToonOptions::pipe(),
-        );
-    }
-    fn present_selected(
-        &self,
-        item: &Ticket,
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_with(item, selection, &(), &())
-    }
-    fn present_collection_selected(
-        &self,
-        items: &[Ticket],
-        selection: &__rt::Selection,
-    ) -> __rt::ToolResponse {
-        self.present_collection_with(items, selection, &(), &())
     }
 }
 
 impl __rt::IntoToolResponse for Ticket {
     fn into_tool_response(self) -> __rt::ToolResponse {
         __rt::Presenter::present(&TicketPresenter, &self)
-    }
-}
-
-impl TicketPresenter {
-    /// The test view's data for the TOON data block (§15): the same wire data (selected,
-    /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-    /// it costs one more rendering of the data per response, about as long as the TOON text.
-    fn view_json(
-        items: &[Ticket],
-        selection: &__rt::Selection,
-        collection: bool,
-    ) -> ::std::string::String {
-        let mut out = ::std::string::String::new();
-        let mut writer = __rt::json::JsonWriter::new(
-            &mut out,
-            __rt::json::JsonStyle::Compact,
-        );
-        let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Ticket| {
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, writer);
-            } else {
-                item.write_json_selected(writer, selection);
-            }
-        };
-        if collection {
-            let mut array = writer.array();
-            array.each(items, |item, writer| write(writer, item));
-            array.end();
-        } else if let ::core::option::Option::Some(item) = items.first() {
-            write(&mut writer, item);
-        }
-        out
     }
 }

@@ -187,7 +187,7 @@ fn the_base_schema_and_behaviour_are_inherited() {
             < text.find("\"B is \"").expect("the child's rule")
     );
     assert!(
-        text.contains("items.len().min(3_usize)"),
+        text.contains("::core::option::Option::Some(3_usize)"),
         "the base's agent limit"
     );
 }

@@ -19,6 +19,7 @@ mod bounds;
 mod builder;
 mod compute;
 mod contract;
+mod declared;
 mod echo;
 pub mod egress;
 mod enums;
@@ -33,6 +34,7 @@ mod number;
 mod pattern;
 mod presenter;
 mod prompt;
+pub mod record;
 #[cfg(feature = "rmcp")]
 mod rejection;
 mod response;
@@ -54,6 +56,7 @@ mod wrap;
 pub use builder::{ResponseBuilder, Suggestion};
 #[doc(hidden)]
 pub use contract::{CONTRACT, VERSION};
+pub use declared::{DataFormat, Declared};
 pub use enums::UnknownVariant;
 pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,

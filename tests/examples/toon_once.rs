@@ -12,6 +12,7 @@
 //! criterion bench); `tokens` prints the o200k_base token table of the data block formats.
 
 use fusion_runtime::Selection;
+use fusion_runtime::record::WriteSelected;
 use fusion_runtime::toon::{ToonOptions, encode_typed_slice};
 use fusion_tests::generated::InvoiceRow;
 

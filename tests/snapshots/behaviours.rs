@@ -43,199 +43,34 @@ pub mod account {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub credit_limit: ::core::option::Option<i64>,
     }
-    impl __rt::json::WriteJson for Account {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Account {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("owner", "\"owner\": "),
+            __rt::record::Key::new("balance", "\"balance\": "),
+            __rt::record::Key::new("plan", "\"plan\": "),
+            __rt::record::Key::new("active", "\"active\": "),
+            __rt::record::Key::new("note", "\"note\": "),
+            __rt::record::Key::new("credit_limit", "\"credit_limit\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.owner),
+                2 => sink.field(&Self::KEYS[2], &self.balance),
+                3 => sink.field(&Self::KEYS[3], &self.plan),
+                4 => sink.field(&Self::KEYS[4], &self.active),
+                5 => sink.optional(&Self::KEYS[5], &self.note),
+                6 => sink.optional(&Self::KEYS[6], &self.credit_limit),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"owner\"", &self.owner);
-            object.field("\"balance\"", &self.balance);
-            object.field("\"plan\"", &self.plan);
-            object.field("\"active\"", &self.active);
-            if let ::core::option::Option::Some(value) = &self.note {
-                object.field("\"note\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.credit_limit {
-                object.field("\"credit_limit\"", value);
-            }
-            object.end();
         }
     }
-    impl Account {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"owner\": ");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"balance\": ");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"plan\": ");
-                let value = &self.plan;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"active\": ");
-                let value = &self.active;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"note\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"note\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.credit_limit {
-                out.push_str(",\n  \"credit_limit\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"owner\": ");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"balance\": ");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"plan\": ");
-                let value = &self.plan;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"active\": ");
-                let value = &self.active;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"note\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"note\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.credit_limit {
-                out.push_str(",\n    \"credit_limit\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"owner\":");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"balance\":");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\"plan\":");
-                let value = &self.plan;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"active\":");
-                let value = &self.active;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"note\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"note\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.credit_limit {
-                out.push_str(",\"credit_limit\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Account);
     impl Account {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -247,109 +82,6 @@ pub mod account {
             "note",
             "credit_limit",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"owner\"", &self.owner),
-                2 => object.field("\"balance\"", &self.balance),
-                3 => object.field("\"plan\"", &self.plan),
-                4 => object.field("\"active\"", &self.active),
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.note {
-                        object.field("\"note\"", value);
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.credit_limit {
-                        object.field("\"credit_limit\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Account {
-        fn toon_field_count(&self) -> usize {
-            7
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "owner",
-                        __rt::toon::ToonElement::toon_value(&self.owner),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "balance",
-                        __rt::toon::ToonElement::toon_value(&self.balance),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "plan",
-                        __rt::toon::ToonElement::toon_value(&self.plan),
-                    ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "active",
-                        __rt::toon::ToonElement::toon_value(&self.active),
-                    ))
-                }
-                5 => {
-                    self.note
-                        .as_ref()
-                        .map(|value| (
-                            "note",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                6 => {
-                    self.credit_limit
-                        .as_ref()
-                        .map(|value| (
-                            "credit_limit",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Account {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Account {
         const KEYS: &'static [&'static str] = &[
@@ -469,9 +201,16 @@ pub mod account {
     impl AccountPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Balances are in EUR {not cents}."];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Account, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for AccountPresenter {
+        type Item = Account;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Compact,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            1_usize,
+        );
+        fn item_blocks(&self, item: &Account, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
@@ -525,10 +264,7 @@ pub mod account {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Account],
             total: usize,
@@ -631,43 +367,8 @@ pub mod account {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Account]) -> &[Account] {
-            &items[..items.len().min(1_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl AccountPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -677,9 +378,12 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -690,101 +394,44 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Account,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Account,
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Account],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Account],
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for AccountPresenter {
-        type Item = Account;
-        fn write_data(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Compact,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Compact,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Account {
@@ -815,158 +462,27 @@ pub mod entry {
         /// Wire key `amount`; required.
         pub amount: f64,
     }
-    impl __rt::json::WriteJson for Entry {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Entry {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("label", "\"label\": "),
+            __rt::record::Key::new("amount", "\"amount\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.label),
+                1 => sink.field(&Self::KEYS[1], &self.amount),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"label\"", &self.label);
-            object.field("\"amount\"", &self.amount);
-            object.end();
         }
     }
-    impl Entry {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"amount\": ");
-                let value = &self.amount;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n      \"amount\": ");
-                let value = &self.amount;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n        \"amount\": ");
-                let value = &self.amount;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"label\":");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount\":");
-                let value = &self.amount;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Entry);
     impl Entry {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["label", "amount"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"label\"", &self.label),
-                1 => object.field("\"amount\"", &self.amount),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Entry {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "label",
-                        __rt::toon::ToonElement::toon_value(&self.label),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount",
-                        __rt::toon::ToonElement::toon_value(&self.amount),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Entry {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Entry {
         const KEYS: &'static [&'static str] = &["label", "amount"];
@@ -1065,9 +581,13 @@ pub mod entry {
     impl EntryPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Entry amounts are signed."];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Entry, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for EntryPresenter {
+        type Item = Entry;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Entry, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut content = ::std::string::String::new();
                 __rt::escape::push_line(&mut content, &item.label);
@@ -1087,10 +607,7 @@ pub mod entry {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Entry],
             _total: usize,
@@ -1109,43 +626,8 @@ pub mod entry {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Entry,
-            selection: &__rt::Selection,
-            hooks: &impl EntryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Entry]) -> &[Entry] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Entry],
-            selection: &__rt::Selection,
-            hooks: &impl EntryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl EntryPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1155,9 +637,12 @@ pub mod entry {
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1168,101 +653,44 @@ pub mod entry {
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Entry,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Entry,
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Entry],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Entry],
             hooks: &impl EntryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for EntryPresenter {
-        type Item = Entry;
-        fn write_data(
-            &self,
-            item: &Entry,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Entry],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Entry,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Entry],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Entry {
@@ -1304,254 +732,33 @@ pub mod ledger {
         /// Wire key `entries`; required.
         pub entries: ::std::vec::Vec<super::entry::Entry>,
     }
-    impl __rt::json::WriteJson for Ledger {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Ledger {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("owner", "\"owner\": "),
+            __rt::record::Key::new("balance", "\"balance\": "),
+            __rt::record::Key::new("memo", "\"memo\": "),
+            __rt::record::Key::new("entries", "\"entries\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.owner),
+                2 => sink.field(&Self::KEYS[2], &self.balance),
+                3 => sink.optional(&Self::KEYS[3], &self.memo),
+                4 => sink.field(&Self::KEYS[4], &self.entries),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"owner\"", &self.owner);
-            object.field("\"balance\"", &self.balance);
-            if let ::core::option::Option::Some(value) = &self.memo {
-                object.field("\"memo\"", value);
-            }
-            object.field("\"entries\"", &self.entries);
-            object.end();
         }
     }
-    impl Ledger {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"owner\": ");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"balance\": ");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.memo {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"memo\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"memo\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\n  \"entries\": ");
-                let value = &self.entries;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"owner\": ");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"balance\": ");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.memo {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"memo\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"memo\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\n    \"entries\": ");
-                let value = &self.entries;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"owner\":");
-                let value = &self.owner;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"balance\":");
-                let value = &self.balance;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.memo {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"memo\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"memo\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\"entries\":");
-                let value = &self.entries;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Ledger);
     impl Ledger {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "owner", "balance", "memo", "entries"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"owner\"", &self.owner),
-                2 => object.field("\"balance\"", &self.balance),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.memo {
-                        object.field("\"memo\"", value);
-                    }
-                }
-                4 => object.field("\"entries\"", &self.entries),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Ledger {
-        fn toon_field_count(&self) -> usize {
-            5
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "owner",
-                        __rt::toon::ToonElement::toon_value(&self.owner),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "balance",
-                        __rt::toon::ToonElement::toon_value(&self.balance),
-                    ))
-                }
-                3 => {
-                    self.memo
-                        .as_ref()
-                        .map(|value| (
-                            "memo",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "entries",
-                        __rt::toon::ToonElement::toon_value(&self.entries),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Ledger {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Ledger {
         const KEYS: &'static [&'static str] = &[
@@ -1590,10 +797,12 @@ pub mod ledger {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> LedgerHooks<Context_> for () {}
-    impl LedgerPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Ledger, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for LedgerPresenter {
+        type Item = Ledger;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Ledger, builder: &mut __rt::ResponseBuilder) {
             let repeat = false;
             {
                 let mut title = ::std::string::String::new();
@@ -1667,7 +876,11 @@ pub mod ledger {
             }
             for (index, value) in item.entries.iter().enumerate() {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                super::entry::EntryPresenter.item_blocks(value, &mut child);
+                __rt::Declared::item_blocks(
+                    &super::entry::EntryPresenter,
+                    value,
+                    &mut child,
+                );
                 builder.embed(child.build(), repeat || index > 0);
             }
             if item.balance < 0.0_f64 {
@@ -1680,10 +893,7 @@ pub mod ledger {
                 builder.suggest("ledgers.close", "Close it when it is settled");
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Ledger],
             _total: usize,
@@ -1790,7 +1000,11 @@ pub mod ledger {
                     let mut child = __rt::ResponseBuilder::new(
                         ::std::string::String::new(),
                     );
-                    super::entry::EntryPresenter.item_blocks(value, &mut child);
+                    __rt::Declared::item_blocks(
+                        &super::entry::EntryPresenter,
+                        value,
+                        &mut child,
+                    );
                     builder.embed(child.build(), repeat || index > 0);
                 }
             }
@@ -1804,43 +1018,8 @@ pub mod ledger {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Ledger,
-            selection: &__rt::Selection,
-            hooks: &impl LedgerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Ledger]) -> &[Ledger] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Ledger],
-            selection: &__rt::Selection,
-            hooks: &impl LedgerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl LedgerPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1850,9 +1029,12 @@ pub mod ledger {
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1863,101 +1045,44 @@ pub mod ledger {
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Ledger,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Ledger,
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Ledger],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Ledger],
             hooks: &impl LedgerHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for LedgerPresenter {
-        type Item = Ledger;
-        fn write_data(
-            &self,
-            item: &Ledger,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Ledger],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Ledger,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Ledger],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Ledger {
@@ -2251,182 +1376,29 @@ pub mod note {
         /// Wire key `kind`; required.
         pub kind: NoteKind,
     }
-    impl __rt::json::WriteJson for Note {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Note {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("notes", "\"notes\": "),
+            __rt::record::Key::new("kind", "\"kind\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.notes),
+                2 => sink.field(&Self::KEYS[2], &self.kind),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"notes\"", &self.notes);
-            object.field("\"kind\"", &self.kind);
-            object.end();
         }
     }
-    impl Note {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"notes\": ");
-                let value = &self.notes;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"notes\": ");
-                let value = &self.notes;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"notes\":");
-                let value = &self.notes;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Note);
     impl Note {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "notes", "kind"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"notes\"", &self.notes),
-                2 => object.field("\"kind\"", &self.kind),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Note {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "notes",
-                        __rt::toon::ToonElement::toon_value(&self.notes),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Note {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Note {
         const KEYS: &'static [&'static str] = &["id", "notes", "kind"];
@@ -2636,10 +1608,12 @@ pub mod note {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> NoteHooks<Context_> for () {}
-    impl NotePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Note, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for NotePresenter {
+        type Item = Note;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Note, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut title = ::std::string::String::new();
                 title.push_str("Note ");
@@ -2722,11 +1696,8 @@ pub mod note {
                 builder.suggest("ledgers.audit", text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
         #[allow(clippy::collapsible_if)]
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Note],
             _total: usize,
@@ -2778,43 +1749,8 @@ pub mod note {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Note,
-            selection: &__rt::Selection,
-            hooks: &impl NoteHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Note]) -> &[Note] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Note],
-            selection: &__rt::Selection,
-            hooks: &impl NoteHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl NotePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2824,9 +1760,12 @@ pub mod note {
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2837,101 +1776,44 @@ pub mod note {
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Note,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Note,
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Note],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Note],
             hooks: &impl NoteHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for NotePresenter {
-        type Item = Note;
-        fn write_data(
-            &self,
-            item: &Note,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Note],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Note,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Note],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Note {
@@ -2962,138 +1844,27 @@ pub mod status_row {
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    impl __rt::json::WriteJson for StatusRow {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for StatusRow {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("status", "\"status\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.status),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"status\"", &self.status);
-            object.end();
         }
     }
-    impl StatusRow {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"status\": ");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"status\": ");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"status\":");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(StatusRow);
     impl StatusRow {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "status"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"status\"", &self.status),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for StatusRow {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        __rt::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for StatusRow {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for StatusRow {
         const KEYS: &'static [&'static str] = &["id", "status"];
@@ -3192,21 +1963,21 @@ pub mod status_row {
     impl StatusRowPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["r1"];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &StatusRow,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
+    }
+    impl __rt::Declared for StatusRowPresenter {
+        type Item = StatusRow;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            2_usize,
+        );
+        fn item_blocks(&self, _item: &StatusRow, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[StatusRow],
             total: usize,
@@ -3226,43 +1997,8 @@ pub mod status_row {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &StatusRow,
-            selection: &__rt::Selection,
-            hooks: &impl StatusRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[StatusRow]) -> &[StatusRow] {
-            &items[..items.len().min(2_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[StatusRow],
-            selection: &__rt::Selection,
-            hooks: &impl StatusRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl StatusRowPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -3272,9 +2008,12 @@ pub mod status_row {
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -3285,101 +2024,44 @@ pub mod status_row {
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &StatusRow,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &StatusRow,
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[StatusRow],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[StatusRow],
             hooks: &impl StatusRowHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for StatusRowPresenter {
-        type Item = StatusRow;
-        fn write_data(
-            &self,
-            item: &StatusRow,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[StatusRow],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &StatusRow,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[StatusRow],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for StatusRow {

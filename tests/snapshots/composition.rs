@@ -29,48 +29,24 @@ pub mod base {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub updated_at: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Timestamps {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"created_at\"", &self.created_at);
-            if let ::core::option::Option::Some(value) = &self.updated_at {
-                object.field("\"updated_at\"", value);
-            }
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for Timestamps {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "created_at",
-                        __rt::toon::ToonElement::toon_value(&self.created_at),
-                    ))
-                }
-                1 => {
-                    self.updated_at
-                        .as_ref()
-                        .map(|value| (
-                            "updated_at",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for Timestamps {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("created_at", "\"created_at\": "),
+            __rt::record::Key::new("updated_at", "\"updated_at\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.created_at),
+                1 => sink.optional(&Self::KEYS[1], &self.updated_at),
+                _ => {}
             }
         }
     }
-    impl __rt::toon::ToonElement for Timestamps {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Timestamps);
     impl __rt::toon::WriteToon for Timestamps {
         const KEYS: &'static [&'static str] = &["created_at", "updated_at"];
     }
@@ -96,110 +72,24 @@ pub mod base {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub site_admin: ::core::option::Option<bool>,
     }
-    impl __rt::json::WriteJson for Owner {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Owner {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("login", "\"login\": "),
+            __rt::record::Key::new("site_admin", "\"site_admin\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.login),
+                1 => sink.optional(&Self::KEYS[1], &self.site_admin),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"login\"", &self.login);
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                object.field("\"site_admin\"", value);
-            }
-            object.end();
         }
     }
-    impl Owner {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\n    \"site_admin\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\n      \"site_admin\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"login\":");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\"site_admin\":");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Owner {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                1 => {
-                    self.site_admin
-                        .as_ref()
-                        .map(|value| (
-                            "site_admin",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Owner {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Owner);
     impl __rt::toon::WriteToon for Owner {
         const KEYS: &'static [&'static str] = &["login", "site_admin"];
     }
@@ -371,162 +261,27 @@ pub mod license {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub name: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for License {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for License {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("key", "\"key\": "),
+            __rt::record::Key::new("name", "\"name\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.key),
+                1 => sink.optional(&Self::KEYS[1], &self.name),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"key\"", &self.key);
-            if let ::core::option::Option::Some(value) = &self.name {
-                object.field("\"name\"", value);
-            }
-            object.end();
         }
     }
-    impl License {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"key\": ");
-                let value = &self.key;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.name {
-                out.push_str(",\n  \"name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"key\": ");
-                let value = &self.key;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.name {
-                out.push_str(",\n    \"name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"key\": ");
-                let value = &self.key;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.name {
-                out.push_str(",\n      \"name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"key\":");
-                let value = &self.key;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.name {
-                out.push_str(",\"name\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(License);
     impl License {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["key", "name"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"key\"", &self.key),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.name {
-                        object.field("\"name\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for License {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "key",
-                        __rt::toon::ToonElement::toon_value(&self.key),
-                    ))
-                }
-                1 => {
-                    self.name
-                        .as_ref()
-                        .map(|value| (
-                            "name",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for License {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for License {
         const KEYS: &'static [&'static str] = &["key", "name"];
@@ -559,60 +314,20 @@ pub mod license {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> LicenseHooks<Context_> for () {}
-    impl LicensePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &License,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for LicensePresenter {
+        type Item = License;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &License, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[License],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &License,
-            selection: &__rt::Selection,
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[License]) -> &[License] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[License],
-            selection: &__rt::Selection,
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl LicensePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -622,9 +337,12 @@ pub mod license {
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -635,101 +353,44 @@ pub mod license {
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &License,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &License,
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[License],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[License],
             hooks: &impl LicenseHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for LicensePresenter {
-        type Item = License;
-        fn write_data(
-            &self,
-            item: &License,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[License],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &License,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[License],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for License {
@@ -770,212 +431,33 @@ pub mod meter {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub epoch: ::core::option::Option<i64>,
     }
-    impl __rt::json::WriteJson for Meter {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Meter {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("level", "\"level\": "),
+            __rt::record::Key::new("reading", "\"reading\": "),
+            __rt::record::Key::new("offset", "\"offset\": "),
+            __rt::record::Key::new("epoch", "\"epoch\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.level),
+                2 => sink.field(&Self::KEYS[2], &self.reading),
+                3 => sink.field(&Self::KEYS[3], &self.offset),
+                4 => sink.optional(&Self::KEYS[4], &self.epoch),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"level\"", &self.level);
-            object.field("\"reading\"", &self.reading);
-            object.field("\"offset\"", &self.offset);
-            if let ::core::option::Option::Some(value) = &self.epoch {
-                object.field("\"epoch\"", value);
-            }
-            object.end();
         }
     }
-    impl Meter {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"level\": ");
-                let value = &self.level;
-                __rt::__private::number::write_u64(out, u64::from(*value));
-            }
-            {
-                out.push_str(",\n  \"reading\": ");
-                let value = &self.reading;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            {
-                out.push_str(",\n  \"offset\": ");
-                let value = &self.offset;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.epoch {
-                out.push_str(",\n  \"epoch\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"level\": ");
-                let value = &self.level;
-                __rt::__private::number::write_u64(out, u64::from(*value));
-            }
-            {
-                out.push_str(",\n    \"reading\": ");
-                let value = &self.reading;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            {
-                out.push_str(",\n    \"offset\": ");
-                let value = &self.offset;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.epoch {
-                out.push_str(",\n    \"epoch\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\"level\":");
-                let value = &self.level;
-                __rt::__private::number::write_u64(out, u64::from(*value));
-            }
-            {
-                out.push_str(",\"reading\":");
-                let value = &self.reading;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            {
-                out.push_str(",\"offset\":");
-                let value = &self.offset;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.epoch {
-                out.push_str(",\"epoch\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Meter);
     impl Meter {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "level", "reading", "offset", "epoch"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"level\"", &self.level),
-                2 => object.field("\"reading\"", &self.reading),
-                3 => object.field("\"offset\"", &self.offset),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.epoch {
-                        object.field("\"epoch\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Meter {
-        fn toon_field_count(&self) -> usize {
-            5
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "level",
-                        __rt::toon::ToonElement::toon_value(&self.level),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "reading",
-                        __rt::toon::ToonElement::toon_value(&self.reading),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "offset",
-                        __rt::toon::ToonElement::toon_value(&self.offset),
-                    ))
-                }
-                4 => {
-                    self.epoch
-                        .as_ref()
-                        .map(|value| (
-                            "epoch",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Meter {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Meter {
         const KEYS: &'static [&'static str] = &[
@@ -1014,10 +496,12 @@ pub mod meter {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> MeterHooks<Context_> for () {}
-    impl MeterPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for MeterPresenter {
+        type Item = Meter;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
             if i128::from(item.level) >= -1_i128 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
@@ -1035,10 +519,7 @@ pub mod meter {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Meter],
             _total: usize,
@@ -1079,43 +560,8 @@ pub mod meter {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Meter,
-            selection: &__rt::Selection,
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Meter]) -> &[Meter] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Meter],
-            selection: &__rt::Selection,
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl MeterPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1125,9 +571,12 @@ pub mod meter {
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1138,101 +587,44 @@ pub mod meter {
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Meter,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Meter,
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Meter],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Meter],
             hooks: &impl MeterHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for MeterPresenter {
-        type Item = Meter;
-        fn write_data(
-            &self,
-            item: &Meter,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Meter],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Meter,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Meter],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Meter {
@@ -1520,523 +912,52 @@ pub mod repository {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub stars: ::core::option::Option<i64>,
     }
-    impl __rt::json::WriteJson for Repository {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Repository {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("created_at", "\"created_at\": "),
+            __rt::record::Key::new("updated_at", "\"updated_at\": "),
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("owner", "\"owner\": "),
+            __rt::record::Key::new("visibility", "\"visibility\": "),
+            __rt::record::Key::new("legacy_state", "\"legacy_state\": "),
+            __rt::record::Key::new("topics", "\"topics\": "),
+            __rt::record::Key::new("readme", "\"readme\": "),
+            __rt::record::Key::new("state", "\"state\": "),
+            __rt::record::Key::new("labels", "\"labels\": "),
+            __rt::record::Key::new("license", "\"license\": "),
+            __rt::record::Key::new("permissions", "\"permissions\": "),
+            __rt::record::Key::new("metadata", "\"metadata\": "),
+            __rt::record::Key::new("custom", "\"custom\": "),
+            __rt::record::Key::new("stars", "\"stars\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.created_at),
+                1 => sink.optional(&Self::KEYS[1], &self.updated_at),
+                2 => sink.field(&Self::KEYS[2], &self.id),
+                3 => sink.field(&Self::KEYS[3], &self.name),
+                4 => sink.field(&Self::KEYS[4], &self.owner),
+                5 => sink.field(&Self::KEYS[5], &self.visibility),
+                6 => sink.optional(&Self::KEYS[6], &self.legacy_state),
+                7 => sink.optional(&Self::KEYS[7], &self.topics),
+                8 => sink.optional(&Self::KEYS[8], &self.readme),
+                9 => sink.optional(&Self::KEYS[9], &self.state),
+                10 => sink.optional(&Self::KEYS[10], &self.labels),
+                11 => sink.optional(&Self::KEYS[11], &self.license),
+                12 => sink.optional(&Self::KEYS[12], &self.permissions),
+                13 => sink.optional(&Self::KEYS[13], &self.metadata),
+                14 => sink.optional(&Self::KEYS[14], &self.custom),
+                15 => sink.optional(&Self::KEYS[15], &self.stars),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"created_at\"", &self.created_at);
-            if let ::core::option::Option::Some(value) = &self.updated_at {
-                object.field("\"updated_at\"", value);
-            }
-            object.field("\"id\"", &self.id);
-            object.field("\"name\"", &self.name);
-            object.field("\"owner\"", &self.owner);
-            object.field("\"visibility\"", &self.visibility);
-            if let ::core::option::Option::Some(value) = &self.legacy_state {
-                object.field("\"legacy_state\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.topics {
-                object.field("\"topics\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.readme {
-                object.field("\"readme\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.state {
-                object.field("\"state\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.labels {
-                object.field("\"labels\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.license {
-                object.field("\"license\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.permissions {
-                object.field("\"permissions\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                object.field("\"metadata\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.custom {
-                object.field("\"custom\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.stars {
-                object.field("\"stars\"", value);
-            }
-            object.end();
         }
     }
-    impl Repository {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"created_at\": ");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.updated_at {
-                out.push_str(",\n  \"updated_at\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"owner\": ");
-                let value = &self.owner;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"visibility\": ");
-                let value = &self.visibility;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.legacy_state {
-                out.push_str(",\n  \"legacy_state\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.topics {
-                out.push_str(",\n  \"topics\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.readme {
-                out.push_str(",\n  \"readme\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.state {
-                out.push_str(",\n  \"state\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.labels {
-                out.push_str(",\n  \"labels\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.license {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"license\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"license\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.permissions {
-                out.push_str(",\n  \"permissions\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\n  \"metadata\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.custom {
-                out.push_str(",\n  \"custom\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.stars {
-                out.push_str(",\n  \"stars\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"created_at\": ");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.updated_at {
-                out.push_str(",\n    \"updated_at\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"owner\": ");
-                let value = &self.owner;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"visibility\": ");
-                let value = &self.visibility;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.legacy_state {
-                out.push_str(",\n    \"legacy_state\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.topics {
-                out.push_str(",\n    \"topics\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.readme {
-                out.push_str(",\n    \"readme\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.state {
-                out.push_str(",\n    \"state\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.labels {
-                out.push_str(",\n    \"labels\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.license {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"license\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"license\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.permissions {
-                out.push_str(",\n    \"permissions\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\n    \"metadata\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.custom {
-                out.push_str(",\n    \"custom\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.stars {
-                out.push_str(",\n    \"stars\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"created_at\":");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.updated_at {
-                out.push_str(",\"updated_at\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"owner\":");
-                let value = &self.owner;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"visibility\":");
-                let value = &self.visibility;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.legacy_state {
-                out.push_str(",\"legacy_state\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.topics {
-                out.push_str(",\"topics\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.readme {
-                out.push_str(",\"readme\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.state {
-                out.push_str(",\"state\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.labels {
-                out.push_str(",\"labels\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.license {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"license\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"license\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.permissions {
-                out.push_str(",\"permissions\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\"metadata\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.custom {
-                out.push_str(",\"custom\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.stars {
-                out.push_str(",\"stars\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Repository);
     impl Repository {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -2057,226 +978,6 @@ pub mod repository {
             "custom",
             "stars",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"created_at\"", &self.created_at),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.updated_at {
-                        object.field("\"updated_at\"", value);
-                    }
-                }
-                2 => object.field("\"id\"", &self.id),
-                3 => object.field("\"name\"", &self.name),
-                4 => object.field("\"owner\"", &self.owner),
-                5 => object.field("\"visibility\"", &self.visibility),
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.legacy_state {
-                        object.field("\"legacy_state\"", value);
-                    }
-                }
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.topics {
-                        object.field("\"topics\"", value);
-                    }
-                }
-                8 => {
-                    if let ::core::option::Option::Some(value) = &self.readme {
-                        object.field("\"readme\"", value);
-                    }
-                }
-                9 => {
-                    if let ::core::option::Option::Some(value) = &self.state {
-                        object.field("\"state\"", value);
-                    }
-                }
-                10 => {
-                    if let ::core::option::Option::Some(value) = &self.labels {
-                        object.field("\"labels\"", value);
-                    }
-                }
-                11 => {
-                    if let ::core::option::Option::Some(value) = &self.license {
-                        object.field("\"license\"", value);
-                    }
-                }
-                12 => {
-                    if let ::core::option::Option::Some(value) = &self.permissions {
-                        object.field("\"permissions\"", value);
-                    }
-                }
-                13 => {
-                    if let ::core::option::Option::Some(value) = &self.metadata {
-                        object.field("\"metadata\"", value);
-                    }
-                }
-                14 => {
-                    if let ::core::option::Option::Some(value) = &self.custom {
-                        object.field("\"custom\"", value);
-                    }
-                }
-                15 => {
-                    if let ::core::option::Option::Some(value) = &self.stars {
-                        object.field("\"stars\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Repository {
-        fn toon_field_count(&self) -> usize {
-            16
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "created_at",
-                        __rt::toon::ToonElement::toon_value(&self.created_at),
-                    ))
-                }
-                1 => {
-                    self.updated_at
-                        .as_ref()
-                        .map(|value| (
-                            "updated_at",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "owner",
-                        __rt::toon::ToonElement::toon_value(&self.owner),
-                    ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "visibility",
-                        __rt::toon::ToonElement::toon_value(&self.visibility),
-                    ))
-                }
-                6 => {
-                    self.legacy_state
-                        .as_ref()
-                        .map(|value| (
-                            "legacy_state",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.topics
-                        .as_ref()
-                        .map(|value| (
-                            "topics",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                8 => {
-                    self.readme
-                        .as_ref()
-                        .map(|value| (
-                            "readme",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                9 => {
-                    self.state
-                        .as_ref()
-                        .map(|value| (
-                            "state",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                10 => {
-                    self.labels
-                        .as_ref()
-                        .map(|value| (
-                            "labels",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                11 => {
-                    self.license
-                        .as_ref()
-                        .map(|value| (
-                            "license",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                12 => {
-                    self.permissions
-                        .as_ref()
-                        .map(|value| (
-                            "permissions",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                13 => {
-                    self.metadata
-                        .as_ref()
-                        .map(|value| (
-                            "metadata",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                14 => {
-                    self.custom
-                        .as_ref()
-                        .map(|value| (
-                            "custom",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                15 => {
-                    self.stars
-                        .as_ref()
-                        .map(|value| (
-                            "stars",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Repository {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Repository {
         const KEYS: &'static [&'static str] = &[
@@ -2316,36 +1017,25 @@ pub mod repository {
         #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<::std::string::String, bool>,
     }
-    impl __rt::json::WriteJson for RepositoryPermissions {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            for (key, value) in &self.additional_properties {
-                object.str_key(key).value(value);
-            }
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for RepositoryPermissions {
-        fn toon_field_count(&self) -> usize {
+    impl __rt::record::Record for RepositoryPermissions {
+        const KEYS: &'static [__rt::record::Key] = &[];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            _field: u16,
+            _sink: &mut Sink_,
+        ) {}
+        fn extra_len(&self) -> usize {
             self.additional_properties.len()
         }
-        fn toon_field(
-            &self,
+        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
             index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            self.additional_properties
-                .get_index(index)
-                .map(|(key, value)| (
-                    key.as_str(),
-                    __rt::toon::ToonElement::toon_value(value),
-                ))
+            sink: &mut Sink_,
+        ) {
+            __rt::record::visit_entry(&self.additional_properties, index, sink);
         }
     }
-    impl __rt::toon::ToonElement for RepositoryPermissions {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(RepositoryPermissions);
     impl __rt::toon::WriteToon for RepositoryPermissions {
         const KEYS: &'static [&'static str] = &[];
     }
@@ -2373,53 +1063,31 @@ pub mod repository {
             __rt::JsonValue,
         >,
     }
-    impl __rt::json::WriteJson for RepositoryMetadata {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.source {
-                object.field("\"source\"", value);
+    impl __rt::record::Record for RepositoryMetadata {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("source", "\"source\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.optional(&Self::KEYS[0], &self.source);
             }
-            for (key, value) in &self.additional_properties {
-                object.str_key(key).value(value);
-            }
-            object.end();
         }
-    }
-    impl __rt::toon::ToonObject for RepositoryMetadata {
-        fn toon_field_count(&self) -> usize {
-            1 + self.additional_properties.len()
+        fn extra_len(&self) -> usize {
+            self.additional_properties.len()
         }
-        fn toon_field(
-            &self,
+        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
             index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            if let ::core::option::Option::Some(at) = index.checked_sub(1) {
-                return self
-                    .additional_properties
-                    .get_index(at)
-                    .map(|(key, value)| (
-                        key.as_str(),
-                        __rt::toon::ToonElement::toon_value(value),
-                    ));
-            }
-            match index {
-                0 => {
-                    self.source
-                        .as_ref()
-                        .map(|value| (
-                            "source",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
+            sink: &mut Sink_,
+        ) {
+            __rt::record::visit_entry(&self.additional_properties, index, sink);
         }
     }
-    impl __rt::toon::ToonElement for RepositoryMetadata {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(RepositoryMetadata);
     impl __rt::toon::WriteToon for RepositoryMetadata {
         const KEYS: &'static [&'static str] = &["source"];
     }
@@ -2451,60 +1119,20 @@ pub mod repository {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> RepositoryHooks<Context_> for () {}
-    impl RepositoryPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Repository,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for RepositoryPresenter {
+        type Item = Repository;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Repository, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Repository],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Repository,
-            selection: &__rt::Selection,
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Repository]) -> &[Repository] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Repository],
-            selection: &__rt::Selection,
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl RepositoryPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2514,9 +1142,12 @@ pub mod repository {
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2527,101 +1158,44 @@ pub mod repository {
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Repository,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Repository,
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Repository],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Repository],
             hooks: &impl RepositoryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for RepositoryPresenter {
-        type Item = Repository;
-        fn write_data(
-            &self,
-            item: &Repository,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Repository],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Repository,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Repository],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Repository {

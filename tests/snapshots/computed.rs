@@ -57,282 +57,42 @@ pub mod payout {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub share: ::core::option::Option<f64>,
     }
-    impl __rt::json::WriteJson for Payout {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Payout {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
+            __rt::record::Key::new("rate", "\"rate\": "),
+            __rt::record::Key::new("small", "\"small\": "),
+            __rt::record::Key::new("big", "\"big\": "),
+            __rt::record::Key::new("paid_on", "\"paid_on\": "),
+            __rt::record::Key::new("created_at", "\"created_at\": "),
+            __rt::record::Key::new("due", "\"due\": "),
+            __rt::record::Key::new("tags", "\"tags\": "),
+            __rt::record::Key::new("fee_cents", "\"fee_cents\": "),
+            __rt::record::Key::new("share", "\"share\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
+                2 => sink.field(&Self::KEYS[2], &self.rate),
+                3 => sink.field(&Self::KEYS[3], &self.small),
+                4 => sink.optional(&Self::KEYS[4], &self.big),
+                5 => sink.field(&Self::KEYS[5], &self.paid_on),
+                6 => sink.field(&Self::KEYS[6], &self.created_at),
+                7 => sink.optional(&Self::KEYS[7], &self.due),
+                8 => sink.field(&Self::KEYS[8], &self.tags),
+                9 => sink.optional(&Self::KEYS[9], &self.fee_cents),
+                10 => sink.optional(&Self::KEYS[10], &self.share),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"amount_cents\"", &self.amount_cents);
-            object.field("\"rate\"", &self.rate);
-            object.field("\"small\"", &self.small);
-            if let ::core::option::Option::Some(value) = &self.big {
-                object.field("\"big\"", value);
-            }
-            object.field("\"paid_on\"", &self.paid_on);
-            object.field("\"created_at\"", &self.created_at);
-            if let ::core::option::Option::Some(value) = &self.due {
-                object.field("\"due\"", value);
-            }
-            object.field("\"tags\"", &self.tags);
-            if let ::core::option::Option::Some(value) = &self.fee_cents {
-                object.field("\"fee_cents\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.share {
-                object.field("\"share\"", value);
-            }
-            object.end();
         }
     }
-    impl Payout {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"rate\": ");
-                let value = &self.rate;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"small\": ");
-                let value = &self.small;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.big {
-                out.push_str(",\n  \"big\": ");
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"paid_on\": ");
-                let value = &self.paid_on;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"created_at\": ");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.due {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"due\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"due\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\n  \"tags\": ");
-                let value = &self.tags;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.fee_cents {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"fee_cents\": ");
-                    __rt::__private::number::write_i64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"fee_cents\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.share {
-                out.push_str(",\n  \"share\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"rate\": ");
-                let value = &self.rate;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"small\": ");
-                let value = &self.small;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.big {
-                out.push_str(",\n    \"big\": ");
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"paid_on\": ");
-                let value = &self.paid_on;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"created_at\": ");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.due {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"due\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"due\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\n    \"tags\": ");
-                let value = &self.tags;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.fee_cents {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"fee_cents\": ");
-                    __rt::__private::number::write_i64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"fee_cents\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.share {
-                out.push_str(",\n    \"share\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount_cents\":");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"rate\":");
-                let value = &self.rate;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\"small\":");
-                let value = &self.small;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            if let ::core::option::Option::Some(value) = &self.big {
-                out.push_str(",\"big\":");
-                __rt::__private::number::write_u64(out, *value);
-            }
-            {
-                out.push_str(",\"paid_on\":");
-                let value = &self.paid_on;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"created_at\":");
-                let value = &self.created_at;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.due {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"due\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"due\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            {
-                out.push_str(",\"tags\":");
-                let value = &self.tags;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.fee_cents {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"fee_cents\":");
-                    __rt::__private::number::write_i64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"fee_cents\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.share {
-                out.push_str(",\"share\":");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Payout);
     impl Payout {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -348,143 +108,6 @@ pub mod payout {
             "fee_cents",
             "share",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"amount_cents\"", &self.amount_cents),
-                2 => object.field("\"rate\"", &self.rate),
-                3 => object.field("\"small\"", &self.small),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.big {
-                        object.field("\"big\"", value);
-                    }
-                }
-                5 => object.field("\"paid_on\"", &self.paid_on),
-                6 => object.field("\"created_at\"", &self.created_at),
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.due {
-                        object.field("\"due\"", value);
-                    }
-                }
-                8 => object.field("\"tags\"", &self.tags),
-                9 => {
-                    if let ::core::option::Option::Some(value) = &self.fee_cents {
-                        object.field("\"fee_cents\"", value);
-                    }
-                }
-                10 => {
-                    if let ::core::option::Option::Some(value) = &self.share {
-                        object.field("\"share\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Payout {
-        fn toon_field_count(&self) -> usize {
-            11
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount_cents",
-                        __rt::toon::ToonElement::toon_value(&self.amount_cents),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "rate",
-                        __rt::toon::ToonElement::toon_value(&self.rate),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "small",
-                        __rt::toon::ToonElement::toon_value(&self.small),
-                    ))
-                }
-                4 => {
-                    self.big
-                        .as_ref()
-                        .map(|value| ("big", __rt::toon::ToonElement::toon_value(value)))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "paid_on",
-                        __rt::toon::ToonElement::toon_value(&self.paid_on),
-                    ))
-                }
-                6 => {
-                    ::core::option::Option::Some((
-                        "created_at",
-                        __rt::toon::ToonElement::toon_value(&self.created_at),
-                    ))
-                }
-                7 => {
-                    self.due
-                        .as_ref()
-                        .map(|value| ("due", __rt::toon::ToonElement::toon_value(value)))
-                }
-                8 => {
-                    ::core::option::Option::Some((
-                        "tags",
-                        __rt::toon::ToonElement::toon_value(&self.tags),
-                    ))
-                }
-                9 => {
-                    self.fee_cents
-                        .as_ref()
-                        .map(|value| (
-                            "fee_cents",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                10 => {
-                    self.share
-                        .as_ref()
-                        .map(|value| (
-                            "share",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Payout {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Payout {
         const KEYS: &'static [&'static str] = &[
@@ -529,10 +152,15 @@ pub mod payout {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PayoutHooks<Context_> for () {}
-    impl PayoutPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Payout, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for PayoutPresenter {
+        type Item = Payout;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            3_usize,
+        );
+        fn item_blocks(&self, item: &Payout, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut title = ::std::string::String::new();
                 title.push_str("Payout ");
@@ -909,10 +537,7 @@ pub mod payout {
                 builder.suggest("payouts.hold", text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Payout],
             total: usize,
@@ -1336,43 +961,8 @@ pub mod payout {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payout,
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Payout]) -> &[Payout] {
-            &items[..items.len().min(3_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payout],
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl PayoutPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1382,9 +972,12 @@ pub mod payout {
             hooks: &impl PayoutHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1395,101 +988,44 @@ pub mod payout {
             hooks: &impl PayoutHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Payout,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Payout,
             hooks: &impl PayoutHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Payout],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Payout],
             hooks: &impl PayoutHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for PayoutPresenter {
-        type Item = Payout;
-        fn write_data(
-            &self,
-            item: &Payout,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Payout],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Payout,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Payout],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Payout {

@@ -251,164 +251,27 @@ pub mod graph {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub start: ::core::option::Option<NodeA>,
     }
-    impl __rt::json::WriteJson for Graph {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Graph {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("start", "\"start\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.name),
+                1 => sink.optional(&Self::KEYS[1], &self.start),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            if let ::core::option::Option::Some(value) = &self.start {
-                object.field("\"start\"", value);
-            }
-            object.end();
         }
     }
-    impl Graph {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.start {
-                out.push_str(",\n  \"start\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.start {
-                out.push_str(",\n    \"start\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.start {
-                out.push_str(",\"start\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Graph);
     impl Graph {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name", "start"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"name\"", &self.name),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.start {
-                        object.field("\"start\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Graph {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                1 => {
-                    self.start
-                        .as_ref()
-                        .map(|value| (
-                            "start",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Graph {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Graph {
         const KEYS: &'static [&'static str] = &["name", "start"];
@@ -432,157 +295,24 @@ pub mod graph {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub next: ::core::option::Option<::std::boxed::Box<NodeB>>,
     }
-    impl __rt::json::WriteJson for NodeA {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 5) => {
-                    return self.__fusion_json_pretty_5(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 8) => {
-                    return self.__fusion_json_pretty_8(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for NodeA {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("next", "\"next\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.optional(&Self::KEYS[1], &self.next),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            if let ::core::option::Option::Some(value) = &self.next {
-                object.field("\"next\"", value);
-            }
-            object.end();
         }
     }
-    impl NodeA {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.next {
-                out.push_str(",\n      \"next\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 5 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_5(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n            \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.next {
-                out.push_str(",\n            \"next\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        6,
-                    ),
-                );
-            }
-            out.push_str("\n          }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 8 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_8(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n                  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.next {
-                out.push_str(",\n                  \"next\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        9,
-                    ),
-                );
-            }
-            out.push_str("\n                }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.next {
-                out.push_str(",\"next\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for NodeA {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    self.next
-                        .as_ref()
-                        .map(|value| (
-                            "next",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for NodeA {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(NodeA);
     impl __rt::toon::WriteToon for NodeA {
         const KEYS: &'static [&'static str] = &["id", "next"];
     }
@@ -608,175 +338,26 @@ pub mod graph {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub many: ::core::option::Option<::std::vec::Vec<NodeA>>,
     }
-    impl __rt::json::WriteJson for NodeB {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 6) => {
-                    return self.__fusion_json_pretty_6(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for NodeB {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("weight", "\"weight\": "),
+            __rt::record::Key::new("back", "\"back\": "),
+            __rt::record::Key::new("many", "\"many\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.weight),
+                1 => sink.optional(&Self::KEYS[1], &self.back),
+                2 => sink.optional(&Self::KEYS[2], &self.many),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"weight\"", &self.weight);
-            if let ::core::option::Option::Some(value) = &self.back {
-                object.field("\"back\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.many {
-                object.field("\"many\"", value);
-            }
-            object.end();
         }
     }
-    impl NodeB {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"weight\": ");
-                let value = &self.weight;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back {
-                out.push_str(",\n        \"back\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.many {
-                out.push_str(",\n        \"many\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 6 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_6(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n              \"weight\": ");
-                let value = &self.weight;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back {
-                out.push_str(",\n              \"back\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        7,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.many {
-                out.push_str(",\n              \"many\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        7,
-                    ),
-                );
-            }
-            out.push_str("\n            }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"weight\":");
-                let value = &self.weight;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back {
-                out.push_str(",\"back\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.many {
-                out.push_str(",\"many\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for NodeB {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "weight",
-                        __rt::toon::ToonElement::toon_value(&self.weight),
-                    ))
-                }
-                1 => {
-                    self.back
-                        .as_ref()
-                        .map(|value| (
-                            "back",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                2 => {
-                    self.many
-                        .as_ref()
-                        .map(|value| (
-                            "many",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for NodeB {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(NodeB);
     impl __rt::toon::WriteToon for NodeB {
         const KEYS: &'static [&'static str] = &["weight", "back", "many"];
     }
@@ -808,56 +389,20 @@ pub mod graph {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> GraphHooks<Context_> for () {}
-    impl GraphPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Graph, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for GraphPresenter {
+        type Item = Graph;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Graph, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Graph],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Graph,
-            selection: &__rt::Selection,
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Graph]) -> &[Graph] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Graph],
-            selection: &__rt::Selection,
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl GraphPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -867,9 +412,12 @@ pub mod graph {
             hooks: &impl GraphHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -880,101 +428,44 @@ pub mod graph {
             hooks: &impl GraphHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Graph,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Graph,
             hooks: &impl GraphHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Graph],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Graph],
             hooks: &impl GraphHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for GraphPresenter {
-        type Item = Graph;
-        fn write_data(
-            &self,
-            item: &Graph,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Graph],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Graph,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Graph],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Graph {
@@ -1010,246 +501,29 @@ pub mod tree {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub parent: ::core::option::Option<::std::boxed::Box<Tree>>,
     }
-    impl __rt::json::WriteJson for Tree {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Tree {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("label", "\"label\": "),
+            __rt::record::Key::new("children", "\"children\": "),
+            __rt::record::Key::new("parent", "\"parent\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.label),
+                1 => sink.field(&Self::KEYS[1], &self.children),
+                2 => sink.optional(&Self::KEYS[2], &self.parent),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"label\"", &self.label);
-            object.field("\"children\"", &self.children);
-            if let ::core::option::Option::Some(value) = &self.parent {
-                object.field("\"parent\"", value);
-            }
-            object.end();
         }
     }
-    impl Tree {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"children\": ");
-                let value = &self.children;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.parent {
-                out.push_str(",\n    \"parent\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n      \"children\": ");
-                let value = &self.children;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.parent {
-                out.push_str(",\n      \"parent\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"label\": ");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n        \"children\": ");
-                let value = &self.children;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.parent {
-                out.push_str(",\n        \"parent\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"label\":");
-                let value = &self.label;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"children\":");
-                let value = &self.children;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.parent {
-                out.push_str(",\"parent\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Tree);
     impl Tree {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["label", "children", "parent"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"label\"", &self.label),
-                1 => object.field("\"children\"", &self.children),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.parent {
-                        object.field("\"parent\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Tree {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "label",
-                        __rt::toon::ToonElement::toon_value(&self.label),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "children",
-                        __rt::toon::ToonElement::toon_value(&self.children),
-                    ))
-                }
-                2 => {
-                    self.parent
-                        .as_ref()
-                        .map(|value| (
-                            "parent",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Tree {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Tree {
         const KEYS: &'static [&'static str] = &["label", "children", "parent"];
@@ -1282,56 +556,20 @@ pub mod tree {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TreeHooks<Context_> for () {}
-    impl TreePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Tree, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for TreePresenter {
+        type Item = Tree;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Tree, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Tree],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Tree,
-            selection: &__rt::Selection,
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Tree]) -> &[Tree] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Tree],
-            selection: &__rt::Selection,
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl TreePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1341,9 +579,12 @@ pub mod tree {
             hooks: &impl TreeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1354,101 +595,44 @@ pub mod tree {
             hooks: &impl TreeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Tree,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Tree,
             hooks: &impl TreeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Tree],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Tree],
             hooks: &impl TreeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for TreePresenter {
-        type Item = Tree;
-        fn write_data(
-            &self,
-            item: &Tree,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Tree],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Tree,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Tree],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Tree {

@@ -40,306 +40,33 @@ pub mod job {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub retry_policy: ::core::option::Option<RetryPolicy>,
     }
-    impl __rt::json::WriteJson for Job {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Job {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("state", "\"state\": "),
+            __rt::record::Key::new("speed", "\"speed\": "),
+            __rt::record::Key::new("label", "\"label\": "),
+            __rt::record::Key::new("retry_policy", "\"retry_policy\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.state),
+                2 => sink.optional(&Self::KEYS[2], &self.speed),
+                3 => sink.optional(&Self::KEYS[3], &self.label),
+                4 => sink.optional(&Self::KEYS[4], &self.retry_policy),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"state\"", &self.state);
-            if let ::core::option::Option::Some(value) = &self.speed {
-                object.field("\"speed\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                object.field("\"label\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.retry_policy {
-                object.field("\"retry_policy\"", value);
-            }
-            object.end();
         }
     }
-    impl Job {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"state\": ");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.speed {
-                out.push_str(",\n  \"speed\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\n  \"label\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.retry_policy {
-                out.push_str(",\n  \"retry_policy\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"state\": ");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.speed {
-                out.push_str(",\n    \"speed\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\n    \"label\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.retry_policy {
-                out.push_str(",\n    \"retry_policy\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"state\":");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.speed {
-                out.push_str(",\"speed\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\"label\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.retry_policy {
-                out.push_str(",\"retry_policy\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Job);
     impl Job {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "state", "speed", "label", "retry_policy"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"state\"", &self.state),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.speed {
-                        object.field("\"speed\"", value);
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.label {
-                        object.field("\"label\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.retry_policy {
-                        object.field("\"retry_policy\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Job {
-        fn toon_field_count(&self) -> usize {
-            5
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "state",
-                        __rt::toon::ToonElement::toon_value(&self.state),
-                    ))
-                }
-                2 => {
-                    self.speed
-                        .as_ref()
-                        .map(|value| (
-                            "speed",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    self.label
-                        .as_ref()
-                        .map(|value| (
-                            "label",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.retry_policy
-                        .as_ref()
-                        .map(|value| (
-                            "retry_policy",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Job {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Job {
         const KEYS: &'static [&'static str] = &[
@@ -704,56 +431,20 @@ pub mod job {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> JobHooks<Context_> for () {}
-    impl JobPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Job, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for JobPresenter {
+        type Item = Job;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Job, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Job],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Job,
-            selection: &__rt::Selection,
-            hooks: &impl JobHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Job]) -> &[Job] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Job],
-            selection: &__rt::Selection,
-            hooks: &impl JobHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl JobPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -763,9 +454,12 @@ pub mod job {
             hooks: &impl JobHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -776,101 +470,44 @@ pub mod job {
             hooks: &impl JobHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Job,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Job,
             hooks: &impl JobHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Job],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Job],
             hooks: &impl JobHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for JobPresenter {
-        type Item = Job;
-        fn write_data(
-            &self,
-            item: &Job,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Job],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Job,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Job],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Job {
@@ -906,208 +543,29 @@ pub mod queue {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub default_policy: ::core::option::Option<super::job::RetryPolicy>,
     }
-    impl __rt::json::WriteJson for Queue {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Queue {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("policies", "\"policies\": "),
+            __rt::record::Key::new("default_policy", "\"default_policy\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.name),
+                1 => sink.field(&Self::KEYS[1], &self.policies),
+                2 => sink.optional(&Self::KEYS[2], &self.default_policy),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            object.field("\"policies\"", &self.policies);
-            if let ::core::option::Option::Some(value) = &self.default_policy {
-                object.field("\"default_policy\"", value);
-            }
-            object.end();
         }
     }
-    impl Queue {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"policies\": ");
-                let value = &self.policies;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.default_policy {
-                out.push_str(",\n  \"default_policy\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"policies\": ");
-                let value = &self.policies;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.default_policy {
-                out.push_str(",\n    \"default_policy\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"policies\":");
-                let value = &self.policies;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.default_policy {
-                out.push_str(",\"default_policy\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Queue);
     impl Queue {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name", "policies", "default_policy"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"name\"", &self.name),
-                1 => object.field("\"policies\"", &self.policies),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.default_policy {
-                        object.field("\"default_policy\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Queue {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "policies",
-                        __rt::toon::ToonElement::toon_value(&self.policies),
-                    ))
-                }
-                2 => {
-                    self.default_policy
-                        .as_ref()
-                        .map(|value| (
-                            "default_policy",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Queue {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Queue {
         const KEYS: &'static [&'static str] = &["name", "policies", "default_policy"];
@@ -1140,56 +598,20 @@ pub mod queue {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> QueueHooks<Context_> for () {}
-    impl QueuePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Queue, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for QueuePresenter {
+        type Item = Queue;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Queue, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Queue],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Queue,
-            selection: &__rt::Selection,
-            hooks: &impl QueueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Queue]) -> &[Queue] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Queue],
-            selection: &__rt::Selection,
-            hooks: &impl QueueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl QueuePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1199,9 +621,12 @@ pub mod queue {
             hooks: &impl QueueHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1212,101 +637,44 @@ pub mod queue {
             hooks: &impl QueueHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Queue,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Queue,
             hooks: &impl QueueHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Queue],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Queue],
             hooks: &impl QueueHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for QueuePresenter {
-        type Item = Queue;
-        fn write_data(
-            &self,
-            item: &Queue,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Queue],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Queue,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Queue],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Queue {
@@ -1368,389 +736,36 @@ pub mod values {
         )]
         pub nothing: ::core::option::Option<::core::option::Option<DiskNothing>>,
     }
-    impl __rt::json::WriteJson for Disk {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Disk {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("block_size", "\"block_size\": "),
+            __rt::record::Key::new("offset", "\"offset\": "),
+            __rt::record::Key::new("ratio", "\"ratio\": "),
+            __rt::record::Key::new("flag", "\"flag\": "),
+            __rt::record::Key::new("label", "\"label\": "),
+            __rt::record::Key::new("parity", "\"parity\": "),
+            __rt::record::Key::new("spare", "\"spare\": "),
+            __rt::record::Key::new("nothing", "\"nothing\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.block_size),
+                1 => sink.field(&Self::KEYS[1], &self.offset),
+                2 => sink.field(&Self::KEYS[2], &self.ratio),
+                3 => sink.field(&Self::KEYS[3], &self.flag),
+                4 => sink.field(&Self::KEYS[4], &self.label),
+                5 => sink.field(&Self::KEYS[5], &self.parity),
+                6 => sink.optional(&Self::KEYS[6], &self.spare),
+                7 => sink.optional(&Self::KEYS[7], &self.nothing),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"block_size\"", &self.block_size);
-            object.field("\"offset\"", &self.offset);
-            object.field("\"ratio\"", &self.ratio);
-            object.field("\"flag\"", &self.flag);
-            object.field("\"label\"", &self.label);
-            object.field("\"parity\"", &self.parity);
-            if let ::core::option::Option::Some(value) = &self.spare {
-                object.field("\"spare\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.nothing {
-                object.field("\"nothing\"", value);
-            }
-            object.end();
         }
     }
-    impl Disk {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"block_size\": ");
-                let value = &self.block_size;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"offset\": ");
-                let value = &self.offset;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"ratio\": ");
-                let value = &self.ratio;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"flag\": ");
-                let value = &self.flag;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"label\": ");
-                let value = &self.label;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str(",\n  \"parity\": ");
-            match &self.parity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.spare {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"spare\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"spare\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.nothing {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"nothing\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"nothing\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"block_size\": ");
-                let value = &self.block_size;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"offset\": ");
-                let value = &self.offset;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"ratio\": ");
-                let value = &self.ratio;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"flag\": ");
-                let value = &self.flag;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"label\": ");
-                let value = &self.label;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"parity\": ");
-            match &self.parity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.spare {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"spare\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"spare\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.nothing {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"nothing\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"nothing\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"block_size\":");
-                let value = &self.block_size;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"offset\":");
-                let value = &self.offset;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"ratio\":");
-                let value = &self.ratio;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"flag\":");
-                let value = &self.flag;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"label\":");
-                let value = &self.label;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"parity\":");
-            match &self.parity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.spare {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"spare\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"spare\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.nothing {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"nothing\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"nothing\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Disk);
     impl Disk {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1763,116 +778,6 @@ pub mod values {
             "spare",
             "nothing",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"block_size\"", &self.block_size),
-                1 => object.field("\"offset\"", &self.offset),
-                2 => object.field("\"ratio\"", &self.ratio),
-                3 => object.field("\"flag\"", &self.flag),
-                4 => object.field("\"label\"", &self.label),
-                5 => object.field("\"parity\"", &self.parity),
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.spare {
-                        object.field("\"spare\"", value);
-                    }
-                }
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.nothing {
-                        object.field("\"nothing\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Disk {
-        fn toon_field_count(&self) -> usize {
-            8
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "block_size",
-                        __rt::toon::ToonElement::toon_value(&self.block_size),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "offset",
-                        __rt::toon::ToonElement::toon_value(&self.offset),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "ratio",
-                        __rt::toon::ToonElement::toon_value(&self.ratio),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "flag",
-                        __rt::toon::ToonElement::toon_value(&self.flag),
-                    ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "label",
-                        __rt::toon::ToonElement::toon_value(&self.label),
-                    ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "parity",
-                        __rt::toon::ToonElement::toon_value(&self.parity),
-                    ))
-                }
-                6 => {
-                    self.spare
-                        .as_ref()
-                        .map(|value| (
-                            "spare",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.nothing
-                        .as_ref()
-                        .map(|value| (
-                            "nothing",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Disk {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Disk {
         const KEYS: &'static [&'static str] = &[
@@ -2564,56 +1469,20 @@ pub mod values {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> DiskHooks<Context_> for () {}
-    impl DiskPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Disk, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for DiskPresenter {
+        type Item = Disk;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Disk, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Disk],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Disk,
-            selection: &__rt::Selection,
-            hooks: &impl DiskHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Disk]) -> &[Disk] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Disk],
-            selection: &__rt::Selection,
-            hooks: &impl DiskHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl DiskPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2623,9 +1492,12 @@ pub mod values {
             hooks: &impl DiskHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2636,101 +1508,44 @@ pub mod values {
             hooks: &impl DiskHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Disk,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Disk,
             hooks: &impl DiskHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Disk],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Disk],
             hooks: &impl DiskHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for DiskPresenter {
-        type Item = Disk;
-        fn write_data(
-            &self,
-            item: &Disk,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Disk],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Disk,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Disk],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Disk {

@@ -70,226 +70,38 @@ pub mod self_ {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub result: ::core::option::Option<Result>,
     }
-    impl __rt::json::WriteJson for Self_ {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Self_ {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("type", "\"type\": "),
+            __rt::record::Key::new("match", "\"match\": "),
+            __rt::record::Key::new("ref", "\"ref\": "),
+            __rt::record::Key::new("gen", "\"gen\": "),
+            __rt::record::Key::new("self", "\"self\": "),
+            __rt::record::Key::new("async", "\"async\": "),
+            __rt::record::Key::new("crate", "\"crate\": "),
+            __rt::record::Key::new("option", "\"option\": "),
+            __rt::record::Key::new("result", "\"result\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.type_),
+                1 => sink.field(&Self::KEYS[1], &self.match_),
+                2 => sink.optional(&Self::KEYS[2], &self.ref_),
+                3 => sink.optional(&Self::KEYS[3], &self.gen_),
+                4 => sink.optional(&Self::KEYS[4], &self.self_),
+                5 => sink.optional(&Self::KEYS[5], &self.async_),
+                6 => sink.optional(&Self::KEYS[6], &self.crate_),
+                7 => sink.optional(&Self::KEYS[7], &self.option),
+                8 => sink.optional(&Self::KEYS[8], &self.result),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"type\"", &self.type_);
-            object.field("\"match\"", &self.match_);
-            if let ::core::option::Option::Some(value) = &self.ref_ {
-                object.field("\"ref\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.gen_ {
-                object.field("\"gen\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.self_ {
-                object.field("\"self\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.async_ {
-                object.field("\"async\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.crate_ {
-                object.field("\"crate\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.option {
-                object.field("\"option\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.result {
-                object.field("\"result\"", value);
-            }
-            object.end();
         }
     }
-    impl Self_ {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"type\": ");
-                let value = &self.type_;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"match\": ");
-                let value = &self.match_;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ref_ {
-                out.push_str(",\n  \"ref\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.gen_ {
-                out.push_str(",\n  \"gen\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.self_ {
-                out.push_str(",\n  \"self\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.async_ {
-                out.push_str(",\n  \"async\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.crate_ {
-                out.push_str(",\n  \"crate\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.option {
-                out.push_str(",\n  \"option\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.result {
-                out.push_str(",\n  \"result\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"type\": ");
-                let value = &self.type_;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"match\": ");
-                let value = &self.match_;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ref_ {
-                out.push_str(",\n    \"ref\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.gen_ {
-                out.push_str(",\n    \"gen\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.self_ {
-                out.push_str(",\n    \"self\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.async_ {
-                out.push_str(",\n    \"async\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.crate_ {
-                out.push_str(",\n    \"crate\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.option {
-                out.push_str(",\n    \"option\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.result {
-                out.push_str(",\n    \"result\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"type\":");
-                let value = &self.type_;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"match\":");
-                let value = &self.match_;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ref_ {
-                out.push_str(",\"ref\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.gen_ {
-                out.push_str(",\"gen\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.self_ {
-                out.push_str(",\"self\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.async_ {
-                out.push_str(",\"async\":");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.crate_ {
-                out.push_str(",\"crate\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.option {
-                out.push_str(",\"option\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.result {
-                out.push_str(",\"result\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Self_);
     impl Self_ {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -303,147 +115,6 @@ pub mod self_ {
             "option",
             "result",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"type\"", &self.type_),
-                1 => object.field("\"match\"", &self.match_),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.ref_ {
-                        object.field("\"ref\"", value);
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.gen_ {
-                        object.field("\"gen\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.self_ {
-                        object.field("\"self\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.async_ {
-                        object.field("\"async\"", value);
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.crate_ {
-                        object.field("\"crate\"", value);
-                    }
-                }
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.option {
-                        object.field("\"option\"", value);
-                    }
-                }
-                8 => {
-                    if let ::core::option::Option::Some(value) = &self.result {
-                        object.field("\"result\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Self_ {
-        fn toon_field_count(&self) -> usize {
-            9
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "type",
-                        __rt::toon::ToonElement::toon_value(&self.type_),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "match",
-                        __rt::toon::ToonElement::toon_value(&self.match_),
-                    ))
-                }
-                2 => {
-                    self.ref_
-                        .as_ref()
-                        .map(|value| ("ref", __rt::toon::ToonElement::toon_value(value)))
-                }
-                3 => {
-                    self.gen_
-                        .as_ref()
-                        .map(|value| ("gen", __rt::toon::ToonElement::toon_value(value)))
-                }
-                4 => {
-                    self.self_
-                        .as_ref()
-                        .map(|value| (
-                            "self",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.async_
-                        .as_ref()
-                        .map(|value| (
-                            "async",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                6 => {
-                    self.crate_
-                        .as_ref()
-                        .map(|value| (
-                            "crate",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.option
-                        .as_ref()
-                        .map(|value| (
-                            "option",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                8 => {
-                    self.result
-                        .as_ref()
-                        .map(|value| (
-                            "result",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Self_ {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Self_ {
         const KEYS: &'static [&'static str] = &[
@@ -482,168 +153,24 @@ pub mod self_ {
         )]
         pub none: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    impl __rt::json::WriteJson for Option {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Option {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("some", "\"some\": "),
+            __rt::record::Key::new("none", "\"none\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.optional(&Self::KEYS[0], &self.some),
+                1 => sink.optional(&Self::KEYS[1], &self.none),
                 _ => {}
             }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.some {
-                object.field("\"some\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.none {
-                object.field("\"none\"", value);
-            }
-            object.end();
         }
     }
-    impl Option {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.some {
-                out.push_str("\n    \"some\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.none {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\n    \"none\": ");
-                    wrote = true;
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\n    \"none\": ");
-                    wrote = true;
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if wrote {
-                out.push_str("\n  }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.some {
-                out.push_str("\n      \"some\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.none {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\n      \"none\": ");
-                    wrote = true;
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\n      \"none\": ");
-                    wrote = true;
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if wrote {
-                out.push_str("\n    }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.some {
-                out.push_str("\"some\":");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.none {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\"none\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    if wrote {
-                        out.push(',');
-                    }
-                    out.push_str("\"none\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Option {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.some
-                        .as_ref()
-                        .map(|value| (
-                            "some",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                1 => {
-                    self.none
-                        .as_ref()
-                        .map(|value| (
-                            "none",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Option {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Option);
     impl __rt::toon::WriteToon for Option {
         const KEYS: &'static [&'static str] = &["some", "none"];
     }
@@ -757,56 +284,20 @@ pub mod self_ {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> SelfHooks<Context_> for () {}
-    impl SelfPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Self_, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for SelfPresenter {
+        type Item = Self_;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Self_, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Self_],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Self_,
-            selection: &__rt::Selection,
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Self_]) -> &[Self_] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Self_],
-            selection: &__rt::Selection,
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl SelfPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -816,9 +307,12 @@ pub mod self_ {
             hooks: &impl SelfHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -829,101 +323,44 @@ pub mod self_ {
             hooks: &impl SelfHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Self_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Self_,
             hooks: &impl SelfHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Self_],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Self_],
             hooks: &impl SelfHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for SelfPresenter {
-        type Item = Self_;
-        fn write_data(
-            &self,
-            item: &Self_,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Self_],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Self_,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Self_],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Self_ {

@@ -30,143 +30,27 @@ pub mod nullable_simple_user {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub site_admin: ::core::option::Option<bool>,
     }
-    impl __rt::json::WriteJson for NullableSimpleUser {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for NullableSimpleUser {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("login", "\"login\": "),
+            __rt::record::Key::new("site_admin", "\"site_admin\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.login),
+                1 => sink.optional(&Self::KEYS[1], &self.site_admin),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"login\"", &self.login);
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                object.field("\"site_admin\"", value);
-            }
-            object.end();
         }
     }
-    impl NullableSimpleUser {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\n  \"site_admin\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\n    \"site_admin\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"login\":");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.site_admin {
-                out.push_str(",\"site_admin\":");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(NullableSimpleUser);
     impl NullableSimpleUser {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["login", "site_admin"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"login\"", &self.login),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.site_admin {
-                        object.field("\"site_admin\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for NullableSimpleUser {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                1 => {
-                    self.site_admin
-                        .as_ref()
-                        .map(|value| (
-                            "site_admin",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for NullableSimpleUser {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for NullableSimpleUser {
         const KEYS: &'static [&'static str] = &["login", "site_admin"];
@@ -199,60 +83,24 @@ pub mod nullable_simple_user {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> NullableSimpleUserHooks<Context_> for () {}
-    impl NullableSimpleUserPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
+    impl __rt::Declared for NullableSimpleUserPresenter {
+        type Item = NullableSimpleUser;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(
             &self,
             _item: &NullableSimpleUser,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[NullableSimpleUser],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &NullableSimpleUser,
-            selection: &__rt::Selection,
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[NullableSimpleUser]) -> &[NullableSimpleUser] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[NullableSimpleUser],
-            selection: &__rt::Selection,
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl NullableSimpleUserPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -262,9 +110,12 @@ pub mod nullable_simple_user {
             hooks: &impl NullableSimpleUserHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -275,101 +126,44 @@ pub mod nullable_simple_user {
             hooks: &impl NullableSimpleUserHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &NullableSimpleUser,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &NullableSimpleUser,
             hooks: &impl NullableSimpleUserHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[NullableSimpleUser],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[NullableSimpleUser],
             hooks: &impl NullableSimpleUserHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for NullableSimpleUserPresenter {
-        type Item = NullableSimpleUser;
-        fn write_data(
-            &self,
-            item: &NullableSimpleUser,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[NullableSimpleUser],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &NullableSimpleUser,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[NullableSimpleUser],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for NullableSimpleUser {
@@ -425,197 +219,34 @@ pub mod reaction {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub mood: ::core::option::Option<ReactionMood>,
     }
-    impl __rt::json::WriteJson for Reaction {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Reaction {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("+1", "\"+1\": "),
+            __rt::record::Key::new("-1", "\"-1\": "),
+            __rt::record::Key::new("url", "\"url\": "),
+            __rt::record::Key::new("first-name", "\"first-name\": "),
+            __rt::record::Key::new("first_name", "\"first_name\": "),
+            __rt::record::Key::new("by", "\"by\": "),
+            __rt::record::Key::new("mood", "\"mood\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.plus_1),
+                1 => sink.field(&Self::KEYS[1], &self.minus_1),
+                2 => sink.field(&Self::KEYS[2], &self.link),
+                3 => sink.optional(&Self::KEYS[3], &self.first_dash_name),
+                4 => sink.optional(&Self::KEYS[4], &self.first_name),
+                5 => sink.optional(&Self::KEYS[5], &self.author),
+                6 => sink.optional(&Self::KEYS[6], &self.mood),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"+1\"", &self.plus_1);
-            object.field("\"-1\"", &self.minus_1);
-            object.field("\"url\"", &self.link);
-            if let ::core::option::Option::Some(value) = &self.first_dash_name {
-                object.field("\"first-name\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_name {
-                object.field("\"first_name\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.author {
-                object.field("\"by\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.mood {
-                object.field("\"mood\"", value);
-            }
-            object.end();
         }
     }
-    impl Reaction {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"+1\": ");
-                let value = &self.plus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"-1\": ");
-                let value = &self.minus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"url\": ");
-                let value = &self.link;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_dash_name {
-                out.push_str(",\n  \"first-name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_name {
-                out.push_str(",\n  \"first_name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.author {
-                out.push_str(",\n  \"by\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.mood {
-                out.push_str(",\n  \"mood\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"+1\": ");
-                let value = &self.plus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"-1\": ");
-                let value = &self.minus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"url\": ");
-                let value = &self.link;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_dash_name {
-                out.push_str(",\n    \"first-name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_name {
-                out.push_str(",\n    \"first_name\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.author {
-                out.push_str(",\n    \"by\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.mood {
-                out.push_str(",\n    \"mood\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"+1\":");
-                let value = &self.plus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"-1\":");
-                let value = &self.minus_1;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"url\":");
-                let value = &self.link;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_dash_name {
-                out.push_str(",\"first-name\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.first_name {
-                out.push_str(",\"first_name\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.author {
-                out.push_str(",\"by\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.mood {
-                out.push_str(",\"mood\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Reaction);
     impl Reaction {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -627,118 +258,6 @@ pub mod reaction {
             "by",
             "mood",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"+1\"", &self.plus_1),
-                1 => object.field("\"-1\"", &self.minus_1),
-                2 => object.field("\"url\"", &self.link),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.first_dash_name {
-                        object.field("\"first-name\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.first_name {
-                        object.field("\"first_name\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.author {
-                        object.field("\"by\"", value);
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.mood {
-                        object.field("\"mood\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Reaction {
-        fn toon_field_count(&self) -> usize {
-            7
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "+1",
-                        __rt::toon::ToonElement::toon_value(&self.plus_1),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "-1",
-                        __rt::toon::ToonElement::toon_value(&self.minus_1),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "url",
-                        __rt::toon::ToonElement::toon_value(&self.link),
-                    ))
-                }
-                3 => {
-                    self.first_dash_name
-                        .as_ref()
-                        .map(|value| (
-                            "first-name",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.first_name
-                        .as_ref()
-                        .map(|value| (
-                            "first_name",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.author
-                        .as_ref()
-                        .map(|value| ("by", __rt::toon::ToonElement::toon_value(value)))
-                }
-                6 => {
-                    self.mood
-                        .as_ref()
-                        .map(|value| (
-                            "mood",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Reaction {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Reaction {
         const KEYS: &'static [&'static str] = &[
@@ -768,100 +287,21 @@ pub mod reaction {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub login: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for ReactionUser {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.login {
-                object.field("\"login\"", value);
-            }
-            object.end();
-        }
-    }
-    impl ReactionUser {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.login {
-                out.push_str("\n    \"login\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n  }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.login {
-                out.push_str("\n      \"login\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n    }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            if let ::core::option::Option::Some(value) = &self.login {
-                out.push_str("\"login\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for ReactionUser {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.login
-                        .as_ref()
-                        .map(|value| (
-                            "login",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for ReactionUser {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("login", "\"login\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.optional(&Self::KEYS[0], &self.login);
             }
         }
     }
-    impl __rt::toon::ToonElement for ReactionUser {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(ReactionUser);
     impl __rt::toon::WriteToon for ReactionUser {
         const KEYS: &'static [&'static str] = &["login"];
     }
@@ -969,60 +409,20 @@ pub mod reaction {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReactionHooks<Context_> for () {}
-    impl ReactionPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Reaction,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for ReactionPresenter {
+        type Item = Reaction;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Reaction, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Reaction],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Reaction,
-            selection: &__rt::Selection,
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Reaction]) -> &[Reaction] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Reaction],
-            selection: &__rt::Selection,
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl ReactionPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1032,9 +432,12 @@ pub mod reaction {
             hooks: &impl ReactionHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1045,101 +448,44 @@ pub mod reaction {
             hooks: &impl ReactionHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Reaction,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Reaction,
             hooks: &impl ReactionHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Reaction],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Reaction],
             hooks: &impl ReactionHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for ReactionPresenter {
-        type Item = Reaction;
-        fn write_data(
-            &self,
-            item: &Reaction,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Reaction],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Reaction,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Reaction],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Reaction {
@@ -1484,114 +830,24 @@ pub mod simple_user {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::json::WriteJson for SimpleUser {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
+    impl __rt::record::Record for SimpleUser {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("login", "\"login\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.login);
             }
-            let mut object = writer.object();
-            object.field("\"login\"", &self.login);
-            object.end();
         }
     }
-    impl SimpleUser {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"login\":");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(SimpleUser);
     impl SimpleUser {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["login"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            if field == 0 {
-                object.field("\"login\"", &self.login);
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for SimpleUser {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for SimpleUser {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for SimpleUser {
         const KEYS: &'static [&'static str] = &["login"];
@@ -1671,60 +927,20 @@ pub mod simple_user {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> SimpleUserHooks<Context_> for () {}
-    impl SimpleUserPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &SimpleUser,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for SimpleUserPresenter {
+        type Item = SimpleUser;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &SimpleUser, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[SimpleUser],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &SimpleUser,
-            selection: &__rt::Selection,
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[SimpleUser]) -> &[SimpleUser] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[SimpleUser],
-            selection: &__rt::Selection,
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl SimpleUserPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1734,9 +950,12 @@ pub mod simple_user {
             hooks: &impl SimpleUserHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1747,101 +966,44 @@ pub mod simple_user {
             hooks: &impl SimpleUserHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &SimpleUser,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &SimpleUser,
             hooks: &impl SimpleUserHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[SimpleUser],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[SimpleUser],
             hooks: &impl SimpleUserHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for SimpleUserPresenter {
-        type Item = SimpleUser;
-        fn write_data(
-            &self,
-            item: &SimpleUser,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[SimpleUser],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &SimpleUser,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[SimpleUser],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for SimpleUser {

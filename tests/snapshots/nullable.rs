@@ -72,336 +72,36 @@ pub mod reading {
         )]
         pub level: ::core::option::Option<::core::option::Option<ReadingLevel>>,
     }
-    impl __rt::json::WriteJson for Reading {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Reading {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("value", "\"value\": "),
+            __rt::record::Key::new("note", "\"note\": "),
+            __rt::record::Key::new("comment", "\"comment\": "),
+            __rt::record::Key::new("place", "\"place\": "),
+            __rt::record::Key::new("samples", "\"samples\": "),
+            __rt::record::Key::new("flags", "\"flags\": "),
+            __rt::record::Key::new("level", "\"level\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.value),
+                2 => sink.field(&Self::KEYS[2], &self.note),
+                3 => sink.optional(&Self::KEYS[3], &self.comment),
+                4 => sink.field(&Self::KEYS[4], &self.place),
+                5 => sink.optional(&Self::KEYS[5], &self.samples),
+                6 => sink.optional(&Self::KEYS[6], &self.flags),
+                7 => sink.optional(&Self::KEYS[7], &self.level),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"value\"", &self.value);
-            object.field("\"note\"", &self.note);
-            if let ::core::option::Option::Some(value) = &self.comment {
-                object.field("\"comment\"", value);
-            }
-            object.field("\"place\"", &self.place);
-            if let ::core::option::Option::Some(value) = &self.samples {
-                object.field("\"samples\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.flags {
-                object.field("\"flags\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.level {
-                object.field("\"level\"", value);
-            }
-            object.end();
         }
     }
-    impl Reading {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\n  \"value\": ");
-            match &self.value {
-                ::core::option::Option::Some(value) => {
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\n  \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.comment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"comment\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"comment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n  \"place\": ");
-            match &self.place {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.samples {
-                out.push_str(",\n  \"samples\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.flags {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"flags\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"flags\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.level {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"level\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"level\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\n    \"value\": ");
-            match &self.value {
-                ::core::option::Option::Some(value) => {
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\n    \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.comment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"comment\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"comment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n    \"place\": ");
-            match &self.place {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.samples {
-                out.push_str(",\n    \"samples\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.flags {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"flags\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"flags\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.level {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"level\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"level\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\"value\":");
-            match &self.value {
-                ::core::option::Option::Some(value) => {
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\"note\":");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.comment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"comment\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"comment\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\"place\":");
-            match &self.place {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.samples {
-                out.push_str(",\"samples\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.flags {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"flags\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"flags\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.level {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"level\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"level\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Reading);
     impl Reading {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -414,128 +114,6 @@ pub mod reading {
             "flags",
             "level",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"value\"", &self.value),
-                2 => object.field("\"note\"", &self.note),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.comment {
-                        object.field("\"comment\"", value);
-                    }
-                }
-                4 => object.field("\"place\"", &self.place),
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.samples {
-                        object.field("\"samples\"", value);
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.flags {
-                        object.field("\"flags\"", value);
-                    }
-                }
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.level {
-                        object.field("\"level\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Reading {
-        fn toon_field_count(&self) -> usize {
-            8
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "value",
-                        __rt::toon::ToonElement::toon_value(&self.value),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "note",
-                        __rt::toon::ToonElement::toon_value(&self.note),
-                    ))
-                }
-                3 => {
-                    self.comment
-                        .as_ref()
-                        .map(|value| (
-                            "comment",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "place",
-                        __rt::toon::ToonElement::toon_value(&self.place),
-                    ))
-                }
-                5 => {
-                    self.samples
-                        .as_ref()
-                        .map(|value| (
-                            "samples",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                6 => {
-                    self.flags
-                        .as_ref()
-                        .map(|value| (
-                            "flags",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.level
-                        .as_ref()
-                        .map(|value| (
-                            "level",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Reading {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Reading {
         const KEYS: &'static [&'static str] = &[
@@ -572,128 +150,24 @@ pub mod reading {
         )]
         pub lon: ::core::option::Option<::core::option::Option<f64>>,
     }
-    impl __rt::json::WriteJson for ReadingPlace {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for ReadingPlace {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("lat", "\"lat\": "),
+            __rt::record::Key::new("lon", "\"lon\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.lat),
+                1 => sink.optional(&Self::KEYS[1], &self.lon),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"lat\"", &self.lat);
-            if let ::core::option::Option::Some(value) = &self.lon {
-                object.field("\"lon\"", value);
-            }
-            object.end();
         }
     }
-    impl ReadingPlace {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"lat\": ");
-                let value = &self.lat;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.lon {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"lon\": ");
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"lon\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"lat\": ");
-                let value = &self.lat;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.lon {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"lon\": ");
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"lon\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"lat\":");
-                let value = &self.lat;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            match &self.lon {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"lon\":");
-                    __rt::__private::number::write_f64(out, *value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"lon\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for ReadingPlace {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "lat",
-                        __rt::toon::ToonElement::toon_value(&self.lat),
-                    ))
-                }
-                1 => {
-                    self.lon
-                        .as_ref()
-                        .map(|value| ("lon", __rt::toon::ToonElement::toon_value(value)))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for ReadingPlace {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(ReadingPlace);
     impl __rt::toon::WriteToon for ReadingPlace {
         const KEYS: &'static [&'static str] = &["lat", "lon"];
     }
@@ -795,60 +269,20 @@ pub mod reading {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReadingHooks<Context_> for () {}
-    impl ReadingPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Reading,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for ReadingPresenter {
+        type Item = Reading;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Reading, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Reading],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Reading,
-            selection: &__rt::Selection,
-            hooks: &impl ReadingHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Reading]) -> &[Reading] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Reading],
-            selection: &__rt::Selection,
-            hooks: &impl ReadingHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl ReadingPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -858,9 +292,12 @@ pub mod reading {
             hooks: &impl ReadingHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -871,101 +308,44 @@ pub mod reading {
             hooks: &impl ReadingHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Reading,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Reading,
             hooks: &impl ReadingHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Reading],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Reading],
             hooks: &impl ReadingHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for ReadingPresenter {
-        type Item = Reading;
-        fn write_data(
-            &self,
-            item: &Reading,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Reading],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Reading,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Reading],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Reading {
@@ -1019,264 +399,30 @@ pub mod ticket {
         )]
         pub resolution: ::core::option::Option<::core::option::Option<TicketResolution>>,
     }
-    impl __rt::json::WriteJson for Ticket {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Ticket {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("state", "\"state\": "),
+            __rt::record::Key::new("priority", "\"priority\": "),
+            __rt::record::Key::new("severity", "\"severity\": "),
+            __rt::record::Key::new("resolution", "\"resolution\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.state),
+                2 => sink.field(&Self::KEYS[2], &self.priority),
+                3 => sink.field(&Self::KEYS[3], &self.severity),
+                4 => sink.optional(&Self::KEYS[4], &self.resolution),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"state\"", &self.state);
-            object.field("\"priority\"", &self.priority);
-            object.field("\"severity\"", &self.severity);
-            if let ::core::option::Option::Some(value) = &self.resolution {
-                object.field("\"resolution\"", value);
-            }
-            object.end();
         }
     }
-    impl Ticket {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"state\": ");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str(",\n  \"priority\": ");
-            match &self.priority {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\n  \"severity\": ");
-            match &self.severity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.resolution {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"resolution\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"resolution\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"state\": ");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"priority\": ");
-            match &self.priority {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\n    \"severity\": ");
-            match &self.severity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.resolution {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"resolution\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"resolution\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"state\":");
-                let value = &self.state;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"priority\":");
-            match &self.priority {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str(",\"severity\":");
-            match &self.severity {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.resolution {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"resolution\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"resolution\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Ticket);
     impl Ticket {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1286,89 +432,6 @@ pub mod ticket {
             "severity",
             "resolution",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"kind\"", &self.kind),
-                1 => object.field("\"state\"", &self.state),
-                2 => object.field("\"priority\"", &self.priority),
-                3 => object.field("\"severity\"", &self.severity),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.resolution {
-                        object.field("\"resolution\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Ticket {
-        fn toon_field_count(&self) -> usize {
-            5
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "state",
-                        __rt::toon::ToonElement::toon_value(&self.state),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "priority",
-                        __rt::toon::ToonElement::toon_value(&self.priority),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "severity",
-                        __rt::toon::ToonElement::toon_value(&self.severity),
-                    ))
-                }
-                4 => {
-                    self.resolution
-                        .as_ref()
-                        .map(|value| (
-                            "resolution",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Ticket {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Ticket {
         const KEYS: &'static [&'static str] = &[
@@ -1747,56 +810,20 @@ pub mod ticket {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
-    impl TicketPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for TicketPresenter {
+        type Item = Ticket;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Ticket],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Ticket]) -> &[Ticket] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl TicketPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1806,9 +833,12 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1819,101 +849,44 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Ticket,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Ticket,
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Ticket],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Ticket],
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for TicketPresenter {
-        type Item = Ticket;
-        fn write_data(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Ticket {

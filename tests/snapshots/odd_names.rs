@@ -218,188 +218,29 @@ pub mod c {
         /// Wire key `only`; required.
         pub only: One,
     }
-    impl __rt::json::WriteJson for C {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for C {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("h", "\"h\": "),
+            __rt::record::Key::new("note", "\"note\": "),
+            __rt::record::Key::new("only", "\"only\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.h),
+                1 => sink.field(&Self::KEYS[1], &self.note),
+                2 => sink.field(&Self::KEYS[2], &self.only),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"h\"", &self.h);
-            object.field("\"note\"", &self.note);
-            object.field("\"only\"", &self.only);
-            object.end();
         }
     }
-    impl C {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"h\": ");
-                let value = &self.h;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\n  \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\n  \"only\": ");
-                let value = &self.only;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"h\": ");
-                let value = &self.h;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\n    \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\n    \"only\": ");
-                let value = &self.only;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"h\":");
-                let value = &self.h;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str(",\"note\":");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\"only\":");
-                let value = &self.only;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(C);
     impl C {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["h", "note", "only"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"h\"", &self.h),
-                1 => object.field("\"note\"", &self.note),
-                2 => object.field("\"only\"", &self.only),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for C {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "h",
-                        __rt::toon::ToonElement::toon_value(&self.h),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "note",
-                        __rt::toon::ToonElement::toon_value(&self.note),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "only",
-                        __rt::toon::ToonElement::toon_value(&self.only),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for C {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for C {
         const KEYS: &'static [&'static str] = &["h", "note", "only"];
@@ -421,100 +262,21 @@ pub mod c {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub value: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for One {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.value {
-                object.field("\"value\"", value);
-            }
-            object.end();
-        }
-    }
-    impl One {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str("\n    \"value\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n  }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str("\n      \"value\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n    }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str("\"value\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for One {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.value
-                        .as_ref()
-                        .map(|value| (
-                            "value",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for One {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("value", "\"value\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.optional(&Self::KEYS[0], &self.value);
             }
         }
     }
-    impl __rt::toon::ToonElement for One {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(One);
     impl __rt::toon::WriteToon for One {
         const KEYS: &'static [&'static str] = &["value"];
     }
@@ -546,18 +308,15 @@ pub mod c {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CHooks<Context_> for () {}
-    impl CPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &C, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for CPresenter {
+        type Item = C;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+        fn item_blocks(&self, _item: &C, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.suggest("c.open", "Open it");
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[C],
             _total: usize,
@@ -580,43 +339,8 @@ pub mod c {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[C]) -> &[C] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl CPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -626,13 +350,12 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(::core::slice::from_ref(item), selection, false),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -643,126 +366,49 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(Self::kept(items), selection, true),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(&self, item: &C) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &C,
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[C],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[C],
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for CPresenter {
-        type Item = C;
-        fn write_data(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon(
-                out,
-                item,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn write_collection_data(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon_slice(
-                out,
-                items,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn present_selected(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for C {
         fn into_tool_response(self) -> __rt::ToolResponse {
             __rt::Presenter::present(&CPresenter, &self)
-        }
-    }
-    impl CPresenter {
-        /// The test view's data for the TOON data block (§15): the same wire data (selected,
-        /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-        /// it costs one more rendering of the data per response, about as long as the TOON text.
-        fn view_json(
-            items: &[C],
-            selection: &__rt::Selection,
-            collection: bool,
-        ) -> ::std::string::String {
-            let mut out = ::std::string::String::new();
-            let mut writer = __rt::json::JsonWriter::new(
-                &mut out,
-                __rt::json::JsonStyle::Compact,
-            );
-            let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &C| {
-                if selection.is_all() {
-                    __rt::json::WriteJson::write_json(item, writer);
-                } else {
-                    item.write_json_selected(writer, selection);
-                }
-            };
-            if collection {
-                let mut array = writer.array();
-                array.each(items, |item, writer| write(writer, item));
-                array.end();
-            } else if let ::core::option::Option::Some(item) = items.first() {
-                write(&mut writer, item);
-            }
-            out
         }
     }
 }
@@ -845,236 +491,42 @@ pub mod odd_people {
         )]
         pub über_item: ::core::option::Option<OddPersonÜberItem>,
     }
-    impl __rt::json::WriteJson for OddPerson {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for OddPerson {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("first-name", "\"first-name\": "),
+            __rt::record::Key::new("2fa", "\"2fa\": "),
+            __rt::record::Key::new("ünï", "\"ünï\": "),
+            __rt::record::Key::new("with space", "\"with space\": "),
+            __rt::record::Key::new("a.b", "\"a.b\": "),
+            __rt::record::Key::new("UPPER", "\"UPPER\": "),
+            __rt::record::Key::new("camelCase", "\"camelCase\": "),
+            __rt::record::Key::new("quo\"te", "\"quo\\\"te\": "),
+            __rt::record::Key::new("back\\slash", "\"back\\\\slash\": "),
+            __rt::record::Key::new("tab\tkey", "\"tab\\tkey\": "),
+            __rt::record::Key::new("über-item", "\"über-item\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.first_name),
+                1 => sink.field(&Self::KEYS[1], &self.field_2fa),
+                2 => sink.optional(&Self::KEYS[2], &self.ünï),
+                3 => sink.optional(&Self::KEYS[3], &self.with_space),
+                4 => sink.optional(&Self::KEYS[4], &self.a_b),
+                5 => sink.optional(&Self::KEYS[5], &self.upper),
+                6 => sink.optional(&Self::KEYS[6], &self.camel_case),
+                7 => sink.field(&Self::KEYS[7], &self.quo_te),
+                8 => sink.optional(&Self::KEYS[8], &self.back_slash),
+                9 => sink.optional(&Self::KEYS[9], &self.tab_key),
+                10 => sink.optional(&Self::KEYS[10], &self.über_item),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"first-name\"", &self.first_name);
-            object.field("\"2fa\"", &self.field_2fa);
-            if let ::core::option::Option::Some(value) = &self.ünï {
-                object.field("\"ünï\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.with_space {
-                object.field("\"with space\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.a_b {
-                object.field("\"a.b\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.upper {
-                object.field("\"UPPER\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.camel_case {
-                object.field("\"camelCase\"", value);
-            }
-            object.field("\"quo\\\"te\"", &self.quo_te);
-            if let ::core::option::Option::Some(value) = &self.back_slash {
-                object.field("\"back\\\\slash\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tab_key {
-                object.field("\"tab\\tkey\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.über_item {
-                object.field("\"über-item\"", value);
-            }
-            object.end();
         }
     }
-    impl OddPerson {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"first-name\": ");
-                let value = &self.first_name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"2fa\": ");
-                let value = &self.field_2fa;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ünï {
-                out.push_str(",\n  \"ünï\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.with_space {
-                out.push_str(",\n  \"with space\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.a_b {
-                out.push_str(",\n  \"a.b\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.upper {
-                out.push_str(",\n  \"UPPER\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.camel_case {
-                out.push_str(",\n  \"camelCase\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"quo\\\"te\": ");
-                let value = &self.quo_te;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back_slash {
-                out.push_str(",\n  \"back\\\\slash\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tab_key {
-                out.push_str(",\n  \"tab\\tkey\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.über_item {
-                out.push_str(",\n  \"über-item\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"first-name\": ");
-                let value = &self.first_name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"2fa\": ");
-                let value = &self.field_2fa;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ünï {
-                out.push_str(",\n    \"ünï\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.with_space {
-                out.push_str(",\n    \"with space\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.a_b {
-                out.push_str(",\n    \"a.b\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.upper {
-                out.push_str(",\n    \"UPPER\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.camel_case {
-                out.push_str(",\n    \"camelCase\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"quo\\\"te\": ");
-                let value = &self.quo_te;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back_slash {
-                out.push_str(",\n    \"back\\\\slash\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tab_key {
-                out.push_str(",\n    \"tab\\tkey\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.über_item {
-                out.push_str(",\n    \"über-item\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"first-name\":");
-                let value = &self.first_name;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"2fa\":");
-                let value = &self.field_2fa;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            if let ::core::option::Option::Some(value) = &self.ünï {
-                out.push_str(",\"ünï\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.with_space {
-                out.push_str(",\"with space\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.a_b {
-                out.push_str(",\"a.b\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.upper {
-                out.push_str(",\"UPPER\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.camel_case {
-                out.push_str(",\"camelCase\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"quo\\\"te\":");
-                let value = &self.quo_te;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.back_slash {
-                out.push_str(",\"back\\\\slash\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tab_key {
-                out.push_str(",\"tab\\tkey\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.über_item {
-                out.push_str(",\"über-item\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(OddPerson);
     impl OddPerson {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1090,170 +542,6 @@ pub mod odd_people {
             "tab\tkey",
             "über-item",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"first-name\"", &self.first_name),
-                1 => object.field("\"2fa\"", &self.field_2fa),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.ünï {
-                        object.field("\"ünï\"", value);
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.with_space {
-                        object.field("\"with space\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.a_b {
-                        object.field("\"a.b\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.upper {
-                        object.field("\"UPPER\"", value);
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.camel_case {
-                        object.field("\"camelCase\"", value);
-                    }
-                }
-                7 => object.field("\"quo\\\"te\"", &self.quo_te),
-                8 => {
-                    if let ::core::option::Option::Some(value) = &self.back_slash {
-                        object.field("\"back\\\\slash\"", value);
-                    }
-                }
-                9 => {
-                    if let ::core::option::Option::Some(value) = &self.tab_key {
-                        object.field("\"tab\\tkey\"", value);
-                    }
-                }
-                10 => {
-                    if let ::core::option::Option::Some(value) = &self.über_item {
-                        object.field("\"über-item\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for OddPerson {
-        fn toon_field_count(&self) -> usize {
-            11
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "first-name",
-                        __rt::toon::ToonElement::toon_value(&self.first_name),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "2fa",
-                        __rt::toon::ToonElement::toon_value(&self.field_2fa),
-                    ))
-                }
-                2 => {
-                    self.ünï
-                        .as_ref()
-                        .map(|value| (
-                            "ünï",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    self.with_space
-                        .as_ref()
-                        .map(|value| (
-                            "with space",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.a_b
-                        .as_ref()
-                        .map(|value| ("a.b", __rt::toon::ToonElement::toon_value(value)))
-                }
-                5 => {
-                    self.upper
-                        .as_ref()
-                        .map(|value| (
-                            "UPPER",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                6 => {
-                    self.camel_case
-                        .as_ref()
-                        .map(|value| (
-                            "camelCase",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    ::core::option::Option::Some((
-                        "quo\"te",
-                        __rt::toon::ToonElement::toon_value(&self.quo_te),
-                    ))
-                }
-                8 => {
-                    self.back_slash
-                        .as_ref()
-                        .map(|value| (
-                            "back\\slash",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                9 => {
-                    self.tab_key
-                        .as_ref()
-                        .map(|value| (
-                            "tab\tkey",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                10 => {
-                    self.über_item
-                        .as_ref()
-                        .map(|value| (
-                            "über-item",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for OddPerson {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for OddPerson {
         const KEYS: &'static [&'static str] = &[
@@ -1291,97 +579,21 @@ pub mod odd_people {
         )]
         pub x_y: ::core::option::Option<f64>,
     }
-    impl __rt::json::WriteJson for OddPersonÜberItem {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.x_y {
-                object.field("\"x-y\"", value);
-            }
-            object.end();
-        }
-    }
-    impl OddPersonÜberItem {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.x_y {
-                out.push_str("\n    \"x-y\": ");
-                wrote = true;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if wrote {
-                out.push_str("\n  }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.x_y {
-                out.push_str("\n      \"x-y\": ");
-                wrote = true;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if wrote {
-                out.push_str("\n    }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            if let ::core::option::Option::Some(value) = &self.x_y {
-                out.push_str("\"x-y\":");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for OddPersonÜberItem {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.x_y
-                        .as_ref()
-                        .map(|value| ("x-y", __rt::toon::ToonElement::toon_value(value)))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for OddPersonÜberItem {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("x-y", "\"x-y\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.optional(&Self::KEYS[0], &self.x_y);
             }
         }
     }
-    impl __rt::toon::ToonElement for OddPersonÜberItem {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(OddPersonÜberItem);
     impl __rt::toon::WriteToon for OddPersonÜberItem {
         const KEYS: &'static [&'static str] = &["x-y"];
     }
@@ -1413,60 +625,20 @@ pub mod odd_people {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> OddPersonHooks<Context_> for () {}
-    impl OddPersonPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &OddPerson,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for OddPersonPresenter {
+        type Item = OddPerson;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &OddPerson, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[OddPerson],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OddPerson,
-            selection: &__rt::Selection,
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[OddPerson]) -> &[OddPerson] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OddPerson],
-            selection: &__rt::Selection,
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl OddPersonPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1476,9 +648,12 @@ pub mod odd_people {
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1489,101 +664,44 @@ pub mod odd_people {
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &OddPerson,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &OddPerson,
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[OddPerson],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[OddPerson],
             hooks: &impl OddPersonHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for OddPersonPresenter {
-        type Item = OddPerson;
-        fn write_data(
-            &self,
-            item: &OddPerson,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[OddPerson],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &OddPerson,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[OddPerson],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for OddPerson {
@@ -1613,120 +731,24 @@ pub mod solo {
         #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Solo {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
+    impl __rt::record::Record for Solo {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("note", "\"note\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.note);
             }
-            let mut object = writer.object();
-            object.field("\"note\"", &self.note);
-            object.end();
         }
     }
-    impl Solo {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\n  \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\n    \"note\": ");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\"note\":");
-            match &self.note {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Solo);
     impl Solo {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["note"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            if field == 0 {
-                object.field("\"note\"", &self.note);
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Solo {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "note",
-                        __rt::toon::ToonElement::toon_value(&self.note),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Solo {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Solo {
         const KEYS: &'static [&'static str] = &["note"];
@@ -1816,56 +838,18 @@ pub mod solo {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> SoloHooks<Context_> for () {}
-    impl SoloPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Solo, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for SoloPresenter {
+        type Item = Solo;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+        fn item_blocks(&self, _item: &Solo, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Solo],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Solo,
-            selection: &__rt::Selection,
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Solo]) -> &[Solo] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Solo],
-            selection: &__rt::Selection,
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl SoloPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1875,13 +859,12 @@ pub mod solo {
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(::core::slice::from_ref(item), selection, false),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1892,129 +875,49 @@ pub mod solo {
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(Self::kept(items), selection, true),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Solo,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Solo,
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Solo],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Solo],
             hooks: &impl SoloHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for SoloPresenter {
-        type Item = Solo;
-        fn write_data(
-            &self,
-            item: &Solo,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon(
-                out,
-                item,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Solo],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon_slice(
-                out,
-                items,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn present_selected(
-            &self,
-            item: &Solo,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Solo],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Solo {
         fn into_tool_response(self) -> __rt::ToolResponse {
             __rt::Presenter::present(&SoloPresenter, &self)
-        }
-    }
-    impl SoloPresenter {
-        /// The test view's data for the TOON data block (§15): the same wire data (selected,
-        /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-        /// it costs one more rendering of the data per response, about as long as the TOON text.
-        fn view_json(
-            items: &[Solo],
-            selection: &__rt::Selection,
-            collection: bool,
-        ) -> ::std::string::String {
-            let mut out = ::std::string::String::new();
-            let mut writer = __rt::json::JsonWriter::new(
-                &mut out,
-                __rt::json::JsonStyle::Compact,
-            );
-            let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Solo| {
-                if selection.is_all() {
-                    __rt::json::WriteJson::write_json(item, writer);
-                } else {
-                    item.write_json_selected(writer, selection);
-                }
-            };
-            if collection {
-                let mut array = writer.array();
-                array.each(items, |item, writer| write(writer, item));
-                array.end();
-            } else if let ::core::option::Option::Some(item) = items.first() {
-                write(&mut writer, item);
-            }
-            out
         }
     }
 }

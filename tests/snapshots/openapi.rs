@@ -47,311 +47,32 @@ pub mod billing_api {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub metadata: ::core::option::Option<InvoiceMetadata>,
     }
-    impl __rt::json::WriteJson for Invoice {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Invoice {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("number", "\"number\": "),
+            __rt::record::Key::new("amount", "\"amount\": "),
+            __rt::record::Key::new("paid_at", "\"paid_at\": "),
+            __rt::record::Key::new("note", "\"note\": "),
+            __rt::record::Key::new("payer", "\"payer\": "),
+            __rt::record::Key::new("metadata", "\"metadata\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.number),
+                1 => sink.field(&Self::KEYS[1], &self.amount),
+                2 => sink.field(&Self::KEYS[2], &self.paid_at),
+                3 => sink.optional(&Self::KEYS[3], &self.note),
+                4 => sink.optional(&Self::KEYS[4], &self.payer),
+                5 => sink.optional(&Self::KEYS[5], &self.metadata),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"number\"", &self.number);
-            object.field("\"amount\"", &self.amount);
-            object.field("\"paid_at\"", &self.paid_at);
-            if let ::core::option::Option::Some(value) = &self.note {
-                object.field("\"note\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.payer {
-                object.field("\"payer\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                object.field("\"metadata\"", value);
-            }
-            object.end();
         }
     }
-    impl Invoice {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"number\": ");
-                let value = &self.number;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n      \"amount\": ");
-                let value = &self.amount;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str(",\n      \"paid_at\": ");
-            match &self.paid_at {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"note\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"note\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.payer {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"payer\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            3,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"payer\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\n      \"metadata\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"number\": ");
-                let value = &self.number;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n        \"amount\": ");
-                let value = &self.amount;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            out.push_str(",\n        \"paid_at\": ");
-            match &self.paid_at {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n        \"note\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n        \"note\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.payer {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n        \"payer\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            4,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n        \"payer\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\n        \"metadata\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"number\":");
-                let value = &self.number;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount\":");
-                let value = &self.amount;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"paid_at\":");
-            match &self.paid_at {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.note {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"note\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"note\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            match &self.payer {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"payer\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"payer\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.metadata {
-                out.push_str(",\"metadata\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Invoice {
-        fn toon_field_count(&self) -> usize {
-            6
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "number",
-                        __rt::toon::ToonElement::toon_value(&self.number),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount",
-                        __rt::toon::ToonElement::toon_value(&self.amount),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "paid_at",
-                        __rt::toon::ToonElement::toon_value(&self.paid_at),
-                    ))
-                }
-                3 => {
-                    self.note
-                        .as_ref()
-                        .map(|value| (
-                            "note",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.payer
-                        .as_ref()
-                        .map(|value| (
-                            "payer",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.metadata
-                        .as_ref()
-                        .map(|value| (
-                            "metadata",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Invoice {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Invoice);
     impl __rt::toon::WriteToon for Invoice {
         const KEYS: &'static [&'static str] = &[
             "number",
@@ -380,130 +101,24 @@ pub mod billing_api {
         /// Wire key `cents`; required; format `int64`; exclusiveMinimum 0.
         pub cents: i64,
     }
-    impl __rt::json::WriteJson for Money {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 4) => {
-                    return self.__fusion_json_pretty_4(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Money {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("currency", "\"currency\": "),
+            __rt::record::Key::new("cents", "\"cents\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.currency),
+                1 => sink.field(&Self::KEYS[1], &self.cents),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"currency\"", &self.currency);
-            object.field("\"cents\"", &self.cents);
-            object.end();
         }
     }
-    impl Money {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"currency\": ");
-                let value = &self.currency;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n        \"cents\": ");
-                let value = &self.cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n          \"currency\": ");
-                let value = &self.currency;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        5,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n          \"cents\": ");
-                let value = &self.cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n        }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"currency\":");
-                let value = &self.currency;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"cents\":");
-                let value = &self.cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Money {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "currency",
-                        __rt::toon::ToonElement::toon_value(&self.currency),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "cents",
-                        __rt::toon::ToonElement::toon_value(&self.cents),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Money {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Money);
     impl __rt::toon::WriteToon for Money {
         const KEYS: &'static [&'static str] = &["currency", "cents"];
         const TABULAR: bool = true;
@@ -646,87 +261,21 @@ pub mod billing_api {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Party {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 4) => {
-                    return self.__fusion_json_pretty_4(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            object.end();
-        }
-    }
-    impl Party {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n          \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n        }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Party {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for Party {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.name);
             }
         }
     }
-    impl __rt::toon::ToonElement for Party {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Party);
     impl __rt::toon::WriteToon for Party {
         const KEYS: &'static [&'static str] = &["name"];
         const TABULAR: bool = true;
@@ -798,36 +347,25 @@ pub mod billing_api {
             ::std::string::String,
         >,
     }
-    impl __rt::json::WriteJson for InvoiceMetadata {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            for (key, value) in &self.additional_properties {
-                object.str_key(key).value(value);
-            }
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for InvoiceMetadata {
-        fn toon_field_count(&self) -> usize {
+    impl __rt::record::Record for InvoiceMetadata {
+        const KEYS: &'static [__rt::record::Key] = &[];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            _field: u16,
+            _sink: &mut Sink_,
+        ) {}
+        fn extra_len(&self) -> usize {
             self.additional_properties.len()
         }
-        fn toon_field(
-            &self,
+        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
             index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            self.additional_properties
-                .get_index(index)
-                .map(|(key, value)| (
-                    key.as_str(),
-                    __rt::toon::ToonElement::toon_value(value),
-                ))
+            sink: &mut Sink_,
+        ) {
+            __rt::record::visit_entry(&self.additional_properties, index, sink);
         }
     }
-    impl __rt::toon::ToonElement for InvoiceMetadata {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(InvoiceMetadata);
     impl __rt::toon::WriteToon for InvoiceMetadata {
         const KEYS: &'static [&'static str] = &[];
     }
@@ -857,185 +395,27 @@ pub mod order {
             ::std::vec::Vec<super::billing_api::Invoice>,
         >,
     }
-    impl __rt::json::WriteJson for OrderView {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for OrderView {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("order", "\"order\": "),
+            __rt::record::Key::new("invoices", "\"invoices\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.order),
+                1 => sink.optional(&Self::KEYS[1], &self.invoices),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"order\"", &self.order);
-            if let ::core::option::Option::Some(value) = &self.invoices {
-                object.field("\"invoices\"", value);
-            }
-            object.end();
         }
     }
-    impl OrderView {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"order\": ");
-                let value = &self.order;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.invoices {
-                out.push_str(",\n  \"invoices\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"order\": ");
-                let value = &self.order;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.invoices {
-                out.push_str(",\n    \"invoices\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"order\":");
-                let value = &self.order;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.invoices {
-                out.push_str(",\"invoices\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(OrderView);
     impl OrderView {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["order", "invoices"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"order\"", &self.order),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.invoices {
-                        object.field("\"invoices\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for OrderView {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "order",
-                        __rt::toon::ToonElement::toon_value(&self.order),
-                    ))
-                }
-                1 => {
-                    self.invoices
-                        .as_ref()
-                        .map(|value| (
-                            "invoices",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for OrderView {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for OrderView {
         const KEYS: &'static [&'static str] = &["order", "invoices"];
@@ -1071,21 +451,18 @@ pub mod order {
     impl OrderViewPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Amounts are in cents."];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &OrderView,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
+    }
+    impl __rt::Declared for OrderViewPresenter {
+        type Item = OrderView;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &OrderView, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[OrderView],
             _total: usize,
@@ -1095,43 +472,8 @@ pub mod order {
                 builder.rules(Self::RULES);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderView,
-            selection: &__rt::Selection,
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[OrderView]) -> &[OrderView] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderView],
-            selection: &__rt::Selection,
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl OrderViewPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1141,9 +483,12 @@ pub mod order {
             hooks: &impl OrderViewHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1154,101 +499,44 @@ pub mod order {
             hooks: &impl OrderViewHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &OrderView,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &OrderView,
             hooks: &impl OrderViewHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[OrderView],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[OrderView],
             hooks: &impl OrderViewHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for OrderViewPresenter {
-        type Item = OrderView;
-        fn write_data(
-            &self,
-            item: &OrderView,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[OrderView],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &OrderView,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[OrderView],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for OrderView {
@@ -1324,387 +612,38 @@ pub mod order_summary {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub total: ::core::option::Option<f64>,
     }
-    impl __rt::json::WriteJson for OrderSummary {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for OrderSummary {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("status", "\"status\": "),
+            __rt::record::Key::new("channel", "\"channel\": "),
+            __rt::record::Key::new("customer", "\"customer\": "),
+            __rt::record::Key::new("shipping", "\"shipping\": "),
+            __rt::record::Key::new("coupon", "\"coupon\": "),
+            __rt::record::Key::new("lines", "\"lines\": "),
+            __rt::record::Key::new("payment", "\"payment\": "),
+            __rt::record::Key::new("total", "\"total\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.status),
+                2 => sink.optional(&Self::KEYS[2], &self.channel),
+                3 => sink.field(&Self::KEYS[3], &self.customer),
+                4 => sink.optional(&Self::KEYS[4], &self.shipping),
+                5 => sink.field(&Self::KEYS[5], &self.coupon),
+                6 => sink.optional(&Self::KEYS[6], &self.lines),
+                7 => sink.optional(&Self::KEYS[7], &self.payment),
+                8 => sink.optional(&Self::KEYS[8], &self.total),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"status\"", &self.status);
-            if let ::core::option::Option::Some(value) = &self.channel {
-                object.field("\"channel\"", value);
-            }
-            object.field("\"customer\"", &self.customer);
-            if let ::core::option::Option::Some(value) = &self.shipping {
-                object.field("\"shipping\"", value);
-            }
-            object.field("\"coupon\"", &self.coupon);
-            if let ::core::option::Option::Some(value) = &self.lines {
-                object.field("\"lines\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.payment {
-                object.field("\"payment\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                object.field("\"total\"", value);
-            }
-            object.end();
         }
     }
-    impl OrderSummary {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"channel\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"channel\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n  \"customer\": ");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"shipping\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"shipping\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n  \"coupon\": ");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\n  \"lines\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"payment\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"payment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\n  \"total\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"channel\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"channel\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n    \"customer\": ");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"shipping\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"shipping\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n    \"coupon\": ");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\n    \"lines\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"payment\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"payment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\n    \"total\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"status\":");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"channel\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"channel\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\"customer\":");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"shipping\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"shipping\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\"coupon\":");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\"lines\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"payment\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"payment\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\"total\":");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(OrderSummary);
     impl OrderSummary {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1718,141 +657,6 @@ pub mod order_summary {
             "payment",
             "total",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"status\"", &self.status),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.channel {
-                        object.field("\"channel\"", value);
-                    }
-                }
-                3 => object.field("\"customer\"", &self.customer),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.shipping {
-                        object.field("\"shipping\"", value);
-                    }
-                }
-                5 => object.field("\"coupon\"", &self.coupon),
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.lines {
-                        object.field("\"lines\"", value);
-                    }
-                }
-                7 => {
-                    if let ::core::option::Option::Some(value) = &self.payment {
-                        object.field("\"payment\"", value);
-                    }
-                }
-                8 => {
-                    if let ::core::option::Option::Some(value) = &self.total {
-                        object.field("\"total\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for OrderSummary {
-        fn toon_field_count(&self) -> usize {
-            9
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        __rt::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                2 => {
-                    self.channel
-                        .as_ref()
-                        .map(|value| (
-                            "channel",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "customer",
-                        __rt::toon::ToonElement::toon_value(&self.customer),
-                    ))
-                }
-                4 => {
-                    self.shipping
-                        .as_ref()
-                        .map(|value| (
-                            "shipping",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "coupon",
-                        __rt::toon::ToonElement::toon_value(&self.coupon),
-                    ))
-                }
-                6 => {
-                    self.lines
-                        .as_ref()
-                        .map(|value| (
-                            "lines",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.payment
-                        .as_ref()
-                        .map(|value| (
-                            "payment",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                8 => {
-                    self.total
-                        .as_ref()
-                        .map(|value| (
-                            "total",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for OrderSummary {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for OrderSummary {
         const KEYS: &'static [&'static str] = &[
@@ -1895,14 +699,12 @@ pub mod order_summary {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> OrderSummaryHooks<Context_> for () {}
-    impl OrderSummaryPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            item: &OrderSummary,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
+    impl __rt::Declared for OrderSummaryPresenter {
+        type Item = OrderSummary;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &OrderSummary, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(item.status, super::shop_api::OrderStatus::Shipped) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Order ");
@@ -1921,10 +723,7 @@ pub mod order_summary {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[OrderSummary],
             _total: usize,
@@ -1953,43 +752,8 @@ pub mod order_summary {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderSummary,
-            selection: &__rt::Selection,
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[OrderSummary]) -> &[OrderSummary] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderSummary],
-            selection: &__rt::Selection,
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl OrderSummaryPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1999,9 +763,12 @@ pub mod order_summary {
             hooks: &impl OrderSummaryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2012,101 +779,44 @@ pub mod order_summary {
             hooks: &impl OrderSummaryHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &OrderSummary,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &OrderSummary,
             hooks: &impl OrderSummaryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[OrderSummary],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[OrderSummary],
             hooks: &impl OrderSummaryHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for OrderSummaryPresenter {
-        type Item = OrderSummary;
-        fn write_data(
-            &self,
-            item: &OrderSummary,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[OrderSummary],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &OrderSummary,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[OrderSummary],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for OrderSummary {
@@ -2178,469 +888,38 @@ pub mod shop_api {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub total: ::core::option::Option<f64>,
     }
-    impl __rt::json::WriteJson for Order {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Order {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("status", "\"status\": "),
+            __rt::record::Key::new("channel", "\"channel\": "),
+            __rt::record::Key::new("customer", "\"customer\": "),
+            __rt::record::Key::new("shipping", "\"shipping\": "),
+            __rt::record::Key::new("coupon", "\"coupon\": "),
+            __rt::record::Key::new("lines", "\"lines\": "),
+            __rt::record::Key::new("payment", "\"payment\": "),
+            __rt::record::Key::new("total", "\"total\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.status),
+                2 => sink.optional(&Self::KEYS[2], &self.channel),
+                3 => sink.field(&Self::KEYS[3], &self.customer),
+                4 => sink.optional(&Self::KEYS[4], &self.shipping),
+                5 => sink.field(&Self::KEYS[5], &self.coupon),
+                6 => sink.optional(&Self::KEYS[6], &self.lines),
+                7 => sink.optional(&Self::KEYS[7], &self.payment),
+                8 => sink.optional(&Self::KEYS[8], &self.total),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"status\"", &self.status);
-            if let ::core::option::Option::Some(value) = &self.channel {
-                object.field("\"channel\"", value);
-            }
-            object.field("\"customer\"", &self.customer);
-            if let ::core::option::Option::Some(value) = &self.shipping {
-                object.field("\"shipping\"", value);
-            }
-            object.field("\"coupon\"", &self.coupon);
-            if let ::core::option::Option::Some(value) = &self.lines {
-                object.field("\"lines\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.payment {
-                object.field("\"payment\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                object.field("\"total\"", value);
-            }
-            object.end();
         }
     }
-    impl Order {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"channel\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"channel\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n    \"customer\": ");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"shipping\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"shipping\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n    \"coupon\": ");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\n    \"lines\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"payment\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"payment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\n    \"total\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n      \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"channel\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            3,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"channel\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n      \"customer\": ");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            3,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"shipping\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            3,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"shipping\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\n      \"coupon\": ");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\n      \"lines\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"payment\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            3,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"payment\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\n      \"total\": ");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"status\":");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.channel {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"channel\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"channel\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\"customer\":");
-            match &self.customer {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            match &self.shipping {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"shipping\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"shipping\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str(",\"coupon\":");
-            match &self.coupon {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            if let ::core::option::Option::Some(value) = &self.lines {
-                out.push_str(",\"lines\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.payment {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"payment\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"payment\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.total {
-                out.push_str(",\"total\":");
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Order {
-        fn toon_field_count(&self) -> usize {
-            9
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        __rt::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                2 => {
-                    self.channel
-                        .as_ref()
-                        .map(|value| (
-                            "channel",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "customer",
-                        __rt::toon::ToonElement::toon_value(&self.customer),
-                    ))
-                }
-                4 => {
-                    self.shipping
-                        .as_ref()
-                        .map(|value| (
-                            "shipping",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "coupon",
-                        __rt::toon::ToonElement::toon_value(&self.coupon),
-                    ))
-                }
-                6 => {
-                    self.lines
-                        .as_ref()
-                        .map(|value| (
-                            "lines",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                7 => {
-                    self.payment
-                        .as_ref()
-                        .map(|value| (
-                            "payment",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                8 => {
-                    self.total
-                        .as_ref()
-                        .map(|value| (
-                            "total",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Order {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Order);
     impl __rt::toon::WriteToon for Order {
         const KEYS: &'static [&'static str] = &[
             "id",
@@ -2823,157 +1102,24 @@ pub mod shop_api {
         )]
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    impl __rt::json::WriteJson for Customer {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Customer {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("email", "\"email\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.optional(&Self::KEYS[1], &self.email),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            if let ::core::option::Option::Some(value) = &self.email {
-                object.field("\"email\"", value);
-            }
-            object.end();
         }
     }
-    impl Customer {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"email\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"email\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n      \"email\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n      \"email\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n        \"email\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n        \"email\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"email\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"email\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Customer {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    self.email
-                        .as_ref()
-                        .map(|value| (
-                            "email",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Customer {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Customer);
     impl __rt::toon::WriteToon for Customer {
         const KEYS: &'static [&'static str] = &["id", "email"];
     }
@@ -2996,126 +1142,24 @@ pub mod shop_api {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub zip: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Address {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Address {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("city", "\"city\": "),
+            __rt::record::Key::new("zip", "\"zip\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.city),
+                1 => sink.optional(&Self::KEYS[1], &self.zip),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"city\"", &self.city);
-            if let ::core::option::Option::Some(value) = &self.zip {
-                object.field("\"zip\"", value);
-            }
-            object.end();
         }
     }
-    impl Address {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.zip {
-                out.push_str(",\n    \"zip\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.zip {
-                out.push_str(",\n      \"zip\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.zip {
-                out.push_str(",\n        \"zip\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"city\":");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.zip {
-                out.push_str(",\"zip\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Address {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "city",
-                        __rt::toon::ToonElement::toon_value(&self.city),
-                    ))
-                }
-                1 => {
-                    self.zip
-                        .as_ref()
-                        .map(|value| ("zip", __rt::toon::ToonElement::toon_value(value)))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Address {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Address);
     impl __rt::toon::WriteToon for Address {
         const KEYS: &'static [&'static str] = &["city", "zip"];
     }
@@ -3137,129 +1181,24 @@ pub mod shop_api {
         /// Wire key `quantity`; required; format `int32`.
         pub quantity: i32,
     }
-    impl __rt::json::WriteJson for Line {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 4) => {
-                    return self.__fusion_json_pretty_4(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Line {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("sku", "\"sku\": "),
+            __rt::record::Key::new("quantity", "\"quantity\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.sku),
+                1 => sink.field(&Self::KEYS[1], &self.quantity),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"sku\"", &self.sku);
-            object.field("\"quantity\"", &self.quantity);
-            object.end();
         }
     }
-    impl Line {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"sku\": ");
-                let value = &self.sku;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n      \"quantity\": ");
-                let value = &self.quantity;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"sku\": ");
-                let value = &self.sku;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n        \"quantity\": ");
-                let value = &self.quantity;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 4 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_4(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n          \"sku\": ");
-                let value = &self.sku;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n          \"quantity\": ");
-                let value = &self.quantity;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            out.push_str("\n        }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"sku\":");
-                let value = &self.sku;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"quantity\":");
-                let value = &self.quantity;
-                __rt::__private::number::write_i64(out, i64::from(*value));
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Line {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "sku",
-                        __rt::toon::ToonElement::toon_value(&self.sku),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "quantity",
-                        __rt::toon::ToonElement::toon_value(&self.quantity),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Line {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Line);
     impl __rt::toon::WriteToon for Line {
         const KEYS: &'static [&'static str] = &["sku", "quantity"];
         const TABULAR: bool = true;
@@ -3402,157 +1341,24 @@ pub mod shop_api {
         /// Wire key `last4`; required.
         pub last4: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Card {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Card {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("last4", "\"last4\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.last4),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"last4\"", &self.last4);
-            object.end();
         }
     }
-    impl Card {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"last4\": ");
-                let value = &self.last4;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"last4\": ");
-                let value = &self.last4;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n        \"last4\": ");
-                let value = &self.last4;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"last4\":");
-                let value = &self.last4;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Card {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "last4",
-                        __rt::toon::ToonElement::toon_value(&self.last4),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Card {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Card);
     impl __rt::toon::WriteToon for Card {
         const KEYS: &'static [&'static str] = &["kind", "last4"];
         const TABULAR: bool = true;
@@ -3697,157 +1503,24 @@ pub mod shop_api {
         /// Wire key `iban`; required.
         pub iban: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Transfer {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Transfer {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("iban", "\"iban\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.iban),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"iban\"", &self.iban);
-            object.end();
         }
     }
-    impl Transfer {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"iban\": ");
-                let value = &self.iban;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"iban\": ");
-                let value = &self.iban;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n        \"iban\": ");
-                let value = &self.iban;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"iban\":");
-                let value = &self.iban;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Transfer {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "iban",
-                        __rt::toon::ToonElement::toon_value(&self.iban),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Transfer {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Transfer);
     impl __rt::toon::WriteToon for Transfer {
         const KEYS: &'static [&'static str] = &["kind", "iban"];
         const TABULAR: bool = true;

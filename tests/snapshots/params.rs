@@ -29,161 +29,29 @@ pub mod c {
         /// Wire key `builder`; required.
         pub builder: bool,
     }
-    impl __rt::json::WriteJson for C {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for C {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("item", "\"item\": "),
+            __rt::record::Key::new("kept", "\"kept\": "),
+            __rt::record::Key::new("builder", "\"builder\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.item),
+                1 => sink.field(&Self::KEYS[1], &self.kept),
+                2 => sink.field(&Self::KEYS[2], &self.builder),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"item\"", &self.item);
-            object.field("\"kept\"", &self.kept);
-            object.field("\"builder\"", &self.builder);
-            object.end();
         }
     }
-    impl C {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"item\": ");
-                let value = &self.item;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"kept\": ");
-                let value = &self.kept;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"builder\": ");
-                let value = &self.builder;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"item\": ");
-                let value = &self.item;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"kept\": ");
-                let value = &self.kept;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"builder\": ");
-                let value = &self.builder;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"item\":");
-                let value = &self.item;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"kept\":");
-                let value = &self.kept;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"builder\":");
-                let value = &self.builder;
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(C);
     impl C {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["item", "kept", "builder"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"item\"", &self.item),
-                1 => object.field("\"kept\"", &self.kept),
-                2 => object.field("\"builder\"", &self.builder),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for C {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "item",
-                        __rt::toon::ToonElement::toon_value(&self.item),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "kept",
-                        __rt::toon::ToonElement::toon_value(&self.kept),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "builder",
-                        __rt::toon::ToonElement::toon_value(&self.builder),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for C {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for C {
         const KEYS: &'static [&'static str] = &["item", "kept", "builder"];
@@ -285,10 +153,12 @@ pub mod c {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CHooks<Context_> for () {}
-    impl CPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for CPresenter {
+        type Item = C;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
             if item.builder {
                 let mut text = ::std::string::String::new();
                 text.push_str("Item ");
@@ -298,10 +168,7 @@ pub mod c {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[C],
             _total: usize,
@@ -326,43 +193,8 @@ pub mod c {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[C]) -> &[C] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl CPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -372,9 +204,12 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -385,98 +220,44 @@ pub mod c {
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(&self, item: &C) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &C,
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[C],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[C],
             hooks: &impl CHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for CPresenter {
-        type Item = C;
-        fn write_data(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for C {
@@ -506,120 +287,24 @@ pub mod counted {
         #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub name: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Counted {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
+    impl __rt::record::Record for Counted {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.name);
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            object.end();
         }
     }
-    impl Counted {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\n  \"name\": ");
-            match &self.name {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\n    \"name\": ");
-            match &self.name {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            out.push_str("\"name\":");
-            match &self.name {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Counted);
     impl Counted {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            if field == 0 {
-                object.field("\"name\"", &self.name);
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Counted {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Counted {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Counted {
         const KEYS: &'static [&'static str] = &["name"];
@@ -709,18 +394,11 @@ pub mod counted {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CountedHooks<Context_> for () {}
-    impl CountedPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Counted,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for CountedPresenter {
+        type Item = Counted;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+        fn item_blocks(&self, _item: &Counted, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             kept: &[Counted],
             _total: usize,
@@ -740,43 +418,8 @@ pub mod counted {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Counted,
-            selection: &__rt::Selection,
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Counted]) -> &[Counted] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Counted],
-            selection: &__rt::Selection,
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl CountedPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -786,13 +429,12 @@ pub mod counted {
             hooks: &impl CountedHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(::core::slice::from_ref(item), selection, false),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -803,129 +445,49 @@ pub mod counted {
             hooks: &impl CountedHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(Self::kept(items), selection, true),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Counted,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Counted,
             hooks: &impl CountedHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Counted],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Counted],
             hooks: &impl CountedHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for CountedPresenter {
-        type Item = Counted;
-        fn write_data(
-            &self,
-            item: &Counted,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon(
-                out,
-                item,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Counted],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon_slice(
-                out,
-                items,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn present_selected(
-            &self,
-            item: &Counted,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Counted],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Counted {
         fn into_tool_response(self) -> __rt::ToolResponse {
             __rt::Presenter::present(&CountedPresenter, &self)
-        }
-    }
-    impl CountedPresenter {
-        /// The test view's data for the TOON data block (§15): the same wire data (selected,
-        /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-        /// it costs one more rendering of the data per response, about as long as the TOON text.
-        fn view_json(
-            items: &[Counted],
-            selection: &__rt::Selection,
-            collection: bool,
-        ) -> ::std::string::String {
-            let mut out = ::std::string::String::new();
-            let mut writer = __rt::json::JsonWriter::new(
-                &mut out,
-                __rt::json::JsonStyle::Compact,
-            );
-            let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Counted| {
-                if selection.is_all() {
-                    __rt::json::WriteJson::write_json(item, writer);
-                } else {
-                    item.write_json_selected(writer, selection);
-                }
-            };
-            if collection {
-                let mut array = writer.array();
-                array.each(items, |item, writer| write(writer, item));
-                array.end();
-            } else if let ::core::option::Option::Some(item) = items.first() {
-                write(&mut writer, item);
-            }
-            out
         }
     }
 }
@@ -1085,144 +647,27 @@ pub mod static_markdown {
         #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Notice {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Notice {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("label", "\"label\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.label),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"label\"", &self.label);
-            object.end();
         }
     }
-    impl Notice {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n  \"label\": ");
-            match &self.label {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n    \"label\": ");
-            match &self.label {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\"label\":");
-            match &self.label {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Notice);
     impl Notice {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "label"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"label\"", &self.label),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Notice {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "label",
-                        __rt::toon::ToonElement::toon_value(&self.label),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Notice {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Notice {
         const KEYS: &'static [&'static str] = &["id", "label"];
@@ -1328,20 +773,19 @@ pub mod static_markdown {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> NoticeHooks<Context_> for () {}
-    impl NoticePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for NoticePresenter {
+        type Item = Notice;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut content = __rt::UiBlock::markdown("").into_writer();
                 content.push_str("**Read-only** view");
                 builder.ui(content);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[Notice],
             _total: usize,
@@ -1354,43 +798,8 @@ pub mod static_markdown {
                 builder.ui(block);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Notice]) -> &[Notice] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl NoticePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1400,9 +809,12 @@ pub mod static_markdown {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1413,101 +825,44 @@ pub mod static_markdown {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Notice,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Notice,
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Notice],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Notice],
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for NoticePresenter {
-        type Item = Notice;
-        fn write_data(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Notice {
@@ -1536,114 +891,24 @@ pub mod static_suggestion {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Pinged {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
+    impl __rt::record::Record for Pinged {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.id);
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.end();
         }
     }
-    impl Pinged {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Pinged);
     impl Pinged {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            if field == 0 {
-                object.field("\"id\"", &self.id);
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Pinged {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Pinged {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Pinged {
         const KEYS: &'static [&'static str] = &["id"];
@@ -1723,18 +988,17 @@ pub mod static_suggestion {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PingedHooks<Context_> for () {}
-    impl PingedPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Pinged, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for PingedPresenter {
+        type Item = Pinged;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Pinged, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.suggest("pings.again", "Ping it again");
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Pinged],
             _total: usize,
@@ -1746,43 +1010,8 @@ pub mod static_suggestion {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Pinged,
-            selection: &__rt::Selection,
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Pinged]) -> &[Pinged] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Pinged],
-            selection: &__rt::Selection,
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl PingedPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1792,9 +1021,12 @@ pub mod static_suggestion {
             hooks: &impl PingedHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1805,101 +1037,44 @@ pub mod static_suggestion {
             hooks: &impl PingedHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Pinged,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Pinged,
             hooks: &impl PingedHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Pinged],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Pinged],
             hooks: &impl PingedHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for PingedPresenter {
-        type Item = Pinged;
-        fn write_data(
-            &self,
-            item: &Pinged,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Pinged],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Pinged,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Pinged],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Pinged {

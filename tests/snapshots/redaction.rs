@@ -67,161 +67,50 @@ pub mod card {
             }
         }
     }
-    impl __rt::json::WriteJson for Card {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
+    impl __rt::record::Record for Card {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("holder", "\"holder\": "),
+            __rt::record::Key::new("number", "\"number\": "),
+            __rt::record::Key::new("brand", "\"brand\": "),
+            __rt::record::Key::new("limit_cents", "\"limit_cents\": "),
+            __rt::record::Key::new("address", "\"address\": "),
+            __rt::record::Key::new("pin", "\"pin\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.holder),
+                1 => {
+                    sink.censored(
+                        &Self::KEYS[1],
+                        __rt::record::Censor::new("****", "\"****\""),
+                        true,
+                    )
                 }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
+                2 => sink.field(&Self::KEYS[2], &self.brand),
+                3 => {
+                    sink.censored(
+                        &Self::KEYS[3],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        true,
+                    )
                 }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
+                4 => sink.field(&Self::KEYS[4], &self.address),
+                5 => {
+                    sink.censored(
+                        &Self::KEYS[5],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.pin.is_some(),
+                    )
                 }
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"holder\"", &self.holder);
-            object.field("\"number\"", "****");
-            object.field("\"brand\"", &self.brand);
-            object.field("\"limit_cents\"", "[REDACTED]");
-            object.field("\"address\"", &self.address);
-            match &self.pin {
-                ::core::option::Option::Some(_) => object.field("\"pin\"", "[REDACTED]"),
-                ::core::option::Option::None => object.key("\"pin\"").null(),
-            }
-            object.end();
         }
     }
-    impl Card {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"holder\": ");
-                let value = &self.holder;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n  \"number\": ");
-            out.push_str("\"****\"");
-            {
-                out.push_str(",\n  \"brand\": ");
-                let value = &self.brand;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str(",\n  \"limit_cents\": ");
-            out.push_str("\"[REDACTED]\"");
-            {
-                out.push_str(",\n  \"address\": ");
-                let value = &self.address;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str(",\n  \"pin\": ");
-            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"holder\": ");
-                let value = &self.holder;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n    \"number\": ");
-            out.push_str("\"****\"");
-            {
-                out.push_str(",\n    \"brand\": ");
-                let value = &self.brand;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"limit_cents\": ");
-            out.push_str("\"[REDACTED]\"");
-            {
-                out.push_str(",\n    \"address\": ");
-                let value = &self.address;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"pin\": ");
-            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"holder\":");
-                let value = &self.holder;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\"number\":");
-            out.push_str("\"****\"");
-            {
-                out.push_str(",\"brand\":");
-                let value = &self.brand;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"limit_cents\":");
-            out.push_str("\"[REDACTED]\"");
-            {
-                out.push_str(",\"address\":");
-                let value = &self.address;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"pin\":");
-            out.push_str(if self.pin.is_some() { "\"[REDACTED]\"" } else { "null" });
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Card);
     impl Card {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -232,101 +121,6 @@ pub mod card {
             "address",
             "pin",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"holder\"", &self.holder),
-                1 => object.field("\"number\"", "****"),
-                2 => object.field("\"brand\"", &self.brand),
-                3 => object.field("\"limit_cents\"", "[REDACTED]"),
-                4 => object.field("\"address\"", &self.address),
-                5 => {
-                    match &self.pin {
-                        ::core::option::Option::Some(_) => {
-                            object.field("\"pin\"", "[REDACTED]")
-                        }
-                        ::core::option::Option::None => object.key("\"pin\"").null(),
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Card {
-        fn toon_field_count(&self) -> usize {
-            6
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "holder",
-                        __rt::toon::ToonElement::toon_value(&self.holder),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "number",
-                        __rt::toon::ToonValue::Str("****"),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "brand",
-                        __rt::toon::ToonElement::toon_value(&self.brand),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "limit_cents",
-                        __rt::toon::ToonValue::Str("[REDACTED]"),
-                    ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "address",
-                        __rt::toon::ToonElement::toon_value(&self.address),
-                    ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "pin",
-                        if self.pin.is_some() {
-                            __rt::toon::ToonValue::Str("[REDACTED]")
-                        } else {
-                            __rt::toon::ToonValue::Null
-                        },
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Card {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Card {
         const KEYS: &'static [&'static str] = &[
@@ -585,100 +379,30 @@ pub mod card {
             serializer.serialize_str("[REDACTED]")
         }
     }
-    impl __rt::json::WriteJson for CardAddress {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
+    impl __rt::record::Record for CardAddress {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("city", "\"city\": "),
+            __rt::record::Key::new("zip", "\"zip\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.city),
+                1 => {
+                    sink.censored(
+                        &Self::KEYS[1],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        true,
+                    )
                 }
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"city\"", &self.city);
-            object.field("\"zip\"", "[REDACTED]");
-            object.end();
         }
     }
-    impl CardAddress {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n    \"zip\": ");
-            out.push_str("\"[REDACTED]\"");
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n      \"zip\": ");
-            out.push_str("\"[REDACTED]\"");
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"city\":");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\"zip\":");
-            out.push_str("\"[REDACTED]\"");
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for CardAddress {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "city",
-                        __rt::toon::ToonElement::toon_value(&self.city),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "zip",
-                        __rt::toon::ToonValue::Str("[REDACTED]"),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for CardAddress {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(CardAddress);
     impl __rt::toon::WriteToon for CardAddress {
         const KEYS: &'static [&'static str] = &["city", "zip"];
         const TABULAR: bool = true;
@@ -773,10 +497,10 @@ pub mod card {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CardHooks<Context_> for () {}
-    impl CardPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Card, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for CardPresenter {
+        type Item = Card;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+        fn item_blocks(&self, item: &Card, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Card of ");
@@ -787,10 +511,7 @@ pub mod card {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Card],
             _total: usize,
@@ -807,43 +528,8 @@ pub mod card {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Card,
-            selection: &__rt::Selection,
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Card]) -> &[Card] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Card],
-            selection: &__rt::Selection,
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl CardPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -853,13 +539,12 @@ pub mod card {
             hooks: &impl CardHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(::core::slice::from_ref(item), selection, false),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -870,129 +555,49 @@ pub mod card {
             hooks: &impl CardHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(Self::kept(items), selection, true),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Card,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Card,
             hooks: &impl CardHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Card],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Card],
             hooks: &impl CardHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for CardPresenter {
-        type Item = Card;
-        fn write_data(
-            &self,
-            item: &Card,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon(
-                out,
-                item,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Card],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon_slice(
-                out,
-                items,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn present_selected(
-            &self,
-            item: &Card,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Card],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Card {
         fn into_tool_response(self) -> __rt::ToolResponse {
             __rt::Presenter::present(&CardPresenter, &self)
-        }
-    }
-    impl CardPresenter {
-        /// The test view's data for the TOON data block (§15): the same wire data (selected,
-        /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-        /// it costs one more rendering of the data per response, about as long as the TOON text.
-        fn view_json(
-            items: &[Card],
-            selection: &__rt::Selection,
-            collection: bool,
-        ) -> ::std::string::String {
-            let mut out = ::std::string::String::new();
-            let mut writer = __rt::json::JsonWriter::new(
-                &mut out,
-                __rt::json::JsonStyle::Compact,
-            );
-            let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Card| {
-                if selection.is_all() {
-                    __rt::json::WriteJson::write_json(item, writer);
-                } else {
-                    item.write_json_selected(writer, selection);
-                }
-            };
-            if collection {
-                let mut array = writer.array();
-                array.each(items, |item, writer| write(writer, item));
-                array.end();
-            } else if let ::core::option::Option::Some(item) = items.first() {
-                write(&mut writer, item);
-            }
-            out
         }
     }
 }
@@ -1103,208 +708,76 @@ pub mod patient {
             }
         }
     }
-    impl __rt::json::WriteJson for Patient {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
+    impl __rt::record::Record for Patient {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("ssn", "\"ssn\": "),
+            __rt::record::Key::new("dob", "\"dob\": "),
+            __rt::record::Key::new("visible", "\"visible\": "),
+            __rt::record::Key::new("insurer", "\"insurer\": "),
+            __rt::record::Key::new("contact", "\"contact\": "),
+            __rt::record::Key::new("tags", "\"tags\": "),
+            __rt::record::Key::new("risk", "\"risk\": "),
+            __rt::record::Key::new("balance_cents", "\"balance_cents\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.name),
+                2 => {
+                    sink.censored(
+                        &Self::KEYS[2],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        true,
+                    )
                 }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
+                3 => {
+                    sink.censored_if(
+                        &Self::KEYS[3],
+                        __rt::record::Censor::new("***", "\"***\""),
+                        self.dob.as_ref().map(|_| true),
+                    )
                 }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
+                4 => sink.optional(&Self::KEYS[4], &self.visible),
+                5 => {
+                    sink.censored(
+                        &Self::KEYS[5],
+                        __rt::record::Censor::new("[HIDDEN]", "\"[HIDDEN]\""),
+                        true,
+                    )
+                }
+                6 => sink.field(&Self::KEYS[6], &self.contact),
+                7 => {
+                    sink.censored_if(
+                        &Self::KEYS[7],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.tags.as_ref().map(|_| true),
+                    )
+                }
+                8 => {
+                    sink.censored_if(
+                        &Self::KEYS[8],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.risk.as_ref().map(|_| true),
+                    )
+                }
+                9 => {
+                    sink.censored(
+                        &Self::KEYS[9],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.balance_cents.is_some(),
+                    )
                 }
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"name\"", &self.name);
-            object.field("\"ssn\"", "[REDACTED]");
-            if self.dob.is_some() {
-                object.field("\"dob\"", "***");
-            }
-            if let ::core::option::Option::Some(value) = &self.visible {
-                object.field("\"visible\"", value);
-            }
-            object.field("\"insurer\"", "[HIDDEN]");
-            object.field("\"contact\"", &self.contact);
-            if self.tags.is_some() {
-                object.field("\"tags\"", "[REDACTED]");
-            }
-            if self.risk.is_some() {
-                object.field("\"risk\"", "[REDACTED]");
-            }
-            match &self.balance_cents {
-                ::core::option::Option::Some(_) => {
-                    object.field("\"balance_cents\"", "[REDACTED]")
-                }
-                ::core::option::Option::None => object.key("\"balance_cents\"").null(),
-            }
-            object.end();
         }
     }
-    impl Patient {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n  \"ssn\": ");
-            out.push_str("\"[REDACTED]\"");
-            if self.dob.is_some() {
-                out.push_str(",\n  \"dob\": ");
-                out.push_str("\"***\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.visible {
-                out.push_str(",\n  \"visible\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n  \"insurer\": ");
-            out.push_str("\"[HIDDEN]\"");
-            {
-                out.push_str(",\n  \"contact\": ");
-                let value = &self.contact;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if self.tags.is_some() {
-                out.push_str(",\n  \"tags\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if self.risk.is_some() {
-                out.push_str(",\n  \"risk\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push_str(",\n  \"balance_cents\": ");
-            out.push_str(
-                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
-            );
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n    \"ssn\": ");
-            out.push_str("\"[REDACTED]\"");
-            if self.dob.is_some() {
-                out.push_str(",\n    \"dob\": ");
-                out.push_str("\"***\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.visible {
-                out.push_str(",\n    \"visible\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\n    \"insurer\": ");
-            out.push_str("\"[HIDDEN]\"");
-            {
-                out.push_str(",\n    \"contact\": ");
-                let value = &self.contact;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if self.tags.is_some() {
-                out.push_str(",\n    \"tags\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if self.risk.is_some() {
-                out.push_str(",\n    \"risk\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push_str(",\n    \"balance_cents\": ");
-            out.push_str(
-                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
-            );
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\"ssn\":");
-            out.push_str("\"[REDACTED]\"");
-            if self.dob.is_some() {
-                out.push_str(",\"dob\":");
-                out.push_str("\"***\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.visible {
-                out.push_str(",\"visible\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str(",\"insurer\":");
-            out.push_str("\"[HIDDEN]\"");
-            {
-                out.push_str(",\"contact\":");
-                let value = &self.contact;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if self.tags.is_some() {
-                out.push_str(",\"tags\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if self.risk.is_some() {
-                out.push_str(",\"risk\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push_str(",\"balance_cents\":");
-            out.push_str(
-                if self.balance_cents.is_some() { "\"[REDACTED]\"" } else { "null" },
-            );
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Patient);
     impl Patient {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1319,134 +792,6 @@ pub mod patient {
             "risk",
             "balance_cents",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"name\"", &self.name),
-                2 => object.field("\"ssn\"", "[REDACTED]"),
-                3 if self.dob.is_some() => object.field("\"dob\"", "***"),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.visible {
-                        object.field("\"visible\"", value);
-                    }
-                }
-                5 => object.field("\"insurer\"", "[HIDDEN]"),
-                6 => object.field("\"contact\"", &self.contact),
-                7 if self.tags.is_some() => object.field("\"tags\"", "[REDACTED]"),
-                8 if self.risk.is_some() => object.field("\"risk\"", "[REDACTED]"),
-                9 => {
-                    match &self.balance_cents {
-                        ::core::option::Option::Some(_) => {
-                            object.field("\"balance_cents\"", "[REDACTED]")
-                        }
-                        ::core::option::Option::None => {
-                            object.key("\"balance_cents\"").null()
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Patient {
-        fn toon_field_count(&self) -> usize {
-            10
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "ssn",
-                        __rt::toon::ToonValue::Str("[REDACTED]"),
-                    ))
-                }
-                3 => {
-                    self.dob
-                        .is_some()
-                        .then_some(("dob", __rt::toon::ToonValue::Str("***")))
-                }
-                4 => {
-                    self.visible
-                        .as_ref()
-                        .map(|value| (
-                            "visible",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    ::core::option::Option::Some((
-                        "insurer",
-                        __rt::toon::ToonValue::Str("[HIDDEN]"),
-                    ))
-                }
-                6 => {
-                    ::core::option::Option::Some((
-                        "contact",
-                        __rt::toon::ToonElement::toon_value(&self.contact),
-                    ))
-                }
-                7 => {
-                    self.tags
-                        .is_some()
-                        .then_some(("tags", __rt::toon::ToonValue::Str("[REDACTED]")))
-                }
-                8 => {
-                    self.risk
-                        .is_some()
-                        .then_some(("risk", __rt::toon::ToonValue::Str("[REDACTED]")))
-                }
-                9 => {
-                    ::core::option::Option::Some((
-                        "balance_cents",
-                        if self.balance_cents.is_some() {
-                            __rt::toon::ToonValue::Str("[REDACTED]")
-                        } else {
-                            __rt::toon::ToonValue::Null
-                        },
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Patient {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Patient {
         const KEYS: &'static [&'static str] = &[
@@ -1481,110 +826,24 @@ pub mod patient {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub policy: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Insurer {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Insurer {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("policy", "\"policy\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.name),
+                1 => sink.optional(&Self::KEYS[1], &self.policy),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            if let ::core::option::Option::Some(value) = &self.policy {
-                object.field("\"policy\"", value);
-            }
-            object.end();
         }
     }
-    impl Insurer {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.policy {
-                out.push_str(",\n    \"policy\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.policy {
-                out.push_str(",\n      \"policy\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.policy {
-                out.push_str(",\"policy\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Insurer {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                1 => {
-                    self.policy
-                        .as_ref()
-                        .map(|value| (
-                            "policy",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Insurer {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Insurer);
     impl __rt::toon::WriteToon for Insurer {
         const KEYS: &'static [&'static str] = &["name", "policy"];
     }
@@ -1620,107 +879,30 @@ pub mod patient {
             serializer.serialize_str("[REDACTED]")
         }
     }
-    impl __rt::json::WriteJson for PatientContact {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
+    impl __rt::record::Record for PatientContact {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("city", "\"city\": "),
+            __rt::record::Key::new("phone", "\"phone\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.city),
+                1 => {
+                    sink.censored_if(
+                        &Self::KEYS[1],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.phone.as_ref().map(|_| true),
+                    )
                 }
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"city\"", &self.city);
-            if self.phone.is_some() {
-                object.field("\"phone\"", "[REDACTED]");
-            }
-            object.end();
         }
     }
-    impl PatientContact {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if self.phone.is_some() {
-                out.push_str(",\n    \"phone\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"city\": ");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if self.phone.is_some() {
-                out.push_str(",\n      \"phone\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"city\":");
-                let value = &self.city;
-                __rt::json::escape_str_into(out, value);
-            }
-            if self.phone.is_some() {
-                out.push_str(",\"phone\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for PatientContact {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "city",
-                        __rt::toon::ToonElement::toon_value(&self.city),
-                    ))
-                }
-                1 => {
-                    self.phone
-                        .is_some()
-                        .then_some(("phone", __rt::toon::ToonValue::Str("[REDACTED]")))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for PatientContact {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(PatientContact);
     impl __rt::toon::WriteToon for PatientContact {
         const KEYS: &'static [&'static str] = &["city", "phone"];
     }
@@ -1818,10 +1000,12 @@ pub mod patient {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> PatientHooks<Context_> for () {}
-    impl PatientPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Patient, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for PatientPresenter {
+        type Item = Patient;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Patient, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(
                 item.risk, ::core::option::Option::Some(PatientRisk::High)
             ) {
@@ -1832,10 +1016,7 @@ pub mod patient {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Patient],
             _total: usize,
@@ -1854,43 +1035,8 @@ pub mod patient {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Patient,
-            selection: &__rt::Selection,
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Patient]) -> &[Patient] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Patient],
-            selection: &__rt::Selection,
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl PatientPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1900,9 +1046,12 @@ pub mod patient {
             hooks: &impl PatientHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1913,101 +1062,44 @@ pub mod patient {
             hooks: &impl PatientHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Patient,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Patient,
             hooks: &impl PatientHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Patient],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Patient],
             hooks: &impl PatientHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for PatientPresenter {
-        type Item = Patient;
-        fn write_data(
-            &self,
-            item: &Patient,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Patient],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Patient,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Patient],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Patient {

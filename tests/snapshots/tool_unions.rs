@@ -84,44 +84,24 @@ pub mod owner {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::json::WriteJson for UserOwner {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"login\"", &self.login);
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for UserOwner {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for UserOwner {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("login", "\"login\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.login),
+                _ => {}
             }
         }
     }
-    impl __rt::toon::ToonElement for UserOwner {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(UserOwner);
     impl __rt::toon::WriteToon for UserOwner {
         const KEYS: &'static [&'static str] = &["kind", "login"];
         const TABULAR: bool = true;
@@ -266,44 +246,24 @@ pub mod owner {
         /// Wire key `slug`; required; maxLength 3.
         pub slug: ::std::string::String,
     }
-    impl __rt::json::WriteJson for BotOwner {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"slug\"", &self.slug);
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for BotOwner {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "slug",
-                        __rt::toon::ToonElement::toon_value(&self.slug),
-                    ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for BotOwner {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("slug", "\"slug\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.slug),
+                _ => {}
             }
         }
     }
-    impl __rt::toon::ToonElement for BotOwner {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(BotOwner);
     impl __rt::toon::WriteToon for BotOwner {
         const KEYS: &'static [&'static str] = &["kind", "slug"];
         const TABULAR: bool = true;

@@ -348,161 +348,29 @@ pub mod charge {
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Charge {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Charge {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("amount", "\"amount\": "),
+            __rt::record::Key::new("status", "\"status\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.amount),
+                2 => sink.field(&Self::KEYS[2], &self.status),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"amount\"", &self.amount);
-            object.field("\"status\"", &self.status);
-            object.end();
         }
     }
-    impl Charge {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"amount\": ");
-                let value = &self.amount;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"status\": ");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"amount\": ");
-                let value = &self.amount;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"status\": ");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount\":");
-                let value = &self.amount;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"status\":");
-                let value = &self.status;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Charge);
     impl Charge {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "amount", "status"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"amount\"", &self.amount),
-                2 => object.field("\"status\"", &self.status),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Charge {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount",
-                        __rt::toon::ToonElement::toon_value(&self.amount),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        __rt::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Charge {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Charge {
         const KEYS: &'static [&'static str] = &["id", "amount", "status"];
@@ -607,17 +475,18 @@ pub mod charge {
     impl ChargePresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Amounts in cents"];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Charge, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for ChargePresenter {
+        type Item = Charge;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Charge, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[Charge],
             _total: usize,
@@ -627,43 +496,8 @@ pub mod charge {
                 builder.rules(Self::RULES);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Charge,
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Charge]) -> &[Charge] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Charge],
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl ChargePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -673,9 +507,12 @@ pub mod charge {
             hooks: &impl ChargeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -686,101 +523,44 @@ pub mod charge {
             hooks: &impl ChargeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Charge,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Charge,
             hooks: &impl ChargeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Charge],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Charge],
             hooks: &impl ChargeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for ChargePresenter {
-        type Item = Charge;
-        fn write_data(
-            &self,
-            item: &Charge,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Charge],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Charge,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Charge],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Charge {
@@ -1889,159 +1669,27 @@ pub mod receipt {
         /// Wire key `method`; required.
         pub method: ReceiptMethod,
     }
-    impl __rt::json::WriteJson for Receipt {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Receipt {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("method", "\"method\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.method),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"method\"", &self.method);
-            object.end();
         }
     }
-    impl Receipt {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"method\": ");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"method\": ");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"method\":");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Receipt);
     impl Receipt {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "method"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"method\"", &self.method),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Receipt {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "method",
-                        __rt::toon::ToonElement::toon_value(&self.method),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Receipt {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Receipt {
         const KEYS: &'static [&'static str] = &["id", "method"];
@@ -2207,60 +1855,20 @@ pub mod receipt {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ReceiptHooks<Context_> for () {}
-    impl ReceiptPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Receipt,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for ReceiptPresenter {
+        type Item = Receipt;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Receipt, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Receipt],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Receipt,
-            selection: &__rt::Selection,
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Receipt]) -> &[Receipt] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Receipt],
-            selection: &__rt::Selection,
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl ReceiptPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2270,9 +1878,12 @@ pub mod receipt {
             hooks: &impl ReceiptHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2283,101 +1894,44 @@ pub mod receipt {
             hooks: &impl ReceiptHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Receipt,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Receipt,
             hooks: &impl ReceiptHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Receipt],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Receipt],
             hooks: &impl ReceiptHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for ReceiptPresenter {
-        type Item = Receipt;
-        fn write_data(
-            &self,
-            item: &Receipt,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Receipt],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Receipt,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Receipt],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Receipt {

@@ -76,9 +76,18 @@ pub mod account {
             [0, 1, 2, 3, 65535, 65535],
             [0, 65535, 1, 65535, 2, 3],
         ];
+        /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
+        fn branch_field(branch: usize, field: u16) -> u16 {
+            Self::BRANCH_FIELDS[branch]
+                .get(usize::from(field))
+                .copied()
+                .unwrap_or(u16::MAX)
+        }
+    }
+    impl __rt::record::WriteSelected for Account {
         /// Writes only the selected root keys that the branch it holds has, in the selection's order
         /// (wire format §9).
-        pub fn write_json_selected(
+        fn write_json_selected(
             &self,
             writer: &mut __rt::json::JsonWriter<'_>,
             selection: &__rt::Selection,
@@ -87,25 +96,24 @@ pub mod account {
             match self {
                 Self::Person(value) => {
                     for &field in selection.fields() {
-                        value
-                            .write_json_field(&mut object, Self::branch_field(0, field));
+                        __rt::record::Record::write_json_field(
+                            value,
+                            &mut object,
+                            Self::branch_field(0, field),
+                        );
                     }
                 }
                 Self::Organisation(value) => {
                     for &field in selection.fields() {
-                        value
-                            .write_json_field(&mut object, Self::branch_field(1, field));
+                        __rt::record::Record::write_json_field(
+                            value,
+                            &mut object,
+                            Self::branch_field(1, field),
+                        );
                     }
                 }
             }
             object.end();
-        }
-        /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
-        fn branch_field(branch: usize, field: u16) -> u16 {
-            Self::BRANCH_FIELDS[branch]
-                .get(usize::from(field))
-                .copied()
-                .unwrap_or(u16::MAX)
         }
     }
     impl __rt::toon::ToonObject for Account {
@@ -193,247 +201,37 @@ pub mod account {
             }
         }
     }
-    impl __rt::json::WriteJson for Person {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
+    impl __rt::record::Record for Person {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("login", "\"login\": "),
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("email", "\"email\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.login),
+                2 => sink.field(&Self::KEYS[2], &self.id),
+                3 => {
+                    sink.censored_if(
+                        &Self::KEYS[3],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.email.as_ref().map(|value| value.is_some()),
+                    )
                 }
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"login\"", &self.login);
-            object.field("\"id\"", &self.id);
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    object.field("\"email\"", "[REDACTED]")
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    object.key("\"email\"").null()
-                }
-                ::core::option::Option::None => {}
-            }
-            object.end();
         }
     }
-    impl Person {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\n  \"email\": ");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"email\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\n    \"email\": ");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"email\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"login\":");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            match &self.email {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\"email\":");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"email\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Person);
     impl Person {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["kind", "login", "id", "email"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"kind\"", &self.kind),
-                1 => object.field("\"login\"", &self.login),
-                2 => object.field("\"id\"", &self.id),
-                3 => {
-                    match &self.email {
-                        ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                            object.field("\"email\"", "[REDACTED]")
-                        }
-                        ::core::option::Option::Some(::core::option::Option::None) => {
-                            object.key("\"email\"").null()
-                        }
-                        ::core::option::Option::None => {}
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Person {
-        fn toon_field_count(&self) -> usize {
-            4
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                3 => {
-                    self.email
-                        .as_ref()
-                        .map(|value| (
-                            "email",
-                            if value.is_some() {
-                                __rt::toon::ToonValue::Str("[REDACTED]")
-                            } else {
-                                __rt::toon::ToonValue::Null
-                            },
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Person {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Person {
         const KEYS: &'static [&'static str] = &["kind", "login", "id", "email"];
@@ -529,9 +327,16 @@ pub mod account {
     impl AccountPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Accounts are users or organisations."];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Account, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for AccountPresenter {
+        type Item = Account;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            2_usize,
+        );
+        fn item_blocks(&self, _item: &Account, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
@@ -539,10 +344,7 @@ pub mod account {
                 builder.suggest("accounts.get", "Look one up");
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Account],
             total: usize,
@@ -567,43 +369,8 @@ pub mod account {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Account]) -> &[Account] {
-            &items[..items.len().min(2_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl AccountPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -613,9 +380,12 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -626,101 +396,44 @@ pub mod account {
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Account,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Account,
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Account],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Account],
             hooks: &impl AccountHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for AccountPresenter {
-        type Item = Account;
-        fn write_data(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Account {
@@ -1149,231 +862,31 @@ pub mod org {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub members: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    impl __rt::json::WriteJson for Organisation {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Organisation {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("members", "\"members\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.id),
+                2 => sink.field(&Self::KEYS[2], &self.name),
+                3 => sink.optional(&Self::KEYS[3], &self.members),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"id\"", &self.id);
-            object.field("\"name\"", &self.name);
-            if let ::core::option::Option::Some(value) = &self.members {
-                object.field("\"members\"", value);
-            }
-            object.end();
         }
     }
-    impl Organisation {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.members {
-                out.push_str(",\n  \"members\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.members {
-                out.push_str(",\n    \"members\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.members {
-                out.push_str(",\"members\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Organisation);
     impl Organisation {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["kind", "id", "name", "members"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"kind\"", &self.kind),
-                1 => object.field("\"id\"", &self.id),
-                2 => object.field("\"name\"", &self.name),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.members {
-                        object.field("\"members\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Organisation {
-        fn toon_field_count(&self) -> usize {
-            4
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                3 => {
-                    self.members
-                        .as_ref()
-                        .map(|value| (
-                            "members",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Organisation {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Organisation {
         const KEYS: &'static [&'static str] = &["kind", "id", "name", "members"];
@@ -1487,9 +1000,18 @@ pub mod shape {
             [0, 65535, 65535, 65535],
             [65535, 0, 1, 2],
         ];
+        /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
+        fn branch_field(branch: usize, field: u16) -> u16 {
+            Self::BRANCH_FIELDS[branch]
+                .get(usize::from(field))
+                .copied()
+                .unwrap_or(u16::MAX)
+        }
+    }
+    impl __rt::record::WriteSelected for Shape {
         /// Writes only the selected root keys that the branch it holds has, in the selection's order
         /// (wire format §9).
-        pub fn write_json_selected(
+        fn write_json_selected(
             &self,
             writer: &mut __rt::json::JsonWriter<'_>,
             selection: &__rt::Selection,
@@ -1498,25 +1020,24 @@ pub mod shape {
             match self {
                 Self::Circle(value) => {
                     for &field in selection.fields() {
-                        value
-                            .write_json_field(&mut object, Self::branch_field(0, field));
+                        __rt::record::Record::write_json_field(
+                            value,
+                            &mut object,
+                            Self::branch_field(0, field),
+                        );
                     }
                 }
                 Self::Rect(value) => {
                     for &field in selection.fields() {
-                        value
-                            .write_json_field(&mut object, Self::branch_field(1, field));
+                        __rt::record::Record::write_json_field(
+                            value,
+                            &mut object,
+                            Self::branch_field(1, field),
+                        );
                     }
                 }
             }
             object.end();
-        }
-        /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
-        fn branch_field(branch: usize, field: u16) -> u16 {
-            Self::BRANCH_FIELDS[branch]
-                .get(usize::from(field))
-                .copied()
-                .unwrap_or(u16::MAX)
         }
     }
     impl __rt::toon::ToonObject for Shape {
@@ -1574,114 +1095,24 @@ pub mod shape {
         /// Wire key `radius`; required.
         pub radius: f64,
     }
-    impl __rt::json::WriteJson for Circle {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
+    impl __rt::record::Record for Circle {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("radius", "\"radius\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.radius);
             }
-            let mut object = writer.object();
-            object.field("\"radius\"", &self.radius);
-            object.end();
         }
     }
-    impl Circle {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"radius\": ");
-                let value = &self.radius;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"radius\": ");
-                let value = &self.radius;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"radius\":");
-                let value = &self.radius;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Circle);
     impl Circle {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["radius"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            if field == 0 {
-                object.field("\"radius\"", &self.radius);
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Circle {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "radius",
-                        __rt::toon::ToonElement::toon_value(&self.radius),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Circle {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Circle {
         const KEYS: &'static [&'static str] = &["radius"];
@@ -1754,166 +1185,29 @@ pub mod shape {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Rect {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Rect {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("width", "\"width\": "),
+            __rt::record::Key::new("height", "\"height\": "),
+            __rt::record::Key::new("label", "\"label\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.width),
+                1 => sink.field(&Self::KEYS[1], &self.height),
+                2 => sink.optional(&Self::KEYS[2], &self.label),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"width\"", &self.width);
-            object.field("\"height\"", &self.height);
-            if let ::core::option::Option::Some(value) = &self.label {
-                object.field("\"label\"", value);
-            }
-            object.end();
         }
     }
-    impl Rect {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"width\": ");
-                let value = &self.width;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"height\": ");
-                let value = &self.height;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\n  \"label\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"width\": ");
-                let value = &self.width;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"height\": ");
-                let value = &self.height;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\n    \"label\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"width\":");
-                let value = &self.width;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            {
-                out.push_str(",\"height\":");
-                let value = &self.height;
-                __rt::__private::number::write_f64(out, *value);
-            }
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str(",\"label\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Rect);
     impl Rect {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["width", "height", "label"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"width\"", &self.width),
-                1 => object.field("\"height\"", &self.height),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.label {
-                        object.field("\"label\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Rect {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "width",
-                        __rt::toon::ToonElement::toon_value(&self.width),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "height",
-                        __rt::toon::ToonElement::toon_value(&self.height),
-                    ))
-                }
-                2 => {
-                    self.label
-                        .as_ref()
-                        .map(|value| (
-                            "label",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Rect {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Rect {
         const KEYS: &'static [&'static str] = &["width", "height", "label"];
@@ -1946,56 +1240,18 @@ pub mod shape {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> ShapeHooks<Context_> for () {}
-    impl ShapePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Shape, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for ShapePresenter {
+        type Item = Shape;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
+        fn item_blocks(&self, _item: &Shape, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Shape],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Shape,
-            selection: &__rt::Selection,
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Shape]) -> &[Shape] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Shape],
-            selection: &__rt::Selection,
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl ShapePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2005,13 +1261,12 @@ pub mod shape {
             hooks: &impl ShapeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(::core::slice::from_ref(item), selection, false),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2022,129 +1277,49 @@ pub mod shape {
             hooks: &impl ShapeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(
-                    __rt::ViewData::Json(
-                        Self::view_json(Self::kept(items), selection, true),
-                    ),
-                )
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Shape,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Shape,
             hooks: &impl ShapeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Shape],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Shape],
             hooks: &impl ShapeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for ShapePresenter {
-        type Item = Shape;
-        fn write_data(
-            &self,
-            item: &Shape,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon(
-                out,
-                item,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Shape],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            __rt::toon::write_toon_slice(
-                out,
-                items,
-                selection,
-                &__rt::toon::ToonOptions::pipe(),
-            );
-        }
-        fn present_selected(
-            &self,
-            item: &Shape,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Shape],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Shape {
         fn into_tool_response(self) -> __rt::ToolResponse {
             __rt::Presenter::present(&ShapePresenter, &self)
-        }
-    }
-    impl ShapePresenter {
-        /// The test view's data for the TOON data block (§15): the same wire data (selected,
-        /// redacted) as compact JSON, an array when `collection`. Only TOON presenters build it, and
-        /// it costs one more rendering of the data per response, about as long as the TOON text.
-        fn view_json(
-            items: &[Shape],
-            selection: &__rt::Selection,
-            collection: bool,
-        ) -> ::std::string::String {
-            let mut out = ::std::string::String::new();
-            let mut writer = __rt::json::JsonWriter::new(
-                &mut out,
-                __rt::json::JsonStyle::Compact,
-            );
-            let write = |writer: &mut __rt::json::JsonWriter<'_>, item: &Shape| {
-                if selection.is_all() {
-                    __rt::json::WriteJson::write_json(item, writer);
-                } else {
-                    item.write_json_selected(writer, selection);
-                }
-            };
-            if collection {
-                let mut array = writer.array();
-                array.each(items, |item, writer| write(writer, item));
-                array.end();
-            } else if let ::core::option::Option::Some(item) = items.first() {
-                write(&mut writer, item);
-            }
-            out
         }
     }
 }

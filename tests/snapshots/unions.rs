@@ -53,265 +53,32 @@ pub mod booleans {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub list: ::core::option::Option<::std::vec::Vec<__rt::JsonValue>>,
     }
-    impl __rt::json::WriteJson for Flexible {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Flexible {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("anything", "\"anything\": "),
+            __rt::record::Key::new("gone", "\"gone\": "),
+            __rt::record::Key::new("never", "\"never\": "),
+            __rt::record::Key::new("free", "\"free\": "),
+            __rt::record::Key::new("either", "\"either\": "),
+            __rt::record::Key::new("list", "\"list\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.anything),
+                1 => sink.optional(&Self::KEYS[1], &self.gone),
+                2 => sink.optional(&Self::KEYS[2], &self.never),
+                3 => sink.optional(&Self::KEYS[3], &self.free),
+                4 => sink.field(&Self::KEYS[4], &self.either),
+                5 => sink.optional(&Self::KEYS[5], &self.list),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"anything\"", &self.anything);
-            if let ::core::option::Option::Some(value) = &self.gone {
-                object.field("\"gone\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.never {
-                object.field("\"never\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.free {
-                object.field("\"free\"", value);
-            }
-            object.field("\"either\"", &self.either);
-            if let ::core::option::Option::Some(value) = &self.list {
-                object.field("\"list\"", value);
-            }
-            object.end();
         }
     }
-    impl Flexible {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"anything\": ");
-                let value = &self.anything;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.gone {
-                out.push_str(",\n  \"gone\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.never {
-                out.push_str(",\n  \"never\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.free {
-                out.push_str(",\n  \"free\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"either\": ");
-                let value = &self.either;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.list {
-                out.push_str(",\n  \"list\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"anything\": ");
-                let value = &self.anything;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.gone {
-                out.push_str(",\n    \"gone\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.never {
-                out.push_str(",\n    \"never\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.free {
-                out.push_str(",\n    \"free\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"either\": ");
-                let value = &self.either;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.list {
-                out.push_str(",\n    \"list\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"anything\":");
-                let value = &self.anything;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.gone {
-                out.push_str(",\"gone\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.never {
-                out.push_str(",\"never\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.free {
-                out.push_str(",\"free\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"either\":");
-                let value = &self.either;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.list {
-                out.push_str(",\"list\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Flexible);
     impl Flexible {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -322,114 +89,6 @@ pub mod booleans {
             "either",
             "list",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"anything\"", &self.anything),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.gone {
-                        object.field("\"gone\"", value);
-                    }
-                }
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.never {
-                        object.field("\"never\"", value);
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.free {
-                        object.field("\"free\"", value);
-                    }
-                }
-                4 => object.field("\"either\"", &self.either),
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.list {
-                        object.field("\"list\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Flexible {
-        fn toon_field_count(&self) -> usize {
-            6
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "anything",
-                        __rt::toon::ToonElement::toon_value(&self.anything),
-                    ))
-                }
-                1 => {
-                    self.gone
-                        .as_ref()
-                        .map(|value| (
-                            "gone",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                2 => {
-                    self.never
-                        .as_ref()
-                        .map(|value| (
-                            "never",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    self.free
-                        .as_ref()
-                        .map(|value| (
-                            "free",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "either",
-                        __rt::toon::ToonElement::toon_value(&self.either),
-                    ))
-                }
-                5 => {
-                    self.list
-                        .as_ref()
-                        .map(|value| (
-                            "list",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Flexible {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Flexible {
         const KEYS: &'static [&'static str] = &[
@@ -610,100 +269,21 @@ pub mod booleans {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for FlexibleEitherObject {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.label {
-                object.field("\"label\"", value);
-            }
-            object.end();
-        }
-    }
-    impl FlexibleEitherObject {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str("\n    \"label\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n  }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str("\n      \"label\": ");
-                wrote = true;
-                __rt::json::escape_str_into(out, value);
-            }
-            if wrote {
-                out.push_str("\n    }");
-            } else {
-                out.push('}');
-            }
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            if let ::core::option::Option::Some(value) = &self.label {
-                out.push_str("\"label\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for FlexibleEitherObject {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.label
-                        .as_ref()
-                        .map(|value| (
-                            "label",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for FlexibleEitherObject {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("label", "\"label\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.optional(&Self::KEYS[0], &self.label);
             }
         }
     }
-    impl __rt::toon::ToonElement for FlexibleEitherObject {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(FlexibleEitherObject);
     impl __rt::toon::WriteToon for FlexibleEitherObject {
         const KEYS: &'static [&'static str] = &["label"];
     }
@@ -735,60 +315,20 @@ pub mod booleans {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> FlexibleHooks<Context_> for () {}
-    impl FlexiblePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(
-            &self,
-            _item: &Flexible,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for FlexiblePresenter {
+        type Item = Flexible;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Flexible, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Flexible],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Flexible,
-            selection: &__rt::Selection,
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Flexible]) -> &[Flexible] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Flexible],
-            selection: &__rt::Selection,
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl FlexiblePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -798,9 +338,12 @@ pub mod booleans {
             hooks: &impl FlexibleHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -811,101 +354,44 @@ pub mod booleans {
             hooks: &impl FlexibleHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Flexible,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Flexible,
             hooks: &impl FlexibleHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Flexible],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Flexible],
             hooks: &impl FlexibleHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for FlexiblePresenter {
-        type Item = Flexible;
-        fn write_data(
-            &self,
-            item: &Flexible,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Flexible],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Flexible,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Flexible],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Flexible {
@@ -957,327 +443,33 @@ pub mod event {
         )]
         pub hostile: ::core::option::Option<::core::option::Option<EventHostile>>,
     }
-    impl __rt::json::WriteJson for Event {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Event {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("payload", "\"payload\": "),
+            __rt::record::Key::new("history", "\"history\": "),
+            __rt::record::Key::new("origin", "\"origin\": "),
+            __rt::record::Key::new("hostile", "\"hostile\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.payload),
+                2 => sink.optional(&Self::KEYS[2], &self.history),
+                3 => sink.optional(&Self::KEYS[3], &self.origin),
+                4 => sink.optional(&Self::KEYS[4], &self.hostile),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"payload\"", &self.payload);
-            if let ::core::option::Option::Some(value) = &self.history {
-                object.field("\"history\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.origin {
-                object.field("\"origin\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.hostile {
-                object.field("\"hostile\"", value);
-            }
-            object.end();
         }
     }
-    impl Event {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"payload\": ");
-                let value = &self.payload;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.history {
-                out.push_str(",\n  \"history\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.origin {
-                out.push_str(",\n  \"origin\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.hostile {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"hostile\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"hostile\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"payload\": ");
-                let value = &self.payload;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.history {
-                out.push_str(",\n    \"history\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.origin {
-                out.push_str(",\n    \"origin\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.hostile {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"hostile\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"hostile\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"payload\":");
-                let value = &self.payload;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.history {
-                out.push_str(",\"history\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.origin {
-                out.push_str(",\"origin\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.hostile {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"hostile\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"hostile\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Event);
     impl Event {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "payload", "history", "origin", "hostile"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"payload\"", &self.payload),
-                2 => {
-                    if let ::core::option::Option::Some(value) = &self.history {
-                        object.field("\"history\"", value);
-                    }
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.origin {
-                        object.field("\"origin\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.hostile {
-                        object.field("\"hostile\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Event {
-        fn toon_field_count(&self) -> usize {
-            5
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "payload",
-                        __rt::toon::ToonElement::toon_value(&self.payload),
-                    ))
-                }
-                2 => {
-                    self.history
-                        .as_ref()
-                        .map(|value| (
-                            "history",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                3 => {
-                    self.origin
-                        .as_ref()
-                        .map(|value| (
-                            "origin",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.hostile
-                        .as_ref()
-                        .map(|value| (
-                            "hostile",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Event {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Event {
         const KEYS: &'static [&'static str] = &[
@@ -1369,130 +561,24 @@ pub mod event {
         #[serde(rename = "type")]
         pub type_: OpenedType,
     }
-    impl __rt::json::WriteJson for Opened {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Opened {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("number", "\"number\": "),
+            __rt::record::Key::new("type", "\"type\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.number),
+                1 => sink.field(&Self::KEYS[1], &self.type_),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"number\"", &self.number);
-            object.field("\"type\"", &self.type_);
-            object.end();
         }
     }
-    impl Opened {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"number\": ");
-                let value = &self.number;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"number\": ");
-                let value = &self.number;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n      \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"number\":");
-                let value = &self.number;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"type\":");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Opened {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "number",
-                        __rt::toon::ToonElement::toon_value(&self.number),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "type",
-                        __rt::toon::ToonElement::toon_value(&self.type_),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Opened {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Opened);
     impl __rt::toon::WriteToon for Opened {
         const KEYS: &'static [&'static str] = &["number", "type"];
         const TABULAR: bool = true;
@@ -1639,136 +725,24 @@ pub mod event {
         #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub reason: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Closed {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Closed {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("type", "\"type\": "),
+            __rt::record::Key::new("reason", "\"reason\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.type_),
+                1 => sink.field(&Self::KEYS[1], &self.reason),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"type\"", &self.type_);
-            object.field("\"reason\"", &self.reason);
-            object.end();
         }
     }
-    impl Closed {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"reason\": ");
-            match &self.reason {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str(",\n      \"reason\": ");
-            match &self.reason {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"type\":");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"reason\":");
-            match &self.reason {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Closed {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "type",
-                        __rt::toon::ToonElement::toon_value(&self.type_),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "reason",
-                        __rt::toon::ToonElement::toon_value(&self.reason),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Closed {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Closed);
     impl __rt::toon::WriteToon for Closed {
         const KEYS: &'static [&'static str] = &["type", "reason"];
         const TABULAR: bool = true;
@@ -1927,174 +901,26 @@ pub mod event {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub reactions: ::core::option::Option<CommentedReactions>,
     }
-    impl __rt::json::WriteJson for Commented {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Commented {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("type", "\"type\": "),
+            __rt::record::Key::new("body", "\"body\": "),
+            __rt::record::Key::new("reactions", "\"reactions\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.type_),
+                1 => sink.field(&Self::KEYS[1], &self.body),
+                2 => sink.optional(&Self::KEYS[2], &self.reactions),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"type\"", &self.type_);
-            object.field("\"body\"", &self.body);
-            if let ::core::option::Option::Some(value) = &self.reactions {
-                object.field("\"reactions\"", value);
-            }
-            object.end();
         }
     }
-    impl Commented {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"body\": ");
-                let value = &self.body;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.reactions {
-                out.push_str(",\n    \"reactions\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"type\": ");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"body\": ");
-                let value = &self.body;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.reactions {
-                out.push_str(",\n      \"reactions\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"type\":");
-                let value = &self.type_;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"body\":");
-                let value = &self.body;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.reactions {
-                out.push_str(",\"reactions\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Commented {
-        fn toon_field_count(&self) -> usize {
-            3
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "type",
-                        __rt::toon::ToonElement::toon_value(&self.type_),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "body",
-                        __rt::toon::ToonElement::toon_value(&self.body),
-                    ))
-                }
-                2 => {
-                    self.reactions
-                        .as_ref()
-                        .map(|value| (
-                            "reactions",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Commented {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Commented);
     impl __rt::toon::WriteToon for Commented {
         const KEYS: &'static [&'static str] = &["type", "body", "reactions"];
     }
@@ -2176,36 +1002,25 @@ pub mod event {
         #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<::std::string::String, i64>,
     }
-    impl __rt::json::WriteJson for CommentedReactions {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let mut object = writer.object();
-            for (key, value) in &self.additional_properties {
-                object.str_key(key).value(value);
-            }
-            object.end();
-        }
-    }
-    impl __rt::toon::ToonObject for CommentedReactions {
-        fn toon_field_count(&self) -> usize {
+    impl __rt::record::Record for CommentedReactions {
+        const KEYS: &'static [__rt::record::Key] = &[];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            _field: u16,
+            _sink: &mut Sink_,
+        ) {}
+        fn extra_len(&self) -> usize {
             self.additional_properties.len()
         }
-        fn toon_field(
-            &self,
+        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
             index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            self.additional_properties
-                .get_index(index)
-                .map(|(key, value)| (
-                    key.as_str(),
-                    __rt::toon::ToonElement::toon_value(value),
-                ))
+            sink: &mut Sink_,
+        ) {
+            __rt::record::visit_entry(&self.additional_properties, index, sink);
         }
     }
-    impl __rt::toon::ToonElement for CommentedReactions {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(CommentedReactions);
     impl __rt::toon::WriteToon for CommentedReactions {
         const KEYS: &'static [&'static str] = &[];
     }
@@ -2261,130 +1076,24 @@ pub mod event {
         /// Wire key `from`; required.
         pub from: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Renamed {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Renamed {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("action", "\"action\": "),
+            __rt::record::Key::new("from", "\"from\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.action),
+                1 => sink.field(&Self::KEYS[1], &self.from),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"action\"", &self.action);
-            object.field("\"from\"", &self.from);
-            object.end();
         }
     }
-    impl Renamed {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"action\": ");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"from\": ");
-                let value = &self.from;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"action\": ");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n        \"from\": ");
-                let value = &self.from;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"action\":");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"from\":");
-                let value = &self.from;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Renamed {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "action",
-                        __rt::toon::ToonElement::toon_value(&self.action),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "from",
-                        __rt::toon::ToonElement::toon_value(&self.from),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Renamed {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Renamed);
     impl __rt::toon::WriteToon for Renamed {
         const KEYS: &'static [&'static str] = &["action", "from"];
         const TABULAR: bool = true;
@@ -2529,130 +1238,24 @@ pub mod event {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Retitled {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Retitled {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("action", "\"action\": "),
+            __rt::record::Key::new("title", "\"title\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.action),
+                1 => sink.field(&Self::KEYS[1], &self.title),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"action\"", &self.action);
-            object.field("\"title\"", &self.title);
-            object.end();
         }
     }
-    impl Retitled {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"action\": ");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"title\": ");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"action\": ");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        4,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n        \"title\": ");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"action\":");
-                let value = &self.action;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"title\":");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Retitled {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "action",
-                        __rt::toon::ToonElement::toon_value(&self.action),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "title",
-                        __rt::toon::ToonElement::toon_value(&self.title),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Retitled {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Retitled);
     impl __rt::toon::WriteToon for Retitled {
         const KEYS: &'static [&'static str] = &["action", "title"];
         const TABULAR: bool = true;
@@ -2831,130 +1434,24 @@ pub mod event {
         /// Wire key `url`; required.
         pub url: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Web {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Web {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("via", "\"via\": "),
+            __rt::record::Key::new("url", "\"url\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.via),
+                1 => sink.field(&Self::KEYS[1], &self.url),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"via\"", &self.via);
-            object.field("\"url\"", &self.url);
-            object.end();
         }
     }
-    impl Web {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"via\": ");
-                let value = &self.via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"url\": ");
-                let value = &self.url;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"via\": ");
-                let value = &self.via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"url\": ");
-                let value = &self.url;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"via\":");
-                let value = &self.via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"url\":");
-                let value = &self.url;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Web {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "via",
-                        __rt::toon::ToonElement::toon_value(&self.via),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "url",
-                        __rt::toon::ToonElement::toon_value(&self.url),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Web {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Web);
     impl __rt::toon::WriteToon for Web {
         const KEYS: &'static [&'static str] = &["via", "url"];
         const TABULAR: bool = true;
@@ -3100,143 +1597,24 @@ pub mod event {
         /// Wire key `client`; required.
         pub client: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Api {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Api {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("via", "\"via\": "),
+            __rt::record::Key::new("client", "\"client\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.optional(&Self::KEYS[0], &self.via),
+                1 => sink.field(&Self::KEYS[1], &self.client),
                 _ => {}
             }
-            let mut object = writer.object();
-            if let ::core::option::Option::Some(value) = &self.via {
-                object.field("\"via\"", value);
-            }
-            object.field("\"client\"", &self.client);
-            object.end();
         }
     }
-    impl Api {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.via {
-                out.push_str("\n    \"via\": ");
-                wrote = true;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                if wrote {
-                    out.push(',');
-                }
-                out.push_str("\n    \"client\": ");
-                let value = &self.client;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.via {
-                out.push_str("\n      \"via\": ");
-                wrote = true;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                if wrote {
-                    out.push(',');
-                }
-                out.push_str("\n      \"client\": ");
-                let value = &self.client;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            let mut wrote = false;
-            if let ::core::option::Option::Some(value) = &self.via {
-                out.push_str("\"via\":");
-                wrote = true;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                if wrote {
-                    out.push(',');
-                }
-                out.push_str("\"client\":");
-                let value = &self.client;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Api {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    self.via
-                        .as_ref()
-                        .map(|value| ("via", __rt::toon::ToonElement::toon_value(value)))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "client",
-                        __rt::toon::ToonElement::toon_value(&self.client),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Api {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Api);
     impl __rt::toon::WriteToon for Api {
         const KEYS: &'static [&'static str] = &["via", "client"];
     }
@@ -3372,108 +1750,21 @@ pub mod event {
         #[serde(rename = "k\"i}nd\n")]
         pub k_i_nd: QuotedKiNd,
     }
-    impl __rt::json::WriteJson for Quoted {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
-                _ => {}
-            }
-            let mut object = writer.object();
-            object.field("\"k\\\"i}nd\\n\"", &self.k_i_nd);
-            object.end();
-        }
-    }
-    impl Quoted {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"k\\\"i}nd\\n\": ");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"k\\\"i}nd\\n\": ");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"k\\\"i}nd\\n\":");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Quoted {
-        fn toon_field_count(&self) -> usize {
-            1
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "k\"i}nd\n",
-                        __rt::toon::ToonElement::toon_value(&self.k_i_nd),
-                    ))
-                }
-                _ => ::core::option::Option::None,
+    impl __rt::record::Record for Quoted {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            if field == 0 {
+                sink.field(&Self::KEYS[0], &self.k_i_nd);
             }
         }
     }
-    impl __rt::toon::ToonElement for Quoted {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Quoted);
     impl __rt::toon::WriteToon for Quoted {
         const KEYS: &'static [&'static str] = &["k\"i}nd\n"];
         const TABULAR: bool = true;
@@ -3612,128 +1903,24 @@ pub mod event {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub n: ::core::option::Option<i64>,
     }
-    impl __rt::json::WriteJson for Braced {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Braced {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
+            __rt::record::Key::new("n", "\"n\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.k_i_nd),
+                1 => sink.optional(&Self::KEYS[1], &self.n),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"k\\\"i}nd\\n\"", &self.k_i_nd);
-            if let ::core::option::Option::Some(value) = &self.n {
-                object.field("\"n\"", value);
-            }
-            object.end();
         }
     }
-    impl Braced {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"k\\\"i}nd\\n\": ");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.n {
-                out.push_str(",\n    \"n\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"k\\\"i}nd\\n\": ");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.n {
-                out.push_str(",\n      \"n\": ");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"k\\\"i}nd\\n\":");
-                let value = &self.k_i_nd;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.n {
-                out.push_str(",\"n\":");
-                __rt::__private::number::write_i64(out, *value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Braced {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "k\"i}nd\n",
-                        __rt::toon::ToonElement::toon_value(&self.k_i_nd),
-                    ))
-                }
-                1 => {
-                    self.n
-                        .as_ref()
-                        .map(|value| ("n", __rt::toon::ToonElement::toon_value(value)))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Braced {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Braced);
     impl __rt::toon::WriteToon for Braced {
         const KEYS: &'static [&'static str] = &["k\"i}nd\n", "n"];
     }
@@ -3825,56 +2012,20 @@ pub mod event {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> EventHooks<Context_> for () {}
-    impl EventPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Event, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for EventPresenter {
+        type Item = Event;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Event, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Event],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Event,
-            selection: &__rt::Selection,
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Event]) -> &[Event] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Event],
-            selection: &__rt::Selection,
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl EventPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -3884,9 +2035,12 @@ pub mod event {
             hooks: &impl EventHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -3897,101 +2051,44 @@ pub mod event {
             hooks: &impl EventHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Event,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Event,
             hooks: &impl EventHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Event],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Event],
             hooks: &impl EventHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for EventPresenter {
-        type Item = Event;
-        fn write_data(
-            &self,
-            item: &Event,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Event],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Event,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Event],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Event {
@@ -4043,273 +2140,32 @@ pub mod issue {
         )]
         pub score: ::core::option::Option<::core::option::Option<IssueScore>>,
     }
-    impl __rt::json::WriteJson for Issue {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Issue {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("labels", "\"labels\": "),
+            __rt::record::Key::new("assignee", "\"assignee\": "),
+            __rt::record::Key::new("performed_via", "\"performed_via\": "),
+            __rt::record::Key::new("value", "\"value\": "),
+            __rt::record::Key::new("score", "\"score\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.labels),
+                2 => sink.field(&Self::KEYS[2], &self.assignee),
+                3 => sink.field(&Self::KEYS[3], &self.performed_via),
+                4 => sink.optional(&Self::KEYS[4], &self.value),
+                5 => sink.optional(&Self::KEYS[5], &self.score),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"labels\"", &self.labels);
-            object.field("\"assignee\"", &self.assignee);
-            object.field("\"performed_via\"", &self.performed_via);
-            if let ::core::option::Option::Some(value) = &self.value {
-                object.field("\"value\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.score {
-                object.field("\"score\"", value);
-            }
-            object.end();
         }
     }
-    impl Issue {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"labels\": ");
-                let value = &self.labels;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str(",\n  \"assignee\": ");
-            match &self.assignee {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\n  \"performed_via\": ");
-                let value = &self.performed_via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str(",\n  \"value\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.score {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"score\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"score\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"labels\": ");
-                let value = &self.labels;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str(",\n    \"assignee\": ");
-            match &self.assignee {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\n    \"performed_via\": ");
-                let value = &self.performed_via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str(",\n    \"value\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.score {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"score\": ");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Pretty,
-                            2,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"score\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"labels\":");
-                let value = &self.labels;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push_str(",\"assignee\":");
-            match &self.assignee {
-                ::core::option::Option::Some(value) => {
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::None => out.push_str("null"),
-            }
-            {
-                out.push_str(",\"performed_via\":");
-                let value = &self.performed_via;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            if let ::core::option::Option::Some(value) = &self.value {
-                out.push_str(",\"value\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.score {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"score\":");
-                    __rt::json::WriteJson::write_json(
-                        value,
-                        &mut __rt::json::JsonWriter::at_depth(
-                            out,
-                            __rt::json::JsonStyle::Compact,
-                            0,
-                        ),
-                    );
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"score\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Issue);
     impl Issue {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -4320,102 +2176,6 @@ pub mod issue {
             "value",
             "score",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"labels\"", &self.labels),
-                2 => object.field("\"assignee\"", &self.assignee),
-                3 => object.field("\"performed_via\"", &self.performed_via),
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.value {
-                        object.field("\"value\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.score {
-                        object.field("\"score\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Issue {
-        fn toon_field_count(&self) -> usize {
-            6
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "labels",
-                        __rt::toon::ToonElement::toon_value(&self.labels),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "assignee",
-                        __rt::toon::ToonElement::toon_value(&self.assignee),
-                    ))
-                }
-                3 => {
-                    ::core::option::Option::Some((
-                        "performed_via",
-                        __rt::toon::ToonElement::toon_value(&self.performed_via),
-                    ))
-                }
-                4 => {
-                    self.value
-                        .as_ref()
-                        .map(|value| (
-                            "value",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.score
-                        .as_ref()
-                        .map(|value| (
-                            "score",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Issue {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Issue {
         const KEYS: &'static [&'static str] = &[
@@ -4480,110 +2240,24 @@ pub mod issue {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub color: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::json::WriteJson for Label {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 3) => {
-                    return self.__fusion_json_pretty_3(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Label {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("color", "\"color\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.name),
+                1 => sink.optional(&Self::KEYS[1], &self.color),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            if let ::core::option::Option::Some(value) = &self.color {
-                object.field("\"color\"", value);
-            }
-            object.end();
         }
     }
-    impl Label {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.color {
-                out.push_str(",\n      \"color\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 3 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_3(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n        \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.color {
-                out.push_str(",\n        \"color\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n      }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.color {
-                out.push_str(",\"color\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Label {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                1 => {
-                    self.color
-                        .as_ref()
-                        .map(|value| (
-                            "color",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Label {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Label);
     impl __rt::toon::WriteToon for Label {
         const KEYS: &'static [&'static str] = &["name", "color"];
     }
@@ -4605,130 +2279,24 @@ pub mod issue {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::json::WriteJson for User {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for User {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("login", "\"login\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.login),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"login\"", &self.login);
-            object.end();
         }
     }
-    impl User {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"login\": ");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"login\":");
-                let value = &self.login;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for User {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "login",
-                        __rt::toon::ToonElement::toon_value(&self.login),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for User {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(User);
     impl __rt::toon::WriteToon for User {
         const KEYS: &'static [&'static str] = &["kind", "login"];
         const TABULAR: bool = true;
@@ -4928,130 +2496,24 @@ pub mod issue {
         /// Wire key `slug`; required.
         pub slug: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Bot {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Bot {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("kind", "\"kind\": "),
+            __rt::record::Key::new("slug", "\"slug\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.kind),
+                1 => sink.field(&Self::KEYS[1], &self.slug),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"kind\"", &self.kind);
-            object.field("\"slug\"", &self.slug);
-            object.end();
         }
     }
-    impl Bot {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"slug\": ");
-                let value = &self.slug;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"kind\": ");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n      \"slug\": ");
-                let value = &self.slug;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"kind\":");
-                let value = &self.kind;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"slug\":");
-                let value = &self.slug;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
-    impl __rt::toon::ToonObject for Bot {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "kind",
-                        __rt::toon::ToonElement::toon_value(&self.kind),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "slug",
-                        __rt::toon::ToonElement::toon_value(&self.slug),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Bot {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
-    }
+    __rt::__record_impls!(Bot);
     impl __rt::toon::WriteToon for Bot {
         const KEYS: &'static [&'static str] = &["kind", "slug"];
         const TABULAR: bool = true;
@@ -5278,56 +2740,20 @@ pub mod issue {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> IssueHooks<Context_> for () {}
-    impl IssuePresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Issue, _builder: &mut __rt::ResponseBuilder) {}
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+    impl __rt::Declared for IssuePresenter {
+        type Item = Issue;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Issue, _builder: &mut __rt::ResponseBuilder) {}
+        fn collection_blocks(
             &self,
             _kept: &[Issue],
             _total: usize,
             _builder: &mut __rt::ResponseBuilder,
         ) {}
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Issue,
-            selection: &__rt::Selection,
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Issue]) -> &[Issue] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Issue],
-            selection: &__rt::Selection,
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl IssuePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -5337,9 +2763,12 @@ pub mod issue {
             hooks: &impl IssueHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -5350,101 +2779,44 @@ pub mod issue {
             hooks: &impl IssueHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Issue,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Issue,
             hooks: &impl IssueHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Issue],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Issue],
             hooks: &impl IssueHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for IssuePresenter {
-        type Item = Issue;
-        fn write_data(
-            &self,
-            item: &Issue,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Issue],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Issue,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Issue],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Issue {

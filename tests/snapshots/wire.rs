@@ -28,190 +28,27 @@ pub mod customer {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub tier: ::core::option::Option<CustomerTier>,
     }
-    impl __rt::json::WriteJson for Customer {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 2) => {
-                    return self.__fusion_json_pretty_2(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Customer {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("name", "\"name\": "),
+            __rt::record::Key::new("tier", "\"tier\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.name),
+                1 => sink.optional(&Self::KEYS[1], &self.tier),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"name\"", &self.name);
-            if let ::core::option::Option::Some(value) = &self.tier {
-                object.field("\"tier\"", value);
-            }
-            object.end();
         }
     }
-    impl Customer {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tier {
-                out.push_str(",\n  \"tier\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tier {
-                out.push_str(",\n    \"tier\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 2 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_2(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n      \"name\": ");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tier {
-                out.push_str(",\n      \"tier\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    ),
-                );
-            }
-            out.push_str("\n    }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"name\":");
-                let value = &self.name;
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tier {
-                out.push_str(",\"tier\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Customer);
     impl Customer {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name", "tier"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"name\"", &self.name),
-                1 => {
-                    if let ::core::option::Option::Some(value) = &self.tier {
-                        object.field("\"tier\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Customer {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "name",
-                        __rt::toon::ToonElement::toon_value(&self.name),
-                    ))
-                }
-                1 => {
-                    self.tier
-                        .as_ref()
-                        .map(|value| (
-                            "tier",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Customer {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Customer {
         const KEYS: &'static [&'static str] = &["name", "tier"];
@@ -314,10 +151,12 @@ pub mod customer {
     }
     /// No hooks.
     impl<Context_: ?::core::marker::Sized> CustomerHooks<Context_> for () {}
-    impl CustomerPresenter {
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Customer, builder: &mut __rt::ResponseBuilder) {
+    impl __rt::Declared for CustomerPresenter {
+        type Item = Customer;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, item: &Customer, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(
                 item.tier, ::core::option::Option::Some(CustomerTier::Gold)
             ) {
@@ -328,10 +167,7 @@ pub mod customer {
                 builder.rule(text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Customer],
             _total: usize,
@@ -350,43 +186,8 @@ pub mod customer {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Customer,
-            selection: &__rt::Selection,
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Customer]) -> &[Customer] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Customer],
-            selection: &__rt::Selection,
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl CustomerPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -396,9 +197,12 @@ pub mod customer {
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -409,101 +213,44 @@ pub mod customer {
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Customer,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Customer,
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Customer],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Customer],
             hooks: &impl CustomerHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for CustomerPresenter {
-        type Item = Customer;
-        fn write_data(
-            &self,
-            item: &Customer,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Customer],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Customer,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Customer],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Customer {
@@ -845,138 +592,27 @@ pub mod notice {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    impl __rt::json::WriteJson for Notice {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Notice {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("title", "\"title\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.title),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"title\"", &self.title);
-            object.end();
         }
     }
-    impl Notice {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"title\": ");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"title\": ");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"title\":");
-                let value = &self.title;
-                __rt::json::escape_str_into(out, value);
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Notice);
     impl Notice {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "title"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"title\"", &self.title),
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Notice {
-        fn toon_field_count(&self) -> usize {
-            2
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "title",
-                        __rt::toon::ToonElement::toon_value(&self.title),
-                    ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Notice {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Notice {
         const KEYS: &'static [&'static str] = &["id", "title"];
@@ -1075,19 +711,20 @@ pub mod notice {
     impl NoticePresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Notices are public."];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for NoticePresenter {
+        type Item = Notice;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
             builder.directive("Answer in one sentence.");
             builder.directive("Quote the notice title verbatim.");
             {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[Notice],
             _total: usize,
@@ -1099,43 +736,8 @@ pub mod notice {
                 builder.rules(Self::RULES);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Notice]) -> &[Notice] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl NoticePresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1145,9 +747,12 @@ pub mod notice {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1158,101 +763,44 @@ pub mod notice {
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Notice,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Notice,
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Notice],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Notice],
             hooks: &impl NoticeHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for NoticePresenter {
-        type Item = Notice;
-        fn write_data(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Notice {
@@ -1333,224 +881,46 @@ pub mod payment {
             }
         }
     }
-    impl __rt::json::WriteJson for Payment {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
+    impl __rt::record::Record for Payment {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
+            __rt::record::Key::new("owner_email", "\"owner_email\": "),
+            __rt::record::Key::new("customer", "\"customer\": "),
+            __rt::record::Key::new("method", "\"method\": "),
+            __rt::record::Key::new("card_last4", "\"card_last4\": "),
+            __rt::record::Key::new("refunded", "\"refunded\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
+                2 => {
+                    sink.censored_if(
+                        &Self::KEYS[2],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.owner_email.as_ref().map(|_| true),
+                    )
                 }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
+                3 => sink.optional(&Self::KEYS[3], &self.customer),
+                4 => sink.field(&Self::KEYS[4], &self.method),
+                5 => {
+                    sink.censored_if(
+                        &Self::KEYS[5],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.card_last4.as_ref().map(|value| value.is_some()),
+                    )
                 }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+                6 => sink.optional(&Self::KEYS[6], &self.refunded),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"amount_cents\"", &self.amount_cents);
-            if self.owner_email.is_some() {
-                object.field("\"owner_email\"", "[REDACTED]");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                object.field("\"customer\"", value);
-            }
-            object.field("\"method\"", &self.method);
-            match &self.card_last4 {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    object.field("\"card_last4\"", "[REDACTED]")
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    object.key("\"card_last4\"").null()
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.refunded {
-                object.field("\"refunded\"", value);
-            }
-            object.end();
         }
     }
-    impl Payment {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\n  \"owner_email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\n  \"customer\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n  \"method\": ");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.card_last4 {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\n  \"card_last4\": ");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"card_last4\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.refunded {
-                out.push_str(",\n  \"refunded\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\n    \"owner_email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\n    \"customer\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\n    \"method\": ");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.card_last4 {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\n    \"card_last4\": ");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"card_last4\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.refunded {
-                out.push_str(",\n    \"refunded\": ");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount_cents\":");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\"owner_email\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\"customer\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            {
-                out.push_str(",\"method\":");
-                let value = &self.method;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.card_last4 {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    out.push_str(",\"card_last4\":");
-                    out.push_str("\"[REDACTED]\"");
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"card_last4\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.refunded {
-                out.push_str(",\"refunded\":");
-                out.push_str(if *value { "true" } else { "false" });
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Payment);
     impl Payment {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -1562,129 +932,6 @@ pub mod payment {
             "card_last4",
             "refunded",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"amount_cents\"", &self.amount_cents),
-                2 if self.owner_email.is_some() => {
-                    object.field("\"owner_email\"", "[REDACTED]")
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.customer {
-                        object.field("\"customer\"", value);
-                    }
-                }
-                4 => object.field("\"method\"", &self.method),
-                5 => {
-                    match &self.card_last4 {
-                        ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                            object.field("\"card_last4\"", "[REDACTED]")
-                        }
-                        ::core::option::Option::Some(::core::option::Option::None) => {
-                            object.key("\"card_last4\"").null()
-                        }
-                        ::core::option::Option::None => {}
-                    }
-                }
-                6 => {
-                    if let ::core::option::Option::Some(value) = &self.refunded {
-                        object.field("\"refunded\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Payment {
-        fn toon_field_count(&self) -> usize {
-            7
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount_cents",
-                        __rt::toon::ToonElement::toon_value(&self.amount_cents),
-                    ))
-                }
-                2 => {
-                    self.owner_email
-                        .is_some()
-                        .then_some((
-                            "owner_email",
-                            __rt::toon::ToonValue::Str("[REDACTED]"),
-                        ))
-                }
-                3 => {
-                    self.customer
-                        .as_ref()
-                        .map(|value| (
-                            "customer",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    ::core::option::Option::Some((
-                        "method",
-                        __rt::toon::ToonElement::toon_value(&self.method),
-                    ))
-                }
-                5 => {
-                    self.card_last4
-                        .as_ref()
-                        .map(|value| (
-                            "card_last4",
-                            if value.is_some() {
-                                __rt::toon::ToonValue::Str("[REDACTED]")
-                            } else {
-                                __rt::toon::ToonValue::Null
-                            },
-                        ))
-                }
-                6 => {
-                    self.refunded
-                        .as_ref()
-                        .map(|value| (
-                            "refunded",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Payment {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Payment {
         const KEYS: &'static [&'static str] = &[
@@ -1803,9 +1050,16 @@ pub mod payment {
             "CRITICAL: amounts are in CENTS. Divide by 100.",
             "Refunds are final: never promise one.",
         ];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Payment, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for PaymentPresenter {
+        type Item = Payment;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            2_usize,
+        );
+        fn item_blocks(&self, item: &Payment, builder: &mut __rt::ResponseBuilder) {
             let repeat = false;
             {
                 let mut title = ::std::string::String::new();
@@ -1824,7 +1078,11 @@ pub mod payment {
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                super::customer::CustomerPresenter.item_blocks(value, &mut child);
+                __rt::Declared::item_blocks(
+                    &super::customer::CustomerPresenter,
+                    value,
+                    &mut child,
+                );
                 builder.embed(child.build(), repeat);
             }
             builder.directive("Keep amounts exact.");
@@ -1839,11 +1097,8 @@ pub mod payment {
                 builder.suggest("helpdesk.close", text);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
         #[allow(clippy::collapsible_if)]
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Payment],
             total: usize,
@@ -1859,7 +1114,11 @@ pub mod payment {
                     let mut child = __rt::ResponseBuilder::new(
                         ::std::string::String::new(),
                     );
-                    super::customer::CustomerPresenter.item_blocks(value, &mut child);
+                    __rt::Declared::item_blocks(
+                        &super::customer::CustomerPresenter,
+                        value,
+                        &mut child,
+                    );
                     builder.embed(child.build(), repeat);
                 }
             }
@@ -1883,43 +1142,8 @@ pub mod payment {
                 }
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payment,
-            selection: &__rt::Selection,
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Payment]) -> &[Payment] {
-            &items[..items.len().min(2_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payment],
-            selection: &__rt::Selection,
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl PaymentPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -1929,9 +1153,12 @@ pub mod payment {
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -1942,101 +1169,44 @@ pub mod payment {
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Payment,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Payment,
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Payment],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Payment],
             hooks: &impl PaymentHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for PaymentPresenter {
-        type Item = Payment;
-        fn write_data(
-            &self,
-            item: &Payment,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Payment],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Payment,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Payment],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Payment {
@@ -2088,213 +1258,37 @@ pub mod record {
             serializer.serialize_str("[REDACTED]")
         }
     }
-    impl __rt::json::WriteJson for Record {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
+    impl __rt::record::Record for Record {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
+            __rt::record::Key::new("owner_email", "\"owner_email\": "),
+            __rt::record::Key::new("customer", "\"customer\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
+                2 => {
+                    sink.censored_if(
+                        &Self::KEYS[2],
+                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
+                        self.owner_email.as_ref().map(|_| true),
+                    )
                 }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+                3 => sink.optional(&Self::KEYS[3], &self.customer),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"amount_cents\"", &self.amount_cents);
-            if self.owner_email.is_some() {
-                object.field("\"owner_email\"", "[REDACTED]");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                object.field("\"customer\"", value);
-            }
-            object.end();
         }
     }
-    impl Record {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\n  \"owner_email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\n  \"customer\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"amount_cents\": ");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\n    \"owner_email\": ");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\n    \"customer\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"amount_cents\":");
-                let value = &self.amount_cents;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            if self.owner_email.is_some() {
-                out.push_str(",\"owner_email\":");
-                out.push_str("\"[REDACTED]\"");
-            }
-            if let ::core::option::Option::Some(value) = &self.customer {
-                out.push_str(",\"customer\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Record);
     impl Record {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "amount_cents", "owner_email", "customer"];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"amount_cents\"", &self.amount_cents),
-                2 if self.owner_email.is_some() => {
-                    object.field("\"owner_email\"", "[REDACTED]")
-                }
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.customer {
-                        object.field("\"customer\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Record {
-        fn toon_field_count(&self) -> usize {
-            4
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "amount_cents",
-                        __rt::toon::ToonElement::toon_value(&self.amount_cents),
-                    ))
-                }
-                2 => {
-                    self.owner_email
-                        .is_some()
-                        .then_some((
-                            "owner_email",
-                            __rt::toon::ToonValue::Str("[REDACTED]"),
-                        ))
-                }
-                3 => {
-                    self.customer
-                        .as_ref()
-                        .map(|value| (
-                            "customer",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Record {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Record {
         const KEYS: &'static [&'static str] = &[
@@ -2338,9 +1332,16 @@ pub mod record {
             "amount_cents: Amount in CENTS.",
             "CRITICAL: amounts are in CENTS. Divide by 100.",
         ];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, item: &Record, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for RecordPresenter {
+        type Item = Record;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            2_usize,
+        );
+        fn item_blocks(&self, item: &Record, builder: &mut __rt::ResponseBuilder) {
             let repeat = false;
             {
                 let mut content = ::std::string::String::new();
@@ -2351,7 +1352,11 @@ pub mod record {
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                super::customer::CustomerPresenter.item_blocks(value, &mut child);
+                __rt::Declared::item_blocks(
+                    &super::customer::CustomerPresenter,
+                    value,
+                    &mut child,
+                );
                 builder.embed(child.build(), repeat);
             }
             builder.directive("Keep amounts exact.");
@@ -2359,10 +1364,7 @@ pub mod record {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             kept: &[Record],
             total: usize,
@@ -2378,7 +1380,11 @@ pub mod record {
                     let mut child = __rt::ResponseBuilder::new(
                         ::std::string::String::new(),
                     );
-                    super::customer::CustomerPresenter.item_blocks(value, &mut child);
+                    __rt::Declared::item_blocks(
+                        &super::customer::CustomerPresenter,
+                        value,
+                        &mut child,
+                    );
                     builder.embed(child.build(), repeat);
                 }
             }
@@ -2393,43 +1399,8 @@ pub mod record {
                 builder.rule(text);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Record,
-            selection: &__rt::Selection,
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Record]) -> &[Record] {
-            &items[..items.len().min(2_usize)]
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Record],
-            selection: &__rt::Selection,
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl RecordPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -2439,9 +1410,12 @@ pub mod record {
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -2452,101 +1426,44 @@ pub mod record {
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Record,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Record,
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Record],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Record],
             hooks: &impl RecordHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for RecordPresenter {
-        type Item = Record;
-        fn write_data(
-            &self,
-            item: &Record,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Record],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Record,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Record],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Record {
@@ -2602,203 +1519,32 @@ pub mod ticket {
         #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    impl __rt::json::WriteJson for Ticket {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            match (writer.style(), writer.depth()) {
-                (__rt::json::JsonStyle::Pretty, 0) => {
-                    return self.__fusion_json_pretty_0(writer.output());
-                }
-                (__rt::json::JsonStyle::Pretty, 1) => {
-                    return self.__fusion_json_pretty_1(writer.output());
-                }
-                (__rt::json::JsonStyle::Compact, _) => {
-                    return self.__fusion_json_compact(writer.output());
-                }
+    impl __rt::record::Record for Ticket {
+        const KEYS: &'static [__rt::record::Key] = &[
+            __rt::record::Key::new("id", "\"id\": "),
+            __rt::record::Key::new("priority", "\"priority\": "),
+            __rt::record::Key::new("status", "\"status\": "),
+            __rt::record::Key::new("assignee", "\"assignee\": "),
+            __rt::record::Key::new("note", "\"note\": "),
+            __rt::record::Key::new("tags", "\"tags\": "),
+        ];
+        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
+            &'a self,
+            field: u16,
+            sink: &mut Sink_,
+        ) {
+            match field {
+                0 => sink.field(&Self::KEYS[0], &self.id),
+                1 => sink.field(&Self::KEYS[1], &self.priority),
+                2 => sink.field(&Self::KEYS[2], &self.status),
+                3 => sink.optional(&Self::KEYS[3], &self.assignee),
+                4 => sink.optional(&Self::KEYS[4], &self.note),
+                5 => sink.optional(&Self::KEYS[5], &self.tags),
                 _ => {}
             }
-            let mut object = writer.object();
-            object.field("\"id\"", &self.id);
-            object.field("\"priority\"", &self.priority);
-            object.field("\"status\"", &self.status);
-            if let ::core::option::Option::Some(value) = &self.assignee {
-                object.field("\"assignee\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.note {
-                object.field("\"note\"", value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tags {
-                object.field("\"tags\"", value);
-            }
-            object.end();
         }
     }
-    impl Ticket {
-        /// Writes the whole value as its `WriteJson` does, at writer depth 0 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_0(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n  \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n  \"priority\": ");
-                let value = &self.priority;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n  \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            match &self.assignee {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n  \"assignee\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n  \"assignee\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.note {
-                out.push_str(",\n  \"note\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tags {
-                out.push_str(",\n  \"tags\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        1,
-                    ),
-                );
-            }
-            out.push_str("\n}");
-        }
-        /// Writes the whole value as its `WriteJson` does, at writer depth 1 in pretty output: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_pretty_1(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\n    \"id\": ");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\n    \"priority\": ");
-                let value = &self.priority;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\n    \"status\": ");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            match &self.assignee {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\n    \"assignee\": ");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\n    \"assignee\": ");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.note {
-                out.push_str(",\n    \"note\": ");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tags {
-                out.push_str(",\n    \"tags\": ");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    ),
-                );
-            }
-            out.push_str("\n  }");
-        }
-        /// Writes the whole value as its `WriteJson` does, in compact output, at any depth: each key with its
-        /// separator and indentation copied as one constant.
-        #[doc(hidden)]
-        pub fn __fusion_json_compact(&self, out: &mut ::std::string::String) {
-            out.push('{');
-            {
-                out.push_str("\"id\":");
-                let value = &self.id;
-                __rt::json::escape_str_into(out, value);
-            }
-            {
-                out.push_str(",\"priority\":");
-                let value = &self.priority;
-                __rt::__private::number::write_i64(out, *value);
-            }
-            {
-                out.push_str(",\"status\":");
-                let value = &self.status;
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            match &self.assignee {
-                ::core::option::Option::Some(::core::option::Option::Some(value)) => {
-                    out.push_str(",\"assignee\":");
-                    __rt::json::escape_str_into(out, value);
-                }
-                ::core::option::Option::Some(::core::option::Option::None) => {
-                    out.push_str(",\"assignee\":");
-                    out.push_str("null");
-                }
-                ::core::option::Option::None => {}
-            }
-            if let ::core::option::Option::Some(value) = &self.note {
-                out.push_str(",\"note\":");
-                __rt::json::escape_str_into(out, value);
-            }
-            if let ::core::option::Option::Some(value) = &self.tags {
-                out.push_str(",\"tags\":");
-                __rt::json::WriteJson::write_json(
-                    value,
-                    &mut __rt::json::JsonWriter::at_depth(
-                        out,
-                        __rt::json::JsonStyle::Compact,
-                        0,
-                    ),
-                );
-            }
-            out.push('}');
-        }
-    }
+    __rt::__record_impls!(Ticket);
     impl Ticket {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -2809,108 +1555,6 @@ pub mod ticket {
             "note",
             "tags",
         ];
-        /// Writes only the selected root fields, in the selection's order (wire format §9).
-        pub fn write_json_selected(
-            &self,
-            writer: &mut __rt::json::JsonWriter<'_>,
-            selection: &__rt::Selection,
-        ) {
-            let mut object = writer.object();
-            for &field in selection.fields() {
-                self.write_json_field(&mut object, field);
-            }
-            object.end();
-        }
-        /// Writes root field number `field` of [`Self::FIELDS`] into `object` when the value has it
-        /// (an index past the fields writes nothing): one step of [`Self::write_json_selected`], and
-        /// of a union's whose branch this is.
-        pub fn write_json_field(
-            &self,
-            object: &mut __rt::json::ObjectWriter<'_, '_>,
-            field: u16,
-        ) {
-            match field {
-                0 => object.field("\"id\"", &self.id),
-                1 => object.field("\"priority\"", &self.priority),
-                2 => object.field("\"status\"", &self.status),
-                3 => {
-                    if let ::core::option::Option::Some(value) = &self.assignee {
-                        object.field("\"assignee\"", value);
-                    }
-                }
-                4 => {
-                    if let ::core::option::Option::Some(value) = &self.note {
-                        object.field("\"note\"", value);
-                    }
-                }
-                5 => {
-                    if let ::core::option::Option::Some(value) = &self.tags {
-                        object.field("\"tags\"", value);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl __rt::toon::ToonObject for Ticket {
-        fn toon_field_count(&self) -> usize {
-            6
-        }
-        fn toon_field(
-            &self,
-            index: usize,
-        ) -> ::core::option::Option<(&str, __rt::toon::ToonValue<'_>)> {
-            match index {
-                0 => {
-                    ::core::option::Option::Some((
-                        "id",
-                        __rt::toon::ToonElement::toon_value(&self.id),
-                    ))
-                }
-                1 => {
-                    ::core::option::Option::Some((
-                        "priority",
-                        __rt::toon::ToonElement::toon_value(&self.priority),
-                    ))
-                }
-                2 => {
-                    ::core::option::Option::Some((
-                        "status",
-                        __rt::toon::ToonElement::toon_value(&self.status),
-                    ))
-                }
-                3 => {
-                    self.assignee
-                        .as_ref()
-                        .map(|value| (
-                            "assignee",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                4 => {
-                    self.note
-                        .as_ref()
-                        .map(|value| (
-                            "note",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                5 => {
-                    self.tags
-                        .as_ref()
-                        .map(|value| (
-                            "tags",
-                            __rt::toon::ToonElement::toon_value(value),
-                        ))
-                }
-                _ => ::core::option::Option::None,
-            }
-        }
-    }
-    impl __rt::toon::ToonElement for Ticket {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::object(self)
-        }
     }
     impl __rt::toon::WriteToon for Ticket {
         const KEYS: &'static [&'static str] = &[
@@ -3030,17 +1674,18 @@ pub mod ticket {
             "Tickets are sorted by priority.",
             "Never promise a date.",
         ];
-        /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-        /// `builder`; embedding presenters call it for their child values.
-        pub fn item_blocks(&self, _item: &Ticket, builder: &mut __rt::ResponseBuilder) {
+    }
+    impl __rt::Declared for TicketPresenter {
+        type Item = Ticket;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Pretty,
+        );
+        fn item_blocks(&self, _item: &Ticket, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules(Self::RULES);
             }
         }
-        /// Adds the blocks computed from a collection to `builder`: the truncation block when items
-        /// were cut, collection UI blocks, embeds of every kept item, item rules from the first kept
-        /// item, then collection rules (wire format §6, §7, §8).
-        pub fn collection_blocks(
+        fn collection_blocks(
             &self,
             _kept: &[Ticket],
             _total: usize,
@@ -3050,43 +1695,8 @@ pub mod ticket {
                 builder.rules(Self::RULES);
             }
         }
-        /// The blocks of one item with `_select` applied to the data block and `hooks` called with
-        /// `context` after the declared blocks, not yet built.
-        fn item_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_data(self, item, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.item_blocks(item, &mut builder);
-            hooks.item(item, context, &mut builder);
-            builder
-        }
-        /// The items the agent limit keeps.
-        fn kept(items: &[Ticket]) -> &[Ticket] {
-            items
-        }
-        /// The blocks of a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks, not yet built.
-        fn collection_builder<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ResponseBuilder {
-            let kept = Self::kept(items);
-            let mut data = ::std::string::String::new();
-            __rt::Presenter::write_collection_data(self, kept, selection, &mut data);
-            let mut builder = __rt::ResponseBuilder::new(data);
-            self.collection_blocks(kept, items.len(), &mut builder);
-            hooks.collection(kept, context, &mut builder);
-            builder
-        }
+    }
+    impl TicketPresenter {
         /// The response for one item with `_select` applied to the data block and `hooks` called
         /// with `context` after the declared blocks.
         pub fn present_with<Context_: ?::core::marker::Sized>(
@@ -3096,9 +1706,12 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.item_builder(item, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_hooked(
+                self,
+                item,
+                selection,
+                |builder| hooks.item(item, context, builder),
+            )
         }
         /// The response for a collection, cut to the agent limit, with `_select` applied to every
         /// element and `hooks` called with `context` after the declared blocks.
@@ -3109,101 +1722,44 @@ pub mod ticket {
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> __rt::ToolResponse {
-            self.collection_builder(items, selection, hooks, context)
-                .presenter_view(__rt::ViewData::DataBlock)
-                .build()
+            __rt::Declared::present_collection_hooked(
+                self,
+                items,
+                selection,
+                |kept, builder| hooks.collection(kept, context, builder),
+            )
         }
-        /// One item's view as MCP prompt messages (wire format §19), as upstream's
-        /// `PromptMessage.fromView(presenter.make(item))`: rules, then the data and UI blocks, then
-        /// directives and suggestions.
-        pub fn prompt_messages(
-            &self,
-            item: &Ticket,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.prompt_messages_with(item, &(), &())
-        }
-        /// [`Self::prompt_messages`] with `hooks` called with `context` after the declared blocks.
+        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
+        /// declared blocks.
         pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             item: &Ticket,
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.item_builder(item, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::item_builder(
+                    self,
+                    item,
+                    &__rt::Selection::all(),
+                    |builder| hooks.item(item, context, builder),
+                )
                 .prompt_messages()
         }
-        /// A collection's view as MCP prompt messages (wire format §19), cut to the agent limit.
-        pub fn collection_prompt_messages(
-            &self,
-            items: &[Ticket],
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_prompt_messages_with(items, &(), &())
-        }
-        /// [`Self::collection_prompt_messages`] with `hooks` called with `context` after the declared
-        /// blocks.
+        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
+        /// after the declared blocks.
         pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
             &self,
             items: &[Ticket],
             hooks: &impl TicketHooks<Context_>,
             context: &Context_,
         ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            self.collection_builder(items, &__rt::Selection::all(), hooks, context)
+            __rt::Declared::collection_builder(
+                    self,
+                    items,
+                    &__rt::Selection::all(),
+                    |kept, builder| hooks.collection(kept, context, builder),
+                )
                 .prompt_messages()
-        }
-    }
-    impl __rt::Presenter for TicketPresenter {
-        type Item = Ticket;
-        fn write_data(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(item, &mut writer);
-            } else {
-                item.write_json_selected(&mut writer, selection);
-            }
-        }
-        fn write_collection_data(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-            out: &mut ::std::string::String,
-        ) {
-            let mut writer = __rt::json::JsonWriter::new(
-                out,
-                __rt::json::JsonStyle::Pretty,
-            );
-            if selection.is_all() {
-                __rt::json::WriteJson::write_json(items, &mut writer);
-            } else {
-                let mut array = writer.array();
-                array
-                    .each(
-                        items,
-                        |item, writer| item.write_json_selected(writer, selection),
-                    );
-                array.end();
-            }
-        }
-        fn present_selected(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_with(item, selection, &(), &())
-        }
-        fn present_collection_selected(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-        ) -> __rt::ToolResponse {
-            self.present_collection_with(items, selection, &(), &())
         }
     }
     impl __rt::IntoToolResponse for Ticket {

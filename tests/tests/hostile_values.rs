@@ -3,7 +3,7 @@
 //! text, and enum values that are markup. Each context neutralises what would change its
 //! structure (wire format §4, §5); the JSON data block stays exact JSON.
 
-use fusion_runtime::{Presenter, PromptMessage, ToolResponse};
+use fusion_runtime::{Declared, Presenter, PromptMessage, ToolResponse};
 use fusion_tests::snapshots::behaviours::{Note, NoteKind, NotePresenter};
 use fusion_tests::snapshots::params::{Counted, CountedPresenter};
 use proptest::prelude::*;

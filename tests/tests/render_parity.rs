@@ -6,6 +6,7 @@
 
 use std::path::Path;
 
+use fusion_runtime::record::WriteSelected;
 use fusion_tests::generated::{
     Client, ClientPresenter, Invoice, InvoicePresenter, InvoiceRow, InvoiceRowPresenter, Ticket,
     TicketPresenter,

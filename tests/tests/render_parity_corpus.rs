@@ -5,6 +5,7 @@
 //! values in every escaping context, unions, every nullable shape, inheritance, directives and
 //! redaction, computed placeholders (with their fallbacks). The wire presenters take the data of upstream's goldens (`wire.json`).
 
+use fusion_runtime::record::WriteSelected;
 use fusion_tests::snapshots::{behaviours, computed, nullable, redaction, unions, wire};
 use serde_json::{Value, json};
 

@@ -4,7 +4,7 @@
 //! `prompt_messages` / `collection_prompt_messages`, serialized as MCP prompt messages, and the
 //! same messages through rmcp's `PromptMessage`.
 
-use fusion_runtime::PromptMessage;
+use fusion_runtime::{Declared, PromptMessage};
 use fusion_tests::snapshots::wire::notice::NoticePresenter;
 use fusion_tests::snapshots::wire::payment::PaymentPresenter;
 use fusion_tests::snapshots::wire::record::RecordPresenter;

@@ -6,8 +6,8 @@ pub mod code;
 mod computed;
 mod condition;
 mod docs;
-pub mod json_fast;
 mod members;
+mod record;
 pub mod schema_defs;
 mod sha256;
 pub mod tool_args;
@@ -74,7 +74,6 @@ pub fn emit(
     let argument_types = tool_args::argument_types(model);
     let def_keys = schema_defs::def_keys(model, names);
     let data_types = model.data_types();
-    let depths = json_fast::pretty_depths(model);
     let rt = Runtime::new(settings.runtime_path).ok_or_else(|| {
         vec![Diagnostic::error(
             "",
@@ -86,8 +85,8 @@ pub fn emit(
         )]
     })?;
     for index in 0..model.modules.len() {
-        let rendered = render_module(model, names, index, &rt, &data_types, &depths).and_then(
-            |(head, module)| {
+        let rendered =
+            render_module(model, names, index, &rt, &data_types).and_then(|(head, module)| {
                 // The tool's items follow the module's types, in the same module.
                 let tool = tools::render(model, names, index, &rt, &argument_types, &def_keys)?;
                 let text = match tool {
@@ -95,8 +94,7 @@ pub fn emit(
                     None => module,
                 };
                 Ok((head, text))
-            },
-        );
+            });
         let (
             ModuleHead {
                 name: module_name,
@@ -199,9 +197,8 @@ fn render_module(
     index: usize,
     rt: &Runtime,
     data_types: &[bool],
-    depths: &[Vec<usize>],
 ) -> Result<(ModuleHead, String), InternalError> {
-    let data = view::module_view(model, names, index, rt, data_types, depths)?;
+    let data = view::module_view(model, names, index, rt, data_types)?;
     let head = ModuleHead {
         name: data.name.clone(),
         exports: data.exports.clone(),

@@ -278,7 +278,7 @@ impl Context<'_> {
         let present = |value: TokenStream, repeat: TokenStream| {
             quote! {
                 let mut child = #rt::ResponseBuilder::new(::std::string::String::new());
-                #presenter_path.item_blocks(#value, &mut child);
+                #rt::Declared::item_blocks(&#presenter_path, #value, &mut child);
                 builder.embed(child.build(), #repeat);
             }
         };

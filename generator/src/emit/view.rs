@@ -7,8 +7,8 @@ use proc_macro2::TokenStream;
 use super::behaviour::{BehaviourView, Context};
 use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ident, literal};
 use super::docs::{doc_lines, doc_literal, pointer_suffix, union_dispatch_doc, with_notes};
-use super::json_fast::{FastJsonView, fast_json};
 use super::members::{expecting, extra_field, field_view, literal_variant};
+use super::record::record_impl;
 use super::toon::{ToonTableView, table_view};
 use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -171,8 +171,9 @@ pub struct StructView {
     pub toon: Option<ToonTableView>,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
-    /// The constant-fragment JSON writers, for a struct that data blocks write.
-    pub fast: Option<FastJsonView>,
+    /// The `Record` implementation and the impls derived from it, for a struct that data
+    /// blocks write (emit/record.rs).
+    pub record: Option<TokenStream>,
 }
 
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
@@ -292,14 +293,12 @@ pub struct RootModule {
 
 /// Builds the view of module `index`.
 /// `data_types` is [`Model::data_types`]: the types that are not get no writers.
-/// `depths` is [`super::json_fast::pretty_depths`]: where data blocks write each struct.
 pub fn module_view(
     model: &Model,
     names: &Names,
     index: usize,
     rt: &Runtime,
     data_types: &[bool],
-    depths: &[Vec<usize>],
 ) -> Result<ModuleData, InternalError> {
     let module = &model.modules[index];
     let mut data = ModuleData {
@@ -339,11 +338,10 @@ pub fn module_view(
                     None => None,
                 },
                 toon: table_view(model, names, id, rt)?,
-                fast: if data_types[id] {
-                    fast_json(model, id, &names.members[id], &depths[id], rt)
-                } else {
-                    None
-                },
+                record: data_types[id].then(|| {
+                    let extra = names.extras[id].as_deref().map(ident);
+                    record_impl(&name, fields, &names.members[id], extra.as_ref(), rt)
+                }),
                 doc: with_notes(
                     doc_lines(
                         def.description.as_deref(),

@@ -6,11 +6,13 @@
 //! value that has no generated type.
 
 mod escape;
+mod fields;
 mod impls;
 mod serialize;
 mod writer;
 
 pub use escape::escape_str_into;
+pub(crate) use fields::write_record;
 pub use serialize::{to_compact, to_pretty, write_serialize};
 pub use writer::{ArrayWriter, JsonWriter, ObjectWriter, WriteJson, to_json};
 

@@ -214,31 +214,7 @@ impl<'a> JsonWriter<'a> {
     /// 1 drops it): one copy of a static slice, the hot path of every member.
     #[inline(always)]
     fn push_separator(&mut self, start: usize) {
-        let len = 2 + 2 * self.depth - start;
-        if len <= SEPARATOR_COPY {
-            let end = self.out.len() + len;
-            self.out.push_str(&SEPARATOR[start..start + SEPARATOR_COPY]);
-            self.out.truncate(end);
-        } else {
-            self.push_deep_separator(start);
-        }
-    }
-
-    /// The separator of a member nested deeper than [`SEPARATOR`] reaches, in several copies.
-    #[cold]
-    fn push_deep_separator(&mut self, start: usize) {
-        let end = 2 + 2 * self.depth;
-        if let Some(separator) = SEPARATOR.get(start..end) {
-            self.out.push_str(separator);
-            return;
-        }
-        self.out.push_str(&SEPARATOR[start..]);
-        let mut remaining = 2 + 2 * self.depth - SEPARATOR.len();
-        while remaining > 0 {
-            let chunk = remaining.min(SEPARATOR.len() - 2);
-            self.out.push_str(&SEPARATOR[2..2 + chunk]);
-            remaining -= chunk;
-        }
+        push_separator(self.out, self.depth, start);
     }
 
     /// The colon after a key, and the space after it in pretty output: two byte stores (one
@@ -262,6 +238,37 @@ impl<'a> JsonWriter<'a> {
     /// time the buffer doubles.
     fn reserve(&mut self, additional: usize) {
         self.out.reserve(additional);
+    }
+}
+
+/// Pushes the separator before a member at `depth` (`start` 0 keeps the comma, 1 drops it):
+/// `SEPARATOR[start..]` cut to the indentation, one copy of a static slice.
+#[inline(always)]
+pub(super) fn push_separator(out: &mut String, depth: usize, start: usize) {
+    let len = 2 + 2 * depth - start;
+    if len <= SEPARATOR_COPY {
+        let end = out.len() + len;
+        out.push_str(&SEPARATOR[start..start + SEPARATOR_COPY]);
+        out.truncate(end);
+    } else {
+        push_deep_separator(out, depth, start);
+    }
+}
+
+/// The separator of a member nested deeper than [`SEPARATOR`] reaches, in several copies.
+#[cold]
+fn push_deep_separator(out: &mut String, depth: usize, start: usize) {
+    let end = 2 + 2 * depth;
+    if let Some(separator) = SEPARATOR.get(start..end) {
+        out.push_str(separator);
+        return;
+    }
+    out.push_str(&SEPARATOR[start..]);
+    let mut remaining = 2 + 2 * depth - SEPARATOR.len();
+    while remaining > 0 {
+        let chunk = remaining.min(SEPARATOR.len() - 2);
+        out.push_str(&SEPARATOR[2..2 + chunk]);
+        remaining -= chunk;
     }
 }
 

@@ -1,0 +1,277 @@
+//! Records: the one description of a generated struct's fields that every writer shares.
+//!
+//! A generated struct states its fields once, as [`Record::visit_field`]: field number `i` (schema
+//! order) handed to a [`FieldSink`] with its [`Key`], or nothing when the field is absent from
+//! the wire (an optional `None`). Each output is a sink, and each sink is monomorphised into the
+//! struct's code, so that pretty JSON, compact JSON, `_select`ed JSON and the TOON view are as
+//! fast as hand-written writers while the generated text holds one line per field.
+
+use crate::json::{JsonWriter, ObjectWriter, WriteJson};
+use crate::select::Selection;
+use crate::toon::{ToonElement, ToonValue};
+
+/// A field's wire key in the two forms the writers need.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Key {
+    name: &'static str,
+    json: &'static str,
+}
+
+impl Key {
+    /// A key: `name` as it is on the wire (TOON escapes it itself), `json` the same key quoted
+    /// and escaped as JSON with `": "` after it (`"\"id\": "`), so that pretty output copies
+    /// the key, its colon and its space in one piece.
+    pub const fn new(name: &'static str, json: &'static str) -> Self {
+        Self { name, json }
+    }
+
+    /// The key as it is on the wire, unquoted.
+    pub const fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The quoted key with `": "` (pretty output).
+    #[inline(always)]
+    pub(crate) fn pretty(&self) -> &'static str {
+        self.json
+    }
+
+    /// The quoted key with `":"` (compact output).
+    #[inline(always)]
+    pub(crate) fn compact(&self) -> &'static str {
+        &self.json[..self.json.len() - 1]
+    }
+
+    /// The quoted key alone.
+    #[inline(always)]
+    pub(crate) fn quoted(&self) -> &'static str {
+        &self.json[..self.json.len() - 2]
+    }
+}
+
+/// A redacted field's censor, as text (TOON) and as a JSON string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Censor {
+    text: &'static str,
+    json: &'static str,
+}
+
+impl Censor {
+    /// A censor: `text` as TOON shows it, `json` the same text quoted and escaped as JSON.
+    pub const fn new(text: &'static str, json: &'static str) -> Self {
+        Self { text, json }
+    }
+}
+
+/// A value a field can hold: it writes itself as JSON and shows itself to TOON.
+pub trait FieldValue: WriteJson + ToonElement {}
+
+impl<T: WriteJson + ToonElement + ?Sized> FieldValue for T {}
+
+/// What a record hands its fields to: one implementation per output.
+///
+/// `'a` is the record's borrow, so that a sink may keep references into it (the TOON view
+/// returns the value it was handed).
+pub trait FieldSink<'a> {
+    /// A field whose value is on the wire.
+    fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'a T);
+
+    /// A redacted field: its censor when it holds a value, `null` when it holds `null` (as
+    /// fast-redact leaves it, wire format §10).
+    fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool);
+
+    /// An undeclared key the struct keeps (`additionalProperties`), escaped at run time.
+    fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T);
+
+    /// An optional field: absent from the wire when `None`.
+    #[inline(always)]
+    fn optional<T: FieldValue>(&mut self, key: &'static Key, value: &'a Option<T>) {
+        if let Some(value) = value {
+            self.field(key, value);
+        }
+    }
+
+    /// A redacted field whose presence is `None` (absent), `Some(false)` (`null`) or
+    /// `Some(true)` (a value).
+    #[inline(always)]
+    fn censored_if(&mut self, key: &'static Key, censor: Censor, presence: Option<bool>) {
+        if let Some(has_value) = presence {
+            self.censored(key, censor, has_value);
+        }
+    }
+}
+
+/// A generated struct's fields, stated once for every writer.
+pub trait Record {
+    /// The declared fields' keys, in schema order; a [`Selection`] indexes into it.
+    const KEYS: &'static [Key];
+
+    /// Hands field number `field` of [`Record::KEYS`] to `sink` when it is on the wire; an
+    /// index past the fields hands nothing.
+    fn visit_field<'a, S: FieldSink<'a>>(&'a self, field: u16, sink: &mut S);
+
+    /// How many undeclared keys the struct keeps (`additionalProperties`).
+    #[inline(always)]
+    fn extra_len(&self) -> usize {
+        0
+    }
+
+    /// Hands undeclared key number `index` to `sink`.
+    #[inline(always)]
+    fn visit_extra<'a, S: FieldSink<'a>>(&'a self, _index: usize, _sink: &mut S) {}
+
+    /// Hands every field to `sink`, in schema order, then the undeclared keys.
+    #[inline(always)]
+    fn visit<'a, S: FieldSink<'a>>(&'a self, sink: &mut S) {
+        for field in 0..Self::KEYS.len() {
+            self.visit_field(field as u16, sink);
+        }
+        for index in 0..self.extra_len() {
+            self.visit_extra(index, sink);
+        }
+    }
+
+    /// Writes field number `field` into `object` when the value has it (an index past the
+    /// fields writes nothing): one step of [`WriteSelected::write_json_selected`], and of a union's
+    /// whose branch this is.
+    fn write_json_field(&self, object: &mut ObjectWriter<'_, '_>, field: u16) {
+        self.visit_field(field, &mut ObjectSink { object });
+    }
+}
+
+/// A value whose data block `_select` cuts: a struct (through its [`Record`]) or a union of
+/// structs (generated, through the branch it holds).
+pub trait WriteSelected {
+    /// Writes only the selected root fields, in the selection's order (wire format §9).
+    fn write_json_selected(&self, writer: &mut JsonWriter<'_>, selection: &Selection);
+}
+
+impl<R: Record> WriteSelected for R {
+    fn write_json_selected(&self, writer: &mut JsonWriter<'_>, selection: &Selection) {
+        let mut object = writer.object();
+        for &field in selection.fields() {
+            self.write_json_field(&mut object, field);
+        }
+        object.end();
+    }
+}
+
+/// Writes `record` as one JSON object in `writer`'s style and depth: what a generated
+/// struct's `WriteJson` calls.
+#[inline]
+pub fn write_json<R: Record + ?Sized>(record: &R, writer: &mut JsonWriter<'_>) {
+    crate::json::write_record(record, writer);
+}
+
+/// Hands undeclared key number `index` of `map` to `sink`: a generated `visit_extra`.
+#[inline]
+pub fn visit_entry<'a, V: FieldValue, S: FieldSink<'a>>(
+    map: &'a indexmap::IndexMap<String, V>,
+    index: usize,
+    sink: &mut S,
+) {
+    if let Some((key, value)) = map.get_index(index) {
+        sink.entry(key, value);
+    }
+}
+
+/// The TOON view of field `index` (declared fields, then undeclared keys): what a generated
+/// struct's `ToonObject::toon_field` returns.
+pub fn toon_field<R: Record>(record: &R, index: usize) -> Option<(&str, ToonValue<'_>)> {
+    let mut capture = Capture(None);
+    match index.checked_sub(R::KEYS.len()) {
+        None => record.visit_field(index as u16, &mut capture),
+        Some(extra) => record.visit_extra(extra, &mut capture),
+    }
+    capture.0
+}
+
+/// How many fields the TOON view of `record` numbers: what a generated struct's
+/// `ToonObject::toon_field_count` returns.
+#[inline]
+pub fn toon_field_count<R: Record>(record: &R) -> usize {
+    R::KEYS.len() + record.extra_len()
+}
+
+/// The sink of [`toon_field`]: keeps the one field it is handed.
+struct Capture<'a>(Option<(&'a str, ToonValue<'a>)>);
+
+impl<'a> FieldSink<'a> for Capture<'a> {
+    fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'a T) {
+        self.0 = Some((key.name, value.toon_value()));
+    }
+
+    fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
+        let value = if has_value {
+            ToonValue::Str(censor.text)
+        } else {
+            ToonValue::Null
+        };
+        self.0 = Some((key.name, value));
+    }
+
+    fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T) {
+        self.0 = Some((key, value.toon_value()));
+    }
+}
+
+/// The sink of [`Record::write_json_field`]: members of an object being written.
+struct ObjectSink<'o, 'w, 'a> {
+    object: &'o mut ObjectWriter<'w, 'a>,
+}
+
+impl<'r> FieldSink<'r> for ObjectSink<'_, '_, '_> {
+    #[inline(always)]
+    fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'r T) {
+        self.object.field(key.quoted(), value);
+    }
+
+    #[inline(always)]
+    fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
+        self.object
+            .key(key.quoted())
+            .raw_value(censor_json(censor, has_value));
+    }
+
+    #[inline(always)]
+    fn entry<T: FieldValue + ?Sized>(&mut self, key: &'r str, value: &'r T) {
+        self.object.str_key(key).value(value);
+    }
+}
+
+/// The JSON text of a censor, or `null`.
+#[inline(always)]
+pub(crate) fn censor_json(censor: Censor, has_value: bool) -> &'static str {
+    if has_value { censor.json } else { "null" }
+}
+
+/// `WriteJson`, `ToonObject` and `ToonElement` of a generated struct, all through its
+/// [`Record`]: one line of generated code for what every struct has alike.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __record_impls {
+    ($ty:ty) => {
+        impl $crate::json::WriteJson for $ty {
+            #[inline]
+            fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
+                $crate::record::write_json(self, writer);
+            }
+        }
+        impl $crate::toon::ToonObject for $ty {
+            fn toon_field_count(&self) -> usize {
+                $crate::record::toon_field_count(self)
+            }
+            fn toon_field(
+                &self,
+                index: usize,
+            ) -> ::core::option::Option<(&str, $crate::toon::ToonValue<'_>)> {
+                $crate::record::toon_field(self, index)
+            }
+        }
+        impl $crate::toon::ToonElement for $ty {
+            fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
+                $crate::toon::ToonValue::object(self)
+            }
+        }
+    };
+}
