@@ -258,14 +258,14 @@ impl Context<'_> {
         let push = match suggestion.reason.as_slice() {
             [TextPart::Literal(text)] => {
                 let text = literal(text);
-                quote! { builder.suggest(#action, #text); }
+                quote! { builder.suggest_raw(#action, #text); }
             }
             parts => {
                 let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.suggest(#action, text);
+                    builder.suggest_raw(#action, text);
                 }
             }
         };
@@ -301,7 +301,7 @@ impl Context<'_> {
             });
             views.push(RuleView {
                 condition: None,
-                push: quote! { builder.rules(Self::#name); },
+                push: quote! { builder.rules_raw(Self::#name); },
                 needs_item: false,
             });
             runs.push(StaticRules {
@@ -324,17 +324,17 @@ impl Context<'_> {
     fn rule(&self, rule: &RuleModel) -> Result<RuleView, InternalError> {
         let needs_item = !rule.is_static();
         let push = match rule.parts.as_slice() {
-            [] => quote! { builder.rule(""); },
+            [] => quote! { builder.rule_raw(""); },
             [TextPart::Literal(text)] => {
                 let text = literal(text);
-                quote! { builder.rule(#text); }
+                quote! { builder.rule_raw(#text); }
             }
             parts => {
                 let push = self.push_parts(parts)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.rule(text);
+                    builder.rule_raw(text);
                 }
             }
         };

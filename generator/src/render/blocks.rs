@@ -99,11 +99,11 @@ impl<'m> Presenting<'m> {
             self.embed(embed.field, embed.presenter_module, item, false, builder);
         }
         for directive in &self.behaviour.directives {
-            builder.directive(directive.clone());
+            builder.directive_raw(directive.clone());
         }
         for rule in &self.behaviour.rules {
             if self.holds(rule.when.as_ref(), item) {
-                builder.rule(self.rule_text(rule, scope));
+                builder.rule_raw(self.rule_text(rule, scope));
             }
         }
         for suggestion in &self.behaviour.suggestions {
@@ -148,16 +148,16 @@ impl<'m> Presenting<'m> {
             }
         }
         for directive in &self.behaviour.directives {
-            builder.directive(directive.clone());
+            builder.directive_raw(directive.clone());
         }
         let first = kept.first().copied();
         for rule in &self.behaviour.rules {
             if rule.is_static() {
-                builder.rule(self.rule_text(rule, scope));
+                builder.rule_raw(self.rule_text(rule, scope));
             } else if let Some(item) = first
                 && self.holds(rule.when.as_ref(), item)
             {
-                builder.rule(self.rule_text(
+                builder.rule_raw(self.rule_text(
                     rule,
                     Scope {
                         item: Some(item),
@@ -167,7 +167,7 @@ impl<'m> Presenting<'m> {
             }
         }
         for rule in &self.behaviour.collection_rules {
-            builder.rule(self.rule_text(rule, scope));
+            builder.rule_raw(self.rule_text(rule, scope));
         }
         let suggestions = match &self.behaviour.collection_suggestions {
             Some(list) => list,
@@ -200,7 +200,7 @@ impl<'m> Presenting<'m> {
             (Some(_), None) => false,
         };
         if holds {
-            builder.suggest(
+            builder.suggest_raw(
                 suggestion.action.clone(),
                 self.text(&suggestion.reason, scope, Escape::Line),
             );
