@@ -217,7 +217,7 @@ impl __rt::Declared for ClientPresenter {
                 text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
     }
     fn collection_blocks(
@@ -236,7 +236,7 @@ impl __rt::Declared for ClientPresenter {
                 text.push_str(value.as_str());
             }
             text.push_str(" plan: check its limits before acting.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
     }
 }

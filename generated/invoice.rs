@@ -364,14 +364,14 @@ impl __rt::Declared for InvoicePresenter {
             builder.embed(child.build(), repeat);
         }
         {
-            builder.rules(Self::RULES);
+            builder.rules_raw(Self::RULES);
         }
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
             __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
         if (item.amount_cents >= 1000000_i64)
             && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
@@ -390,7 +390,7 @@ impl __rt::Declared for InvoicePresenter {
                 __rt::__private::number::write_i64(&mut text, item.amount_cents);
             }
             text.push_str(" USD): double-check the client before acting.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
         if ::core::matches!(
             item.status, InvoiceStatus::Pending | InvoiceStatus::Overdue
@@ -398,7 +398,7 @@ impl __rt::Declared for InvoicePresenter {
             let mut text = ::std::string::String::new();
             text.push_str("Send a payment reminder for ");
             __rt::escape::push_line(&mut text, &item.id);
-            builder.suggest("billing.remind", text);
+            builder.suggest_raw("billing.remind", text);
         }
     }
     fn collection_blocks(
@@ -517,7 +517,7 @@ impl __rt::Declared for InvoicePresenter {
         }
         let first = kept.first();
         {
-            builder.rules(Self::RULES);
+            builder.rules_raw(Self::RULES);
         }
         if let ::core::option::Option::Some(item) = first
             && (::core::matches!(item.status, InvoiceStatus::Overdue))
@@ -526,7 +526,7 @@ impl __rt::Declared for InvoicePresenter {
             text.push_str("Invoice ");
             __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
         if let ::core::option::Option::Some(item) = first
             && ((item.amount_cents >= 1000000_i64)
@@ -546,7 +546,7 @@ impl __rt::Declared for InvoicePresenter {
                 __rt::__private::number::write_i64(&mut text, item.amount_cents);
             }
             text.push_str(" USD): double-check the client before acting.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
         {
             let mut text = ::std::string::String::new();
@@ -557,11 +557,11 @@ impl __rt::Declared for InvoicePresenter {
                 kept.iter().map(|item| item.amount_cents).map(i128::from).sum::<i128>(),
             );
             text.push_str(" cents in total.");
-            builder.rule(text);
+            builder.rule_raw(text);
         }
         if !kept.is_empty() {
             {
-                builder.suggest("billing.get", "Open one invoice to see its lines");
+                builder.suggest_raw("billing.get", "Open one invoice to see its lines");
             }
         }
     }

@@ -327,7 +327,7 @@ impl __rt::Declared for InvoiceRowPresenter {
     const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
     fn item_blocks(&self, _item: &InvoiceRow, builder: &mut __rt::ResponseBuilder) {
         {
-            builder.rules(Self::RULES);
+            builder.rules_raw(Self::RULES);
         }
     }
     fn collection_blocks(
@@ -337,7 +337,7 @@ impl __rt::Declared for InvoiceRowPresenter {
         builder: &mut __rt::ResponseBuilder,
     ) {
         {
-            builder.rules(Self::RULES);
+            builder.rules_raw(Self::RULES);
         }
     }
 }

@@ -212,7 +212,7 @@ pub mod account {
         );
         fn item_blocks(&self, item: &Account, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if !item.active {
                 let mut text = ::std::string::String::new();
@@ -221,21 +221,21 @@ pub mod account {
                 text.push_str(" of ");
                 __rt::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if ::core::matches!(item.plan, AccountPlan::Pro | AccountPlan::Enterprise) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if item.balance < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
                 __rt::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if ::core::matches!(
                 item.note, ::core::option::Option::Some(::core::option::Option::Some(_))
@@ -249,7 +249,7 @@ pub mod account {
                 {
                     __rt::escape::push_line(&mut text, value);
                 }
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if (item.credit_limit.is_some())
                 && ((item.balance <= -1000.0_f64)
@@ -261,7 +261,7 @@ pub mod account {
                     __rt::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -286,7 +286,7 @@ pub mod account {
             }
             let first = kept.first();
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (!item.active) {
                 let mut text = ::std::string::String::new();
@@ -295,7 +295,7 @@ pub mod account {
                 text.push_str(" of ");
                 __rt::escape::push_line(&mut text, &item.owner);
                 text.push_str(" is inactive.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -306,7 +306,7 @@ pub mod account {
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first && (item.balance < 0.0_f64)
             {
@@ -314,7 +314,7 @@ pub mod account {
                 text.push_str("Negative balance ");
                 __rt::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -331,7 +331,7 @@ pub mod account {
                 {
                     __rt::escape::push_line(&mut text, value);
                 }
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && ((item.credit_limit.is_some())
@@ -344,7 +344,7 @@ pub mod account {
                     __rt::__private::number::write_i64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -364,7 +364,7 @@ pub mod account {
                         .sum::<i128>(),
                 );
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -597,14 +597,14 @@ pub mod entry {
                 builder.ui(block);
             }
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if item.amount < 0.0_f64 {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
                 __rt::escape::push_line(&mut text, &item.label);
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -615,7 +615,7 @@ pub mod entry {
         ) {
             let first = kept.first();
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (item.amount < 0.0_f64)
             {
@@ -623,7 +623,7 @@ pub mod entry {
                 text.push_str("Refund: ");
                 __rt::escape::push_line(&mut text, &item.label);
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -887,10 +887,10 @@ pub mod ledger {
                 let mut text = ::std::string::String::new();
                 text.push_str("Audit the ledger of ");
                 __rt::escape::push_line(&mut text, &item.owner);
-                builder.suggest("ledgers.audit", text);
+                builder.suggest_raw("ledgers.audit", text);
             }
             {
-                builder.suggest("ledgers.close", "Close it when it is settled");
+                builder.suggest_raw("ledgers.close", "Close it when it is settled");
             }
         }
         fn collection_blocks(
@@ -1014,7 +1014,7 @@ pub mod ledger {
                     text.push_str("Audit the ");
                     __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                     text.push_str(" ledgers");
-                    builder.suggest("ledgers.audit", text);
+                    builder.suggest_raw("ledgers.audit", text);
                 }
             }
         }
@@ -1678,13 +1678,13 @@ pub mod note {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
                 __rt::escape::push_line(&mut text, &item.notes);
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
                 __rt::escape::push_line(&mut text, item.kind.as_str());
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -1693,7 +1693,7 @@ pub mod note {
                 text.push_str(" (");
                 __rt::escape::push_line(&mut text, item.kind.as_str());
                 text.push(')');
-                builder.suggest("ledgers.audit", text);
+                builder.suggest_raw("ledgers.audit", text);
             }
         }
         #[allow(clippy::collapsible_if)]
@@ -1729,13 +1729,13 @@ pub mod note {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
                 __rt::escape::push_line(&mut text, &item.notes);
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
                 __rt::escape::push_line(&mut text, item.kind.as_str());
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 {
@@ -1745,7 +1745,7 @@ pub mod note {
                     text.push_str(" (");
                     __rt::escape::push_line(&mut text, item.kind.as_str());
                     text.push(')');
-                    builder.suggest("ledgers.audit", text);
+                    builder.suggest_raw("ledgers.audit", text);
                 }
             }
         }
@@ -1974,7 +1974,7 @@ pub mod status_row {
         );
         fn item_blocks(&self, _item: &StatusRow, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -1988,13 +1988,13 @@ pub mod status_row {
                     .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
             }
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Total: ");
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }

@@ -438,14 +438,14 @@ pub mod reviewed_row {
         );
         fn item_blocks(&self, item: &ReviewedRow, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
                 __rt::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -472,7 +472,7 @@ pub mod reviewed_row {
             }
             let first = kept.first();
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
@@ -481,7 +481,7 @@ pub mod reviewed_row {
                 text.push_str("Invoice ");
                 __rt::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -496,11 +496,11 @@ pub mod reviewed_row {
                         .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.suggest("invoices.remind", "Remind the overdue ones");
+                    builder.suggest_raw("invoices.remind", "Remind the overdue ones");
                 }
             }
         }
@@ -888,14 +888,14 @@ pub mod tabled_row {
         );
         fn item_blocks(&self, item: &TabledRow, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
                 __rt::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -950,7 +950,7 @@ pub mod tabled_row {
             }
             let first = kept.first();
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, TabledRowStatus::Overdue))
@@ -959,7 +959,7 @@ pub mod tabled_row {
                 text.push_str("Invoice ");
                 __rt::escape::push_line(&mut text, &item.id);
                 text.push_str(" is overdue.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -974,11 +974,11 @@ pub mod tabled_row {
                         .sum::<i128>(),
                 );
                 text.push_str(" cents in total.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.suggest("invoices.remind", "Remind the overdue ones");
+                    builder.suggest_raw("invoices.remind", "Remind the overdue ones");
                 }
             }
         }

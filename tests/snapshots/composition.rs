@@ -509,14 +509,14 @@ pub mod meter {
                 text.push_str(" is at level ");
                 __rt::__private::number::write_i64(&mut text, i64::from(item.level));
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if ::core::matches!(item.level, 0_u8 | 1_u8) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -548,7 +548,7 @@ pub mod meter {
                 text.push_str(" is at level ");
                 __rt::__private::number::write_i64(&mut text, i64::from(item.level));
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.level, 0_u8 | 1_u8))
@@ -557,7 +557,7 @@ pub mod meter {
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }

@@ -393,7 +393,7 @@ pub mod payout {
                     __rt::__private::number::write_i64(&mut text, item.amount_cents);
                 }
                 text.push_str(" USD.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -402,7 +402,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -423,7 +423,7 @@ pub mod payout {
                     __rt::escape::push_line(&mut text, &item.created_at);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -440,7 +440,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" of four.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -479,7 +479,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -500,7 +500,7 @@ pub mod payout {
                     __rt::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -512,7 +512,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if item.amount_cents >= 100000_i64 {
                 let mut text = ::std::string::String::new();
@@ -534,7 +534,7 @@ pub mod payout {
                 ) {
                     __rt::escape::push_line(&mut text, &item.paid_on);
                 }
-                builder.suggest("payouts.hold", text);
+                builder.suggest_raw("payouts.hold", text);
             }
         }
         fn collection_blocks(
@@ -759,7 +759,7 @@ pub mod payout {
                     __rt::__private::number::write_i64(&mut text, item.amount_cents);
                 }
                 text.push_str(" USD.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -768,7 +768,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -789,7 +789,7 @@ pub mod payout {
                     __rt::escape::push_line(&mut text, &item.created_at);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -806,7 +806,7 @@ pub mod payout {
                     );
                 }
                 text.push_str(" of four.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -845,7 +845,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -866,7 +866,7 @@ pub mod payout {
                     __rt::__private::number::write_u64(&mut text, *value);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
@@ -878,7 +878,7 @@ pub mod payout {
                     __rt::__private::number::write_f64(&mut text, item.rate);
                 }
                 text.push('.');
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -926,7 +926,7 @@ pub mod payout {
                     __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 }
                 text.push_str(" of a page.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if !kept.is_empty() {
                 {
@@ -957,7 +957,7 @@ pub mod payout {
                         __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                     }
                     text.push_str(" payouts");
-                    builder.suggest("payouts.hold", text);
+                    builder.suggest_raw("payouts.hold", text);
                 }
             }
         }

@@ -313,7 +313,7 @@ pub mod c {
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
         fn item_blocks(&self, _item: &C, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.suggest("c.open", "Open it");
+                builder.suggest_raw("c.open", "Open it");
             }
         }
         fn collection_blocks(
@@ -331,11 +331,11 @@ pub mod c {
                     kept.iter().map(|item| item.h).map(i128::from).sum::<i128>(),
                 );
                 text.push_str(" in total");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.suggest("c.open", "Open it");
+                    builder.suggest_raw("c.open", "Open it");
                 }
             }
         }

@@ -459,7 +459,7 @@ pub mod order {
         );
         fn item_blocks(&self, _item: &OrderView, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -469,7 +469,7 @@ pub mod order {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
     }
@@ -710,7 +710,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if ::core::matches!(
                 item.channel.flatten(),
@@ -720,7 +720,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -737,7 +737,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(
@@ -749,7 +749,7 @@ pub mod order_summary {
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }

@@ -165,7 +165,7 @@ pub mod c {
                 __rt::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -181,7 +181,7 @@ pub mod c {
                 __rt::escape::push_line(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
@@ -190,7 +190,7 @@ pub mod c {
                     kept.iter().map(|item| item.kept).map(i128::from).sum::<i128>(),
                 );
                 text.push_str(" kept");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -415,7 +415,7 @@ pub mod counted {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" names");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -995,7 +995,7 @@ pub mod static_suggestion {
         );
         fn item_blocks(&self, _item: &Pinged, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.suggest("pings.again", "Ping it again");
+                builder.suggest_raw("pings.again", "Ping it again");
             }
         }
         fn collection_blocks(
@@ -1006,7 +1006,7 @@ pub mod static_suggestion {
         ) {
             if !kept.is_empty() {
                 {
-                    builder.suggest("pings.again", "Ping it again");
+                    builder.suggest_raw("pings.again", "Ping it again");
                 }
             }
         }

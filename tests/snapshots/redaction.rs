@@ -508,7 +508,7 @@ pub mod card {
                 text.push_str(", limit ");
                 __rt::__private::number::write_i64(&mut text, item.limit_cents);
                 text.push_str(" cents.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -525,7 +525,7 @@ pub mod card {
                 text.push_str(", limit ");
                 __rt::__private::number::write_i64(&mut text, item.limit_cents);
                 text.push_str(" cents.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -1013,7 +1013,7 @@ pub mod patient {
                 text.push_str("Patient ");
                 __rt::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -1032,7 +1032,7 @@ pub mod patient {
                 text.push_str("Patient ");
                 __rt::escape::push_line(&mut text, &item.name);
                 text.push_str(" has a high risk.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }

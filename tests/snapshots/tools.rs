@@ -483,7 +483,7 @@ pub mod charge {
         );
         fn item_blocks(&self, _item: &Charge, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -493,7 +493,7 @@ pub mod charge {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
     }

@@ -338,10 +338,10 @@ pub mod account {
         );
         fn item_blocks(&self, _item: &Account, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             {
-                builder.suggest("accounts.get", "Look one up");
+                builder.suggest_raw("accounts.get", "Look one up");
             }
         }
         fn collection_blocks(
@@ -355,17 +355,17 @@ pub mod account {
                     .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
             }
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" accounts.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if !kept.is_empty() {
                 {
-                    builder.suggest("accounts.get", "Look one up");
+                    builder.suggest_raw("accounts.get", "Look one up");
                 }
             }
         }

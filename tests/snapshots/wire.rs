@@ -164,7 +164,7 @@ pub mod customer {
                 text.push_str("Customer ");
                 __rt::escape::push_line(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
         fn collection_blocks(
@@ -183,7 +183,7 @@ pub mod customer {
                 text.push_str("Customer ");
                 __rt::escape::push_line(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -718,10 +718,10 @@ pub mod notice {
             __rt::json::JsonStyle::Pretty,
         );
         fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
-            builder.directive("Answer in one sentence.");
-            builder.directive("Quote the notice title verbatim.");
+            builder.directive_raw("Answer in one sentence.");
+            builder.directive_raw("Quote the notice title verbatim.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -730,10 +730,10 @@ pub mod notice {
             _total: usize,
             builder: &mut __rt::ResponseBuilder,
         ) {
-            builder.directive("Answer in one sentence.");
-            builder.directive("Quote the notice title verbatim.");
+            builder.directive_raw("Answer in one sentence.");
+            builder.directive_raw("Quote the notice title verbatim.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
     }
@@ -1085,16 +1085,16 @@ pub mod payment {
                 );
                 builder.embed(child.build(), repeat);
             }
-            builder.directive("Keep amounts exact.");
-            builder.directive("Answer briefly.");
+            builder.directive_raw("Keep amounts exact.");
+            builder.directive_raw("Answer briefly.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Close the ticket about payment ");
                 __rt::escape::push_line(&mut text, &item.id);
-                builder.suggest("helpdesk.close", text);
+                builder.suggest_raw("helpdesk.close", text);
             }
         }
         #[allow(clippy::collapsible_if)]
@@ -1122,23 +1122,23 @@ pub mod payment {
                     builder.embed(child.build(), repeat);
                 }
             }
-            builder.directive("Keep amounts exact.");
-            builder.directive("Answer briefly.");
+            builder.directive_raw("Keep amounts exact.");
+            builder.directive_raw("Answer briefly.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" records in this page.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
                     let mut text = ::std::string::String::new();
                     text.push_str("Close the ticket about payment ");
                     __rt::escape::push_line(&mut text, &item.id);
-                    builder.suggest("helpdesk.close", text);
+                    builder.suggest_raw("helpdesk.close", text);
                 }
             }
         }
@@ -1359,9 +1359,9 @@ pub mod record {
                 );
                 builder.embed(child.build(), repeat);
             }
-            builder.directive("Keep amounts exact.");
+            builder.directive_raw("Keep amounts exact.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -1388,15 +1388,15 @@ pub mod record {
                     builder.embed(child.build(), repeat);
                 }
             }
-            builder.directive("Keep amounts exact.");
+            builder.directive_raw("Keep amounts exact.");
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
             {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" records in this page.");
-                builder.rule(text);
+                builder.rule_raw(text);
             }
         }
     }
@@ -1682,7 +1682,7 @@ pub mod ticket {
         );
         fn item_blocks(&self, _item: &Ticket, builder: &mut __rt::ResponseBuilder) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
         fn collection_blocks(
@@ -1692,7 +1692,7 @@ pub mod ticket {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                builder.rules(Self::RULES);
+                builder.rules_raw(Self::RULES);
             }
         }
     }
