@@ -758,6 +758,12 @@ impl<'a> Resolver<'a> {
                 });
                 continue;
             };
+            // Said where a reader of the generated code looks: the key has no declaration.
+            let notes = if members.properties.is_empty() {
+                Vec::new()
+            } else {
+                vec!["listed in `required`, declared by no property".to_owned()]
+            };
             undeclared.push(FieldDef {
                 key: key.to_owned(),
                 pointer: required.pointer.clone(),
@@ -766,7 +772,7 @@ impl<'a> Resolver<'a> {
                 description: None,
                 format: None,
                 default: None,
-                notes: Vec::new(),
+                notes,
                 unenforced: Vec::new(),
                 deprecated: false,
                 rust_name: None,
