@@ -25,6 +25,7 @@ pub mod egress;
 mod enums;
 mod error;
 pub mod escape;
+mod formats;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
@@ -106,6 +107,9 @@ pub mod __private {
     }
     pub mod enums {
         pub use crate::enums::*;
+    }
+    pub mod formats {
+        pub use crate::formats::*;
     }
     pub mod literals {
         pub use crate::literals::*;
