@@ -123,6 +123,9 @@ pub mod __private {
     pub mod pattern {
         pub use crate::pattern::*;
     }
+    pub mod select {
+        pub use crate::select::foreign_keys_note;
+    }
     pub mod tagged {
         pub use crate::tagged::*;
     }
