@@ -248,3 +248,27 @@ fn the_input_schema_states_the_formats() {
     }
     assert_eq!(properties["email"]["maxLength"], json!(20));
 }
+
+/// docs/guide.md ("Checked string formats") quotes the `formats` action and its answer between
+/// markers: both must be the real thing.
+#[test]
+fn the_guide_shows_the_real_format_definition_and_response() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let guide = std::fs::read_to_string(format!("{root}/docs/guide.md")).expect("docs/guide.md");
+    let between = |begin: &str| {
+        let start = guide.find(begin).expect("the marker") + begin.len();
+        let fenced = &guide[start..start + guide[start..].find("```\n<!-- end -->").expect("end")];
+        fenced[fenced.find('\n').expect("a fence line") + 1..].to_owned()
+    };
+    let definition =
+        std::fs::read_to_string(format!("{root}/tests/corpus/bounds/limits.tool.yaml"))
+            .expect("limits.tool.yaml");
+    let snippet = between("<!-- readme:formats-definition -->\n");
+    assert!(definition.contains(&snippet), "{snippet}");
+    let (is_error, text) = call(&json!({"action": "formats", "start": "tomorrow at 10"}));
+    assert!(is_error);
+    assert_eq!(
+        between("<!-- readme:formats-response -->\n"),
+        format!("{text}\n")
+    );
+}

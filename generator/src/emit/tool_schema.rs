@@ -43,8 +43,8 @@ type Merged<'a> = (
 /// A property that several actions declare keeps the schema of the first one (the model refuses
 /// two different schemas under one name). Its description is the property's own (trailing period
 /// removed), then `. `, then `Required for: a, b` and/or `For: c` (actions where it is optional),
-/// joined by `. `. When the actions that declare it describe it differently, each description is
-/// kept, followed by the actions it belongs to: `Patient id (get). Appointment id (cancel)`.
+/// joined by `. `. When the actions that describe it describe it differently, each description
+/// is kept, followed by the actions it belongs to: `Patient id (get). Appointment id (cancel)`.
 pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
     let mut properties = Map::new();
@@ -104,24 +104,25 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
 }
 
 /// The description parts of a property from each declaring action's `(description, action)`:
-/// the one description when every action says the same (or only one says anything and no other
-/// action declares the property), else each distinct description with the actions it describes.
+/// the one description when the actions that describe it agree (trailing periods aside; an
+/// action without a description does not count), else each distinct description followed by
+/// the actions it describes.
 fn described(descriptions: &[(Option<&str>, &str)]) -> Vec<String> {
-    let trim = |d: &str| d.trim_end_matches('.').to_owned();
-    let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
     for (description, action) in descriptions {
-        match groups.iter_mut().find(|(d, _)| d == description) {
+        let Some(description) = description.map(|d| d.trim_end_matches('.')) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(d, _)| *d == description) {
             Some((_, actions)) => actions.push(action),
-            None => groups.push((*description, vec![action])),
+            None => groups.push((description, vec![action])),
         }
     }
     match groups.as_slice() {
-        [(description, _)] => description.map(trim).into_iter().collect(),
+        [(description, _)] => vec![(*description).to_owned()],
         _ => groups
             .iter()
-            .filter_map(|(description, actions)| {
-                description.map(|d| format!("{} ({})", trim(d), actions.join(", ")))
-            })
+            .map(|(description, actions)| format!("{description} ({})", actions.join(", ")))
             .collect(),
     }
 }
