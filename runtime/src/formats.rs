@@ -375,7 +375,7 @@ fn base64_char(c: u8) -> bool {
 /// zod's `isValidBase64`: empty, or a length that is a multiple of 4 and what `atob` decodes
 /// (the alphabet, then at most two `=`; `atob` does not look at the unused bits).
 fn is_base64(text: &str) -> bool {
-    if text.len() % 4 != 0 {
+    if !text.len().is_multiple_of(4) {
         return false;
     }
     let body = text
