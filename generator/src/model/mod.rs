@@ -284,6 +284,9 @@ pub struct FieldBounds {
     pub min_length: Option<u64>,
     /// `maxLength`.
     pub max_length: Option<u64>,
+    /// A `format` the runtime checks (`date-time`, `email`, …: `fusion_runtime`'s
+    /// `__private::formats::Format`); any other `format` stays documentation.
+    pub format: Option<String>,
     /// `pattern`, as written (ECMAScript).
     pub pattern: Option<String>,
     /// `minItems`.
@@ -308,6 +311,9 @@ impl FieldBounds {
             FieldType::String => FieldBounds {
                 min_length: schema.min_length,
                 max_length: schema.max_length,
+                format: schema.format.clone().filter(|f| {
+                    fusion_runtime::__private::formats::Format::from_keyword(f).is_some()
+                }),
                 pattern: schema.pattern.clone(),
                 ..FieldBounds::default()
             },
