@@ -145,7 +145,8 @@ impl FusionServer {
     pub fn with_tool(mut self, tool: impl ServedTool) -> Result<Self, DuplicateTool> {
         let infos = tool.tools();
         for (index, info) in infos.iter().enumerate() {
-            let served = |(served, _, _): &(Tool, Arc<dyn ServedTool>, usize)| served.name == info.name;
+            let served =
+                |(served, _, _): &(Tool, Arc<dyn ServedTool>, usize)| served.name == info.name;
             if self.tools.iter().any(served) || infos[..index].iter().any(|i| i.name == info.name) {
                 return Err(DuplicateTool(info.name));
             }
@@ -175,10 +176,7 @@ impl FusionServer {
     /// The tools, as `tools/list` shows them, in the order they were added.
     pub fn list(&self) -> ListToolsResult {
         ListToolsResult::with_all_items(
-            self.tools
-                .iter()
-                .map(|(tool, _, _)| tool.clone())
-                .collect(),
+            self.tools.iter().map(|(tool, _, _)| tool.clone()).collect(),
         )
     }
 

@@ -130,7 +130,10 @@ fn each_flat_tool_has_its_own_actions_annotations() {
     };
     // Reads are read-only and never destructive: clients need not confirm them.
     assert_eq!(hints("charges_get"), (Some(true), None, None, Some(false)));
-    assert_eq!(hints("charges_refunds"), (Some(true), None, None, Some(false)));
+    assert_eq!(
+        hints("charges_refunds"),
+        (Some(true), None, None, Some(false))
+    );
     assert_eq!(
         hints("charges_refund"),
         (Some(false), Some(true), Some(false), Some(false))
@@ -152,7 +155,11 @@ fn each_flat_tool_has_its_own_schema_without_action() {
     let find = |name: &str| schema(tools.iter().find(|t| t.name == name).expect("listed"));
     let get = find("charges_get");
     assert_eq!(
-        get["properties"].as_object().unwrap().keys().collect::<Vec<_>>(),
+        get["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect::<Vec<_>>(),
         ["id", "_select"]
     );
     assert_eq!(get["properties"]["id"]["description"], "Charge id.");
@@ -164,8 +171,7 @@ fn each_flat_tool_has_its_own_schema_without_action() {
     );
     let refunds = find("charges_refunds");
     assert_eq!(
-        refunds["properties"]["id"]["description"],
-        "The charge whose refunds to list.",
+        refunds["properties"]["id"]["description"], "The charge whose refunds to list.",
         "a name shared by two actions keeps each action's own description"
     );
     assert_eq!(refunds["properties"]["limit"]["minimum"], 1);
@@ -204,9 +210,15 @@ fn each_flat_tool_has_its_own_description_and_output_schema() {
         "no description: the tool and the action, as upstream"
     );
     assert!(find("charges_get").output_schema.is_none());
-    let list = find("payouts_list").output_schema.clone().expect("structured");
+    let list = find("payouts_list")
+        .output_schema
+        .clone()
+        .expect("structured");
     assert_eq!(list["required"], json!(["items"]));
-    let cancel = find("payouts_cancel").output_schema.clone().expect("structured");
+    let cancel = find("payouts_cancel")
+        .output_schema
+        .clone()
+        .expect("structured");
     assert_eq!(
         Value::Object((*cancel).clone()),
         serde_json::from_str::<Value>(payouts_tool::CANCEL_OUTPUT_SCHEMA).unwrap()
@@ -232,9 +244,8 @@ fn a_flat_tool_runs_its_action_without_an_action_argument() {
     // State sync and structured content work per action as in a grouped tool.
     let refund = call("charges_refund", json!({"id": "ch_1", "amount": 5})).unwrap();
     assert!(
-        texts(&refund)[0].starts_with(
-            "<cache_invalidation cause=\"charges.refund\" domains=\"charges.*\" />"
-        ),
+        texts(&refund)[0]
+            .starts_with("<cache_invalidation cause=\"charges.refund\" domains=\"charges.*\" />"),
         "{:?}",
         texts(&refund)
     );
@@ -247,10 +258,17 @@ fn a_flat_tool_runs_its_action_without_an_action_argument() {
 
 #[test]
 fn select_takes_only_the_actions_own_keys() {
-    let result = call("charges_get", json!({"id": "ch_1", "_select": ["charge_id"]})).unwrap();
+    let result = call(
+        "charges_get",
+        json!({"id": "ch_1", "_select": ["charge_id"]}),
+    )
+    .unwrap();
     assert_eq!(result.is_error, Some(true));
     let text = &texts(&result)[0];
-    assert!(text.starts_with("<validation_error action=\"charges/get\">"), "{text}");
+    assert!(
+        text.starts_with("<validation_error action=\"charges/get\">"),
+        "{text}"
+    );
     assert!(
         text.contains("Valid options: 'amount', 'id', 'status'."),
         "{text}"
@@ -270,8 +288,14 @@ fn argument_errors_keep_the_grouped_wire_format() {
         .expect_err("invalid");
     assert_eq!(texts(&flat), grouped.texts());
     let text = &texts(&flat)[0];
-    assert!(text.starts_with("<validation_error action=\"charges/get\">"), "{text}");
-    assert!(text.contains("Invalid input: expected string, received number"), "{text}");
+    assert!(
+        text.starts_with("<validation_error action=\"charges/get\">"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Invalid input: expected string, received number"),
+        "{text}"
+    );
     assert!(text.contains("Unrecognized key: \"extra\""), "{text}");
     let missing = call("charges_refund", json!({})).unwrap();
     assert!(texts(&missing)[0].contains("<validation_error action=\"charges/refund\">"));
@@ -282,7 +306,11 @@ fn argument_errors_keep_the_grouped_wire_format() {
         not_object.texts()
     );
     let handler = call("charges_get", json!({"id": "boom"})).unwrap();
-    assert!(texts(&handler)[0].contains("[charges/get] ledger offline"), "{:?}", texts(&handler));
+    assert!(
+        texts(&handler)[0].contains("[charges/get] ledger offline"),
+        "{:?}",
+        texts(&handler)
+    );
 }
 
 #[test]
@@ -290,7 +318,11 @@ fn only_the_flat_names_are_served() {
     assert!(call("charges", json!({"action": "get", "id": "ch_1"})).is_none());
     assert!(call("payouts", json!({"action": "list"})).is_none());
     let unknown = block_on(ChargesTool(Ledger).call_tool(9, &json!({})));
-    assert!(unknown.texts()[0].contains("UNKNOWN_ACTION"), "{:?}", unknown.texts());
+    assert!(
+        unknown.texts()[0].contains("UNKNOWN_ACTION"),
+        "{:?}",
+        unknown.texts()
+    );
     let first = block_on(ChargesTool(Ledger).call(&json!({"id": "ch_2"})));
     assert_eq!(ChargesTool(Ledger).info().name, "charges_get");
     assert!(first.texts()[0].contains("\"ch_2\""));
@@ -312,6 +344,9 @@ fn arguments_nested_too_deep_are_refused_before_parsing() {
     }
     let result = call("charges_get", json!({"id": "ch_1", "extra": deep})).unwrap();
     let text = &texts(&result)[0];
-    assert!(text.starts_with("<validation_error action=\"charges/get\">"), "{text}");
+    assert!(
+        text.starts_with("<validation_error action=\"charges/get\">"),
+        "{text}"
+    );
     assert!(text.contains("Too deep"), "{text}");
 }

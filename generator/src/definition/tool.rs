@@ -45,9 +45,16 @@ pub struct ToolDefinition {
     /// argument selects the action; `flat` is one tool per action, named `tool_action`, with the
     /// action's own annotations, input schema and description (upstream's flat exposition).
     #[serde(default)]
+    #[schemars(schema_with = "exposition_schema")]
     pub exposition: Exposition,
     /// The actions, in the order the `action` enum lists them.
     pub actions: IndexMap<String, ActionDefinition>,
+}
+
+/// `exposition` as a plain `enum`, so that a wrong value is told the two it may be (a `oneOf`
+/// of documented constants would only say that none matched).
+fn exposition_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "string", "enum": ["grouped", "flat"]})
 }
 
 /// How a tool's actions are exposed to MCP clients.
