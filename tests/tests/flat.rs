@@ -350,3 +350,39 @@ fn arguments_nested_too_deep_are_refused_before_parsing() {
     );
     assert!(text.contains("Too deep"), "{text}");
 }
+
+/// The guide quotes the example's flat tool and its `tools/list` entries between markers; both
+/// must be the real thing.
+#[test]
+fn the_guide_shows_the_real_flat_definition_and_listing() {
+    use fusion_tests::generated::reminders_tool;
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let guide = std::fs::read_to_string(format!("{root}/docs/guide.md")).expect("docs/guide.md");
+    let between = |begin: &str| {
+        let start = guide
+            .find(begin)
+            .unwrap_or_else(|| panic!("docs/guide.md has {begin}"))
+            + begin.len();
+        let end = start
+            + guide[start..]
+                .find("```\n<!-- end -->")
+                .expect("an end marker");
+        let fenced = &guide[start..end];
+        let fence = fenced.find("```").expect("an opening fence");
+        let body = fence + fenced[fence..].find('\n').expect("a fence line") + 1;
+        fenced[body..].to_owned()
+    };
+    let definition = std::fs::read_to_string(format!("{root}/schemas/billing/reminders.tool.yaml"))
+        .expect("reminders.tool.yaml");
+    assert_eq!(between("<!-- readme:reminders-definition -->"), definition);
+    let listing: Vec<rmcp::model::Tool> = reminders_tool::TOOLS
+        .iter()
+        .map(fusion_runtime::ToolInfo::to_rmcp)
+        .collect();
+    let listing = serde_json::to_string_pretty(&listing).expect("JSON") + "\n";
+    assert_eq!(
+        between("<!-- readme:flat-listing -->"),
+        listing,
+        "\n{listing}"
+    );
+}
