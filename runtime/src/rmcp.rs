@@ -61,6 +61,10 @@ impl fmt::Display for DuplicateTool {
 
 impl std::error::Error for DuplicateTool {}
 
+/// One MCP tool of a [`FusionServer`]: as `tools/list` shows it, what serves it, and its index in
+/// that one's [`ServedTool::tools`] (always 0 but for a tool exposed flat).
+type Served = (Tool, Arc<dyn ServedTool>, usize);
+
 /// An rmcp [`ServerHandler`] for a set of generated tools: `tools/list` lists them (the
 /// [`rmcp::model::Tool`]s are built once, when a tool is added), `tools/call` routes by name to
 /// the tool's generated `call`, and every other request gets rmcp's default answer.
@@ -113,8 +117,7 @@ impl std::error::Error for DuplicateTool {}
 /// delegate `list_tools`/`call_tool` to [`FusionServer::list`] and [`FusionServer::call`].
 #[derive(Clone)]
 pub struct FusionServer {
-    /// Each MCP tool with what serves it and its index in that one's [`ServedTool::tools`].
-    tools: Arc<Vec<(Tool, Arc<dyn ServedTool>, usize)>>,
+    tools: Arc<Vec<Served>>,
     config: ServerConfig,
 }
 
