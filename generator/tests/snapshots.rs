@@ -48,6 +48,7 @@ const FEATURES: &[&str] = &[
     "tool_unions",
     "openapi",
     "union_presenters",
+    "flat",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -313,3 +313,127 @@ fn an_invalid_cache_pattern_is_located_at_its_entry() {
         found[0].message
     );
 }
+
+#[test]
+fn a_flat_name_that_another_tool_serves_is_reported_at_the_second() {
+    let flat = "x-fusion-tool:\n  name: billing\n  exposition: flat\n  actions:\n    get: {}\n    list: {}\n";
+    let grouped = "x-fusion-tool:\n  name: billing_list\n  actions:\n    all: {}\n";
+    let found = errors(&[("a.tool.yaml", flat), ("b.tool.yaml", grouped)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].file, "b.tool.yaml");
+    assert_eq!(found[0].pointer, "/x-fusion-tool/name");
+    assert_eq!(
+        found[0].message,
+        "the tool name `billing_list` is served twice: the flat tool of an action at a.tool.yaml#/x-fusion-tool/actions/list has it too"
+    );
+    assert!(
+        found[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("exposition: flat")),
+        "{:?}",
+        found[0].help
+    );
+    assert_eq!(found[0].location.map(|l| (l.line, l.column)), Some((2, 9)));
+    // Two flat tools whose names meet: `a` + `b_c` and `a_b` + `c`.
+    let one = "x-fusion-tool:\n  name: a\n  exposition: flat\n  actions:\n    b_c: {}\n";
+    let two = "x-fusion-tool:\n  name: a_b\n  exposition: flat\n  actions:\n    c: {}\n";
+    let found = errors(&[("one.tool.yaml", one), ("two.tool.yaml", two)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        (found[0].file.as_str(), found[0].pointer.as_str()),
+        ("two.tool.yaml", "/x-fusion-tool/actions/c")
+    );
+    assert_eq!(found[0].location.map(|l| l.line), Some(5));
+    // Grouped, the same names serve `a` and `a_b`: no collision.
+    let grouped_one = one.replace("  exposition: flat\n", "");
+    let grouped_two = two.replace("  exposition: flat\n", "");
+    generate(
+        &[
+            SourceFile::new("one.tool.yaml", grouped_one),
+            SourceFile::new("two.tool.yaml", grouped_two),
+        ],
+        &Options::default(),
+    )
+    .expect("grouped names do not meet");
+}
+
+#[test]
+fn a_flat_name_must_be_a_valid_mcp_tool_name() {
+    let long = "x".repeat(60);
+    let tool = format!(
+        "x-fusion-tool:\n  name: billing\n  exposition: flat\n  actions:\n    {long}: {{}}\n    send reminder: {{}}\n"
+    );
+    let found = errors(&[("billing/billing.tool.yaml", &tool)]);
+    let shown: Vec<(&str, &str, Option<u32>)> = found
+        .iter()
+        .map(|d| {
+            (
+                d.pointer.as_str(),
+                d.message.as_str(),
+                d.location.map(|l| l.line),
+            )
+        })
+        .collect();
+    let long_message = format!("the flat tool name `billing_{long}` is not a valid MCP tool name");
+    assert_eq!(
+        shown,
+        [
+            (
+                format!("/x-fusion-tool/actions/{long}").as_str(),
+                long_message.as_str(),
+                Some(5)
+            ),
+            (
+                "/x-fusion-tool/actions/send reminder",
+                "the flat tool name `billing_send reminder` is not a valid MCP tool name",
+                Some(6)
+            ),
+        ]
+    );
+    assert!(
+        found[0]
+            .help
+            .as_deref()
+            .is_some_and(|h| h.contains("`billing_<action>`") && h.contains("1 to 64")),
+        "{:?}",
+        found[0].help
+    );
+    // The same actions grouped are fine: the action is an argument, not a tool name.
+    let grouped = tool.replace("  exposition: flat\n", "");
+    generate(
+        &[
+            SourceFile::new("billing/invoice.yaml", PRESENTER),
+            SourceFile::new("billing/billing.tool.yaml", grouped),
+        ],
+        &Options::default(),
+    )
+    .expect("grouped action names are arguments");
+}
+
+#[test]
+fn flat_actions_may_give_one_field_name_different_schemas() {
+    let shared = "x-fusion-tool:\n  name: billing\n  exposition: flat\n  actions:\n    get:\n      input: { type: object, properties: { id: { type: string } } }\n    void:\n      input: { type: object, properties: { id: { type: integer } } }\n";
+    generate(
+        &[SourceFile::new("billing/billing.tool.yaml", shared)],
+        &Options::default(),
+    )
+    .expect("each flat tool advertises its own schema");
+    let grouped = shared.replace("  exposition: flat\n", "");
+    let found = errors(&[("billing/billing.tool.yaml", &grouped)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(
+        found[0].pointer,
+        "/x-fusion-tool/actions/void/input/properties/id"
+    );
+}
+
+#[test]
+fn an_unknown_exposition_names_the_two() {
+    let error =
+        one("x-fusion-tool:\n  name: billing\n  exposition: flatt\n  actions:\n    get: {}\n");
+    assert_eq!(error.pointer, "/x-fusion-tool/exposition");
+    assert_eq!(error.location.map(|l| l.line), Some(3));
+    let text = format!("{} {:?}", error.message, error.help);
+    assert!(text.contains("grouped") && text.contains("flat"), "{text}");
+}

@@ -61,6 +61,10 @@ impl fmt::Display for DuplicateTool {
 
 impl std::error::Error for DuplicateTool {}
 
+/// One MCP tool of a [`FusionServer`]: as `tools/list` shows it, what serves it, and its index in
+/// that one's [`ServedTool::tools`] (always 0 but for a tool exposed flat).
+type Served = (Tool, Arc<dyn ServedTool>, usize);
+
 /// An rmcp [`ServerHandler`] for a set of generated tools: `tools/list` lists them (the
 /// [`rmcp::model::Tool`]s are built once, when a tool is added), `tools/call` routes by name to
 /// the tool's generated `call`, and every other request gets rmcp's default answer.
@@ -113,13 +117,13 @@ impl std::error::Error for DuplicateTool {}
 /// delegate `list_tools`/`call_tool` to [`FusionServer::list`] and [`FusionServer::call`].
 #[derive(Clone)]
 pub struct FusionServer {
-    tools: Arc<Vec<(Tool, Arc<dyn ServedTool>)>>,
+    tools: Arc<Vec<Served>>,
     config: ServerConfig,
 }
 
 impl fmt::Debug for FusionServer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.tools.iter().map(|(tool, _)| &*tool.name).collect();
+        let names: Vec<&str> = self.tools.iter().map(|(tool, _, _)| &*tool.name).collect();
         f.debug_struct("FusionServer")
             .field("tools", &names)
             .field("server_info", &self.config.server_info)
@@ -138,17 +142,23 @@ impl FusionServer {
         }
     }
 
-    /// Adds a tool; a second tool with a name already served is an error.
+    /// Adds a tool: every MCP tool of its [`ServedTool::tools`] (one per action when it is
+    /// exposed flat). A name already served, or served twice by the tool, is an error, and then
+    /// none of its tools is added.
     pub fn with_tool(mut self, tool: impl ServedTool) -> Result<Self, DuplicateTool> {
-        let info = tool.info();
-        if self
-            .tools
-            .iter()
-            .any(|(served, _)| served.name == info.name)
-        {
-            return Err(DuplicateTool(info.name));
+        let infos = tool.tools();
+        for (index, info) in infos.iter().enumerate() {
+            let served =
+                |(served, _, _): &(Tool, Arc<dyn ServedTool>, usize)| served.name == info.name;
+            if self.tools.iter().any(served) || infos[..index].iter().any(|i| i.name == info.name) {
+                return Err(DuplicateTool(info.name));
+            }
         }
-        Arc::make_mut(&mut self.tools).push((info.to_rmcp(), Arc::new(tool)));
+        let tool: Arc<dyn ServedTool> = Arc::new(tool);
+        let tools = Arc::make_mut(&mut self.tools);
+        for (index, info) in infos.iter().enumerate() {
+            tools.push((info.to_rmcp(), Arc::clone(&tool), index));
+        }
         Ok(self)
     }
 
@@ -168,14 +178,16 @@ impl FusionServer {
 
     /// The tools, as `tools/list` shows them, in the order they were added.
     pub fn list(&self) -> ListToolsResult {
-        ListToolsResult::with_all_items(self.tools.iter().map(|(tool, _)| tool.clone()).collect())
+        ListToolsResult::with_all_items(
+            self.tools.iter().map(|(tool, _, _)| tool.clone()).collect(),
+        )
     }
 
     /// Answers `tools/call` for the tool `name`; `None` when no tool has that name.
     pub async fn call(&self, name: &str, arguments: Option<JsonObject>) -> Option<CallToolResult> {
-        let (_, tool) = self.tools.iter().find(|(tool, _)| tool.name == name)?;
+        let (_, tool, index) = self.tools.iter().find(|(tool, _, _)| tool.name == name)?;
         let arguments = arguments.map_or(Value::Null, Value::Object);
-        Some(tool.call(&arguments).await.into())
+        Some(tool.call_tool(*index, &arguments).await.into())
     }
 }
 
@@ -210,8 +222,8 @@ impl ServerHandler for FusionServer {
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.tools
             .iter()
-            .find(|(tool, _)| tool.name == name)
-            .map(|(tool, _)| tool.clone())
+            .find(|(tool, _, _)| tool.name == name)
+            .map(|(tool, _, _)| tool.clone())
     }
 }
 

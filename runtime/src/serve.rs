@@ -17,11 +17,28 @@ pub type ToolFuture<'a> = Pin<Box<dyn Future<Output = ToolResponse> + Send + 'a>
 ///
 /// Object safe, so that tools of different generated modules (and different handler types) can
 /// share one server. Generated code implements it; a hand-written tool can too.
+///
+/// A grouped tool is one MCP tool; a tool under flat exposition is one MCP tool per action:
+/// [`ServedTool::tools`] lists them and [`ServedTool::call_tool`] answers each. A server lists
+/// and routes by these two; `info` and `call` are the first (for a grouped tool, the only) one.
 pub trait ServedTool: Send + Sync + 'static {
-    /// The tool as `tools/list` shows it.
+    /// The tool as `tools/list` shows it (under flat exposition, its first action's tool).
     fn info(&self) -> &'static ToolInfo;
 
     /// Answers one `tools/call` with these arguments (the JSON object the client sent, or
     /// `Value::Null` when it sent none). Never fails: every failure is an error response.
     fn call<'a>(&'a self, arguments: &'a Value) -> ToolFuture<'a>;
+
+    /// Every MCP tool this serves, as `tools/list` shows them: `[info()]` unless the tool is
+    /// exposed flat (one per action).
+    fn tools(&self) -> &'static [ToolInfo] {
+        std::slice::from_ref(self.info())
+    }
+
+    /// Answers one `tools/call` of `tools()[index]`; [`ServedTool::call`] unless the tool is
+    /// exposed flat. An index past `tools()` is answered as an unknown action.
+    fn call_tool<'a>(&'a self, index: usize, arguments: &'a Value) -> ToolFuture<'a> {
+        let _ = index;
+        self.call(arguments)
+    }
 }

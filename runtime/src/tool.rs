@@ -145,6 +145,37 @@ pub fn arguments<'v>(
     Ok((action, map))
 }
 
+/// What generated flat tools call first (flat exposition: one MCP tool per action, no `action`
+/// argument). Absent arguments (`Value::Null`) read as `{}`, as upstream spreads them into an
+/// object; another value that is not an object is a `<validation_error>` at the root. An
+/// `action` key is ignored, as upstream overwrites it with the tool's own action. Then the depth
+/// check of [`arguments`].
+pub fn flat_arguments<'v>(
+    arguments: &'v Value,
+    tool: &str,
+    action: &str,
+) -> Result<&'v Map<String, Value>, ToolResponse> {
+    static EMPTY: std::sync::OnceLock<Map<String, Value>> = std::sync::OnceLock::new();
+    let map = match arguments {
+        Value::Object(map) => map,
+        Value::Null => EMPTY.get_or_init(Map::new),
+        other => {
+            let mut issues = Vec::new();
+            wrong_type::<()>(other, "object", &ArgPath::Root, &mut issues);
+            return Err(validation_error(&format!("{tool}/{action}"), &issues));
+        }
+    };
+    if let Some(key) = too_deep(map) {
+        let issue = FieldIssue::new(
+            echo::cut(key),
+            format!("Too deep: more than {MAX_ARGUMENT_DEPTH} levels of nested objects and arrays"),
+        )
+        .hint(Hint::Other("Send flatter arguments.".to_owned()));
+        return Err(validation_error(&format!("{tool}/{action}"), &[issue]));
+    }
+    Ok(map)
+}
+
 /// The first key of the arguments whose value takes the nesting past [`MAX_ARGUMENT_DEPTH`].
 /// Walks with a stack of its own, never recursing, and stops at the first value past the limit.
 fn too_deep(map: &Map<String, Value>) -> Option<&str> {

@@ -126,3 +126,9 @@ pub mod openapi;
 #[rustfmt::skip]
 #[path = "../snapshots/union_presenters.rs"]
 pub mod union_presenters;
+
+/// Flat exposition: a `charges` tool whose four actions are MCP tools of their own (per-action
+/// annotations, schemas, TOON descriptions and `_select`), and a structured `payouts` tool.
+#[rustfmt::skip]
+#[path = "../snapshots/flat.rs"]
+pub mod flat;

@@ -13,6 +13,7 @@ mod billing_example;
 mod composition;
 mod computed;
 mod emit_shapes;
+mod flat;
 mod freshness;
 mod generated_types;
 mod hostile_arguments;

@@ -47,6 +47,14 @@ async function drive(transportName, transport) {
   check(billing?.outputSchema === undefined, `${transportName}: billing advertises no output schema`);
   check(clients?.outputSchema?.type === "object", `${transportName}: clients advertises an object output schema`);
   check(clients?.title === "Clients", `${transportName}: clients title`);
+  // The reminders tool is exposed flat: one tool per action, each with its own annotations.
+  const due = tools.find((tool) => tool.name === "reminders_due");
+  const send = tools.find((tool) => tool.name === "reminders_send");
+  check(!tools.some((tool) => tool.name === "reminders"), `${transportName}: a flat tool's own name is not listed`);
+  check(due?.annotations?.readOnlyHint === true && due?.annotations?.destructiveHint === undefined, `${transportName}: reminders_due is read-only`);
+  check(send?.annotations?.readOnlyHint === false && send?.annotations?.destructiveHint === true, `${transportName}: reminders_send is destructive`);
+  check(due?.inputSchema?.properties?.action === undefined && send?.inputSchema?.required?.[0] === "id", `${transportName}: flat tools take no action argument`);
+  check(JSON.stringify(due?.inputSchema?.properties?._select?.items?.enum?.slice(0, 2)) === '["amount_cents","client"]', `${transportName}: reminders_due's _select`);
   for (const c of cases) {
     let result;
     try {

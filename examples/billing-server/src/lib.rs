@@ -1,5 +1,6 @@
-//! The billing domain of `schemas/` as a running MCP server: the generated `billing` and
-//! `clients` tools bound to an in-memory store, served by [`FusionServer`] over stdio or
+//! The billing domain of `schemas/` as a running MCP server: the generated `billing`, `clients`
+//! and `reminders` tools (the last exposed flat: `reminders_due` and `reminders_send`) bound to
+//! an in-memory store, served by [`FusionServer`] over stdio or
 //! streamable HTTP (see `src/main.rs`: `fusion_runtime::stdio` and `fusion_runtime::http`, with
 //! their safe defaults). The whole server is [`server`]; the rest is the store.
 
@@ -20,6 +21,9 @@ use generated::billing_tool::{
     BillingTool,
 };
 use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput, ClientsTool};
+use generated::reminders_tool::{
+    RemindersDueInput, RemindersHandler, RemindersSendInput, RemindersTool,
+};
 use generated::{Client, ClientTier, Invoice, InvoiceLine, InvoiceStatus};
 
 /// The invoice id whose lookup fails inside the handler, to show `INTERNAL_ERROR`.
@@ -215,11 +219,58 @@ impl ClientsHandler for Billing {
     }
 }
 
-/// The whole server: both tools over one store, with instructions for the agent.
+/// The reminders tool is exposed flat: `reminders_due` (read-only) and `reminders_send`
+/// (destructive) are MCP tools of their own.
+impl RemindersHandler for Billing {
+    type Error = String;
+
+    async fn due(&self, args: RemindersDueInput) -> Result<Reply<Vec<Invoice>>, String> {
+        let limit = args
+            .limit
+            .map_or(usize::MAX, |limit| usize::try_from(limit).unwrap_or(0));
+        Ok(Reply::Data(
+            self.0
+                .invoices
+                .iter()
+                .filter(|invoice| invoice.status == InvoiceStatus::Overdue)
+                .take(limit)
+                .cloned()
+                .collect(),
+        ))
+    }
+
+    async fn send(&self, args: RemindersSendInput) -> Result<ToolResponse, String> {
+        let id = fusion_runtime::escape::echo(&args.id);
+        let refusal = |code: &str, message: String| {
+            let mut options = ToolErrorOptions::new(message);
+            options.suggestion = Some("Call reminders_due to see the overdue invoices.".into());
+            tool_error(code, options)
+        };
+        Ok(match self.0.invoice(&args.id) {
+            Some(invoice) if invoice.status == InvoiceStatus::Overdue => {
+                ToolResponse::text(format!(
+                    "Reminder sent to {} for {}.",
+                    invoice.client.name, invoice.id
+                ))
+            }
+            Some(invoice) => refusal(
+                "NOT_OVERDUE",
+                format!(
+                    "Invoice \"{id}\" is {}: only overdue invoices get a reminder.",
+                    invoice.status.as_str()
+                ),
+            ),
+            None => refusal("NOT_FOUND", format!("Invoice \"{id}\" does not exist.")),
+        })
+    }
+}
+
+/// The whole server: the three tools over one store, with instructions for the agent.
 pub fn server(store: Store) -> Result<FusionServer, DuplicateTool> {
     let billing = Billing(Arc::new(store));
     FusionServer::new("fusion-billing", env!("CARGO_PKG_VERSION"))
         .with_instructions("Invoices and clients of a demo store. Amounts are in cents.")
         .with_tool(BillingTool(billing.clone()))?
-        .with_tool(ClientsTool(billing))
+        .with_tool(ClientsTool(billing.clone()))?
+        .with_tool(RemindersTool(billing))
 }

@@ -93,6 +93,30 @@ async fn rmcp_client_over_stdio() {
         "structured tools advertise one"
     );
 
+    // The flat tool: one MCP tool per action, each with its own annotations and schema.
+    assert!(
+        tools.iter().all(|tool| tool.name != "reminders"),
+        "a flat tool's own name is not served"
+    );
+    let due = tool(&tools, "reminders_due");
+    let send = tool(&tools, "reminders_send");
+    let hints = |tool: &Tool| {
+        let hints = tool.annotations.clone().expect("annotations");
+        (hints.read_only_hint, hints.destructive_hint)
+    };
+    assert_eq!(
+        hints(due),
+        (Some(true), None),
+        "reading needs no confirmation"
+    );
+    assert_eq!(hints(send), (Some(false), Some(true)));
+    assert_eq!(
+        serde_json::to_string(&*send.input_schema).unwrap(),
+        fusion_example_billing_server::generated::reminders_tool::SEND_INPUT_SCHEMA
+    );
+    assert!(due.input_schema["properties"].get("action").is_none());
+    assert!(send.input_schema["properties"].get("_select").is_none());
+
     let cases: Vec<Value> =
         serde_json::from_str(&std::fs::read_to_string(CASES_IN).unwrap()).unwrap();
     let mut observed = Vec::new();

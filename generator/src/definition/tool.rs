@@ -41,8 +41,31 @@ pub struct ToolDefinition {
     #[serde(rename = "max-payload-bytes", default)]
     #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
     pub max_payload_bytes: Option<u64>,
+    /// How MCP clients see the actions: `grouped` (the default) is one tool whose `action`
+    /// argument selects the action; `flat` is one tool per action, named `tool_action`, with the
+    /// action's own annotations, input schema and description (upstream's flat exposition).
+    #[serde(default)]
+    #[schemars(schema_with = "exposition_schema")]
+    pub exposition: Exposition,
     /// The actions, in the order the `action` enum lists them.
     pub actions: IndexMap<String, ActionDefinition>,
+}
+
+/// `exposition` as a plain `enum`, so that a wrong value is told the two it may be (a `oneOf`
+/// of documented constants would only say that none matched).
+fn exposition_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    schemars::json_schema!({"type": "string", "enum": ["grouped", "flat"]})
+}
+
+/// How a tool's actions are exposed to MCP clients.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Exposition {
+    /// One MCP tool; the `action` argument selects the action.
+    #[default]
+    Grouped,
+    /// One MCP tool per action, named `{tool}_{action}`, without the `action` argument.
+    Flat,
 }
 
 /// One action of a tool.

@@ -8,7 +8,7 @@
 use serde_json::{Map, Value, json};
 
 use super::schema_defs::SchemaWriter;
-use crate::model::{FieldDef, Model, ToolModel, TypeId};
+use crate::model::{ActionModel, FieldDef, Model, ToolModel, TypeId};
 
 /// The description of `_select`, exactly as upstream writes it.
 pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
@@ -229,25 +229,7 @@ pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
     let rows: Vec<Value> = tool
         .actions
         .iter()
-        .map(|action| {
-            let required: Vec<&str> = action
-                .input
-                .map(|input| model.types[input].fields())
-                .unwrap_or_default()
-                .iter()
-                .filter(|f| f.required)
-                .map(|f| f.key.as_str())
-                .collect();
-            let mut row = Map::new();
-            row.insert("action".into(), Value::String(action.name.clone()));
-            let desc = action.description.clone().unwrap_or_default();
-            row.insert("desc".into(), Value::String(desc));
-            row.insert("required".into(), Value::String(required.join(",")));
-            if action.destructive {
-                row.insert("destructive".into(), Value::Bool(true));
-            }
-            Value::Object(row)
-        })
+        .map(|action| toon_row(model, action))
         .collect();
     text.push_str("\n\n");
     text.push_str(&fusion_runtime::toon::encode_value(
@@ -255,6 +237,28 @@ pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
         &fusion_runtime::toon::ToonOptions::pipe(),
     ));
     text
+}
+
+/// One action's row of the §11 table: `action`, `desc`, `required` (comma-joined), and
+/// `destructive: true` on destructive actions only.
+fn toon_row(model: &Model, action: &ActionModel) -> Value {
+    let required: Vec<&str> = action
+        .input
+        .map(|input| model.types[input].fields())
+        .unwrap_or_default()
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| f.key.as_str())
+        .collect();
+    let mut row = Map::new();
+    row.insert("action".into(), Value::String(action.name.clone()));
+    let desc = action.description.clone().unwrap_or_default();
+    row.insert("desc".into(), Value::String(desc));
+    row.insert("required".into(), Value::String(required.join(",")));
+    if action.destructive {
+        row.insert("destructive".into(), Value::Bool(true));
+    }
+    Value::Object(row)
 }
 
 /// The description MCP clients see: the §11 form when asked for, else as declared (or the name).
@@ -266,4 +270,96 @@ pub fn description(model: &Model, tool: &ToolModel) -> String {
             .clone()
             .unwrap_or_else(|| tool.name.clone())
     }
+}
+
+/// The sorted (byte order) root keys of one action's return type: a flat tool's `_select`
+/// names only fields its own action returns. Empty without `returns`.
+pub fn action_select_keys(model: &Model, action: &ActionModel) -> Vec<String> {
+    let mut keys: Vec<String> = action
+        .returns
+        .and_then(|r| model.modules[r.module].presenter.as_ref())
+        .map(|p| {
+            model
+                .root_keys(p.item)
+                .into_iter()
+                .map(str::to_owned)
+                .collect()
+        })
+        .unwrap_or_default();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// The input schema of `action`'s own tool under flat exposition: the action's properties only
+/// (each with its own description, as declared), then `_select` with the keys of the action's
+/// presenter when the tool has `select` and the action returns one, then `required` when some
+/// property is (upstream's flat tools leave `required` out when empty). No `action`.
+pub fn flat_input_schema(
+    model: &Model,
+    keys: &[String],
+    tool: &ToolModel,
+    action: &ActionModel,
+) -> Value {
+    let fields: &[FieldDef] = action
+        .input
+        .map(|input| model.types[input].fields())
+        .unwrap_or_default();
+    let mut writer =
+        SchemaWriter::new(model, keys, fields.iter().map(|f| &f.ty), &[]).with_bounds();
+    let mut properties = Map::new();
+    for field in fields {
+        let mut schema = writer.field(field);
+        if let (Some(description), Some(object)) = (&field.description, schema.as_object_mut()) {
+            object.insert("description".into(), Value::String(description.clone()));
+        }
+        properties.insert(field.key.clone(), schema);
+    }
+    if tool.select && action.returns.is_some() {
+        properties.insert(
+            "_select".into(),
+            json!({
+                "type": "array",
+                "description": SELECT_DESCRIPTION,
+                "items": {"type": "string", "enum": action_select_keys(model, action)},
+            }),
+        );
+    }
+    let mut schema = json!({"type": "object", "properties": properties});
+    let required: Vec<&str> = fields
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| f.key.as_str())
+        .collect();
+    if !required.is_empty() {
+        schema["required"] = json!(required);
+    }
+    writer.finish(&mut schema);
+    schema
+}
+
+/// The description of `action`'s own tool under flat exposition, as upstream's flat tools say
+/// it: the action's description (or `{tool} → {action}`), then ` [DESTRUCTIVE]` and
+/// ` [READ-ONLY]` as the action declares. With `toon-description`, a blank line and the
+/// action's row of the §11 table follow (`action`, `desc`, `required`, and `destructive: true`
+/// on a destructive action), so that the agent reads the same columns as in a grouped tool.
+pub fn flat_description(model: &Model, tool: &ToolModel, action: &ActionModel) -> String {
+    let mut text = match &action.description {
+        Some(description) => description.clone(),
+        None => format!("{} → {}", tool.name, action.name),
+    };
+    if action.destructive {
+        text.push_str(" [DESTRUCTIVE]");
+    }
+    if action.read_only {
+        text.push_str(" [READ-ONLY]");
+    }
+    if tool.toon_description {
+        text.push_str("\n\n");
+        text.push_str(&fusion_runtime::toon::encode_value(
+            &Value::Array(vec![toon_row(model, action)]),
+            &fusion_runtime::toon::ToonOptions::pipe(),
+        ));
+    }
+    text
 }

@@ -10,7 +10,8 @@ use super::code::{
 };
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
-    description, input_schema, output_schema, select_keys, tool_output_schema,
+    action_select_keys, description, flat_description, flat_input_schema, input_schema,
+    output_schema, select_keys, tool_output_schema,
 };
 use super::view::{EnumView, VariantView, json_key};
 use crate::model::{Model, TypeId, TypeKind};
@@ -62,6 +63,8 @@ pub struct ToolView {
     pub select: Option<EnumView>,
     /// The egress cap of argument errors, in bytes.
     pub cap: Option<Number>,
+    /// Flat exposition: every action is an MCP tool of its own ([`FlatView`]).
+    pub flat: bool,
     /// The actions.
     pub actions: Vec<ActionView>,
     /// `FromArgument` impls of the input types this module owns.
@@ -94,6 +97,39 @@ pub struct ActionView {
     pub cap: Option<Number>,
     /// State sync: `tool.action` and the patterns.
     pub invalidates: Option<(Literal, Vec<Literal>)>,
+    /// The action's own MCP tool, under flat exposition.
+    pub flat: Option<FlatView>,
+}
+
+/// One action's own MCP tool under flat exposition.
+pub struct FlatView {
+    /// `{PREFIX}_NAME`.
+    pub name_const: Ident,
+    /// `{PREFIX}_DESCRIPTION`.
+    pub description_const: Ident,
+    /// `{PREFIX}_INPUT_SCHEMA`.
+    pub input_schema_const: Ident,
+    /// `{PREFIX}_TOOL`.
+    pub tool_const: Ident,
+    /// The flat tool name (`tool_action`) as a Rust literal.
+    pub name: Literal,
+    /// The flat tool name as written, for docs.
+    pub raw_name: String,
+    /// The description as a Rust literal.
+    pub description: Literal,
+    /// The input schema JSON as a Rust literal.
+    pub input_schema: Literal,
+    /// MCP hints, the action's own.
+    pub read_only: bool,
+    /// MCP hints, the action's own.
+    pub destructive: bool,
+    /// MCP hints, the action's own.
+    pub idempotent: bool,
+    /// `{PREFIX}_SELECT` and the action's `_select` keys as variants of the tool's `_select`
+    /// enum, when the action takes `_select`.
+    pub select: Option<(Ident, Vec<Ident>)>,
+    /// The keys the arguments may hold, as Rust literals (`action` is ignored, as upstream).
+    pub keys: Vec<Literal>,
 }
 
 /// An action's presenter.
@@ -183,6 +219,7 @@ pub fn render(
         .enumerate()
         .map(|(i, action)| {
             let method = &tool_names.methods[i];
+            let prefix = method.trim_end_matches('_').to_uppercase();
             let mut keys = vec![literal("action")];
             if tool.select {
                 keys.push(literal("_select"));
@@ -264,10 +301,7 @@ pub fn render(
                         item: path(item),
                         collection: returns.collection,
                         present_fn: ident(present_fn),
-                        schema_const: ident(&format!(
-                            "{}_OUTPUT_SCHEMA",
-                            method.trim_end_matches('_').to_uppercase()
-                        )),
+                        schema_const: ident(&format!("{prefix}_OUTPUT_SCHEMA")),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
                             quote!(#select_fn(&call.select))
@@ -282,6 +316,42 @@ pub fn render(
                     })
                 })
                 .transpose()?;
+            let flat = tool.flat.then(|| {
+                let takes_select = tool.select && action.returns.is_some();
+                let mut flat_keys = vec![literal("action")];
+                if takes_select {
+                    flat_keys.push(literal("_select"));
+                }
+                flat_keys.extend(keys.iter().skip(if tool.select { 2 } else { 1 }).cloned());
+                let own_keys = action_select_keys(model, action);
+                FlatView {
+                    name_const: ident(&format!("{prefix}_NAME")),
+                    description_const: ident(&format!("{prefix}_DESCRIPTION")),
+                    input_schema_const: ident(&format!("{prefix}_INPUT_SCHEMA")),
+                    tool_const: ident(&format!("{prefix}_TOOL")),
+                    name: literal(&tool.flat_name(action)),
+                    raw_name: tool.flat_name(action),
+                    description: literal(&flat_description(model, tool, action)),
+                    input_schema: literal(
+                        &flat_input_schema(model, def_keys, tool, action).to_string(),
+                    ),
+                    read_only: action.read_only,
+                    destructive: action.destructive,
+                    idempotent: action.idempotent,
+                    select: takes_select.then(|| {
+                        (
+                            ident(&format!("{prefix}_SELECT")),
+                            select_keys
+                                .iter()
+                                .zip(&select_variants)
+                                .filter(|(key, _)| own_keys.contains(key))
+                                .map(|(_, variant)| ident(variant))
+                                .collect(),
+                        )
+                    }),
+                    keys: flat_keys,
+                }
+            });
             let reply = match &returns {
                 Some(r) => {
                     let item = RustType::Item(r.item.clone());
@@ -314,6 +384,7 @@ pub fn render(
                         action.invalidates.iter().map(|p| literal(p)).collect(),
                     )
                 }),
+                flat,
             })
         })
         .collect::<Result<_, InternalError>>()?;
@@ -333,6 +404,7 @@ pub fn render(
             .map(|schema| literal(&schema.to_string())),
         open_world: tool.open_world,
         toon: tool.toon_description,
+        flat: tool.flat,
         input_schema: literal(&input_schema(model, def_keys, tool).to_string()),
         read_only: tool.actions.iter().all(|a| a.read_only),
         destructive: tool.actions.iter().any(|a| a.destructive),

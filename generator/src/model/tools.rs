@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use super::refs::{escape_pointer, join_relative, relative_to};
 use super::resolve::Resolver;
 use super::{FieldBounds, FieldType, TypeDef, TypeId, TypeKind};
-use crate::definition::{Returns, Schema, ToolDefinition};
+use crate::definition::{Exposition, Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::{type_name, value_name, variant_name};
 
@@ -29,11 +29,43 @@ pub struct ToolModel {
     pub select: bool,
     /// The description is the §11 TOON form.
     pub toon_description: bool,
+    /// Flat exposition: one MCP tool per action ([`ToolModel::flat_name`]) instead of one tool
+    /// with an `action` argument.
+    pub flat: bool,
     /// The egress cap of the tool's responses that no action's own cap covers (argument errors
     /// and actions without `max-payload-bytes`).
     pub max_payload_bytes: Option<u64>,
     /// The actions in declaration order.
     pub actions: Vec<ActionModel>,
+}
+
+/// What joins the tool's name and an action's in a flat tool's name (upstream's default
+/// `actionSeparator`).
+pub const FLAT_SEPARATOR: &str = "_";
+
+impl ToolModel {
+    /// The MCP name of `action`'s own tool under flat exposition: `{tool}_{action}`.
+    pub fn flat_name(&self, action: &ActionModel) -> String {
+        format!("{}{FLAT_SEPARATOR}{}", self.name, action.name)
+    }
+
+    /// The names MCP clients call: the tool's, or under flat exposition one per action, each
+    /// with the JSON pointer of what declares it.
+    pub fn served_names(&self) -> Vec<(String, String)> {
+        if self.flat {
+            self.actions
+                .iter()
+                .map(|action| {
+                    (
+                        self.flat_name(action),
+                        format!("/x-fusion-tool/actions/{}", escape_pointer(&action.name)),
+                    )
+                })
+                .collect()
+        } else {
+            vec![(self.name.clone(), "/x-fusion-tool/name".to_owned())]
+        }
+    }
 }
 
 /// One action.
@@ -125,16 +157,70 @@ pub(super) fn resolve_tools(resolver: &mut Resolver<'_>) {
         let model = resolve_tool(resolver, file, &document.path, tool);
         resolver.model.modules[file].tool = Some(model);
     }
+    check_served_names(resolver);
     check_input_patterns(resolver);
 }
 
-fn check_name(resolver: &mut Resolver<'_>, file: usize, name: &str) {
-    let valid = !name.is_empty()
+/// Flat exposition serves one MCP tool per action, named `{tool}_{action}`: each name must be a
+/// valid MCP tool name, and no two served tools may share one (two grouped tools with one name
+/// are the duplicate-name error above).
+fn check_served_names(resolver: &mut Resolver<'_>) {
+    let mut served: HashMap<String, (usize, String, bool)> = HashMap::new();
+    let mut problems = Vec::new();
+    for (file, module) in resolver.model.modules.iter().enumerate() {
+        let Some(tool) = &module.tool else { continue };
+        for (name, pointer) in tool.served_names() {
+            if tool.flat && !valid_tool_name(&name) {
+                problems.push((
+                    file,
+                    pointer.clone(),
+                    format!("the flat tool name `{name}` is not a valid MCP tool name"),
+                    format!(
+                        "under `exposition: flat` each action is served as `{}{FLAT_SEPARATOR}<action>`, which must be 1 to 64 characters among A-Z, a-z, 0-9, `_` and `-`: rename the action (or the tool)",
+                        tool.name
+                    ),
+                ));
+            }
+            match served.get(&name) {
+                Some((first, first_pointer, first_flat)) if tool.flat || *first_flat => {
+                    let what = if *first_flat {
+                        "the flat tool of an action"
+                    } else {
+                        "the tool"
+                    };
+                    problems.push((
+                        file,
+                        pointer,
+                        format!(
+                            "the tool name `{name}` is served twice: {what} at {}#{first_pointer} has it too",
+                            resolver.model.modules[*first].file
+                        ),
+                        "MCP clients call tools by name; rename one of the tools or actions, or drop `exposition: flat`".to_owned(),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    served.insert(name, (file, pointer, tool.flat));
+                }
+            }
+        }
+    }
+    for (file, pointer, message, help) in problems {
+        resolver.report(file, &pointer, message, Some(help));
+    }
+}
+
+/// MCP's tool name rule: 1 to 64 characters among A-Z, a-z, 0-9, `_` and `-`.
+fn valid_tool_name(name: &str) -> bool {
+    !name.is_empty()
         && name.len() <= 64
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    if !valid {
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}
+
+fn check_name(resolver: &mut Resolver<'_>, file: usize, name: &str) {
+    if !valid_tool_name(name) {
         resolver.report(
             file,
             "/x-fusion-tool/name",
@@ -217,7 +303,11 @@ fn resolve_tool<'a>(
             ),
         });
     }
-    check_shared_inputs(resolver, file, &actions);
+    let flat = tool.exposition == Exposition::Flat;
+    // Flat tools advertise one input schema per action: one name may mean different things.
+    if !flat {
+        check_shared_inputs(resolver, file, &actions);
+    }
     if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
         resolver.report(
             file,
@@ -252,6 +342,7 @@ fn resolve_tool<'a>(
         open_world: tool.open_world,
         select: tool.select,
         toon_description: tool.toon_description,
+        flat,
         max_payload_bytes: tool.max_payload_bytes,
         actions,
     }
