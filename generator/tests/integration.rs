@@ -17,6 +17,7 @@ mod deep_definitions;
 mod diagnostics;
 mod drafts;
 mod extends_diagnostics;
+mod memory_budget;
 mod openapi_diagnostics;
 mod published_schemas;
 mod snapshots;
