@@ -16,6 +16,7 @@ mod computed_diagnostics;
 mod deep_definitions;
 mod diagnostics;
 mod drafts;
+mod explained_diagnostics;
 mod extends_diagnostics;
 mod memory_budget;
 mod openapi_diagnostics;
