@@ -3,6 +3,7 @@
 `fusion-gen` (release) on large definitions, written to a temporary folder.
 
     cargo build --release -p fusion-gen && python3 scripts/measure_budgets.py [label words…]
+    python3 scripts/measure_budgets.py --write-wide N FOLDER   # the N-property definition alone
 
 Each row is one run of `target/release/fusion-gen <in> -o <out>` under `/usr/bin/time -v`.
 Shapes: a presenter with N static rules; a 50 MB definition as 25,000 properties with 2 KB
@@ -78,13 +79,22 @@ cases = [
     ("10,000 rules", single(rules(10_000))),
     ("100,000 rules", single(rules(100_000))),
     ("200,000 rules", single(rules(200_000))),
+    ("1,000 properties, 2 KB descriptions", single(wide(1_000, 2_000))),
+    ("5,000 properties, 2 KB descriptions", single(wide(5_000, 2_000))),
     ("50 MB: 25,000 properties, 2 KB descriptions", single(wide(25_000, 2_000))),
+    ("82 MB: 40,000 properties, 2 KB descriptions", single(wide(40_000, 2_000))),
     ("50 MB: one description", single(long_description(50_000_000))),
     ("the snapshot corpus (tests/corpus)", snapshot_corpus()),
     ("99 definitions (33 billing tools, each with its 2 presenters)", billing_copies(33)),
     ("999 definitions (333 billing tools and presenters)", billing_copies(333)),
     ("1,998 definitions (666 billing tools and presenters)", billing_copies(666)),
 ]
+if sys.argv[1:2] == ["--write-wide"]:
+    # The definition the property rows measure, written to a folder for a profiler or by hand.
+    folder = pathlib.Path(sys.argv[3])
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "def.json").write_text(single(wide(int(sys.argv[2]), 2_000))["def.json"])
+    sys.exit(0)
 only = sys.argv[1:]
 
 print("| input | input size | time | peak memory | output size |")
@@ -99,7 +109,9 @@ for label, files in cases:
             (tmp / "in" / name).write_text(text)
         size = sum(len(text.encode()) for text in files.values())
         run = subprocess.run(
-            ["/usr/bin/time", "-v", str(binary), str(tmp / "in"), "-o", str(tmp / "out")],
+            # The 40,000-property file is past the default 64 MiB file size limit.
+            ["/usr/bin/time", "-v", str(binary), str(tmp / "in"), "-o", str(tmp / "out"),
+             "--max-file-size", "200000000"],
             capture_output=True, text=True,
         )
         if run.returncode != 0:

@@ -18,6 +18,7 @@ mod diagnostics;
 mod drafts;
 mod explained_diagnostics;
 mod extends_diagnostics;
+mod memory_budget;
 mod openapi_diagnostics;
 mod published_schemas;
 mod snapshots;
