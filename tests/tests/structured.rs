@@ -140,8 +140,8 @@ impl billing_tool::BillingHandler for NoInvoices {
 #[test]
 fn a_server_lists_and_routes_its_tools() {
     let server = FusionServer::new("demo", "1.0.0")
-        .with_tool(ClientsTool(Directory))
-        .and_then(|server| server.with_tool(BillingTool(NoInvoices)))
+        .with_tool(ClientsTool::new(Directory))
+        .and_then(|server| server.with_tool(BillingTool::new(NoInvoices)))
         .expect("distinct names");
     let names: Vec<String> = server
         .list()
@@ -175,8 +175,8 @@ fn a_server_lists_and_routes_its_tools() {
 #[test]
 fn a_tool_name_is_served_once() {
     let twice = FusionServer::new("demo", "1.0.0")
-        .with_tool(ClientsTool(Directory))
-        .and_then(|server| server.with_tool(ClientsTool(Directory)));
+        .with_tool(ClientsTool::new(Directory))
+        .and_then(|server| server.with_tool(ClientsTool::new(Directory)));
     assert_eq!(twice.err(), Some(DuplicateTool("clients")));
 }
 
@@ -187,5 +187,5 @@ fn an_error_result_drops_structured_content_on_the_way_to_rmcp() {
         .with_structured_content(json!({"x": 1}));
     let result = rmcp::model::CallToolResult::from(forced);
     assert_eq!(result.structured_content, None);
-    assert_eq!(ClientsTool(Directory).info().name, "clients");
+    assert_eq!(ClientsTool::new(Directory).info().name, "clients");
 }

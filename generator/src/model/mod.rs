@@ -27,7 +27,7 @@ pub use behaviour::{
 pub use literals::{same_literal, structured_enum};
 pub use resolve::resolve;
 pub use tools::{ActionModel, ReturnsModel, ToolModel};
-pub use ui::{JsonPiece, UiKind, UiModel};
+pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel};
 
 /// Index of a type in [`Model::types`].
 pub type TypeId = usize;
