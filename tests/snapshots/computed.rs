@@ -198,11 +198,11 @@ pub mod payout {
                 ) {
                     __rt::escape::push_line(&mut content, &item.paid_on);
                 }
-                let block = __rt::UiBlock::summary(&content).title(title);
+                let block = __rt::UiBlock::summary_raw(&content).title_raw(title);
                 builder.ui(block);
             }
             {
-                let mut content = __rt::UiBlock::markdown("").into_writer();
+                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
                 content.push_str("**");
                 if !__rt::__private::compute::write_percent(&mut content, item.rate, 2) {
                     __rt::__private::number::write_f64(&mut content, item.rate);
@@ -374,7 +374,7 @@ pub mod payout {
                         .null();
                 }
                 content.push_str("\n}");
-                let block = __rt::UiBlock::custom(
+                let block = __rt::UiBlock::custom_raw(
                     "echarts",
                     __rt::fence("echarts", &__rt::escape::json_text(&content)),
                 );
@@ -562,188 +562,192 @@ pub mod payout {
                     (total - kept.len()) as u64,
                 );
                 text.push_str(" hidden.");
-                builder.ui_first(__rt::UiBlock::summary(&text));
+                builder.ui_first(__rt::UiBlock::summary_raw(&text));
             }
             {
-                let mut content = __rt::UiBlock::markdown("").into_writer();
-                __rt::__private::number::write_u64(&mut content, kept.len() as u64);
-                content.push_str(" payouts: ");
-                if !__rt::__private::compute::write_number(
-                    &mut content,
-                    (kept
-                        .iter()
-                        .map(|item| item.amount_cents)
-                        .map(i128::from)
-                        .sum::<i128>() as f64) / 100.0_f64,
-                ) {
-                    __rt::__private::number::write_i128(
+                if !kept.is_empty() {
+                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
+                    __rt::__private::number::write_u64(&mut content, kept.len() as u64);
+                    content.push_str(" payouts: ");
+                    if !__rt::__private::compute::write_number(
                         &mut content,
-                        kept
-                            .iter()
-                            .map(|item| item.amount_cents)
-                            .map(i128::from)
-                            .sum::<i128>(),
-                    );
-                }
-                content.push_str(" USD");
-                builder.ui(content);
-            }
-            {
-                let mut content = ::std::string::String::new();
-                content.push_str("{\n  \"xAxis\": {\n    \"data\": ");
-                {
-                    let mut writer = __rt::json::JsonWriter::at_depth(
-                        &mut content,
-                        __rt::json::JsonStyle::Pretty,
-                        2,
-                    );
-                    let mut column = writer.array();
-                    for item in kept {
-                        {
-                            let mut computed = ::std::string::String::new();
-                            if __rt::__private::compute::write_date(
-                                &mut computed,
-                                &item.paid_on,
-                                "D MMM",
-                            ) {
-                                column.next_element().str(&computed);
-                            } else {
-                                column.next_element().str(&item.paid_on);
-                            }
-                        }
-                    }
-                    column.end();
-                }
-                content
-                    .push_str(
-                        "\n  },\n  \"series\": [\n    {\n      \"type\": \"bar\",\n      \"data\": ",
-                    );
-                {
-                    let mut writer = __rt::json::JsonWriter::at_depth(
-                        &mut content,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    );
-                    let mut column = writer.array();
-                    for item in kept {
-                        {
-                            let computed = __rt::__private::compute::round(
-                                (item.amount_cents as f64) / 100.0_f64,
-                                1,
-                            );
-                            if computed.is_finite() {
-                                column.next_element().f64(computed);
-                            } else {
-                                column.next_element().i64(item.amount_cents);
-                            }
-                        }
-                    }
-                    column.end();
-                }
-                content
-                    .push_str(
-                        "\n    },\n    {\n      \"type\": \"line\",\n      \"data\": ",
-                    );
-                {
-                    let mut writer = __rt::json::JsonWriter::at_depth(
-                        &mut content,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    );
-                    let mut column = writer.array();
-                    for item in kept {
-                        {
-                            column.next_element().u64(item.tags.len() as u64);
-                        }
-                    }
-                    column.end();
-                }
-                content
-                    .push_str(
-                        "\n    },\n    {\n      \"type\": \"line\",\n      \"data\": ",
-                    );
-                {
-                    let mut writer = __rt::json::JsonWriter::at_depth(
-                        &mut content,
-                        __rt::json::JsonStyle::Pretty,
-                        3,
-                    );
-                    let mut column = writer.array();
-                    for item in kept {
-                        if let ::core::option::Option::Some(value) = item
-                            .fee_cents
-                            .as_ref()
-                            .and_then(::core::option::Option::as_ref)
-                        {
-                            let computed = (*value as f64) / 100.0_f64;
-                            if computed.is_finite() {
-                                column.next_element().f64(computed);
-                            } else {
-                                column.next_element().i64(*value);
-                            }
-                        } else {
-                            column.next_element().null();
-                        }
-                    }
-                    column.end();
-                }
-                content.push_str("\n    }\n  ],\n  \"total\": ");
-                {
-                    let computed = __rt::__private::compute::round(
                         (kept
                             .iter()
                             .map(|item| item.amount_cents)
                             .map(i128::from)
                             .sum::<i128>() as f64) / 100.0_f64,
-                        2,
+                    ) {
+                        __rt::__private::number::write_i128(
+                            &mut content,
+                            kept
+                                .iter()
+                                .map(|item| item.amount_cents)
+                                .map(i128::from)
+                                .sum::<i128>(),
+                        );
+                    }
+                    content.push_str(" USD");
+                    builder.ui(content);
+                }
+            }
+            {
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    content.push_str("{\n  \"xAxis\": {\n    \"data\": ");
+                    {
+                        let mut writer = __rt::json::JsonWriter::at_depth(
+                            &mut content,
+                            __rt::json::JsonStyle::Pretty,
+                            2,
+                        );
+                        let mut column = writer.array();
+                        for item in kept {
+                            {
+                                let mut computed = ::std::string::String::new();
+                                if __rt::__private::compute::write_date(
+                                    &mut computed,
+                                    &item.paid_on,
+                                    "D MMM",
+                                ) {
+                                    column.next_element().str(&computed);
+                                } else {
+                                    column.next_element().str(&item.paid_on);
+                                }
+                            }
+                        }
+                        column.end();
+                    }
+                    content
+                        .push_str(
+                            "\n  },\n  \"series\": [\n    {\n      \"type\": \"bar\",\n      \"data\": ",
+                        );
+                    {
+                        let mut writer = __rt::json::JsonWriter::at_depth(
+                            &mut content,
+                            __rt::json::JsonStyle::Pretty,
+                            3,
+                        );
+                        let mut column = writer.array();
+                        for item in kept {
+                            {
+                                let computed = __rt::__private::compute::round(
+                                    (item.amount_cents as f64) / 100.0_f64,
+                                    1,
+                                );
+                                if computed.is_finite() {
+                                    column.next_element().f64(computed);
+                                } else {
+                                    column.next_element().i64(item.amount_cents);
+                                }
+                            }
+                        }
+                        column.end();
+                    }
+                    content
+                        .push_str(
+                            "\n    },\n    {\n      \"type\": \"line\",\n      \"data\": ",
+                        );
+                    {
+                        let mut writer = __rt::json::JsonWriter::at_depth(
+                            &mut content,
+                            __rt::json::JsonStyle::Pretty,
+                            3,
+                        );
+                        let mut column = writer.array();
+                        for item in kept {
+                            {
+                                column.next_element().u64(item.tags.len() as u64);
+                            }
+                        }
+                        column.end();
+                    }
+                    content
+                        .push_str(
+                            "\n    },\n    {\n      \"type\": \"line\",\n      \"data\": ",
+                        );
+                    {
+                        let mut writer = __rt::json::JsonWriter::at_depth(
+                            &mut content,
+                            __rt::json::JsonStyle::Pretty,
+                            3,
+                        );
+                        let mut column = writer.array();
+                        for item in kept {
+                            if let ::core::option::Option::Some(value) = item
+                                .fee_cents
+                                .as_ref()
+                                .and_then(::core::option::Option::as_ref)
+                            {
+                                let computed = (*value as f64) / 100.0_f64;
+                                if computed.is_finite() {
+                                    column.next_element().f64(computed);
+                                } else {
+                                    column.next_element().i64(*value);
+                                }
+                            } else {
+                                column.next_element().null();
+                            }
+                        }
+                        column.end();
+                    }
+                    content.push_str("\n    }\n  ],\n  \"total\": ");
+                    {
+                        let computed = __rt::__private::compute::round(
+                            (kept
+                                .iter()
+                                .map(|item| item.amount_cents)
+                                .map(i128::from)
+                                .sum::<i128>() as f64) / 100.0_f64,
+                            2,
+                        );
+                        if computed.is_finite() {
+                            __rt::json::JsonWriter::at_depth(
+                                    &mut content,
+                                    __rt::json::JsonStyle::Pretty,
+                                    1,
+                                )
+                                .f64(computed);
+                        } else {
+                            __rt::json::JsonWriter::at_depth(
+                                    &mut content,
+                                    __rt::json::JsonStyle::Pretty,
+                                    1,
+                                )
+                                .i128(
+                                    kept
+                                        .iter()
+                                        .map(|item| item.amount_cents)
+                                        .map(i128::from)
+                                        .sum::<i128>(),
+                                );
+                        }
+                    }
+                    content.push_str(",\n  \"count\": ");
+                    {
+                        let computed = (kept.len() as u64 as f64) * 2.0_f64;
+                        if computed.is_finite() {
+                            __rt::json::JsonWriter::at_depth(
+                                    &mut content,
+                                    __rt::json::JsonStyle::Pretty,
+                                    1,
+                                )
+                                .f64(computed);
+                        } else {
+                            __rt::json::JsonWriter::at_depth(
+                                    &mut content,
+                                    __rt::json::JsonStyle::Pretty,
+                                    1,
+                                )
+                                .u64(kept.len() as u64);
+                        }
+                    }
+                    content.push_str("\n}");
+                    let block = __rt::UiBlock::custom_raw(
+                        "echarts",
+                        __rt::fence("echarts", &__rt::escape::json_text(&content)),
                     );
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .i128(
-                                kept
-                                    .iter()
-                                    .map(|item| item.amount_cents)
-                                    .map(i128::from)
-                                    .sum::<i128>(),
-                            );
-                    }
+                    builder.ui(block);
                 }
-                content.push_str(",\n  \"count\": ");
-                {
-                    let computed = (kept.len() as u64 as f64) * 2.0_f64;
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .u64(kept.len() as u64);
-                    }
-                }
-                content.push_str("\n}");
-                let block = __rt::UiBlock::custom(
-                    "echarts",
-                    __rt::fence("echarts", &__rt::escape::json_text(&content)),
-                );
-                builder.ui(block);
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
@@ -1144,9 +1148,20 @@ pub mod payouts_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: PayoutsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: PayoutsHandler + ?::core::marker::Sized,
+        Hooks_: ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match PayoutsCall::parse(arguments) {
@@ -1160,13 +1175,33 @@ pub mod payouts_tool {
             }
         }
     }
-    /// A [`PayoutsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`PayoutsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`PayoutsTool::new`], and [`PayoutsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct PayoutsTool<Handler_>(pub Handler_);
+    pub struct PayoutsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> PayoutsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> PayoutsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> PayoutsTool<Handler_, NewHooks_> {
+            PayoutsTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: PayoutsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for PayoutsTool<Handler_> {
+        Hooks_: ::core::marker::Send + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for PayoutsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -1174,7 +1209,7 @@ pub mod payouts_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for PayoutsHoldInput {
