@@ -68,8 +68,9 @@ impl std::error::Error for DuplicateTool {}
 /// Cheap to clone (the tools are shared), as rmcp's streamable HTTP service wants one handler
 /// per session. Holds no per-session state, so any instance answers any call.
 ///
-/// A generated tool module gives each tool a `…Tool<H>` struct (`BillingTool::new(store)`, and `.with_hooks(hooks)` to present through the presenters' hooks); any
-/// [`ServedTool`] works the same way, as this hand-written one shows:
+/// A generated tool module gives each tool a `…Tool<H>` struct (`BillingTool::new(store)`, with
+/// `.with_hooks(hooks)` to present through the presenters' hooks); any [`ServedTool`] works the
+/// same way, as this hand-written one shows:
 ///
 /// ```
 /// use fusion_runtime::rmcp::FusionServer;
