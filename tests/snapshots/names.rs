@@ -790,8 +790,9 @@ pub mod reactions_tool {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn get_selection(select: &[ReactionsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();

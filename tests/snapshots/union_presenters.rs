@@ -800,13 +800,14 @@ pub mod accounts_tool {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn get_selection(select: &[AccountsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -818,15 +819,38 @@ pub mod accounts_tool {
                     AccountsSelect::Name => ::core::option::Option::Some(4_u16),
                     _ => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                AccountsSelect::Height => {
+                    ::core::option::Option::Some(("height", "shape"))
+                }
+                AccountsSelect::Label => ::core::option::Option::Some(("label", "shape")),
+                AccountsSelect::Radius => {
+                    ::core::option::Option::Some(("radius", "shape"))
+                }
+                AccountsSelect::Width => ::core::option::Option::Some(("width", "shape")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "get",
+                    &foreign,
+                    &["kind", "login", "id", "email", "name", "members"],
+                ),
+            )
     }
-    /// `_select` keys as field indices of [`super::shape::Shape`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::shape::Shape`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn shape_selection(select: &[AccountsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -836,7 +860,29 @@ pub mod accounts_tool {
                     AccountsSelect::Width => ::core::option::Option::Some(1_u16),
                     _ => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                AccountsSelect::Email => ::core::option::Option::Some(("email", "get")),
+                AccountsSelect::Id => ::core::option::Option::Some(("id", "get")),
+                AccountsSelect::Kind => ::core::option::Option::Some(("kind", "get")),
+                AccountsSelect::Login => ::core::option::Option::Some(("login", "get")),
+                AccountsSelect::Members => {
+                    ::core::option::Option::Some(("members", "get"))
+                }
+                AccountsSelect::Name => ::core::option::Option::Some(("name", "get")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "shape",
+                    &foreign,
+                    &["radius", "width", "height", "label"],
+                ),
+            )
     }
     impl __rt::__private::args::FromFields for AccountsGetInput {
         const KEYS: &'static [&'static str] = &["id"];

@@ -124,6 +124,11 @@ pub struct ReturnsView {
     pub select_arms: Option<Vec<(Ident, Number)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
+    /// `(select variant, key, the other actions whose data has it)` per key this presenter
+    /// lacks, for the directive that says so (wire format §9).
+    pub foreign: Vec<(Ident, Literal, Literal)>,
+    /// This presenter's root keys, in schema order, for that directive.
+    pub own_keys: Vec<Literal>,
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
@@ -222,6 +227,31 @@ pub fn render(
                     let partial = select_arms
                         .as_ref()
                         .is_some_and(|a| a.len() < select_keys.len());
+                    let foreign = if partial {
+                        select_keys
+                            .iter()
+                            .zip(&select_variants)
+                            .filter(|(key, _)| !item_keys.contains(&key.as_str()))
+                            .map(|(key, variant)| {
+                                let owners: Vec<&str> = tool
+                                    .actions
+                                    .iter()
+                                    .filter(|other| {
+                                        other.returns.is_some_and(|r| {
+                                            model.modules[r.module].presenter.as_ref().is_some_and(
+                                                |p| model.root_keys(p.item).contains(&key.as_str()),
+                                            )
+                                        })
+                                    })
+                                    .map(|other| other.name.as_str())
+                                    .collect();
+                                (ident(variant), literal(key), literal(&owners.join(", ")))
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let own_keys = item_keys.iter().map(|key| literal(key)).collect();
                     let presenter_name = names.presenters[returns.module]
                         .as_deref()
                         .ok_or_else(missing)?;
@@ -254,6 +284,8 @@ pub fn render(
                         select_fn,
                         select_arms,
                         partial,
+                        foreign,
+                        own_keys,
                     })
                 })
                 .transpose()?;
