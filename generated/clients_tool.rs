@@ -318,9 +318,22 @@ pub trait ClientsHandler {
 }
 
 /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-/// the action's presenter, cut to `_select`.
+/// the action's presenter, cut to `_select`, without hooks.
 pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     handler: &Handler_,
+    arguments: &__rt::__private::args::Value,
+) -> __rt::ToolResponse {
+    call_with_hooks(handler, &(), arguments).await
+}
+
+/// [`call`] with the presenters' hooks: each action's result is presented, cut to
+/// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+pub async fn call_with_hooks<
+    Handler_: ClientsHandler + ?::core::marker::Sized,
+    Hooks_: super::client::ClientHooks<Handler_> + ?::core::marker::Sized,
+>(
+    handler: &Handler_,
+    hooks: &Hooks_,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
     let call = match ClientsCall::parse(arguments) {
@@ -330,35 +343,64 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
     match call.args {
         ClientsArgs::Get(args) => {
             let result = handler.get(args).await;
-            __rt::__private::tool::present_item_structured(
+            __rt::__private::tool::present_item_structured_with(
                 result,
                 &super::client::ClientPresenter,
                 &get_selection(&call.select),
                 NAME,
                 "get",
+                |item, builder| <Hooks_ as super::client::ClientHooks<
+                    Handler_,
+                >>::item(hooks, item, handler, builder),
             )
         }
         ClientsArgs::List(args) => {
             let result = handler.list(args).await;
-            __rt::__private::tool::present_collection_structured(
+            __rt::__private::tool::present_collection_structured_with(
                 result,
                 &super::client::ClientPresenter,
                 &list_selection(&call.select),
                 NAME,
                 "list",
+                |items, builder| <Hooks_ as super::client::ClientHooks<
+                    Handler_,
+                >>::collection(hooks, items, handler, builder),
             )
         }
     }
 }
 
-/// A [`ClientsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-/// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+/// A [`ClientsHandler`] bound to this tool with the hooks its presenters are called with
+/// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+/// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+/// [`ClientsTool::new`], and [`ClientsTool::with_hooks`] to present through hooks.
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-pub struct ClientsTool<Handler_>(pub Handler_);
+pub struct ClientsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+
+impl<Handler_> ClientsTool<Handler_> {
+    /// `handler` bound to this tool, its actions' results presented without hooks.
+    pub const fn new(handler: Handler_) -> Self {
+        Self(handler, ())
+    }
+}
+
+impl<Handler_, Hooks_> ClientsTool<Handler_, Hooks_> {
+    /// The same binding, every action's result presented through `hooks` (called after the
+    /// declared blocks, with the handler as their context) while the agent's `_select` still
+    /// cuts the data block. `hooks` implements [`super::client::ClientHooks`] for the handler type.
+    pub fn with_hooks<NewHooks_>(
+        self,
+        hooks: NewHooks_,
+    ) -> ClientsTool<Handler_, NewHooks_> {
+        ClientsTool(self.0, hooks)
+    }
+}
 
 impl<
     Handler_: ClientsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-> __rt::ServedTool for ClientsTool<Handler_> {
+    Hooks_: super::client::ClientHooks<Handler_> + ::core::marker::Send
+        + ::core::marker::Sync + 'static,
+> __rt::ServedTool for ClientsTool<Handler_, Hooks_> {
     fn info(&self) -> &'static __rt::ToolInfo {
         &TOOL
     }
@@ -366,7 +408,7 @@ impl<
         &'a self,
         arguments: &'a __rt::__private::args::Value,
     ) -> __rt::ToolFuture<'a> {
-        ::std::boxed::Box::pin(call(&self.0, arguments))
+        ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
     }
 }
 

@@ -170,3 +170,45 @@ fn a_suggestion_names_an_action_a_tool_declares() {
         Some("did you mean `billing.remind`?")
     );
 }
+
+#[test]
+fn a_ui_blocks_when_is_checked_as_a_rules_and_empty_belongs_to_collection_ui() {
+    let found = errors(
+        "  ui:\n    - summary: x\n      when: { stauts: paid }\n    - summary: y\n      empty: none\n  collection-ui:\n    - summary: z\n      when: { status: late }\n",
+    );
+    let located: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| (d.pointer.as_str(), d.message.as_str()))
+        .collect();
+    assert_eq!(
+        located,
+        [
+            ("/x-fusion/ui/0/when/stauts", "unknown field `stauts`"),
+            (
+                "/x-fusion/ui/1/empty",
+                "an item's UI block has no empty collection to stand for"
+            ),
+            (
+                "/x-fusion/collection-ui/0/when/status",
+                "`late` is not a value of `status` (paid, pending, overdue)"
+            ),
+        ]
+    );
+    assert_eq!(found[0].help.as_deref(), Some("did you mean `status`?"));
+}
+
+#[test]
+fn plural_takes_an_integer_and_two_plain_words() {
+    let found = errors(
+        "  rules:\n    - \"{id | plural: a, b}\"\n    - \"{amount_cents | plural: invoice}\"\n    - \"{amount_cents | plural: a<b, c}\"\n    - \"{lines | length | plural: line, lines}\"\n",
+    );
+    let messages: Vec<&str> = found.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "`plural` needs an integer, but `id` is text, in `{id | plural: a, b}`",
+            "`plural` needs two words, the singular and the plural, in `{amount_cents | plural: invoice}`",
+            "`plural`: `a<b` holds `<`, in `{amount_cents | plural: a<b, c}`",
+        ]
+    );
+}

@@ -45,7 +45,9 @@ fn an_unknown_transform_suggests_the_closest() {
             ),
             (
                 "unknown transform `floor`, in `{amount_cents | floor}`".to_owned(),
-                Some("transforms: divide, multiply, round, percent, date, length".to_owned())
+                Some(
+                    "transforms: divide, multiply, round, percent, date, length, plural".to_owned()
+                )
             ),
         ]
     );
@@ -118,7 +120,7 @@ fn a_bad_argument_says_what_is_accepted() {
             ("`date` needs a pattern, in `{issued | date}`", Some("write `date: YYYY-MM-DD`, `date: D MMM YYYY`, …")),
             ("bad pattern `YYYY-QQ` at character 6: `QQ` is not a date pattern token; use YYYY, MM, M, MMM, MMMM, DD, D, HH, mm, ss and the separators - / . , : and space, in `{issued | date: YYYY-QQ}`", None),
             ("bad pattern `DD.MM.YYYY HH:mm` at character 12: a `date` value has no time: `HH`, `mm` and `ss` need `format: date-time`, in `{issued | date: DD.MM.YYYY HH:mm}`", None),
-            ("a `|` with no transform after it, in `{amount_cents | }`", Some("transforms: divide, multiply, round, percent, date, length")),
+            ("a `|` with no transform after it, in `{amount_cents | }`", Some("transforms: divide, multiply, round, percent, date, length, plural")),
         ]
         .map(|(m, h)| (m.to_owned(), h.map(str::to_owned)))
     );

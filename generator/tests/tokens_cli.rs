@@ -248,6 +248,7 @@ fn one_item_is_measured_as_an_item() {
         labels,
         [
             "ui_passthrough type=\"markdown\" title=\"Invoice INV-000002\" width=\"half\" priority=\"1\"",
+            "ui_passthrough type=\"summary\"",
             "domain_rules",
             "domain_rules",
             "action_suggestions"

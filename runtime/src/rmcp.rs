@@ -72,8 +72,9 @@ type Served = (Tool, Arc<dyn ServedTool>, usize);
 /// Cheap to clone (the tools are shared), as rmcp's streamable HTTP service wants one handler
 /// per session. Holds no per-session state, so any instance answers any call.
 ///
-/// A generated tool module gives each tool a `…Tool<H>` struct (`BillingTool(store)`); any
-/// [`ServedTool`] works the same way, as this hand-written one shows:
+/// A generated tool module gives each tool a `…Tool<H>` struct (`BillingTool::new(store)`, with
+/// `.with_hooks(hooks)` to present through the presenters' hooks); any [`ServedTool`] works the
+/// same way, as this hand-written one shows:
 ///
 /// ```
 /// use fusion_runtime::rmcp::FusionServer;

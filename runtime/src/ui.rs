@@ -1,17 +1,23 @@
 //! UI blocks (wire format §4): `<ui_passthrough ATTRS>⏎CONTENT⏎</ui_passthrough>`.
 //!
-//! Every helper takes its text verbatim ("same": static text authored in a definition is emitted as
-//! written). Values interpolated from data must be escaped for their context first: table cells
-//! with [`crate::escape::push_cell`], summary and list lines with [`crate::escape::push_line`],
-//! markdown, code and diagram text with [`crate::escape::push_ui_line`] (or
-//! [`crate::escape::push_content`] for a value that may span lines), the title with
-//! [`crate::escape::push_attr_value`]. That is the §4 deviation, and it is the caller's job because
-//! only the caller knows which parts of a text came from data.
+//! Text handed to a helper is escaped for where it lands, as a value from data is there (the §4
+//! deviation, [`crate::escape`]): a title or block type as an attribute
+//! ([`crate::escape::attr_value`]), table cells as cells ([`crate::escape::cell`]), summary and
+//! list lines as lines ([`crate::escape::line`]), markdown, code and diagram text as multi-line
+//! content ([`crate::escape::content`]), and `json` and `echarts` blocks as JSON text
+//! ([`crate::escape::json_text`]). Hook code that formats an agent's argument into a block
+//! (`UiBlock::summary(&format!("Patient {id}"))`) then cannot close it or forge another one.
+//!
+//! The `_raw` helpers ([`UiBlock::markdown_raw`], [`UiBlock::summary_raw`], ...) take their text
+//! verbatim, as upstream's do: for static text checked for block tags and for text whose values
+//! are already escaped for their context, which is what generated presenters write (they escape
+//! each value where it is interpolated, since only they know which parts came from data).
 
 use std::borrow::Cow;
 
 use serde::Serialize;
 
+use crate::escape;
 use crate::json::{self, JsonStyle};
 
 /// The `width` attribute of a UI block.
@@ -55,8 +61,21 @@ pub struct UiBlock {
 }
 
 impl UiBlock {
-    /// A block of any type with this content: a custom block, or the base of every helper.
+    /// A block of any type with this content: the type escaped as an attribute, the content as
+    /// multi-line content ([`crate::escape::content`]: it keeps its lines, cannot close the
+    /// block or open a code fence).
     pub fn custom(block_type: impl Into<Cow<'static, str>>, content: impl Into<String>) -> Self {
+        Self::custom_raw(
+            escaped_cow(block_type.into(), escape::attr_value),
+            escaped(content.into(), escape::content),
+        )
+    }
+
+    /// A block of any type with this content, both verbatim: the base of every helper.
+    pub fn custom_raw(
+        block_type: impl Into<Cow<'static, str>>,
+        content: impl Into<String>,
+    ) -> Self {
         Self {
             block_type: block_type.into(),
             content: content.into(),
@@ -66,42 +85,65 @@ impl UiBlock {
         }
     }
 
-    /// An ECharts chart: `fence("echarts", config as pretty JSON)`.
+    /// An ECharts chart: `fence("echarts", config as pretty JSON)`, its text made safe in the
+    /// block by [`crate::escape::json_text`] (the same JSON value).
     ///
     /// # Errors
     /// When `config` fails to serialize (see [`json::write_serialize`]).
     pub fn echarts<T: Serialize + ?Sized>(config: &T) -> Result<Self, serde_json::Error> {
-        Ok(Self::custom("echarts", fenced_json("echarts", config)?))
+        Ok(Self::custom_raw("echarts", fenced_json("echarts", config)?))
     }
 
-    /// A Mermaid diagram: `fence("mermaid", diagram)`.
+    /// A Mermaid diagram: `fence("mermaid", diagram)`, the diagram escaped as multi-line
+    /// content.
     pub fn mermaid(diagram: &str) -> Self {
-        Self::custom("mermaid", fence("mermaid", diagram))
+        Self::mermaid_raw(&escape::content(diagram))
+    }
+
+    /// A Mermaid diagram: `fence("mermaid", diagram)`, the diagram verbatim.
+    pub fn mermaid_raw(diagram: &str) -> Self {
+        Self::custom_raw("mermaid", fence("mermaid", diagram))
+    }
+
+    /// Markdown, not fenced, escaped as multi-line content: its lines are kept, `&`, `<` and
+    /// runs of three backticks are not markup.
+    pub fn markdown(md: impl Into<String>) -> Self {
+        Self::markdown_raw(escaped(md.into(), escape::content))
     }
 
     /// Markdown, verbatim and not fenced.
-    pub fn markdown(md: impl Into<String>) -> Self {
-        Self::custom("markdown", md)
+    pub fn markdown_raw(md: impl Into<String>) -> Self {
+        Self::custom_raw("markdown", md)
     }
 
-    /// A code block whose type is its language: `fence(lang, code)`.
+    /// A code block whose type is its language: `fence(lang, code)`, the language escaped as an
+    /// attribute, the code as multi-line content.
     pub fn code_block(lang: impl Into<Cow<'static, str>>, code: &str) -> Self {
+        Self::code_block_raw(
+            escaped_cow(lang.into(), escape::attr_value),
+            &escape::content(code),
+        )
+    }
+
+    /// A code block whose type is its language: `fence(lang, code)`, both verbatim.
+    pub fn code_block_raw(lang: impl Into<Cow<'static, str>>, code: &str) -> Self {
         let lang = lang.into();
         let content = fence(&lang, code);
-        Self::custom(lang, content)
+        Self::custom_raw(lang, content)
     }
 
-    /// A JSON block: `fence("json", value as pretty JSON)`.
+    /// A JSON block: `fence("json", value as pretty JSON)`, its text made safe in the block by
+    /// [`crate::escape::json_text`] (the same JSON value).
     ///
     /// # Errors
     /// When `value` fails to serialize (see [`json::write_serialize`]).
     pub fn json<T: Serialize + ?Sized>(value: &T) -> Result<Self, serde_json::Error> {
-        Ok(Self::custom("json", fenced_json("json", value)?))
+        Ok(Self::custom_raw("json", fenced_json("json", value)?))
     }
 
-    /// A Markdown table: header line, `---` separator line, then one line per row. Cells are
-    /// verbatim: a cell from data goes through [`crate::escape::cell`], or its `|` and line
-    /// breaks add cells and rows.
+    /// A Markdown table: header line, `---` separator line, then one line per row, every header
+    /// and cell escaped as a cell ([`crate::escape::cell`]: its `|` and line breaks add no cell
+    /// or row).
     ///
     /// With no rows the text ends with the newline after the separator (`| A |⏎| --- |⏎`),
     /// as upstream joins `[header, separator, rows.join(⏎)]` with ⏎.
@@ -111,50 +153,56 @@ impl UiBlock {
         R: AsRef<[C]>,
         C: AsRef<str>,
     {
-        let mut out = String::new();
-        push_table_row(&mut out, headers.iter().map(AsRef::as_ref));
-        out.push('\n');
-        push_table_row(&mut out, headers.iter().map(|_| "---"));
-        out.push('\n');
-        for (index, row) in rows.iter().enumerate() {
-            if index > 0 {
-                out.push('\n');
-            }
-            push_table_row(&mut out, row.as_ref().iter().map(AsRef::as_ref));
-        }
-        Self::custom("markdown", out)
+        table_with(headers, rows, escape::push_cell)
     }
 
-    /// A Markdown list: one `- item` line per item (verbatim: escape data with
-    /// [`crate::escape::line`] so an item stays one line).
+    /// [`UiBlock::table`] with headers and cells verbatim.
+    pub fn table_raw<H, R, C>(headers: &[H], rows: &[R]) -> Self
+    where
+        H: AsRef<str>,
+        R: AsRef<[C]>,
+        C: AsRef<str>,
+    {
+        table_with(headers, rows, String::push_str)
+    }
+
+    /// A Markdown list: one `- item` line per item, each escaped as a line
+    /// ([`crate::escape::line`]: an item stays one line).
     pub fn list<I: AsRef<str>>(items: &[I]) -> Self {
-        let mut out = String::new();
-        for (index, item) in items.iter().enumerate() {
-            if index > 0 {
-                out.push('\n');
-            }
-            out.push_str("- ");
-            out.push_str(item.as_ref());
-        }
-        Self::custom("markdown", out)
+        list_with(items, escape::push_line)
     }
 
-    /// A summary: `📊 **Summary**: ` followed by the text (verbatim: escape data with
-    /// [`crate::escape::line`]).
+    /// [`UiBlock::list`] with the items verbatim.
+    pub fn list_raw<I: AsRef<str>>(items: &[I]) -> Self {
+        list_with(items, String::push_str)
+    }
+
+    /// A summary: `📊 **Summary**: ` followed by the text escaped as a line.
     pub fn summary(text: &str) -> Self {
-        Self::custom("summary", format!("📊 **Summary**: {text}"))
+        Self::summary_raw(&escape::line(text))
+    }
+
+    /// A summary: `📊 **Summary**: ` followed by the text, verbatim.
+    pub fn summary_raw(text: &str) -> Self {
+        Self::custom_raw("summary", format!("📊 **Summary**: {text}"))
     }
 
     /// The truncation block of the agent limit (§7), which the builder puts first among UI blocks.
     pub fn truncation(shown: usize, hidden: usize) -> Self {
-        Self::summary(&format!(
+        Self::summary_raw(&format!(
             "⚠️ Dataset truncated. {shown} shown, {hidden} hidden. Use filters to narrow results."
         ))
     }
 
-    /// Sets the title (verbatim: escape data-derived parts with [`crate::escape::attr_value`]).
+    /// Sets the title, escaped as an attribute value ([`crate::escape::attr_value`]).
     #[must_use]
-    pub fn title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+    pub fn title(self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title_raw(escaped_cow(title.into(), escape::attr_value))
+    }
+
+    /// Sets the title, verbatim.
+    #[must_use]
+    pub fn title_raw(mut self, title: impl Into<Cow<'static, str>>) -> Self {
         self.title = Some(title.into());
         self
     }
@@ -378,24 +426,83 @@ fn push_ticks(out: &mut String, ticks: usize) {
     }
 }
 
-/// The fence around a value's pretty JSON, serialized straight into the block's buffer.
+/// The fence around a value's pretty JSON, made safe in a block by [`escape::json_text`].
 fn fenced_json<T: Serialize + ?Sized>(lang: &str, value: &T) -> Result<String, serde_json::Error> {
-    let mut out = String::new();
+    let mut text = String::new();
+    json::write_serialize(&mut text, value, JsonStyle::Pretty)?;
+    let text = escaped(text, escape::json_text);
     // Pretty JSON has backticks only inside strings, mid-line, where no reader ends a fence.
-    fence_with(&mut out, lang, 3, |out| {
-        json::write_serialize(out, value, JsonStyle::Pretty)
-    })?;
+    let mut out = String::with_capacity(text.len() + lang.len() + 8);
+    let Ok(()) = fence_with(&mut out, lang, 3, |out| {
+        out.push_str(&text);
+        Ok::<(), std::convert::Infallible>(())
+    });
     Ok(out)
 }
 
-/// `| c1 | c2 |`: upstream's `` `| ${cells.join(' | ')} |` ``.
-fn push_table_row<'a>(out: &mut String, cells: impl Iterator<Item = &'a str>) {
+/// `text` through `escape`, kept as it is when there is nothing to escape.
+fn escaped(text: String, escape: fn(&str) -> Cow<'_, str>) -> String {
+    match escape(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
+/// [`escaped`] for a `Cow`: a clean literal stays borrowed.
+fn escaped_cow(text: Cow<'static, str>, escape: fn(&str) -> Cow<'_, str>) -> Cow<'static, str> {
+    let owned = match escape(&text) {
+        Cow::Borrowed(_) => None,
+        Cow::Owned(escaped) => Some(escaped),
+    };
+    owned.map_or(text, Cow::Owned)
+}
+
+/// A table whose headers and cells go through `push` (an escape, or `push_str`).
+fn table_with<H, R, C>(headers: &[H], rows: &[R], push: fn(&mut String, &str)) -> UiBlock
+where
+    H: AsRef<str>,
+    R: AsRef<[C]>,
+    C: AsRef<str>,
+{
+    let mut out = String::new();
+    push_table_row(&mut out, headers.iter().map(AsRef::as_ref), push);
+    out.push('\n');
+    push_table_row(&mut out, headers.iter().map(|_| "---"), String::push_str);
+    out.push('\n');
+    for (index, row) in rows.iter().enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        push_table_row(&mut out, row.as_ref().iter().map(AsRef::as_ref), push);
+    }
+    UiBlock::custom_raw("markdown", out)
+}
+
+/// A list whose items go through `push` (an escape, or `push_str`).
+fn list_with<I: AsRef<str>>(items: &[I], push: fn(&mut String, &str)) -> UiBlock {
+    let mut out = String::new();
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push('\n');
+        }
+        out.push_str("- ");
+        push(&mut out, item.as_ref());
+    }
+    UiBlock::custom_raw("markdown", out)
+}
+
+/// `| c1 | c2 |`: upstream's `` `| ${cells.join(' | ')} |` ``, each cell through `push`.
+fn push_table_row<'a>(
+    out: &mut String,
+    cells: impl Iterator<Item = &'a str>,
+    push: fn(&mut String, &str),
+) {
     out.push_str("| ");
     for (index, cell) in cells.enumerate() {
         if index > 0 {
             out.push_str(" | ");
         }
-        out.push_str(cell);
+        push(out, cell);
     }
     out.push_str(" |");
 }

@@ -93,9 +93,20 @@ pub mod invoices_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: InvoicesHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: InvoicesHandler + ?::core::marker::Sized,
+        Hooks_: ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match InvoicesCall::parse(arguments) {
@@ -109,13 +120,34 @@ pub mod invoices_tool {
             }
         }
     }
-    /// A [`InvoicesHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`InvoicesHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`InvoicesTool::new`], and [`InvoicesTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct InvoicesTool<Handler_>(pub Handler_);
+    pub struct InvoicesTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> InvoicesTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> InvoicesTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> InvoicesTool<Handler_, NewHooks_> {
+            InvoicesTool(self.0, hooks)
+        }
+    }
     impl<
-        Handler_: InvoicesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for InvoicesTool<Handler_> {
+        Handler_: InvoicesHandler + ::core::marker::Send + ::core::marker::Sync
+            + 'static,
+        Hooks_: ::core::marker::Send + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for InvoicesTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -123,7 +155,7 @@ pub mod invoices_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
 }
@@ -455,20 +487,22 @@ pub mod reviewed_row {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
-                __rt::__private::number::write_u64(&mut content, kept.len() as u64);
-                content.push_str(" invoices, ");
-                __rt::__private::number::write_i128(
-                    &mut content,
-                    kept
-                        .iter()
-                        .map(|item| item.amount_cents)
-                        .map(i128::from)
-                        .sum::<i128>(),
-                );
-                content.push_str(" cents");
-                let block = __rt::UiBlock::summary(&content);
-                builder.ui(block);
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    __rt::__private::number::write_u64(&mut content, kept.len() as u64);
+                    content.push_str(" invoices, ");
+                    __rt::__private::number::write_i128(
+                        &mut content,
+                        kept
+                            .iter()
+                            .map(|item| item.amount_cents)
+                            .map(i128::from)
+                            .sum::<i128>(),
+                    );
+                    content.push_str(" cents");
+                    let block = __rt::UiBlock::summary_raw(&content);
+                    builder.ui(block);
+                }
             }
             let first = kept.first();
             {
@@ -905,48 +939,52 @@ pub mod tabled_row {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
-                __rt::__private::number::write_u64(&mut content, kept.len() as u64);
-                content.push_str(" invoices, ");
-                __rt::__private::number::write_i128(
-                    &mut content,
-                    kept
-                        .iter()
-                        .map(|item| item.amount_cents)
-                        .map(i128::from)
-                        .sum::<i128>(),
-                );
-                content.push_str(" cents");
-                let block = __rt::UiBlock::summary(&content);
-                builder.ui(block);
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    __rt::__private::number::write_u64(&mut content, kept.len() as u64);
+                    content.push_str(" invoices, ");
+                    __rt::__private::number::write_i128(
+                        &mut content,
+                        kept
+                            .iter()
+                            .map(|item| item.amount_cents)
+                            .map(i128::from)
+                            .sum::<i128>(),
+                    );
+                    content.push_str(" cents");
+                    let block = __rt::UiBlock::summary_raw(&content);
+                    builder.ui(block);
+                }
             }
             {
-                let mut content = __rt::UiBlock::markdown("").into_writer();
-                content
-                    .push_str(
-                        "| id | amount_cents | status | client_name | due |\n| --- | --- | --- | --- | --- |",
-                    );
-                let start = content.len();
-                for (index, item) in kept.iter().enumerate() {
-                    content.push_str("\n| ");
-                    __rt::escape::push_cell(&mut content, &item.id);
-                    content.push_str(" | ");
-                    __rt::__private::number::write_i64(&mut content, item.amount_cents);
-                    content.push_str(" | ");
-                    content.push_str(item.status.as_str());
-                    content.push_str(" | ");
-                    __rt::escape::push_cell(&mut content, &item.client_name);
-                    content.push_str(" | ");
-                    __rt::escape::push_cell(&mut content, &item.due);
-                    content.push_str(" |");
-                    if index == 0 {
-                        content.reserve_rows(start, kept.len() - 1);
+                if !kept.is_empty() {
+                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
+                    content
+                        .push_str(
+                            "| id | amount_cents | status | client_name | due |\n| --- | --- | --- | --- | --- |",
+                        );
+                    let start = content.len();
+                    for (index, item) in kept.iter().enumerate() {
+                        content.push_str("\n| ");
+                        __rt::escape::push_cell(&mut content, &item.id);
+                        content.push_str(" | ");
+                        __rt::__private::number::write_i64(
+                            &mut content,
+                            item.amount_cents,
+                        );
+                        content.push_str(" | ");
+                        content.push_str(item.status.as_str());
+                        content.push_str(" | ");
+                        __rt::escape::push_cell(&mut content, &item.client_name);
+                        content.push_str(" | ");
+                        __rt::escape::push_cell(&mut content, &item.due);
+                        content.push_str(" |");
+                        if index == 0 {
+                            content.reserve_rows(start, kept.len() - 1);
+                        }
                     }
+                    builder.ui(content);
                 }
-                if kept.is_empty() {
-                    content.push('\n');
-                }
-                builder.ui(content);
             }
             let first = kept.first();
             {

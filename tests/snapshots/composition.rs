@@ -696,17 +696,23 @@ pub mod meter {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
-                content.push_str("Total reading ");
-                __rt::__private::number::write_i128(
-                    &mut content,
-                    kept.iter().map(|item| item.reading).map(i128::from).sum::<i128>(),
-                );
-                content.push_str(" over ");
-                __rt::__private::number::write_u64(&mut content, kept.len() as u64);
-                content.push_str(" meters.");
-                let block = __rt::UiBlock::summary(&content);
-                builder.ui(block);
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    content.push_str("Total reading ");
+                    __rt::__private::number::write_i128(
+                        &mut content,
+                        kept
+                            .iter()
+                            .map(|item| item.reading)
+                            .map(i128::from)
+                            .sum::<i128>(),
+                    );
+                    content.push_str(" over ");
+                    __rt::__private::number::write_u64(&mut content, kept.len() as u64);
+                    content.push_str(" meters.");
+                    let block = __rt::UiBlock::summary_raw(&content);
+                    builder.ui(block);
+                }
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first
@@ -922,9 +928,20 @@ pub mod meters_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: MetersHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: MetersHandler + ?::core::marker::Sized,
+        Hooks_: super::meter::MeterHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match MetersCall::parse(arguments) {
@@ -934,23 +951,47 @@ pub mod meters_tool {
         match call.args {
             MetersArgs::Get(args) => {
                 let result = handler.get(args).await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::meter::MeterPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::meter::MeterHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`MetersHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`MetersHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`MetersTool::new`], and [`MetersTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct MetersTool<Handler_>(pub Handler_);
+    pub struct MetersTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> MetersTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> MetersTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::meter::MeterHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> MetersTool<Handler_, NewHooks_> {
+            MetersTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: MetersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for MetersTool<Handler_> {
+        Hooks_: super::meter::MeterHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for MetersTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -958,7 +999,7 @@ pub mod meters_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for MetersGetInput {

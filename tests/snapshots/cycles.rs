@@ -140,9 +140,21 @@ pub mod forest_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: ForestHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: ForestHandler + ?::core::marker::Sized,
+        Hooks_: super::tree::TreeHooks<Handler_> + super::graph::GraphHooks<Handler_>
+            + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match ForestCall::parse(arguments) {
@@ -152,33 +164,60 @@ pub mod forest_tool {
         match call.args {
             ForestArgs::Tree(args) => {
                 let result = handler.tree(args).await;
-                __rt::__private::tool::present_item_structured(
+                __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::tree::TreePresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "tree",
+                    |item, builder| <Hooks_ as super::tree::TreeHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
             ForestArgs::Graphs => {
                 let result = handler.graphs().await;
-                __rt::__private::tool::present_collection_structured(
+                __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::graph::GraphPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "graphs",
+                    |items, builder| <Hooks_ as super::graph::GraphHooks<
+                        Handler_,
+                    >>::collection(hooks, items, handler, builder),
                 )
             }
         }
     }
-    /// A [`ForestHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`ForestHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`ForestTool::new`], and [`ForestTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ForestTool<Handler_>(pub Handler_);
+    pub struct ForestTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> ForestTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> ForestTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::tree::TreeHooks`], [`super::graph::GraphHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> ForestTool<Handler_, NewHooks_> {
+            ForestTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: ForestHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for ForestTool<Handler_> {
+        Hooks_: super::tree::TreeHooks<Handler_> + super::graph::GraphHooks<Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for ForestTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -186,7 +225,7 @@ pub mod forest_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for ForestTreeInput {

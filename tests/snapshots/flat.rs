@@ -722,9 +722,23 @@ pub mod charges_tool {
     }
     /// Answers one call of `action`'s own tool (flat exposition, `charges_<action>`):
     /// parses the arguments, runs the action, and presents what it returns with the action's
-    /// presenter, cut to `_select`. An `action` not in [`ACTIONS`] is `UNKNOWN_ACTION`.
+    /// presenter, cut to `_select`, without hooks. An `action` not in [`ACTIONS`] is `UNKNOWN_ACTION`.
     pub async fn call_flat<Handler_: ChargesHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        action: &str,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_flat_with_hooks(handler, &(), action, arguments).await
+    }
+    /// [`call_flat`] with the presenters' hooks: each action's result is presented, cut to
+    /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_flat_with_hooks<
+        Handler_: ChargesHandler + ?::core::marker::Sized,
+        Hooks_: super::charge::ChargeHooks<Handler_>
+            + super::refund::RefundHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
@@ -737,34 +751,43 @@ pub mod charges_tool {
         match call.args {
             ChargesArgs::Get(args) => {
                 let result = handler.get(args).await;
-                let response = __rt::__private::tool::present_item(
+                let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
                     &get_selection(&call.select),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 );
                 __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refunds(args) => {
                 let result = handler.refunds(args).await;
-                let response = __rt::__private::tool::present_collection(
+                let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::refund::RefundPresenter,
                     &refunds_selection(&call.select),
                     NAME,
                     "refunds",
+                    |items, builder| <Hooks_ as super::refund::RefundHooks<
+                        Handler_,
+                    >>::collection(hooks, items, handler, builder),
                 );
                 __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refund(args) => {
                 let result = handler.refund(args).await;
-                let response = __rt::__private::tool::present_item(
+                let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::refund::RefundPresenter,
                     &refund_selection(&call.select),
                     NAME,
                     "refund",
+                    |item, builder| <Hooks_ as super::refund::RefundHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 );
                 __rt::state_sync::invalidate(
                     __rt::egress::guard(response, 4096_u64),
@@ -779,13 +802,35 @@ pub mod charges_tool {
             }
         }
     }
-    /// A [`ChargesHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`ChargesHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`ChargesTool::new`], and [`ChargesTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ChargesTool<Handler_>(pub Handler_);
+    pub struct ChargesTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> ChargesTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> ChargesTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`], [`super::refund::RefundHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> ChargesTool<Handler_, NewHooks_> {
+            ChargesTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: ChargesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for ChargesTool<Handler_> {
+        Hooks_: super::charge::ChargeHooks<Handler_>
+            + super::refund::RefundHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for ChargesTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOLS[0]
         }
@@ -793,7 +838,9 @@ pub mod charges_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call_flat(&self.0, ACTIONS[0], arguments))
+            ::std::boxed::Box::pin(
+                call_flat_with_hooks(&self.0, &self.1, ACTIONS[0], arguments),
+            )
         }
         fn tools(&self) -> &'static [__rt::ToolInfo] {
             TOOLS
@@ -804,7 +851,9 @@ pub mod charges_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             let action = ACTIONS.get(index).copied().unwrap_or_default();
-            ::std::boxed::Box::pin(call_flat(&self.0, action, arguments))
+            ::std::boxed::Box::pin(
+                call_flat_with_hooks(&self.0, &self.1, action, arguments),
+            )
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -1599,9 +1648,21 @@ pub mod payouts_tool {
     }
     /// Answers one call of `action`'s own tool (flat exposition, `payouts_<action>`):
     /// parses the arguments, runs the action, and presents what it returns with the action's
-    /// presenter. An `action` not in [`ACTIONS`] is `UNKNOWN_ACTION`.
+    /// presenter, without hooks. An `action` not in [`ACTIONS`] is `UNKNOWN_ACTION`.
     pub async fn call_flat<Handler_: PayoutsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        action: &str,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_flat_with_hooks(handler, &(), action, arguments).await
+    }
+    /// [`call_flat`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_flat_with_hooks<
+        Handler_: PayoutsHandler + ?::core::marker::Sized,
+        Hooks_: super::payout::PayoutHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
@@ -1612,33 +1673,60 @@ pub mod payouts_tool {
         match call.args {
             PayoutsArgs::List(args) => {
                 let result = handler.list(args).await;
-                __rt::__private::tool::present_collection_structured(
+                __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::payout::PayoutPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "list",
+                    |items, builder| <Hooks_ as super::payout::PayoutHooks<
+                        Handler_,
+                    >>::collection(hooks, items, handler, builder),
                 )
             }
             PayoutsArgs::Cancel(args) => {
                 let result = handler.cancel(args).await;
-                __rt::__private::tool::present_item_structured(
+                __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::payout::PayoutPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "cancel",
+                    |item, builder| <Hooks_ as super::payout::PayoutHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`PayoutsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`PayoutsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`PayoutsTool::new`], and [`PayoutsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct PayoutsTool<Handler_>(pub Handler_);
+    pub struct PayoutsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> PayoutsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> PayoutsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::payout::PayoutHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> PayoutsTool<Handler_, NewHooks_> {
+            PayoutsTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: PayoutsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for PayoutsTool<Handler_> {
+        Hooks_: super::payout::PayoutHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for PayoutsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOLS[0]
         }
@@ -1646,7 +1734,9 @@ pub mod payouts_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call_flat(&self.0, ACTIONS[0], arguments))
+            ::std::boxed::Box::pin(
+                call_flat_with_hooks(&self.0, &self.1, ACTIONS[0], arguments),
+            )
         }
         fn tools(&self) -> &'static [__rt::ToolInfo] {
             TOOLS
@@ -1657,7 +1747,9 @@ pub mod payouts_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             let action = ACTIONS.get(index).copied().unwrap_or_default();
-            ::std::boxed::Box::pin(call_flat(&self.0, action, arguments))
+            ::std::boxed::Box::pin(
+                call_flat_with_hooks(&self.0, &self.1, action, arguments),
+            )
         }
     }
     impl __rt::__private::args::FromFields for PayoutsListInput {

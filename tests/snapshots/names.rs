@@ -714,9 +714,21 @@ pub mod reactions_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter, cut to `_select`.
+    /// the action's presenter, cut to `_select`, without hooks.
     pub async fn call<Handler_: ReactionsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented, cut to
+    /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: ReactionsHandler + ?::core::marker::Sized,
+        Hooks_: super::reaction::ReactionHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match ReactionsCall::parse(arguments) {
@@ -726,24 +738,48 @@ pub mod reactions_tool {
         match call.args {
             ReactionsArgs::Get(args) => {
                 let result = handler.get(args).await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::reaction::ReactionPresenter,
                     &get_selection(&call.select),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::reaction::ReactionHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`ReactionsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`ReactionsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`ReactionsTool::new`], and [`ReactionsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ReactionsTool<Handler_>(pub Handler_);
+    pub struct ReactionsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> ReactionsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> ReactionsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::reaction::ReactionHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> ReactionsTool<Handler_, NewHooks_> {
+            ReactionsTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: ReactionsHandler + ::core::marker::Send + ::core::marker::Sync
             + 'static,
-    > __rt::ServedTool for ReactionsTool<Handler_> {
+        Hooks_: super::reaction::ReactionHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for ReactionsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -751,7 +787,7 @@ pub mod reactions_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped

@@ -405,11 +405,13 @@ pub mod counted {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
-                __rt::__private::number::write_u64(&mut content, kept.len() as u64);
-                content.push_str(" counted");
-                let block = __rt::UiBlock::summary(&content);
-                builder.ui(block);
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    __rt::__private::number::write_u64(&mut content, kept.len() as u64);
+                    content.push_str(" counted");
+                    let block = __rt::UiBlock::summary_raw(&content);
+                    builder.ui(block);
+                }
             }
             {
                 let mut text = ::std::string::String::new();
@@ -584,9 +586,20 @@ pub mod pings_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: PingsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: PingsHandler + ?::core::marker::Sized,
+        Hooks_: super::static_suggestion::PingedHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match PingsCall::parse(arguments) {
@@ -596,23 +609,47 @@ pub mod pings_tool {
         match call.args {
             PingsArgs::Again => {
                 let result = handler.again().await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::static_suggestion::PingedPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "again",
+                    |item, builder| <Hooks_ as super::static_suggestion::PingedHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`PingsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`PingsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`PingsTool::new`], and [`PingsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct PingsTool<Handler_>(pub Handler_);
+    pub struct PingsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> PingsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> PingsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::static_suggestion::PingedHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> PingsTool<Handler_, NewHooks_> {
+            PingsTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: PingsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for PingsTool<Handler_> {
+        Hooks_: super::static_suggestion::PingedHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for PingsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -620,7 +657,7 @@ pub mod pings_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
 }
@@ -780,22 +817,24 @@ pub mod static_markdown {
         );
         fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
             {
-                let mut content = __rt::UiBlock::markdown("").into_writer();
+                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
                 content.push_str("**Read-only** view");
                 builder.ui(content);
             }
         }
         fn collection_blocks(
             &self,
-            _kept: &[Notice],
+            kept: &[Notice],
             _total: usize,
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut content = ::std::string::String::new();
-                content.push_str("Notices, most recent first");
-                let block = __rt::UiBlock::summary(&content);
-                builder.ui(block);
+                if !kept.is_empty() {
+                    let mut content = ::std::string::String::new();
+                    content.push_str("Notices, most recent first");
+                    let block = __rt::UiBlock::summary_raw(&content);
+                    builder.ui(block);
+                }
             }
         }
     }

@@ -693,9 +693,20 @@ pub mod shapes_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: ShapesHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: ShapesHandler + ?::core::marker::Sized,
+        Hooks_: ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match ShapesCall::parse(arguments) {
@@ -713,13 +724,33 @@ pub mod shapes_tool {
             }
         }
     }
-    /// A [`ShapesHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`ShapesHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`ShapesTool::new`], and [`ShapesTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ShapesTool<Handler_>(pub Handler_);
+    pub struct ShapesTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> ShapesTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> ShapesTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> ShapesTool<Handler_, NewHooks_> {
+            ShapesTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: ShapesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for ShapesTool<Handler_> {
+        Hooks_: ::core::marker::Send + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for ShapesTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -727,7 +758,7 @@ pub mod shapes_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for ShapesPickInput {

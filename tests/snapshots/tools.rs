@@ -222,9 +222,21 @@ pub mod billing_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter, cut to `_select`.
+    /// the action's presenter, cut to `_select`, without hooks.
     pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented, cut to
+    /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: BillingHandler + ?::core::marker::Sized,
+        Hooks_: super::charge::ChargeHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match BillingCall::parse(arguments) {
@@ -234,12 +246,15 @@ pub mod billing_tool {
         match call.args {
             BillingArgs::Get(args) => {
                 let result = handler.get(args).await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
                     &get_selection(&call.select),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
             BillingArgs::Boom => {
@@ -252,13 +267,34 @@ pub mod billing_tool {
             }
         }
     }
-    /// A [`BillingHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`BillingHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`BillingTool::new`], and [`BillingTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct BillingTool<Handler_>(pub Handler_);
+    pub struct BillingTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> BillingTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> BillingTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> BillingTool<Handler_, NewHooks_> {
+            BillingTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for BillingTool<Handler_> {
+        Hooks_: super::charge::ChargeHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for BillingTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -266,7 +302,7 @@ pub mod billing_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -804,9 +840,22 @@ pub mod desk_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter, cut to `_select`.
+    /// the action's presenter, cut to `_select`, without hooks.
     pub async fn call<Handler_: DeskHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented, cut to
+    /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: DeskHandler + ?::core::marker::Sized,
+        Hooks_: super::charge::ChargeHooks<Handler_>
+            + super::receipt::ReceiptHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match DeskCall::parse(arguments) {
@@ -816,33 +865,61 @@ pub mod desk_tool {
         match call.args {
             DeskArgs::Charge(args) => {
                 let result = handler.charge(args).await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
                     &charge_selection(&call.select),
                     NAME,
                     "charge",
+                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
             DeskArgs::Receipt(args) => {
                 let result = handler.receipt(args).await;
-                __rt::__private::tool::present_item(
+                __rt::__private::tool::present_item_with(
                     result,
                     &super::receipt::ReceiptPresenter,
                     &receipt_selection(&call.select),
                     NAME,
                     "receipt",
+                    |item, builder| <Hooks_ as super::receipt::ReceiptHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`DeskHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`DeskHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`DeskTool::new`], and [`DeskTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct DeskTool<Handler_>(pub Handler_);
+    pub struct DeskTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> DeskTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> DeskTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`], [`super::receipt::ReceiptHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> DeskTool<Handler_, NewHooks_> {
+            DeskTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: DeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for DeskTool<Handler_> {
+        Hooks_: super::charge::ChargeHooks<Handler_>
+            + super::receipt::ReceiptHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for DeskTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -850,7 +927,7 @@ pub mod desk_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -1121,9 +1198,20 @@ pub mod items_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: ItemsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: ItemsHandler + ?::core::marker::Sized,
+        Hooks_: ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match ItemsCall::parse(arguments) {
@@ -1141,13 +1229,33 @@ pub mod items_tool {
             }
         }
     }
-    /// A [`ItemsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`ItemsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`ItemsTool::new`], and [`ItemsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct ItemsTool<Handler_>(pub Handler_);
+    pub struct ItemsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> ItemsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> ItemsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> ItemsTool<Handler_, NewHooks_> {
+            ItemsTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: ItemsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for ItemsTool<Handler_> {
+        Hooks_: ::core::marker::Send + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for ItemsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -1155,7 +1263,7 @@ pub mod items_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for ItemsCreateInput {
@@ -1461,9 +1569,20 @@ pub mod ledger_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: LedgerHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: LedgerHandler + ?::core::marker::Sized,
+        Hooks_: super::charge::ChargeHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match LedgerCall::parse(arguments) {
@@ -1473,12 +1592,15 @@ pub mod ledger_tool {
         match call.args {
             LedgerArgs::Search(args) => {
                 let result = handler.search(args).await;
-                __rt::__private::tool::present_collection(
+                __rt::__private::tool::present_collection_with(
                     result,
                     &super::charge::ChargePresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "search",
+                    |items, builder| <Hooks_ as super::charge::ChargeHooks<
+                        Handler_,
+                    >>::collection(hooks, items, handler, builder),
                 )
             }
             LedgerArgs::Purge(args) => {
@@ -1487,13 +1609,34 @@ pub mod ledger_tool {
             }
         }
     }
-    /// A [`LedgerHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`LedgerHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`LedgerTool::new`], and [`LedgerTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct LedgerTool<Handler_>(pub Handler_);
+    pub struct LedgerTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> LedgerTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> LedgerTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> LedgerTool<Handler_, NewHooks_> {
+            LedgerTool(self.0, hooks)
+        }
+    }
     impl<
         Handler_: LedgerHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for LedgerTool<Handler_> {
+        Hooks_: super::charge::ChargeHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for LedgerTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -1501,7 +1644,7 @@ pub mod ledger_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for LedgerSearchInput {

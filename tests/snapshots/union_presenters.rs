@@ -709,9 +709,22 @@ pub mod accounts_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter, cut to `_select`.
+    /// the action's presenter, cut to `_select`, without hooks.
     pub async fn call<Handler_: AccountsHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented, cut to
+    /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: AccountsHandler + ?::core::marker::Sized,
+        Hooks_: super::account::AccountHooks<Handler_>
+            + super::shape::ShapeHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match AccountsCall::parse(arguments) {
@@ -721,33 +734,62 @@ pub mod accounts_tool {
         match call.args {
             AccountsArgs::Get(args) => {
                 let result = handler.get(args).await;
-                __rt::__private::tool::present_item_structured(
+                __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::account::AccountPresenter,
                     &get_selection(&call.select),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::account::AccountHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
             AccountsArgs::Shape => {
                 let result = handler.shape().await;
-                __rt::__private::tool::present_item_structured(
+                __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::shape::ShapePresenter,
                     &shape_selection(&call.select),
                     NAME,
                     "shape",
+                    |item, builder| <Hooks_ as super::shape::ShapeHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 )
             }
         }
     }
-    /// A [`AccountsHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`AccountsHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`AccountsTool::new`], and [`AccountsTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct AccountsTool<Handler_>(pub Handler_);
+    pub struct AccountsTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> AccountsTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> AccountsTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::account::AccountHooks`], [`super::shape::ShapeHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> AccountsTool<Handler_, NewHooks_> {
+            AccountsTool(self.0, hooks)
+        }
+    }
     impl<
-        Handler_: AccountsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for AccountsTool<Handler_> {
+        Handler_: AccountsHandler + ::core::marker::Send + ::core::marker::Sync
+            + 'static,
+        Hooks_: super::account::AccountHooks<Handler_>
+            + super::shape::ShapeHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for AccountsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -755,7 +797,7 @@ pub mod accounts_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped

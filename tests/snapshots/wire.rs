@@ -431,9 +431,20 @@ pub mod helpdesk_tool {
         > + ::core::marker::Send;
     }
     /// Answers one call: parses the arguments, runs the action, and presents what it returns with
-    /// the action's presenter.
+    /// the action's presenter, without hooks.
     pub async fn call<Handler_: HelpdeskHandler + ?::core::marker::Sized>(
         handler: &Handler_,
+        arguments: &__rt::__private::args::Value,
+    ) -> __rt::ToolResponse {
+        call_with_hooks(handler, &(), arguments).await
+    }
+    /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
+    pub async fn call_with_hooks<
+        Handler_: HelpdeskHandler + ?::core::marker::Sized,
+        Hooks_: super::ticket::TicketHooks<Handler_> + ?::core::marker::Sized,
+    >(
+        handler: &Handler_,
+        hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
         let call = match HelpdeskCall::parse(arguments) {
@@ -445,23 +456,29 @@ pub mod helpdesk_tool {
         match call.args {
             HelpdeskArgs::Get(args) => {
                 let result = handler.get(args).await;
-                let response = __rt::__private::tool::present_item(
+                let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::ticket::TicketPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "get",
+                    |item, builder| <Hooks_ as super::ticket::TicketHooks<
+                        Handler_,
+                    >>::item(hooks, item, handler, builder),
                 );
                 __rt::egress::guard(response, 2048_u64)
             }
             HelpdeskArgs::List => {
                 let result = handler.list().await;
-                let response = __rt::__private::tool::present_collection(
+                let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::ticket::TicketPresenter,
                     &__rt::Selection::all(),
                     NAME,
                     "list",
+                    |items, builder| <Hooks_ as super::ticket::TicketHooks<
+                        Handler_,
+                    >>::collection(hooks, items, handler, builder),
                 );
                 __rt::egress::guard(response, 1024_u64)
             }
@@ -476,13 +493,35 @@ pub mod helpdesk_tool {
             }
         }
     }
-    /// A [`HelpdeskHandler`] bound to this tool: a [`__rt::ServedTool`] a server can hold beside
-    /// other tools (with the runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`).
+    /// A [`HelpdeskHandler`] bound to this tool with the hooks its presenters are called with
+    /// (`()`: none): a [`__rt::ServedTool`] a server can hold beside other tools (with the
+    /// runtime's `rmcp` feature, `fusion_runtime::rmcp::FusionServer`). Built with
+    /// [`HelpdeskTool::new`], and [`HelpdeskTool::with_hooks`] to present through hooks.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::default::Default)]
-    pub struct HelpdeskTool<Handler_>(pub Handler_);
+    pub struct HelpdeskTool<Handler_, Hooks_ = ()>(pub Handler_, pub Hooks_);
+    impl<Handler_> HelpdeskTool<Handler_> {
+        /// `handler` bound to this tool, its actions' results presented without hooks.
+        pub const fn new(handler: Handler_) -> Self {
+            Self(handler, ())
+        }
+    }
+    impl<Handler_, Hooks_> HelpdeskTool<Handler_, Hooks_> {
+        /// The same binding, every action's result presented through `hooks` (called after the
+        /// declared blocks, with the handler as their context) while the agent's `_select` still
+        /// cuts the data block. `hooks` implements [`super::ticket::TicketHooks`] for the handler type.
+        pub fn with_hooks<NewHooks_>(
+            self,
+            hooks: NewHooks_,
+        ) -> HelpdeskTool<Handler_, NewHooks_> {
+            HelpdeskTool(self.0, hooks)
+        }
+    }
     impl<
-        Handler_: HelpdeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    > __rt::ServedTool for HelpdeskTool<Handler_> {
+        Handler_: HelpdeskHandler + ::core::marker::Send + ::core::marker::Sync
+            + 'static,
+        Hooks_: super::ticket::TicketHooks<Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
+    > __rt::ServedTool for HelpdeskTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
         }
@@ -490,7 +529,7 @@ pub mod helpdesk_tool {
             &'a self,
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
-            ::std::boxed::Box::pin(call(&self.0, arguments))
+            ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
     }
     impl __rt::__private::args::FromFields for HelpdeskGetInput {
@@ -1065,7 +1104,9 @@ pub mod payment {
                 let mut title = ::std::string::String::new();
                 title.push_str("Payment ");
                 __rt::escape::push_attr_value(&mut title, &item.id);
-                let mut content = __rt::UiBlock::markdown("").title(title).into_writer();
+                let mut content = __rt::UiBlock::markdown_raw("")
+                    .title_raw(title)
+                    .into_writer();
                 content.push_str("| id | amount_cents | method |\n| --- | --- | --- |");
                 content.push_str("\n| ");
                 __rt::escape::push_cell(&mut content, &item.id);
@@ -1347,7 +1388,7 @@ pub mod record {
                 let mut content = ::std::string::String::new();
                 content.push_str("Record ");
                 __rt::escape::push_line(&mut content, &item.id);
-                let block = __rt::UiBlock::summary(&content);
+                let block = __rt::UiBlock::summary_raw(&content);
                 builder.ui(block);
             }
             if let ::core::option::Option::Some(value) = &item.customer {

@@ -72,8 +72,8 @@ impl PayoutsHandler for Bank {
 
 fn server() -> FusionServer {
     FusionServer::new("flat", "1.0.0")
-        .with_tool(ChargesTool(Ledger))
-        .and_then(|server| server.with_tool(PayoutsTool(Bank)))
+        .with_tool(ChargesTool::new(Ledger))
+        .and_then(|server| server.with_tool(PayoutsTool::new(Bank)))
         .expect("distinct names")
 }
 
@@ -317,22 +317,22 @@ fn argument_errors_keep_the_grouped_wire_format() {
 fn only_the_flat_names_are_served() {
     assert!(call("charges", json!({"action": "get", "id": "ch_1"})).is_none());
     assert!(call("payouts", json!({"action": "list"})).is_none());
-    let unknown = block_on(ChargesTool(Ledger).call_tool(9, &json!({})));
+    let unknown = block_on(ChargesTool::new(Ledger).call_tool(9, &json!({})));
     assert!(
         unknown.texts()[0].contains("UNKNOWN_ACTION"),
         "{:?}",
         unknown.texts()
     );
-    let first = block_on(ChargesTool(Ledger).call(&json!({"id": "ch_2"})));
-    assert_eq!(ChargesTool(Ledger).info().name, "charges_get");
+    let first = block_on(ChargesTool::new(Ledger).call(&json!({"id": "ch_2"})));
+    assert_eq!(ChargesTool::new(Ledger).info().name, "charges_get");
     assert!(first.texts()[0].contains("\"ch_2\""));
 }
 
 #[test]
 fn a_flat_name_served_twice_is_refused() {
     let twice = FusionServer::new("flat", "1.0.0")
-        .with_tool(ChargesTool(Ledger))
-        .and_then(|server| server.with_tool(ChargesTool(Ledger)));
+        .with_tool(ChargesTool::new(Ledger))
+        .and_then(|server| server.with_tool(ChargesTool::new(Ledger)));
     assert_eq!(twice.err(), Some(DuplicateTool("charges_get")));
 }
 

@@ -192,7 +192,8 @@ fn into_tool_response_is_the_presenter_response_and_the_view_is_the_data_block()
     // integer `10` on the wire, as JavaScript prints it, where `to_value` keeps `10.0`.
     assert_eq!(view.data()["lines"][0]["discount"]["percent"], json!(10));
     assert_eq!(view.system_rules(), [CENTS_RULE, OVERDUE_RULE]);
-    assert_eq!(view.ui_blocks().len(), 1, "the declared table");
+    // The declared table, and the line count whose `when` holds: the invoice has lines.
+    assert_eq!(view.ui_blocks().len(), 2, "the table and the line summary");
 }
 
 #[test]

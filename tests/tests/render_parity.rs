@@ -30,6 +30,15 @@ fn sample(path: &str) -> Value {
     serde_json::from_str(&text).expect("the sample is JSON")
 }
 
+/// The invoice without its `lines`.
+fn without_lines(invoice: &Value) -> Value {
+    let mut invoice = invoice.clone();
+    if let Some(fields) = invoice.as_object_mut() {
+        fields.remove("lines");
+    }
+    invoice
+}
+
 #[test]
 fn invoices_render_as_the_generated_presenter_writes_them() {
     let model = model();
@@ -43,6 +52,13 @@ fn invoices_render_as_the_generated_presenter_writes_them() {
         invoices.clone(),
         sample("tests/fixtures/samples/invoice.json"),
         Value::Array(invoices.as_array().expect("an array")[..3].to_vec()),
+        // One item (the singular of `plural`), one without lines (a `when` that fails, item
+        // and collection), and none (collection UI skipped or replaced by its `empty` text).
+        Value::Array(invoices.as_array().expect("an array")[..1].to_vec()),
+        without_lines(&sample("tests/fixtures/samples/invoice.json")),
+        Value::Array(vec![without_lines(&sample(
+            "tests/fixtures/samples/invoice.json",
+        ))]),
         Value::Array(Vec::new()),
     ] {
         same_bytes(

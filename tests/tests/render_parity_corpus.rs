@@ -87,6 +87,31 @@ fn behaviours_render_as_generated() {
             &data,
         );
     }
+    // `when` on UI blocks and collection rules, `empty`, `plural`: a first item cancelled or
+    // booked, one pet or several or none, one appointment or several or none.
+    let appointments = json!([
+        {"id": "A-1", "status": "cancelled", "pets": 1},
+        {"id": "A-2", "status": "booked", "pets": 3},
+        {"id": "A-3", "status": "booked"}
+    ]);
+    let mut cases = shapes(appointments.clone());
+    cases.push(Value::Array(
+        appointments.as_array().expect("an array")[1..].to_vec(),
+    ));
+    cases.push(Value::Array(
+        appointments.as_array().expect("an array")[1..2].to_vec(),
+    ));
+    for data in cases {
+        use behaviours::appointment::{Appointment, AppointmentPresenter};
+        same_bytes(
+            &model,
+            "appointment",
+            &AppointmentPresenter,
+            Appointment::FIELDS,
+            Appointment::write_json_selected,
+            &data,
+        );
+    }
 }
 
 #[test]

@@ -95,7 +95,9 @@ fn collection_ui_blocks_and_deduplicated_embeds() {
 
 #[test]
 fn an_empty_collection_keeps_its_table_header_and_empty_column() {
+    // The blocks declared `empty: true`; the list and the json block are left out.
     let texts = LedgerPresenter.present_collection(&[]).texts().to_vec();
+    assert!(!texts.iter().any(|t| t.contains("```json")), "{texts:#?}");
     assert!(texts.contains(&"<ui_passthrough type=\"markdown\">\n| id | owner | memo |\n| --- | --- | --- |\n\n</ui_passthrough>".to_owned()), "{texts:#?}");
     assert!(texts.contains(
         &"<ui_passthrough type=\"markdown\">\n0 ledgers, 0 EUR\n</ui_passthrough>".to_owned()
@@ -201,4 +203,77 @@ fn collection_suggestions_replace_item_suggestions_and_skip_an_empty_collection(
             .iter()
             .all(|t| !t.starts_with("<action_suggestions>"))
     );
+}
+
+fn appointment(
+    id: &str,
+    status: fusion_tests::snapshots::behaviours::AppointmentStatus,
+    pets: Option<i64>,
+) -> fusion_tests::snapshots::behaviours::Appointment {
+    fusion_tests::snapshots::behaviours::Appointment {
+        id: id.to_owned(),
+        status,
+        pets,
+    }
+}
+
+#[test]
+fn ui_blocks_follow_when_empty_collections_skip_or_replace_them_and_plural_agrees() {
+    use fusion_tests::snapshots::behaviours::{AppointmentPresenter, AppointmentStatus};
+    let presenter = AppointmentPresenter;
+    let texts = |response: fusion_runtime::ToolResponse| -> Vec<String> {
+        response.texts().iter().map(|t| t.to_string()).collect()
+    };
+    // An item: the summary only with pets (one pet, singular), the markdown only when cancelled.
+    let one = texts(presenter.present(&appointment("A-1", AppointmentStatus::Booked, Some(1))));
+    assert_eq!(
+        one[1..],
+        ["<ui_passthrough type=\"summary\">\n📊 **Summary**: 1 pet booked\n</ui_passthrough>"]
+    );
+    let cancelled =
+        texts(presenter.present(&appointment("A-2", AppointmentStatus::Cancelled, None)));
+    assert_eq!(
+        cancelled[1..],
+        [
+            "<ui_passthrough type=\"markdown\" title=\"Appointment A-2\">\n**Cancelled**\n</ui_passthrough>"
+        ]
+    );
+    // An empty collection: no empty table, list or chart; the `empty` texts instead, and the
+    // table declared `empty: true` as it is; the conditional collection rule is left out.
+    let empty = texts(presenter.present_collection(&[]));
+    assert_eq!(
+        empty,
+        [
+            "[]",
+            "<ui_passthrough type=\"markdown\" title=\"Agenda\">\nNo appointments.\n</ui_passthrough>",
+            "<ui_passthrough type=\"markdown\">\n| id |\n| --- |\n\n</ui_passthrough>",
+            "<ui_passthrough type=\"markdown\">\nNothing booked (0).\n</ui_passthrough>",
+            "<domain_rules>\n- 0 appointments today.\n</domain_rules>",
+        ]
+    );
+    // One cancelled appointment: singular, the list's `when` fails on the first item, the
+    // collection rule's holds.
+    let single = texts(presenter.present_collection(&[appointment(
+        "A-3",
+        AppointmentStatus::Cancelled,
+        Some(2),
+    )]));
+    assert!(
+        single[1].contains("**Summary**: 1 appointment\n"),
+        "{single:?}"
+    );
+    assert!(!single.iter().any(|t| t.contains("- A-3")), "{single:?}");
+    assert!(
+        single.last().is_some_and(
+            |t| t.contains("- 1 appointment today.\n- The first appointment is cancelled.")
+        ),
+        "{single:?}"
+    );
+    let two = texts(presenter.present_collection(&[
+        appointment("A-4", AppointmentStatus::Booked, None),
+        appointment("A-5", AppointmentStatus::Cancelled, None),
+    ]));
+    assert!(two[1].contains("**Summary**: 2 appointments\n"), "{two:?}");
+    assert!(two.iter().any(|t| t.contains("- A-4\n- A-5")), "{two:?}");
+    assert!(!two.iter().any(|t| t.contains("is cancelled")), "{two:?}");
 }

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
-use fusion_runtime::{Reply, ToolErrorOptions, ToolResponse, tool_error};
+use fusion_runtime::{Reply, ResponseBuilder, ToolErrorOptions, ToolResponse, tool_error};
 
 /// The example definitions of `schemas/`, as checked in under `generated/`.
 #[rustfmt::skip]
@@ -24,7 +24,7 @@ use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput,
 use generated::reminders_tool::{
     RemindersDueInput, RemindersHandler, RemindersSendInput, RemindersTool,
 };
-use generated::{Client, ClientTier, Invoice, InvoiceLine, InvoiceStatus};
+use generated::{Client, ClientTier, Invoice, InvoiceHooks, InvoiceLine, InvoiceStatus};
 
 /// The invoice id whose lookup fails inside the handler, to show `INTERNAL_ERROR`.
 pub const FAILING_INVOICE: &str = "INV-FAIL";
@@ -265,12 +265,37 @@ impl RemindersHandler for Billing {
     }
 }
 
+/// What the invoice presenter's declarations cannot say, computed from the store: the billing
+/// tool presents every invoice through these hooks (the handler, [`Billing`], is their context),
+/// with the agent's `_select` still cutting the data block.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StoreHooks;
+
+impl InvoiceHooks<Billing> for StoreHooks {
+    fn item(&self, invoice: &Invoice, billing: &Billing, builder: &mut ResponseBuilder) {
+        let open = billing
+            .0
+            .invoices
+            .iter()
+            .filter(|other| {
+                other.client.id == invoice.client.id && other.status != InvoiceStatus::Paid
+            })
+            .count();
+        let noun = if open == 1 { "invoice" } else { "invoices" };
+        // The client's name is data: `rule` escapes it for the rule line it lands in.
+        builder.rule(format!(
+            "{} has {open} open {noun} in this store.",
+            invoice.client.name
+        ));
+    }
+}
+
 /// The whole server: the three tools over one store, with instructions for the agent.
 pub fn server(store: Store) -> Result<FusionServer, DuplicateTool> {
     let billing = Billing(Arc::new(store));
     FusionServer::new("fusion-billing", env!("CARGO_PKG_VERSION"))
         .with_instructions("Invoices and clients of a demo store. Amounts are in cents.")
-        .with_tool(BillingTool(billing.clone()))?
-        .with_tool(ClientsTool(billing.clone()))?
-        .with_tool(RemindersTool(billing))
+        .with_tool(BillingTool::new(billing.clone()).with_hooks(StoreHooks))?
+        .with_tool(ClientsTool::new(billing.clone()))?
+        .with_tool(RemindersTool::new(billing))
 }

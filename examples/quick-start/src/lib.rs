@@ -31,5 +31,5 @@ impl PetsHandler for Clinic {
 
 /// The MCP server: the `pets` tool over the clinic.
 pub fn server() -> Result<FusionServer, DuplicateTool> {
-    FusionServer::new("vet-clinic", "0.1.0").with_tool(PetsTool(Clinic))
+    FusionServer::new("vet-clinic", "0.1.0").with_tool(PetsTool::new(Clinic))
 }

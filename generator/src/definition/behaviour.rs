@@ -206,6 +206,24 @@ pub struct UiDef {
     pub width: Option<WidthDef>,
     /// The block's priority (an attribute for the client, not a sort key).
     pub priority: Option<i64>,
+    /// Show the block only when this condition holds: the conditions of a rule's `when`. In
+    /// `collection-ui` it tests the first kept item, so an empty collection shows no such block.
+    pub when: Option<When>,
+    /// `collection-ui` only: what an empty collection shows in this block's place. Nothing when
+    /// absent or `false` (no empty table, list or chart); `true` writes the block as for any
+    /// collection; a text is written as a markdown block with the block's title, width and
+    /// priority (`empty: No appointments.`), with the placeholders of collection texts.
+    pub empty: Option<EmptyDef>,
+}
+
+/// What an empty collection shows in a collection UI block's place.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum EmptyDef {
+    /// `false`: nothing (the default); `true`: the block as for any collection.
+    Show(bool),
+    /// This text, as a markdown block.
+    Text(String),
 }
 
 /// Table columns.

@@ -7,7 +7,8 @@ mod tool;
 
 pub use behaviour::{
     AgentLimit, Behaviour, CodeDef, Comparison, Condition, ConditionalRule, CustomLimit,
-    DataFormat, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When, WidthDef,
+    DataFormat, EmptyDef, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When,
+    WidthDef,
 };
 pub use tool::{
     ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, PresenterRef, Returns,

@@ -187,7 +187,7 @@ impl Context<'_> {
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
-                    builder.ui_first(#rt::UiBlock::summary(&text));
+                    builder.ui_first(#rt::UiBlock::summary_raw(&text));
                 }
             }
             None => quote! {

@@ -128,7 +128,7 @@ impl fmt::Display for Number {
 
 /// An item the generated code defines, as seen from the module that names it: bare within its
 /// own module, `super::module::Item` from a sibling (every module is a child of the root).
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ItemRef {
     module: Ident,
     name: Ident,

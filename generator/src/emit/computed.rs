@@ -43,6 +43,8 @@ enum Output {
     Number(TokenStream),
     Percent(TokenStream, u32),
     Date(TokenStream, String),
+    /// An integer's word: the first when it is 1, else the second.
+    Plural(TokenStream, String, String),
 }
 
 /// A computed placeholder ready to write.
@@ -186,6 +188,11 @@ impl Context<'_> {
                     output = Some(Output::Date(e.clone(), pattern.clone()));
                     break;
                 }
+                Transform::Plural { one, other } => {
+                    let Value::Integer(e, _) = &value else { break };
+                    output = Some(Output::Plural(e.clone(), one.clone(), other.clone()));
+                    break;
+                }
             };
         }
         let output = match (output, &value) {
@@ -227,6 +234,17 @@ impl Context<'_> {
         let failed = match &plan.output {
             Output::Integer(e, int) => {
                 let write = write_int(rt, out, e.clone(), *int);
+                return Ok(match plan.optional_place {
+                    Some(place) => quote! {
+                        if let ::core::option::Option::Some(value) = #place { #write }
+                    },
+                    None => write,
+                });
+            }
+            Output::Plural(e, one, other) => {
+                // The words are checked when generating: written as they are.
+                let (one, other) = (literal(one), literal(other));
+                let write = quote! { #target.push_str(if #e == 1 { #one } else { #other }); };
                 return Ok(match plan.optional_place {
                     Some(place) => quote! {
                         if let ::core::option::Option::Some(value) = #place { #write }
@@ -321,6 +339,10 @@ impl Context<'_> {
                 text(quote! {
                     #rt::__private::compute::write_date(&mut computed, #e, #pattern)
                 })
+            }
+            Output::Plural(e, one, other) => {
+                let (one, other) = (literal(one), literal(other));
+                quote! { #writer.str(if #e == 1 { #one } else { #other }); }
             }
         };
         Ok(match plan.optional_place {

@@ -59,6 +59,9 @@ pub struct ToolView {
     pub handler: Ident,
     /// The struct binding a handler, a `ServedTool`.
     pub served: Ident,
+    /// The hooks traits of the presenters the actions return, each once, in action order: the
+    /// bounds of the hooks a binding holds.
+    pub hooks: Vec<ItemRef>,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
     /// The egress cap of argument errors, in bytes.
@@ -140,9 +143,11 @@ pub struct ReturnsView {
     pub item: ItemRef,
     /// A collection.
     pub collection: bool,
-    /// The runtime function that presents the result (`present_item`, `present_collection`,
-    /// or their `_structured` forms).
+    /// The runtime function that presents the result with hooks (`present_item_with`,
+    /// `present_collection_with`, or their `_structured` forms).
     pub present_fn: Ident,
+    /// The presenter's hooks trait.
+    pub hooks: ItemRef,
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
@@ -213,7 +218,7 @@ pub fn render(
     });
     let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     let mut action_schemas = Vec::new();
-    let actions = tool
+    let actions: Vec<ActionView> = tool
         .actions
         .iter()
         .enumerate()
@@ -290,17 +295,19 @@ pub fn render(
                     let schema =
                         output_schema(model, def_keys, item, returns.collection, tool.select);
                     let present_fn = match (returns.collection, tool.structured) {
-                        (false, false) => "present_item",
-                        (true, false) => "present_collection",
-                        (false, true) => "present_item_structured",
-                        (true, true) => "present_collection_structured",
+                        (false, false) => "present_item_with",
+                        (true, false) => "present_collection_with",
+                        (false, true) => "present_item_structured_with",
+                        (true, true) => "present_collection_structured_with",
                     };
+                    let hooks_name = names.hooks[returns.module].as_deref().ok_or_else(missing)?;
                     action_schemas.push(schema.clone());
                     Ok(ReturnsView {
                         presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
                         item: path(item),
                         collection: returns.collection,
                         present_fn: ident(present_fn),
+                        hooks: ItemRef::in_module(names, returns.module, hooks_name, None),
                         schema_const: ident(&format!("{prefix}_OUTPUT_SCHEMA")),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
@@ -389,7 +396,14 @@ pub fn render(
         })
         .collect::<Result<_, InternalError>>()?;
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
+    let mut hooks: Vec<ItemRef> = Vec::new();
+    for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
+        if !hooks.contains(&returns.hooks) {
+            hooks.push(returns.hooks.clone());
+        }
+    }
     let view = ToolView {
+        hooks,
         cap: tool
             .max_payload_bytes
             .map(|cap| Number::Int(cap.into(), "u64")),

@@ -7,7 +7,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::definition::WidthDef;
-use crate::model::{EmbedModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
+use crate::model::{EmbedModel, EmptyModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
 
 use super::behaviour::{Context, Escape};
 use super::code::{InternalError, ItemRef, Literal, Number, ident, literal};
@@ -34,24 +34,60 @@ enum Made {
 }
 
 impl Context<'_> {
-    /// Statements that push one UI block into `builder`. `item` is in scope for an item block,
-    /// `kept` and `total` for a collection block.
+    /// Statements that push one UI block into `builder` when its `when` holds (over the item, or
+    /// a collection's first kept item), and for a collection what its `empty` says in its place
+    /// when there is no item. `item` is in scope for an item block, `kept` and `total` for a
+    /// collection block.
     pub fn ui_block(&self, ui: &UiModel, collection: bool) -> Result<TokenStream, InternalError> {
+        let block = self.ui_block_always(ui, collection)?;
+        let condition = ui.when.as_ref().map(|c| self.condition(c)).transpose()?;
+        if !collection {
+            return Ok(match condition {
+                Some(condition) => quote! { if #condition { #block } },
+                None => block,
+            });
+        }
+        // A condition reads the first kept item: an empty collection has none.
+        let shown = |block: TokenStream| match &condition {
+            Some(condition) => quote! {
+                if let ::core::option::Option::Some(item) = kept.first() && (#condition) { #block }
+            },
+            None => block,
+        };
+        Ok(match (&ui.empty, &condition) {
+            (EmptyModel::Show, _) | (EmptyModel::Skip, Some(_)) => shown(block),
+            (EmptyModel::Skip, None) => quote! { if !kept.is_empty() { #block } },
+            (EmptyModel::Text(parts), _) => {
+                let replacement = self.ui_block_always(&ui.empty_block(parts), true)?;
+                let shown = shown(block);
+                quote! { if kept.is_empty() { #replacement } else { #shown } }
+            }
+        })
+    }
+
+    /// Statements that push one UI block into `builder`, whatever the data.
+    fn ui_block_always(
+        &self,
+        ui: &UiModel,
+        collection: bool,
+    ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection)?;
+        // Only a block shown on an empty collection (`empty: true`) meets one.
+        let rowless = collection && ui.empty == EmptyModel::Show && ui.when.is_none();
+        let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection, rowless)?;
         let in_place = matches!(made, Made::InPlace);
         let mut block = match made {
-            Made::InPlace => quote!(#rt::UiBlock::markdown("")),
+            Made::InPlace => quote!(#rt::UiBlock::markdown_raw("")),
             Made::By(block) => block,
         };
         let mutable = (!content.is_empty()).then(|| quote!(mut));
         let mut title_text = TokenStream::new();
         if let Some(title) = &ui.title {
             match title.as_slice() {
-                [] => block.extend(quote!(.title(""))),
+                [] => block.extend(quote!(.title_raw(""))),
                 [TextPart::Literal(text)] => {
                     let text = literal(text);
-                    block.extend(quote!(.title(#text)));
+                    block.extend(quote!(.title_raw(#text)));
                 }
                 parts => {
                     let build = self.push_parts_into(parts, &ident("title"), Escape::Attribute)?;
@@ -59,7 +95,7 @@ impl Context<'_> {
                         let mut title = ::std::string::String::new();
                         #build
                     };
-                    block.extend(quote!(.title(title)));
+                    block.extend(quote!(.title_raw(title)));
                 }
             }
         }
@@ -99,6 +135,7 @@ impl Context<'_> {
         kind: &UiKind,
         multiline: &[usize],
         collection: bool,
+        rowless: bool,
     ) -> Result<(TokenStream, Made), InternalError> {
         let rt = self.rt;
         let content = ident("content");
@@ -131,13 +168,15 @@ impl Context<'_> {
                     row.extend(self.push_field_into(field, &content, Escape::Cell));
                 }
                 row.extend(quote! { content.push_str(" |"); });
-                let rows = if collection {
+                let rows = if collection && rowless {
                     let rows = per_item(row);
                     // §4: a table without rows still ends its separator line.
                     quote! {
                         #rows
                         if kept.is_empty() { content.push('\n'); }
                     }
+                } else if collection {
+                    per_item(row)
                 } else {
                     row
                 };
@@ -168,17 +207,17 @@ impl Context<'_> {
             UiKind::Markdown(parts) => (text(parts)?, Made::InPlace),
             UiKind::Summary(parts) => (
                 line(parts)?,
-                Made::By(quote!(#rt::UiBlock::summary(&content))),
+                Made::By(quote!(#rt::UiBlock::summary_raw(&content))),
             ),
             UiKind::Mermaid(parts) => (
                 text(parts)?,
-                Made::By(quote!(#rt::UiBlock::mermaid(&content))),
+                Made::By(quote!(#rt::UiBlock::mermaid_raw(&content))),
             ),
             UiKind::Code { lang, code } => {
                 let lang = literal(lang);
                 (
                     text(code)?,
-                    Made::By(quote!(#rt::UiBlock::code_block(#lang, &content))),
+                    Made::By(quote!(#rt::UiBlock::code_block_raw(#lang, &content))),
                 )
             }
             UiKind::Json(field) => {
@@ -195,7 +234,7 @@ impl Context<'_> {
                         #rt::json::JsonWriter::new(&mut content, #rt::json::JsonStyle::Pretty).value(#value);
                     },
                     Made::By(quote! {
-                        #rt::UiBlock::custom("json", #rt::fence("json", &#rt::escape::json_text(&content)))
+                        #rt::UiBlock::custom_raw("json", #rt::fence("json", &#rt::escape::json_text(&content)))
                     }),
                 )
             }
@@ -213,7 +252,7 @@ impl Context<'_> {
                 (
                     body,
                     Made::By(quote! {
-                        #rt::UiBlock::custom("echarts", #rt::fence("echarts", &#rt::escape::json_text(&content)))
+                        #rt::UiBlock::custom_raw("echarts", #rt::fence("echarts", &#rt::escape::json_text(&content)))
                     }),
                 )
             }

@@ -83,7 +83,19 @@ pub fn ui(block: &UiModel, collection: bool) -> Reads {
             })
             .fold(Reads::default(), Reads::or),
     };
-    title.or(body)
+    // A condition reads the item, in a collection its first kept item; what an empty
+    // collection shows is decided on `kept`.
+    let gated = match &block.empty {
+        crate::model::EmptyModel::Text(text) if collection => Reads::DATA.or(parts(text)),
+        crate::model::EmptyModel::Skip if collection => Reads::DATA,
+        _ => Reads::default(),
+    };
+    let when = if block.when.is_some() {
+        Reads::DATA
+    } else {
+        Reads::default()
+    };
+    title.or(body).or(gated).or(when)
 }
 
 /// The parameters `item_blocks(item, builder)` reads.
@@ -110,7 +122,15 @@ pub fn collection_blocks(behaviour: &BehaviourModel) -> (bool, bool, bool) {
     let collection_rules = behaviour
         .collection_rules
         .iter()
-        .fold(Reads::default(), |reads, r| reads.or(parts(&r.parts)));
+        .fold(Reads::default(), |reads, r| {
+            // A condition tests the first kept item.
+            let when = if r.when.is_some() {
+                Reads::DATA
+            } else {
+                Reads::default()
+            };
+            reads.or(parts(&r.parts)).or(when)
+        });
     let suggestions = match &behaviour.collection_suggestions {
         // Declared collection suggestions are written under `if !kept.is_empty()`.
         Some(list) => list

@@ -28,7 +28,7 @@ pub use depth::MAX_TYPE_DEPTH;
 pub use literals::{same_literal, structured_enum};
 pub use resolve::resolve;
 pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
-pub use ui::{JsonPiece, UiKind, UiModel};
+pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel};
 
 /// Index of a type in [`Model::types`].
 pub type TypeId = usize;

@@ -1,9 +1,9 @@
 //! UI blocks (wire format §4) declared in `x-fusion`, resolved against the item struct.
 
-use crate::definition::{JsonUiDef, UiDef, WidthDef};
+use crate::definition::{EmptyDef, JsonUiDef, UiDef, WidthDef};
 
 use super::behaviour::static_text::Placement;
-use super::behaviour::{BehaviourResolver, Scope, TextPart};
+use super::behaviour::{BehaviourResolver, ConditionModel, Scope, TextPart};
 use super::{FieldType, TypeKind};
 
 /// A resolved UI block.
@@ -20,6 +20,36 @@ pub struct UiModel {
     /// The fields whose values keep their line breaks in markdown, code or mermaid text
     /// (`multiline`); other values there stay on one line.
     pub multiline: Vec<usize>,
+    /// The block is shown only when this holds (over the item, or a collection's first kept
+    /// item).
+    pub when: Option<ConditionModel>,
+    /// What an empty collection shows in the block's place (an item block: always `Show`).
+    pub empty: EmptyModel,
+}
+
+impl UiModel {
+    /// The markdown block an empty collection shows in this block's place (its `empty` text),
+    /// with this block's title, width and priority.
+    pub fn empty_block(&self, text: &[TextPart]) -> UiModel {
+        UiModel {
+            kind: UiKind::Markdown(text.to_vec()),
+            multiline: Vec::new(),
+            when: None,
+            empty: EmptyModel::Show,
+            ..self.clone()
+        }
+    }
+}
+
+/// What an empty collection shows in a collection UI block's place.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EmptyModel {
+    /// Nothing: no empty table, list or chart (the default).
+    Skip,
+    /// The block as for any collection (`empty: true`).
+    Show,
+    /// A markdown block of this text, with the block's attributes.
+    Text(Vec<TextPart>),
 }
 
 /// What a UI block shows.
@@ -82,6 +112,11 @@ impl BehaviourResolver<'_> {
                 .title
                 .as_ref()
                 .map(|t| self.text_at(t, &format!("{here}/title"), scope, Placement::Attribute));
+            let when = block
+                .when
+                .as_ref()
+                .map(|when| self.when(when, &format!("{here}/when")));
+            let empty = self.empty(block.empty.as_ref(), &here, collection);
             if let Some(kind) = self.ui_kind(block, &here, collection) {
                 let multiline = self.multiline(block, &kind, &here, collection);
                 resolved.push(UiModel {
@@ -90,10 +125,33 @@ impl BehaviourResolver<'_> {
                     width: block.width,
                     priority: block.priority,
                     multiline,
+                    when,
+                    empty,
                 });
             }
         }
         resolved
+    }
+
+    /// What an empty collection shows for a block: `empty` is a `collection-ui` key.
+    fn empty(&mut self, empty: Option<&EmptyDef>, here: &str, collection: bool) -> EmptyModel {
+        let pointer = format!("{here}/empty");
+        match (empty, collection) {
+            (None, false) => EmptyModel::Show,
+            (Some(_), false) => {
+                self.report(
+                    &pointer,
+                    "an item's UI block has no empty collection to stand for",
+                    Some("remove `empty`, or move the block to `collection-ui`".into()),
+                );
+                EmptyModel::Show
+            }
+            (None | Some(EmptyDef::Show(false)), true) => EmptyModel::Skip,
+            (Some(EmptyDef::Show(true)), true) => EmptyModel::Show,
+            (Some(EmptyDef::Text(text)), true) => {
+                EmptyModel::Text(self.text(text, &pointer, Scope::Collection))
+            }
+        }
     }
 
     /// The fields of `multiline`: item fields of a markdown, code or mermaid block.

@@ -9,8 +9,8 @@ use serde_json::{Map, Value};
 
 use super::sample::{self, wire_fields};
 use crate::model::{
-    BehaviourModel, CompareOp, ConditionModel, FieldDef, FieldType, IntKind, Literal, Model,
-    RuleModel, SuggestionModel, TextPart, TypeId, TypeKind,
+    BehaviourModel, CompareOp, ConditionModel, EmptyModel, FieldDef, FieldType, IntKind, Literal,
+    Model, RuleModel, SuggestionModel, TextPart, TypeId, TypeKind,
 };
 
 /// How a value from data is escaped where it is interpolated (the generated `push_*` calls).
@@ -93,7 +93,9 @@ impl<'m> Presenting<'m> {
             total: 0,
         };
         for ui in &self.behaviour.ui {
-            builder.ui(self.ui_block(ui, scope, false));
+            if self.holds(ui.when.as_ref(), item) {
+                builder.ui(self.ui_block(ui, scope, false));
+            }
         }
         for embed in &self.behaviour.embeds {
             self.embed(embed.field, embed.presenter_module, item, false, builder);
@@ -128,13 +130,31 @@ impl<'m> Presenting<'m> {
             && kept.len() < total
         {
             let block = match &limit.summary {
-                Some(parts) => UiBlock::summary(&self.text(parts, scope, Escape::Line)),
+                Some(parts) => UiBlock::summary_raw(&self.text(parts, scope, Escape::Line)),
                 None => UiBlock::truncation(kept.len(), total - kept.len()),
             };
             builder.ui_first(block);
         }
         for ui in &self.behaviour.collection_ui {
-            builder.ui(self.ui_block(ui, scope, true));
+            if kept.is_empty() {
+                match &ui.empty {
+                    EmptyModel::Skip => continue,
+                    EmptyModel::Text(text) => {
+                        builder.ui(self.ui_block(&ui.empty_block(text), scope, true));
+                        continue;
+                    }
+                    EmptyModel::Show => {}
+                }
+            }
+            // A condition tests the first kept item; an empty collection has none.
+            let shown = match (&ui.when, kept.first()) {
+                (None, _) => true,
+                (Some(condition), Some(first)) => self.condition(condition, first),
+                (Some(_), None) => false,
+            };
+            if shown {
+                builder.ui(self.ui_block(ui, scope, true));
+            }
         }
         for (position, item) in kept.iter().enumerate() {
             for embed in &self.behaviour.embeds {
@@ -167,7 +187,15 @@ impl<'m> Presenting<'m> {
             }
         }
         for rule in &self.behaviour.collection_rules {
-            builder.rule_raw(self.rule_text(rule, scope));
+            // A condition tests the first kept item; an empty collection has none.
+            let holds = match (&rule.when, first) {
+                (None, _) => true,
+                (Some(condition), Some(item)) => self.condition(condition, item),
+                (Some(_), None) => false,
+            };
+            if holds {
+                builder.rule_raw(self.rule_text(rule, scope));
+            }
         }
         let suggestions = match &self.behaviour.collection_suggestions {
             Some(list) => list,

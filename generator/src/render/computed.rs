@@ -28,6 +28,7 @@ enum Output {
     Number(f64),
     Percent(f64, u32),
     Date(String, String),
+    Plural(i128, String, String),
 }
 
 impl Step {
@@ -106,6 +107,11 @@ impl Presenting<'_> {
                     output = Some(Output::Date(text.clone(), pattern.clone()));
                     break;
                 }
+                Transform::Plural { one, other } => {
+                    let Step::Integer(n) = value else { break };
+                    output = Some(Output::Plural(n, one.clone(), other.clone()));
+                    break;
+                }
             };
         }
         let output = output.unwrap_or(match value {
@@ -135,6 +141,10 @@ impl Presenting<'_> {
             Output::Number(x) => write_number(out, x),
             Output::Percent(x, places) => write_percent(out, x, places),
             Output::Date(text, pattern) => write_date(out, &text, &pattern),
+            Output::Plural(n, one, other) => {
+                out.push_str(if n == 1 { &one } else { &other });
+                true
+            }
         };
         if !written {
             match raw {
@@ -192,6 +202,7 @@ impl Presenting<'_> {
                     return writer.str(&text);
                 }
             }
+            Output::Plural(n, one, other) => return writer.str(if n == 1 { &one } else { &other }),
         }
         match raw {
             Step::Integer(i) => writer.i128(i),

@@ -17,7 +17,7 @@ impl Presenting<'_> {
     pub(super) fn ui_block(&self, ui: &UiModel, scope: Scope<'_>, collection: bool) -> UiBlock {
         let mut block = self.ui_content(ui, scope, collection);
         if let Some(title) = &ui.title {
-            block = block.title(self.text(title, scope, Escape::Attribute));
+            block = block.title_raw(self.text(title, scope, Escape::Attribute));
         }
         if let Some(width) = ui.width {
             block = block.width(match width {
@@ -73,7 +73,7 @@ impl Presenting<'_> {
                 if collection && items.is_empty() {
                     content.push('\n');
                 }
-                UiBlock::markdown(content)
+                UiBlock::markdown_raw(content)
             }
             UiKind::List(parts) => {
                 let mut content = String::new();
@@ -88,13 +88,13 @@ impl Presenting<'_> {
                     };
                     content.push_str(&self.text(parts, here, Escape::Line));
                 }
-                UiBlock::markdown(content)
+                UiBlock::markdown_raw(content)
             }
-            UiKind::Markdown(parts) => UiBlock::markdown(self.ui_text(parts, multiline, scope)),
-            UiKind::Summary(parts) => UiBlock::summary(&self.text(parts, scope, Escape::Line)),
-            UiKind::Mermaid(parts) => UiBlock::mermaid(&self.ui_text(parts, multiline, scope)),
+            UiKind::Markdown(parts) => UiBlock::markdown_raw(self.ui_text(parts, multiline, scope)),
+            UiKind::Summary(parts) => UiBlock::summary_raw(&self.text(parts, scope, Escape::Line)),
+            UiKind::Mermaid(parts) => UiBlock::mermaid_raw(&self.ui_text(parts, multiline, scope)),
             UiKind::Code { lang, code } => {
-                UiBlock::code_block(lang.clone(), &self.ui_text(code, multiline, scope))
+                UiBlock::code_block_raw(lang.clone(), &self.ui_text(code, multiline, scope))
             }
             UiKind::Json(field) => {
                 let value = match (field, collection, scope.item) {
@@ -112,7 +112,7 @@ impl Presenting<'_> {
                 };
                 let mut content = String::new();
                 JsonWriter::new(&mut content, JsonStyle::Pretty).value(&value);
-                UiBlock::custom("json", fence("json", &escape::json_text(&content)))
+                UiBlock::custom_raw("json", fence("json", &escape::json_text(&content)))
             }
             UiKind::Echarts(pieces) => {
                 let mut content = String::new();
@@ -124,7 +124,7 @@ impl Presenting<'_> {
                         }
                     }
                 }
-                UiBlock::custom("echarts", fence("echarts", &escape::json_text(&content)))
+                UiBlock::custom_raw("echarts", fence("echarts", &escape::json_text(&content)))
             }
         }
     }

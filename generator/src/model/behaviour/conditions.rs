@@ -8,7 +8,7 @@ use super::{CompareOp, ConditionModel, Literal};
 use crate::model::{FieldType, TypeDef, TypeKind};
 
 impl BehaviourResolver<'_> {
-    pub(super) fn when(&mut self, when: &When, pointer: &str) -> ConditionModel {
+    pub(in crate::model) fn when(&mut self, when: &When, pointer: &str) -> ConditionModel {
         let mut all = Vec::new();
         for (key, condition) in when {
             let here = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));

@@ -149,6 +149,13 @@ pub enum Transform {
     Date(String),
     /// `length`: the number of elements of an array; an integer.
     Length,
+    /// `plural: one, other`: of an integer, the word `one` when it is 1, else `other`; text.
+    Plural {
+        /// The singular.
+        one: String,
+        /// The plural.
+        other: String,
+    },
 }
 
 /// A compiled condition over the item's fields.

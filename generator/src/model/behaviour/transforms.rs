@@ -11,7 +11,9 @@ use crate::diagnostics::did_you_mean;
 use crate::model::{FieldType, TypeKind};
 
 /// The transforms, as a definition spells them.
-const TRANSFORMS: [&str; 6] = ["divide", "multiply", "round", "percent", "date", "length"];
+const TRANSFORMS: [&str; 7] = [
+    "divide", "multiply", "round", "percent", "date", "length", "plural",
+];
 
 /// The type of a value between two transforms.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -273,6 +275,13 @@ fn check_step(
             }
             Ok((Transform::Length, Flow::Integer))
         }
+        "plural" => {
+            if flow != Flow::Integer {
+                return Err(needs("an integer"));
+            }
+            let (one, other) = plural_argument(argument)?;
+            Ok((Transform::Plural { one, other }, Flow::Text))
+        }
         unknown => Err((
             format!("unknown transform `{unknown}`"),
             Some(match did_you_mean(unknown, TRANSFORMS) {
@@ -281,6 +290,45 @@ fn check_step(
             }),
         )),
     }
+}
+
+/// The two words of `plural: one, other`: each made of letters, digits, spaces, `-`, `'`,
+/// `’` and `.` only, so that it is written as it is in a line, a cell, an attribute or JSON.
+fn plural_argument(argument: Option<&str>) -> Result<(String, String), Problem> {
+    let help =
+        Some("write the singular and the plural, `plural: appointment, appointments`".into());
+    let words: Vec<&str> = argument
+        .unwrap_or_default()
+        .split(',')
+        .map(str::trim)
+        .collect();
+    let [one, other] = words.as_slice() else {
+        return Err((
+            "`plural` needs two words, the singular and the plural".into(),
+            help,
+        ));
+    };
+    for word in [one, other] {
+        if word.is_empty() {
+            return Err((
+                "`plural` needs two words, the singular and the plural".into(),
+                help,
+            ));
+        }
+        if let Some(bad) = word
+            .chars()
+            .find(|c| !(c.is_alphanumeric() || matches!(c, ' ' | '-' | '\'' | '’' | '.')))
+        {
+            return Err((
+                format!("`plural`: `{word}` holds `{bad}`"),
+                Some(
+                    "a word of `plural` holds letters, digits, spaces, `-`, `'` and `.` only"
+                        .into(),
+                ),
+            ));
+        }
+    }
+    Ok(((*one).to_owned(), (*other).to_owned()))
 }
 
 /// The constant of `divide` and `multiply`: a finite decimal number (`100`, `-2.5`, `1e3`).
