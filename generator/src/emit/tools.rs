@@ -119,6 +119,9 @@ pub struct ReturnsView {
     pub select_arms: Option<Vec<(Ident, Number)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
+    /// The one select key this presenter lacks, when it lacks only one: the fallback arm names
+    /// it (clippy's `match_wildcard_for_single_variants`), else it is `_`.
+    pub lone_missing: Option<Ident>,
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
@@ -217,6 +220,16 @@ pub fn render(
                     let partial = select_arms
                         .as_ref()
                         .is_some_and(|a| a.len() < select_keys.len());
+                    let missing_keys: Vec<&String> = select_variants
+                        .iter()
+                        .zip(&select_keys)
+                        .filter(|(_, key)| !item_keys.contains(&key.as_str()))
+                        .map(|(variant, _)| variant)
+                        .collect();
+                    let lone_missing = match missing_keys.as_slice() {
+                        [variant] if partial => Some(ident(variant)),
+                        _ => None,
+                    };
                     let presenter_name = names.presenters[returns.module]
                         .as_deref()
                         .ok_or_else(missing)?;
@@ -247,6 +260,7 @@ pub fn render(
                         select_fn,
                         select_arms,
                         partial,
+                        lone_missing,
                     })
                 })
                 .transpose()?;

@@ -143,8 +143,10 @@ pub struct UnionSelectView {
 pub struct UnionVariantView {
     /// Variant identifier.
     pub name: Ident,
-    /// The branch's Rust type.
+    /// The branch's Rust type (boxed when the branch is too large to sit inline).
     pub rust_type: RustType,
+    /// The branch is boxed: code that names its struct's traits derefs it first.
+    pub boxed: bool,
     /// The variant's doc as a Rust string literal.
     pub doc: Literal,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
@@ -277,6 +279,8 @@ pub struct RootView {
     pub inline: bool,
     /// Some definition is deprecated: re-exporting it must not warn.
     pub allow_deprecated: bool,
+    /// The lints the output allows ([`super::lints::ALLOWED`]), as an attribute's list.
+    pub allowed_lints: String,
     /// The modules.
     pub modules: Vec<RootModule>,
 }
@@ -394,7 +398,12 @@ pub fn module_view(
                         let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
                         UnionVariantView {
                             name: ident(name),
-                            rust_type: rust_type(model, names, index, &variant.ty, rt),
+                            rust_type: if variant.boxed {
+                                rust_type(model, names, index, &variant.ty, rt).boxed()
+                            } else {
+                                rust_type(model, names, index, &variant.ty, rt)
+                            },
+                            boxed: variant.boxed,
                             doc: doc_literal(&match (tag, tag_value) {
                                 (Some(tag), Some(value)) => format!(
                                     " The `{}` branch: `{}` is `{value}`.",
