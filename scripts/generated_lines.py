@@ -53,6 +53,7 @@ TYPIFY = {
     "x-rust-type": 119,
 }
 
+HEADER = "headers, comments and module attributes (allowed lints, docs)"
 TYPE_RE = re.compile(r"^\s*pub (struct|enum) ")
 
 
@@ -165,9 +166,17 @@ def classify(paths, counts):
         pending = 0
         current = None
         attribute = 0
+        inner = 0
         for line in path.read_text().splitlines():
             stripped = line.strip()
             change = depth_changes(line, state)
+            if current is None and (inner or stripped.startswith("#![")):
+                # A module's inner attribute (`#![doc]`, the allowed lints): the header's part.
+                inner += stripped.count("[") - stripped.count("]")
+                counts[HEADER] = counts.get(HEADER, 0) + 1 + pending
+                pending = 0
+                depth += change
+                continue
             if current is None and (attribute or stripped.startswith("#[")):
                 # An attribute, on one line or several (`#[derive(⏎ …⏎ )]`): it belongs to the
                 # item that follows.
@@ -205,9 +214,7 @@ def classify(paths, counts):
             if depth == base[-1] and state[0] is None and (stripped.endswith(("}", ";", ");"))):
                 current = None
         if pending:
-            counts["module plumbing (uses, modules, re-exports)"] = (
-                counts.get("module plumbing (uses, modules, re-exports)", 0) + pending
-            )
+            counts[HEADER] = counts.get(HEADER, 0) + pending
 
 
 def report_volume(label, paths):

@@ -219,3 +219,33 @@ fn a_unions_large_branches_are_boxed_and_small_ones_kept_inline() {
     assert!(text.contains("Wide(::std::boxed::Box<"), "{text}");
     assert!(!text.contains("Thin(::std::boxed::Box<"), "{text}");
 }
+
+/// A tool's arguments are an enum of one variant per action: an action whose input is large
+/// beside a small one holds it boxed, and the handler still takes the input itself.
+#[test]
+fn a_tools_large_input_is_boxed_in_its_arguments_enum() {
+    let wide: Vec<String> = (0..10)
+        .map(|i| format!("f{i}: {{ type: string }}"))
+        .collect();
+    let tool = format!(
+        "x-fusion-tool:\n  name: things\n  actions:\n    find:\n      input: {{ type: object, properties: {{ {} }} }}\n    get:\n      input: {{ type: object, required: [id], properties: {{ id: {{ type: string }} }} }}\n",
+        wide.join(", ")
+    );
+    let files = generate(
+        &[SourceFile::new("things.tool.yaml", tool)],
+        &Options::default(),
+    )
+    .expect("generates");
+    let module = files
+        .iter()
+        .find(|file| file.path.ends_with("things_tool.rs"))
+        .expect("things_tool.rs");
+    let text = &module.contents;
+    assert!(
+        text.contains("Find(::std::boxed::Box<ThingsFindInput>)"),
+        "{text}"
+    );
+    assert!(text.contains("Get(ThingsGetInput)"), "{text}");
+    assert!(text.contains("handler.find(*args)"), "{text}");
+    assert!(text.contains("handler.get(args)"), "{text}");
+}

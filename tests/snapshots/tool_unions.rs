@@ -639,7 +639,7 @@ pub mod shapes_tool {
         /// `pick`: Unions
         Pick(ShapesPickInput),
         /// `tally`: Maps
-        Tally(ShapesTallyInput),
+        Tally(::std::boxed::Box<ShapesTallyInput>),
     }
     /// A parsed call: the action's arguments.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
@@ -684,6 +684,7 @@ pub mod shapes_tool {
                                 &root,
                                 &mut issues,
                             )
+                            .map(::std::boxed::Box::new)
                             .map(ShapesArgs::Tally),
                         "shapes/tally",
                         &["action", "counts", "meta", "ranked"],
@@ -740,7 +741,7 @@ pub mod shapes_tool {
                 __rt::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
-                let result = handler.tally(args).await;
+                let result = handler.tally(*args).await;
                 __rt::__private::tool::respond(result, NAME, "tally")
             }
         }

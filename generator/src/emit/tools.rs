@@ -84,6 +84,8 @@ pub struct ActionView {
     pub method: Ident,
     /// The input struct's path.
     pub input: Option<ItemRef>,
+    /// The arguments' enum holds the input boxed (it is large).
+    pub boxed: bool,
     /// The keys the arguments may hold, as Rust literals.
     pub keys: Vec<Literal>,
     /// The handler's `Ok` type.
@@ -284,6 +286,7 @@ pub fn render(
                 variant: ident(&tool_names.variants[i]),
                 method: ident(method),
                 input: action.input.map(path),
+                boxed: action.boxed_input,
                 keys,
                 reply,
                 returns,

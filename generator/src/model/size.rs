@@ -67,6 +67,18 @@ pub fn box_large(model: &mut Model) {
             }
         }
     }
+    // A tool's arguments are an enum of one variant per action: a large input beside a small
+    // one is boxed there too.
+    for tool in model.modules.iter_mut().filter_map(|m| m.tool.as_mut()) {
+        if tool.actions.len() < 2 {
+            continue;
+        }
+        for action in &mut tool.actions {
+            action.boxed_input = action.input.is_some_and(|input| {
+                weight[input].is_some_and(|w| w.bytes > MAX_INLINE_BRANCH_BYTES)
+            });
+        }
+    }
 }
 
 /// The bytes a value of `ty` takes inline, from the weights of the named types.
