@@ -9,6 +9,7 @@
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -25,6 +26,7 @@ pub mod account {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `account.yaml`.
@@ -470,6 +472,7 @@ pub mod entry {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `entry.yaml`.
@@ -739,6 +742,7 @@ pub mod ledger {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.yaml`.
@@ -1141,6 +1145,7 @@ pub mod ledgers_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledgers.tool.yaml`.
@@ -1414,6 +1419,7 @@ pub mod note {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `note.yaml`.
@@ -1894,6 +1900,7 @@ pub mod status_row {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `status_row.yaml`.

@@ -9,6 +9,7 @@
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -25,6 +26,7 @@ pub mod base {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `base.yaml`.
@@ -267,6 +269,7 @@ pub mod license {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `license.yaml`.
@@ -439,6 +442,7 @@ pub mod meter {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meter.yaml`.
@@ -683,6 +687,7 @@ pub mod meters_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meters.tool.yaml`.
@@ -898,6 +903,7 @@ pub mod repository {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `repository.yaml`.
@@ -1276,6 +1282,7 @@ pub mod state {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `state.yaml`.
@@ -1362,6 +1369,7 @@ pub mod topics {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `topics.yaml`.

@@ -9,6 +9,7 @@
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -25,6 +26,7 @@ pub mod c_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.tool.yaml`.
@@ -225,6 +227,7 @@ pub mod c {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.yaml`.
@@ -454,6 +457,7 @@ pub mod odd_people {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `odd-people.yaml`.
@@ -762,6 +766,7 @@ pub mod solo {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `solo.yaml`.

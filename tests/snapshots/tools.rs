@@ -9,6 +9,7 @@
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -25,6 +26,7 @@ pub mod billing_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing.tool.yaml`.
@@ -356,6 +358,7 @@ pub mod charge {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
@@ -611,6 +614,7 @@ pub mod desk_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `desk.tool.yaml`.
@@ -1016,6 +1020,7 @@ pub mod items_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `items.tool.yaml`.
@@ -1229,6 +1234,7 @@ pub mod ledger_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.tool.yaml`.
@@ -1725,6 +1731,7 @@ pub mod receipt {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `receipt.yaml`.

@@ -9,6 +9,7 @@
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -25,6 +26,7 @@ pub mod customer {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `customer.yaml`.
@@ -289,6 +291,7 @@ pub mod helpdesk_tool {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `helpdesk.tool.yaml`.
@@ -612,6 +615,7 @@ pub mod notice {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `notice.yaml`.
@@ -861,6 +865,7 @@ pub mod payment {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payment.yaml`.
@@ -1277,6 +1282,7 @@ pub mod record {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `record.yaml`.
@@ -1544,6 +1550,7 @@ pub mod ticket {
         clippy::unreadable_literal,
         clippy::option_option,
         clippy::ref_option,
+        clippy::struct_excessive_bools,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ticket.yaml`.

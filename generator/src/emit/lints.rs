@@ -36,6 +36,10 @@ pub const ALLOWED: &[(&str, &str)] = &[
         "serde's `serialize_with` hands a redacted optional field over as `&Option<T>`",
     ),
     (
+        "clippy::struct_excessive_bools",
+        "a struct's fields are its schema's properties: booleans on the wire stay `bool`",
+    ),
+    (
         "clippy::semicolon_if_nothing_returned",
         "prettyplease puts a long match arm of `()` in a block without adding a `;`",
     ),
