@@ -453,8 +453,9 @@ impl<
     }
 }
 
-/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
-/// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped
+/// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+/// in a directive to the agent (wire format §9).
 fn get_selection(select: &[BillingSelect]) -> __rt::Selection {
     if select.is_empty() {
         return __rt::Selection::all();
@@ -475,8 +476,9 @@ fn get_selection(select: &[BillingSelect]) -> __rt::Selection {
     )
 }
 
-/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped,
-/// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped
+/// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+/// in a directive to the agent (wire format §9).
 fn list_selection(select: &[BillingSelect]) -> __rt::Selection {
     if select.is_empty() {
         return __rt::Selection::all();

@@ -91,7 +91,8 @@ impl Builder {
     }
 
     /// Whether to print the definitions' warnings as `cargo:warning=` lines, which cargo shows
-    /// for the crate (on by default; off where the warnings are expected and checked elsewhere).
+    /// for the crate, and to show them above the errors of a failed run in [`BuildError`] (on
+    /// by default; off where the warnings are expected and checked elsewhere).
     #[must_use]
     pub fn emit_warnings(mut self, emit: bool) -> Self {
         self.emit_warnings = emit;
@@ -125,7 +126,8 @@ impl Builder {
     /// Generates the file and returns its path. Nothing is written when a definition has errors.
     ///
     /// # Errors
-    /// When the definitions have errors (every one is in the error, rendered with snippets), or
+    /// When the definitions have errors (every one is in the error, rendered with snippets, after
+    /// the run's warnings), or
     /// when files cannot be read or written.
     pub fn compile(self) -> Result<PathBuf, BuildError> {
         let out_dir = match self.out_dir {
@@ -163,9 +165,16 @@ impl Builder {
             },
             limits: self.limits,
         };
+        // The error holds the run's warnings too (one may explain an error), unless they are
+        // not wanted.
+        let emit_warnings = self.emit_warnings;
         let generated = generate_with_warnings(&sources, &options).map_err(|diagnostics| {
             BuildError::Definitions {
-                diagnostics,
+                diagnostics: if emit_warnings {
+                    diagnostics
+                } else {
+                    diagnostics.without_warnings()
+                },
                 sources: sources.clone(),
             }
         })?;
@@ -201,7 +210,7 @@ impl Builder {
 pub enum BuildError {
     /// The definitions have errors.
     Definitions {
-        /// Every problem found.
+        /// Every error found, after the run's warnings (unless `emit_warnings(false)`).
         diagnostics: Diagnostics,
         /// The definitions, for snippets.
         sources: Vec<SourceFile>,

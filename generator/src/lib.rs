@@ -63,7 +63,9 @@ impl Default for Options {
 /// on the inputs. Files are checked one by one first, so that one broken file does not hide the
 /// problems of the others; later phases run only when every file is sound.
 pub fn generate(sources: &[SourceFile], options: &Options) -> Result<Vec<OutputFile>, Diagnostics> {
-    generate_with_warnings(sources, options).map(|generated| generated.files)
+    generate_with_warnings(sources, options)
+        .map(|generated| generated.files)
+        .map_err(Diagnostics::without_warnings)
 }
 
 /// What a successful run produced.
@@ -77,8 +79,10 @@ pub struct Generated {
     pub warnings: Vec<Diagnostic>,
 }
 
-/// [`generate`], with the warnings of a successful run: what front ends that show them (the
-/// CLI, [`Builder`]) call.
+/// [`generate`], with the warnings of the run: what front ends that show them (the CLI,
+/// [`Builder`]) call. A failed run's diagnostics hold its warnings too, before the errors: a
+/// warning may be what explains an error (an error naming a key that a warning says can never
+/// be present points at that warning).
 pub fn generate_with_warnings(
     sources: &[SourceFile],
     options: &Options,
@@ -94,6 +98,7 @@ pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics
     on_big_stack(&limits, || {
         resolve_here(sources, &limits).map(|(model, _)| model)
     })
+    .map_err(Diagnostics::without_warnings)
 }
 
 /// Runs `phases` on a thread with a stack large enough for the deepest definitions.
@@ -139,8 +144,8 @@ fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated,
         .chain(model.warnings.iter().cloned())
         .collect();
     warnings.sort_by(|a, b| (&a.file, a.location).cmp(&(&b.file, b.location)));
-    let located = |found: Vec<Diagnostic>| locate(found, &definitions);
-    let names = naming::assign(&model).map_err(|found| Diagnostics(located(found)))?;
+    let located = |found: Vec<Diagnostic>| with_warnings(locate(found, &definitions), &warnings);
+    let names = naming::assign(&model).map_err(located)?;
     let settings = emit::EmitSettings {
         command: &options.command,
         runtime_path: &options.runtime_path,
@@ -148,8 +153,7 @@ fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated,
     };
     let mut sources = sources.to_vec();
     sources.sort_by(|a, b| a.path.cmp(&b.path));
-    let files = emit::emit(&model, &names, &sources, &settings)
-        .map_err(|found| Diagnostics(located(found)))?;
+    let files = emit::emit(&model, &names, &sources, &settings).map_err(located)?;
     Ok(Generated { files, warnings })
 }
 
@@ -213,11 +217,21 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         }
     }
     let located = |found: Vec<Diagnostic>| locate(found, &definitions);
+    let mut warnings: Vec<Diagnostic> = definitions
+        .iter()
+        .flat_map(|(document, _)| document.warnings.iter().cloned())
+        .collect();
     // Semantic checks run on every file that could be read, so one run reports everything.
-    let model = match model::resolve(&definitions, &broken, &in_components) {
+    let model = match model::resolve(&definitions, &broken, &in_components, &pruned) {
         Ok(model) if errors.is_empty() => model,
-        Ok(_) => return Err(Diagnostics(errors)),
+        Ok(model) => {
+            warnings.extend(model.warnings);
+            return Err(with_warnings(errors, &warnings));
+        }
         Err(found) => {
+            let (found_warnings, found): (Vec<_>, Vec<_>) =
+                found.into_iter().partition(Diagnostic::is_warning);
+            warnings.extend(found_warnings);
             errors.extend(
                 located(found)
                     .into_iter()
@@ -225,10 +239,20 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
             );
             // Files in path order, each file's errors in the order they were found.
             errors.sort_by(|a, b| a.file.cmp(&b.file));
-            return Err(Diagnostics(errors));
+            return Err(with_warnings(errors, &warnings));
         }
     };
     Ok((model, definitions))
+}
+
+/// A failed run's diagnostics: its warnings in file and location order (a warning may explain
+/// an error), then its errors.
+fn with_warnings(errors: Vec<Diagnostic>, warnings: &[Diagnostic]) -> Diagnostics {
+    let mut all: Vec<Diagnostic> = warnings.to_vec();
+    all.sort_by(|a, b| (&a.file, a.location).cmp(&(&b.file, b.location)));
+    all.dedup();
+    all.extend(errors);
+    Diagnostics(all)
 }
 
 /// Whether `diagnostic` is about a place cut out of its file after a meta-schema error (or one

@@ -56,34 +56,130 @@ fn only(files: &[(&str, &str)]) -> Seen {
 const CLIENT: &str =
     "title: Client\ntype: object\nrequired: [id]\nproperties:\n  id: { type: string }\n";
 
+/// The generated file at `path`.
+fn module(generated: &fusion_gen::Generated, path: &str) -> String {
+    generated
+        .files
+        .iter()
+        .find(|f| f.path == path)
+        .unwrap_or_else(|| panic!("no {path}"))
+        .contents
+        .clone()
+}
+
+/// A `required` name `properties` does not declare is what JSON Schema says it is: a key the
+/// data must have, of any value (typify reads it so). It generates, with a located warning
+/// that suggests the close name (it is likely a typo) or a declaration.
 #[test]
-fn unknown_field_in_required_suggests_the_close_name() {
-    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
+fn a_required_name_properties_do_not_declare_is_a_field_of_any_value_with_a_warning() {
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent, zzz]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
+    let generated = fusion_gen::generate_with_warnings(
+        &[SourceFile::new("billing/invoice.yaml", invoice)],
+        &Options::default(),
+    )
+    .expect("generates");
+    let warnings: Vec<Seen> = generated.warnings.iter().map(seen).collect();
     assert_eq!(
-        only(&[("billing/invoice.yaml", invoice)]),
-        expect(
-            "billing/invoice.yaml",
-            "/required/1",
-            (3, 16),
-            "unknown field `amount_cent` in `required`",
-            Some("did you mean `amount_cents`?"),
-        )
+        warnings,
+        [
+            expect(
+                "billing/invoice.yaml",
+                "/required/1",
+                (3, 16),
+                "required key `amount_cent` is not declared in `properties`: generated as a field of any JSON value, which the data must have",
+                Some(
+                    "did you mean `amount_cents`? Otherwise declare `amount_cent` in `properties` to give it a type"
+                ),
+            ),
+            expect(
+                "billing/invoice.yaml",
+                "/required/2",
+                (3, 29),
+                "required key `zzz` is not declared in `properties`: generated as a field of any JSON value, which the data must have",
+                Some("declare `zzz` in `properties` to give it a type"),
+            ),
+        ]
+    );
+    assert!(generated.warnings.iter().all(Diagnostic::is_warning));
+    let code = &module(&generated, "invoice.rs");
+    // After the declared fields, required (no `Option`), any JSON value.
+    for field in [
+        "pub amount_cents: ::core::option::Option<i64>,",
+        "pub amount_cent: __rt::JsonValue,",
+        "pub zzz: __rt::JsonValue,",
+    ] {
+        assert!(code.contains(field), "missing {field:?} in\n{code}");
+    }
+    assert!(
+        code.find("pub amount_cents").unwrap() < code.find("pub amount_cent:").unwrap(),
+        "{code}"
     );
 }
 
+/// The key's value follows the object's other keywords: a `patternProperties` schema it
+/// matches, else the `additionalProperties` schema; `additionalProperties: false` (its own, or
+/// an `allOf` branch's) refuses it, so no object could fit: that stays an error naming why.
 #[test]
-fn unknown_field_in_required_without_a_close_name() {
-    let text = "title: T\ntype: object\nrequired: [zzz]\nproperties:\n  id: { type: string }\n";
+fn a_required_name_properties_do_not_declare_takes_the_schema_of_undeclared_keys() {
+    let text = "title: T\ntype: object\nrequired: [id, count, x-tag]\nproperties:\n  id: { type: string }\nadditionalProperties: { type: integer }\n";
+    let generated =
+        fusion_gen::generate_with_warnings(&[SourceFile::new("t.yaml", text)], &Options::default())
+            .expect("generates");
+    let code = &module(&generated, "t.rs");
+    assert!(code.contains("pub count: i64,"), "{code}");
+    assert!(
+        generated.warnings[0].message.ends_with(
+            "generated as a field of the `additionalProperties` schema, which the data must have"
+        ),
+        "{:?}",
+        generated.warnings
+    );
+    let text = "title: T\ntype: object\nrequired: [id, x-tag]\nproperties:\n  id: { type: string }\npatternProperties:\n  \"^x-\": { type: boolean }\n";
+    let generated =
+        fusion_gen::generate_with_warnings(&[SourceFile::new("t.yaml", text)], &Options::default())
+            .expect("generates");
+    let code = &module(&generated, "t.rs");
+    assert!(code.contains("pub x_tag: bool,"), "{code}");
+
+    // Closed: its own `additionalProperties: false`.
+    let text = "title: T\ntype: object\nrequired: [id, nam]\nadditionalProperties: false\nproperties:\n  id: { type: string }\n  name: { type: string }\n";
     assert_eq!(
         only(&[("t.yaml", text)]),
         expect(
             "t.yaml",
-            "/required/0",
-            (3, 12),
-            "unknown field `zzz` in `required`",
-            Some("list only keys of `properties` in `required`"),
+            "/required/1",
+            (3, 16),
+            "required key `nam` can never be present: `properties` does not declare it and `additionalProperties: false` refuses every other key, so no object fits this schema",
+            Some(
+                "did you mean `name`? Otherwise declare `nam` in `properties`, or remove it from `required`"
+            ),
         )
     );
+    // Closed by an `allOf` branch, which JSON Schema checks alone.
+    let text = "title: T\ntype: object\nrequired: [id, extra]\nallOf:\n  - type: object\n    additionalProperties: false\n    properties:\n      id: { type: string }\n";
+    assert_eq!(
+        only(&[("t.yaml", text)]),
+        expect(
+            "t.yaml",
+            "/required/1",
+            (3, 16),
+            "required key `extra` can never be present: the `allOf` branch at t.yaml#/allOf/0 has `additionalProperties: false` and does not declare it (JSON Schema checks each branch alone), so no object fits this schema",
+            Some("declare `extra` in `properties`, or remove it from `required`"),
+        )
+    );
+}
+
+/// `required` with no `properties` at all is the keys' only declaration: no warning.
+#[test]
+fn required_keys_with_no_properties_generate_without_a_warning() {
+    let text = "title: T\ntype: object\nrequired: [value, meta]\n";
+    let generated =
+        fusion_gen::generate_with_warnings(&[SourceFile::new("t.yaml", text)], &Options::default())
+            .expect("generates");
+    assert_eq!(generated.warnings, []);
+    let code = &module(&generated, "t.rs");
+    assert!(code.contains("pub value: __rt::JsonValue,"), "{code}");
+    assert!(code.contains("pub meta: __rt::JsonValue,"), "{code}");
 }
 
 /// A key no keyword resembles is what JSON Schema reads as an annotation: ignored, with a warning
@@ -386,7 +482,7 @@ fn wrong_value_types_say_what_is_expected() {
 
 #[test]
 fn every_error_of_a_phase_is_reported_across_files() {
-    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n  client: { $ref: clinet.yaml }\n";
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nadditionalProperties: false\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n  client: { $ref: clinet.yaml }\n";
     let client = "title: Client\ntype: object\nproperties:\n  id: { type: strin }\n";
     let found = errors(&[
         ("billing/invoice.yaml", invoice),
@@ -442,11 +538,11 @@ fn a_syntax_error_does_not_hide_the_other_files_errors() {
 
 #[test]
 fn rendering_shows_file_line_column_source_and_help() {
-    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
+    let invoice = "title: Invoice\ntype: object\nrequired: [id, amount_cent]\nadditionalProperties: false\nproperties:\n  id: { type: string }\n  amount_cents: { type: integer }\n";
     let found = errors(&[("billing/invoice.yaml", invoice)]);
     let text = found.render(|path| (path == "billing/invoice.yaml").then_some(invoice));
     for expected in [
-        "unknown field `amount_cent` in `required` (at /required/1)",
+        "required key `amount_cent` can never be present",
         "billing/invoice.yaml:3:16",
         "required: [id, amount_cent]",
         "help: did you mean `amount_cents`?",
@@ -466,11 +562,11 @@ fn rendering_shows_file_line_column_source_and_help() {
 
 #[test]
 fn display_is_one_line_per_error() {
-    let invoice = "title: Invoice\ntype: object\nrequired: [amount_cent]\nproperties:\n  amount_cents: { type: integer }\n";
+    let invoice = "title: Invoice\ntype: object\nrequired: [amount_cent]\nadditionalProperties: false\nproperties:\n  amount_cents: { type: integer }\n";
     let found = errors(&[("invoice.yaml", invoice)]);
     assert_eq!(
         found.to_string(),
-        "invoice.yaml:3:12: unknown field `amount_cent` in `required` (at /required/0); did you mean `amount_cents`?\n"
+        "invoice.yaml:3:12: required key `amount_cent` can never be present: `properties` does not declare it and `additionalProperties: false` refuses every other key, so no object fits this schema (at /required/0); did you mean `amount_cents`? Otherwise declare `amount_cent` in `properties`, or remove it from `required`\n"
     );
 }
 

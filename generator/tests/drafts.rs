@@ -256,12 +256,6 @@ fn what_older_drafts_write_that_the_subset_refuses_is_located() {
                 55
             ),
             (
-                "/definitions/Typed/required/0",
-                "unknown field `b` in `required`",
-                5,
-                92
-            ),
-            (
                 "/definitions/Wrong/$ref",
                 "`$ref` cannot be combined with `type`, `properties`, `items`, `enum`, `required` or `allOf`",
                 6,

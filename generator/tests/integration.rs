@@ -16,6 +16,7 @@ mod computed_diagnostics;
 mod deep_definitions;
 mod diagnostics;
 mod drafts;
+mod explained_diagnostics;
 mod extends_diagnostics;
 mod openapi_diagnostics;
 mod published_schemas;

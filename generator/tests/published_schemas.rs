@@ -130,3 +130,69 @@ fn nullable_enums_and_references_accept_null() {
         json!({"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]})
     );
 }
+
+/// The vet clinic of issue 25: `cancel`'s `id` is an appointment's, `get`'s and `book`'s a
+/// patient's; `list` declares `id` with no description.
+fn clinic(cancel_id: &str) -> Vec<SourceFile> {
+    let pet = "title: Pet\ntype: object\nproperties:\n  id: { type: string }\n";
+    let tool = format!(
+        "x-fusion-tool:\n  name: clinic\n  toon-description: true\n  actions:\n    get:\n      input: {{ type: object, required: [id], properties: {{ id: {{ type: string, description: Patient id. }} }} }}\n      returns: pet.yaml\n    cancel:\n      input: {{ type: object, required: [id], properties: {{ id: {cancel_id} }} }}\n    book:\n      input: {{ type: object, required: [id], properties: {{ id: {{ type: string, description: Patient id }} }} }}\n    list:\n      input: {{ type: object, properties: {{ id: {{ type: string }} }} }}\n"
+    );
+    vec![
+        SourceFile::new("pet.yaml", pet),
+        SourceFile::new("clinic.tool.yaml", tool),
+    ]
+}
+
+#[test]
+fn a_shared_parameter_keeps_each_actions_description() {
+    let files = generate(
+        &clinic("{ type: string, description: Appointment id. }"),
+        &Options::default(),
+    )
+    .expect("generates");
+    let code = &files
+        .iter()
+        .find(|f| f.path == "clinic_tool.rs")
+        .expect("the tool module")
+        .contents;
+    let input = constant(code, "INPUT_SCHEMA");
+    assert_eq!(
+        input["properties"]["id"]["description"],
+        json!(
+            "Patient id (get, book). Appointment id (cancel). Required for: get, cancel, book. For: list"
+        )
+    );
+    // One description (trailing periods aside) for the actions that have one: written once, as
+    // before.
+    let files = generate(
+        &clinic("{ type: string, description: Patient id. }"),
+        &Options::default(),
+    )
+    .expect("generates");
+    let code = &files
+        .iter()
+        .find(|f| f.path == "clinic_tool.rs")
+        .expect("the tool module")
+        .contents;
+    let input = constant(code, "INPUT_SCHEMA");
+    assert_eq!(
+        input["properties"]["id"]["description"],
+        json!("Patient id. Required for: get, cancel, book. For: list")
+    );
+}
+
+#[test]
+fn a_shared_parameter_of_another_type_is_a_located_error() {
+    let errors = generate(
+        &clinic("{ type: integer, description: Appointment number. }"),
+        &Options::default(),
+    )
+    .expect_err("two schemas under one name");
+    let text = format!("{errors:?}");
+    assert!(
+        text.contains("input field `id` of `cancel` has another schema than in `get`")
+            && text.contains("/x-fusion-tool/actions/cancel/input/properties/id"),
+        "{text}"
+    );
+}

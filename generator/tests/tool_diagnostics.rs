@@ -68,15 +68,54 @@ fn a_collection_return_is_checked_at_its_ref() {
     assert_eq!(error.help.as_deref(), Some("did you mean `invoice.yaml`?"));
 }
 
+/// A required input key no property declares is an argument of any JSON value, as JSON Schema
+/// reads it, with a warning; beside `additionalProperties: false` no call could have it.
 #[test]
-fn an_unknown_required_input_field_suggests_the_closest() {
-    let error = one(
-        "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input: { type: object, required: [idd], properties: { id: { type: string } } }\n",
+fn an_undeclared_required_input_field_is_any_value_with_a_warning_or_refused_when_closed() {
+    let input = |closed: &str| {
+        format!(
+            "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input: {{ type: object, required: [idd], properties: {{ id: {{ type: string }} }}{closed} }}\n"
+        )
+    };
+    let generated = fusion_gen::generate_with_warnings(
+        &[
+            SourceFile::new("billing/invoice.yaml", PRESENTER),
+            SourceFile::new("billing/billing.tool.yaml", input("")),
+        ],
+        &Options::default(),
+    )
+    .expect("generates");
+    let [warning] = generated.warnings.as_slice() else {
+        panic!("one warning: {:#?}", generated.warnings);
+    };
+    assert_eq!(
+        warning.pointer,
+        "/x-fusion-tool/actions/get/input/required/0"
     );
+    assert_eq!(
+        warning.message,
+        "required key `idd` is not declared in `properties`: generated as a field of any JSON value, which the data must have"
+    );
+    assert_eq!(
+        warning.help.as_deref(),
+        Some("did you mean `id`? Otherwise declare `idd` in `properties` to give it a type")
+    );
+    let tool = &generated.files[0].contents;
+    assert!(tool.contains("pub idd: __rt::JsonValue,"), "{tool}");
+
+    let error = one(&input(", additionalProperties: false"));
     assert_eq!(error.pointer, "/x-fusion-tool/actions/get/input/required/0");
-    assert_eq!(error.message, "unknown field `idd` in `required`");
-    assert_eq!(error.help.as_deref(), Some("did you mean `id`?"));
-    assert_eq!(error.location.map(|l| l.line), Some(5));
+    assert_eq!(
+        error.message,
+        "required key `idd` can never be present: `properties` does not declare it and `additionalProperties: false` refuses every other key, so no object fits this schema"
+    );
+    assert_eq!(
+        error.help.as_deref(),
+        Some(
+            "did you mean `id`? Otherwise declare `idd` in `properties`, or remove it from `required`"
+        )
+    );
+    assert_eq!(error.location.map(|l| (l.line, l.column)), Some((5, 41)));
 }
 
 #[test]

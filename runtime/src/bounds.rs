@@ -1,6 +1,7 @@
 //! JSON Schema bounds on tool arguments (wire format §12): `minimum`, `maximum`,
 //! `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `maxLength`, `pattern`, `minItems`,
-//! `maxItems`, `uniqueItems`, checked on a value its type accepted.
+//! `maxItems`, `uniqueItems`, and a string's `format` (see [`crate::formats`]), checked on a
+//! value its type accepted.
 //!
 //! Each failed bound is one issue, worded as zod 4 words the check upstream would declare
 //! (`.min()`, `.gt()`, `.max()`, `.lt()`, `.regex()` on `z.number()`, `z.string()`, `z.array()`)
@@ -22,6 +23,7 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
+use crate::formats::Format;
 use crate::number;
 use crate::pattern::Pattern;
 use crate::validation::{FieldIssue, Hint};
@@ -59,6 +61,8 @@ pub struct Bounds {
     pub min_length: Option<u64>,
     /// `maxLength`, in UTF-16 code units.
     pub max_length: Option<u64>,
+    /// A `format` zod checks (`date-time`, `email`, …).
+    pub format: Option<Format>,
     /// `pattern`.
     pub pattern: Option<Pattern>,
     /// `minItems`.
@@ -79,6 +83,7 @@ impl Bounds {
             exclusive_maximum: None,
             min_length: None,
             max_length: None,
+            format: None,
             pattern: None,
             min_items: None,
             max_items: None,
@@ -225,6 +230,10 @@ impl Bounded for String {
         path: &str,
         issues: &mut Vec<FieldIssue>,
     ) {
+        // `z.fromJSONSchema` puts the format's check before the length and pattern checks.
+        if let Some(format) = bounds.format {
+            format.check(self, sent, path, issues);
+        }
         bounds.check_sized(sent, path, issues);
         bounds.check_pattern(self, sent, path, issues);
     }

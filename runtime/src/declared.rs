@@ -63,6 +63,9 @@ pub trait Declared {
         let mut builder = ResponseBuilder::new(data);
         self.item_blocks(item, &mut builder);
         hooks(&mut builder);
+        if let Some(note) = selection.note() {
+            builder.directive(note.to_owned());
+        }
         builder
     }
 
@@ -80,6 +83,9 @@ pub trait Declared {
         let mut builder = ResponseBuilder::new(data);
         self.collection_blocks(kept, items.len(), &mut builder);
         hooks(kept, &mut builder);
+        if let Some(note) = selection.note() {
+            builder.directive(note.to_owned());
+        }
         builder
     }
 

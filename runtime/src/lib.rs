@@ -25,6 +25,7 @@ pub mod egress;
 mod enums;
 mod error;
 pub mod escape;
+mod formats;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod json;
@@ -107,6 +108,9 @@ pub mod __private {
     pub mod enums {
         pub use crate::enums::*;
     }
+    pub mod formats {
+        pub use crate::formats::*;
+    }
     pub mod literals {
         pub use crate::literals::*;
     }
@@ -118,6 +122,9 @@ pub mod __private {
     }
     pub mod pattern {
         pub use crate::pattern::*;
+    }
+    pub mod select {
+        pub use crate::select::foreign_keys_note;
     }
     pub mod tagged {
         pub use crate::tagged::*;

@@ -12,6 +12,9 @@ use std::fmt;
 pub struct Selection {
     all: bool,
     fields: Vec<u16>,
+    /// A directive for the agent about the selection (keys another action's data has), added
+    /// to the response's `<llm_directives>`.
+    note: Option<String>,
 }
 
 impl Default for Selection {
@@ -26,6 +29,7 @@ impl Selection {
         Selection {
             all: true,
             fields: Vec::new(),
+            note: None,
         }
     }
 
@@ -38,7 +42,24 @@ impl Selection {
                 fields.push(index);
             }
         }
-        Selection { all: false, fields }
+        Selection {
+            all: false,
+            fields,
+            note: None,
+        }
+    }
+
+    /// The selection with a directive for the agent (wire format §9: `_select` keys that only
+    /// another action's data has), which the presenter adds to `<llm_directives>` after its
+    /// own, escaped for the block as any directive from code is.
+    pub fn with_note(mut self, note: Option<String>) -> Self {
+        self.note = note;
+        self
+    }
+
+    /// The directive about this selection, if any.
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
     }
 
     /// Resolves field names against a struct's wire keys (`FIELDS` of a generated type); no
@@ -103,9 +124,75 @@ impl fmt::Display for UnknownField {
 
 impl std::error::Error for UnknownField {}
 
+/// The directive for `_select` keys that the called action's data does not have but another
+/// action's does (wire format §9): each key once, in the agent's order, with the actions whose
+/// data has it (`foreign`: key, those actions' names joined by `, `), then the keys `action`'s
+/// data has (`own`, schema order). `None` when every key was the action's own.
+pub fn foreign_keys_note(action: &str, foreign: &[(&str, &str)], own: &[&str]) -> Option<String> {
+    let mut seen: Vec<(&str, &str)> = Vec::with_capacity(foreign.len());
+    for entry in foreign {
+        if !seen.iter().any(|(key, _)| *key == entry.0) {
+            seen.push(*entry);
+        }
+    }
+    let mut note = String::from("_select: ");
+    match seen.as_slice() {
+        [] => return None,
+        [(key, actions)] => {
+            let verb = if actions.contains(", ") {
+                "return"
+            } else {
+                "returns"
+            };
+            note.push_str(&format!(
+                "\"{key}\" selects nothing from {action}: only {actions} {verb} that key."
+            ));
+        }
+        many => {
+            let listed: Vec<String> = many
+                .iter()
+                .map(|(key, actions)| format!("\"{key}\" ({actions})"))
+                .collect();
+            note.push_str(&format!(
+                "{} select nothing from {action}: only those actions return those keys.",
+                listed.join(", ")
+            ));
+        }
+    }
+    note.push_str(&format!(" {action}'s keys: {}.", own.join(", ")));
+    Some(note)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn foreign_keys_are_named_with_their_actions() {
+        let note = foreign_keys_note("remind", &[("paid_at", "list")], &["id", "status"]);
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "_select: \"paid_at\" selects nothing from remind: only list returns that key. remind's keys: id, status."
+            )
+        );
+        let note = foreign_keys_note(
+            "remind",
+            &[
+                ("paid_at", "list"),
+                ("lines", "get, list"),
+                ("paid_at", "list"),
+            ],
+            &["id"],
+        );
+        assert_eq!(
+            note.as_deref(),
+            Some(
+                "_select: \"paid_at\" (list), \"lines\" (get, list) select nothing from remind: only those actions return those keys. remind's keys: id."
+            )
+        );
+        assert_eq!(foreign_keys_note("remind", &[], &["id"]), None);
+    }
 
     #[test]
     fn keeps_the_agents_order_and_drops_duplicates() {

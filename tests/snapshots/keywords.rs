@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod self_ {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `self.yaml`.

@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod nullable_simple_user {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `nullable-simple-user.yaml`.
@@ -205,6 +207,7 @@ pub mod reaction {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reaction.yaml`.
@@ -538,6 +541,7 @@ pub mod reactions_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reactions.tool.yaml`.
@@ -800,8 +804,9 @@ pub mod reactions_tool {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn get_selection(select: &[ReactionsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
@@ -867,6 +872,7 @@ pub mod simple_user {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `simple-user.yaml`.

@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod owner {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `owner.yaml`.
@@ -424,6 +426,7 @@ pub mod shapes_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shapes.tool.yaml`.
@@ -989,6 +992,7 @@ pub mod shapes_tool {
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
                     max_length: ::core::option::Option::Some(3_u64),
+                    format: ::core::option::Option::None,
                     pattern: ::core::option::Option::None,
                     min_items: ::core::option::Option::None,
                     max_items: ::core::option::Option::None,
@@ -1105,6 +1109,7 @@ pub mod shapes_tool {
                     exclusive_maximum: ::core::option::Option::None,
                     min_length: ::core::option::Option::None,
                     max_length: ::core::option::Option::Some(3_u64),
+                    format: ::core::option::Option::None,
                     pattern: ::core::option::Option::None,
                     min_items: ::core::option::Option::None,
                     max_items: ::core::option::Option::None,

@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod billing_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing.tool.yaml`.
@@ -293,8 +295,9 @@ pub mod billing_tool {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn get_selection(select: &[BillingSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
@@ -359,6 +362,7 @@ pub mod charge {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
@@ -615,6 +619,7 @@ pub mod desk_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `desk.tool.yaml`.
@@ -900,13 +905,14 @@ pub mod desk_tool {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn charge_selection(select: &[DeskSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -915,15 +921,31 @@ pub mod desk_tool {
                     DeskSelect::Status => ::core::option::Option::Some(2_u16),
                     DeskSelect::Method => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                DeskSelect::Method => ::core::option::Option::Some(("method", "receipt")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "charge",
+                    &foreign,
+                    &["id", "amount", "status"],
+                ),
+            )
     }
-    /// `_select` keys as field indices of [`super::receipt::Receipt`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::receipt::Receipt`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn receipt_selection(select: &[DeskSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -931,7 +953,23 @@ pub mod desk_tool {
                     DeskSelect::Method => ::core::option::Option::Some(1_u16),
                     _ => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                DeskSelect::Amount => ::core::option::Option::Some(("amount", "charge")),
+                DeskSelect::Status => ::core::option::Option::Some(("status", "charge")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "receipt",
+                    &foreign,
+                    &["id", "method"],
+                ),
+            )
     }
     impl __rt::__private::args::FromFields for DeskChargeInput {
         const KEYS: &'static [&'static str] = &["id"];
@@ -1021,6 +1059,7 @@ pub mod items_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `items.tool.yaml`.
@@ -1235,6 +1274,7 @@ pub mod ledger_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.tool.yaml`.
@@ -1648,12 +1688,46 @@ pub mod ledger_tool {
             path: &__rt::__private::args::ArgPath<'_>,
             issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
         ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "from", path, issues);
-            let field_1 = __rt::__private::args::optional::<
-                ::std::string::String,
-            >(map, "to", path, issues);
+            let field_0 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::None,
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::Some(
+                        __rt::__private::formats::Format::Date,
+                    ),
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::required_bounded::<
+                    ::std::string::String,
+                >(map, "from", &BOUNDS, path, issues)
+            };
+            let field_1 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::None,
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::Some(
+                        __rt::__private::formats::Format::Date,
+                    ),
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::optional_bounded::<
+                    ::std::string::String,
+                >(map, "to", &BOUNDS, path, issues)
+            };
             ::core::option::Option::Some(Self {
                 from: field_0?,
                 to: field_1?,
@@ -1732,6 +1806,7 @@ pub mod receipt {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `receipt.yaml`.

@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod account {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `account.yaml`.
@@ -475,6 +477,7 @@ pub mod accounts_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `accounts.tool.yaml`.
@@ -793,13 +796,14 @@ pub mod accounts_tool {
             ::std::boxed::Box::pin(call(&self.0, arguments))
         }
     }
-    /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn get_selection(select: &[AccountsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -811,15 +815,38 @@ pub mod accounts_tool {
                     AccountsSelect::Name => ::core::option::Option::Some(4_u16),
                     _ => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                AccountsSelect::Height => {
+                    ::core::option::Option::Some(("height", "shape"))
+                }
+                AccountsSelect::Label => ::core::option::Option::Some(("label", "shape")),
+                AccountsSelect::Radius => {
+                    ::core::option::Option::Some(("radius", "shape"))
+                }
+                AccountsSelect::Width => ::core::option::Option::Some(("width", "shape")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "get",
+                    &foreign,
+                    &["kind", "login", "id", "email", "name", "members"],
+                ),
+            )
     }
-    /// `_select` keys as field indices of [`super::shape::Shape`]; keys it does not have are skipped,
-    /// so keys of other actions' presenters only can select nothing at all (`{}`), as upstream.
+    /// `_select` keys as field indices of [`super::shape::Shape`]; keys it does not have are skipped
+    /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
+    /// in a directive to the agent (wire format §9).
     fn shape_selection(select: &[AccountsSelect]) -> __rt::Selection {
         if select.is_empty() {
             return __rt::Selection::all();
         }
-        __rt::Selection::from_indices(
+        let selection = __rt::Selection::from_indices(
             select
                 .iter()
                 .filter_map(|key| match key {
@@ -829,7 +856,29 @@ pub mod accounts_tool {
                     AccountsSelect::Width => ::core::option::Option::Some(1_u16),
                     _ => ::core::option::Option::None,
                 }),
-        )
+        );
+        let foreign: ::std::vec::Vec<(&str, &str)> = select
+            .iter()
+            .filter_map(|key| match key {
+                AccountsSelect::Email => ::core::option::Option::Some(("email", "get")),
+                AccountsSelect::Id => ::core::option::Option::Some(("id", "get")),
+                AccountsSelect::Kind => ::core::option::Option::Some(("kind", "get")),
+                AccountsSelect::Login => ::core::option::Option::Some(("login", "get")),
+                AccountsSelect::Members => {
+                    ::core::option::Option::Some(("members", "get"))
+                }
+                AccountsSelect::Name => ::core::option::Option::Some(("name", "get")),
+                _ => ::core::option::Option::None,
+            })
+            .collect();
+        selection
+            .with_note(
+                __rt::__private::select::foreign_keys_note(
+                    "shape",
+                    &foreign,
+                    &["radius", "width", "height", "label"],
+                ),
+            )
     }
     impl __rt::__private::args::FromFields for AccountsGetInput {
         const KEYS: &'static [&'static str] = &["id"];
@@ -881,6 +930,7 @@ pub mod org {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `org.yaml`.
@@ -1009,6 +1059,7 @@ pub mod shape {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shape.yaml`.

@@ -10,6 +10,7 @@
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
 // - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
+// - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
 
 ::fusion_runtime::require_contract!(
@@ -27,6 +28,7 @@ pub mod customer {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `customer.yaml`.
@@ -292,6 +294,7 @@ pub mod helpdesk_tool {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `helpdesk.tool.yaml`.
@@ -616,6 +619,7 @@ pub mod notice {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `notice.yaml`.
@@ -866,6 +870,7 @@ pub mod payment {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payment.yaml`.
@@ -1283,6 +1288,7 @@ pub mod record {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `record.yaml`.
@@ -1551,6 +1557,7 @@ pub mod ticket {
         clippy::option_option,
         clippy::ref_option,
         clippy::struct_excessive_bools,
+        clippy::similar_names,
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ticket.yaml`.

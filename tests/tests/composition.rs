@@ -200,3 +200,36 @@ fn maps_keep_undeclared_keys_in_order_after_the_declared_ones() {
         .insert("permissions".into(), serde_json::json!({"push": "yes"}));
     assert!(serde_json::from_value::<Repository>(row).is_err());
 }
+
+/// `required` names `properties` does not declare (`nmae`, `frame`): required fields of any JSON
+/// value, written back byte for byte as JavaScript writes the same object, in JSON and TOON;
+/// absent, the row does not fit.
+#[test]
+fn required_keys_no_property_declares_hold_any_value_and_write_it_back_exactly() {
+    use fusion_tests::snapshots::composition::{Design, DesignPresenter};
+    let row = r#"{"id":"d1","name":"Home","nmae":{"a":[1,"x",null,true],"b":{}},"frame":-2.5}"#;
+    let design: Design = serde_json::from_str(row).expect("fits");
+    let mut out = String::new();
+    DesignPresenter.write_data(&design, &Selection::all(), &mut out);
+    // `JSON.stringify(row, null, 2)`.
+    assert_eq!(
+        out,
+        "{\n  \"id\": \"d1\",\n  \"name\": \"Home\",\n  \"nmae\": {\n    \"a\": [\n      1,\n      \"x\",\n      null,\n      true\n    ],\n    \"b\": {}\n  },\n  \"frame\": -2.5\n}"
+    );
+    let options = fusion_runtime::toon::ToonOptions::pipe();
+    let mut typed = String::new();
+    fusion_runtime::toon::write_toon(&mut typed, &design, &Selection::all(), &options);
+    let json: serde_json::Value = serde_json::from_str(row).expect("valid JSON");
+    assert_eq!(typed, fusion_runtime::toon::encode_value(&json, &options));
+    assert!(typed.ends_with("frame: -2.5"), "{typed}");
+    for missing in ["nmae", "frame"] {
+        let mut row = json.clone();
+        row.as_object_mut().expect("object").remove(missing);
+        let error = serde_json::from_value::<Design>(row).expect_err(missing);
+        assert_eq!(error.to_string(), format!("missing field `{missing}`"));
+    }
+    // `null` is a value: present.
+    let design: Design =
+        serde_json::from_str(r#"{"id":"d2","nmae":null,"frame":[]}"#).expect("fits");
+    assert_eq!(design.nmae, serde_json::Value::Null);
+}

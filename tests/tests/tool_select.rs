@@ -63,3 +63,44 @@ fn keys_of_the_other_presenter_only_select_nothing() {
         "an empty _select filters nothing: {block}"
     );
 }
+
+fn texts(arguments: serde_json::Value) -> Vec<String> {
+    let response: ToolResponse = block_on(desk_tool::call(&Desk, &arguments));
+    response.texts().to_vec()
+}
+
+#[test]
+fn keys_only_another_action_has_are_named_in_a_directive() {
+    assert_eq!(
+        texts(json!({"action": "charge", "id": "C-1", "_select": ["method"]})),
+        [
+            "{}",
+            "<llm_directives>\n- _select: \"method\" selects nothing from charge: only receipt returns that key. charge's keys: id, amount, status.\n</llm_directives>",
+            // Directives come before rules (wire format §2).
+            "<domain_rules>\n- Amounts in cents\n</domain_rules>",
+        ]
+    );
+    // Each foreign key once, in the agent's order; the keys it has are still selected.
+    let texts = texts(
+        json!({"action": "receipt", "id": "R-1", "_select": ["status", "method", "amount", "status"]}),
+    );
+    assert_eq!(texts[0], "{\n  \"method\": \"card\"\n}");
+    assert_eq!(
+        texts[1..],
+        [
+            "<llm_directives>\n- _select: \"status\" (charge), \"amount\" (charge) select nothing from receipt: only those actions return those keys. receipt's keys: id, method.\n</llm_directives>"
+        ]
+    );
+}
+
+#[test]
+fn a_selection_of_own_keys_adds_no_directive() {
+    assert_eq!(
+        texts(json!({"action": "charge", "id": "C-1", "_select": ["amount"]})),
+        [
+            "{\n  \"amount\": 250\n}",
+            "<domain_rules>\n- Amounts in cents\n</domain_rules>"
+        ]
+    );
+    assert_eq!(texts(json!({"action": "receipt", "id": "R-1"})).len(), 1);
+}

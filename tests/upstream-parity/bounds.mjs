@@ -40,6 +40,25 @@ export function boundsTool({ createTool, success }, z) {
                 nested: z.object({ labels: z.array(z.string()).max(2).optional() }).strict().optional(),
             }),
             handler: ok,
+        })
+        // Each `format` as the zod check z.fromJSONSchema gives it (formats.mjs), before the
+        // length check; `int32` is no check, documentation only.
+        .action({
+            name: 'formats',
+            schema: z.object({
+                start: z.iso.datetime({ offset: true }).optional(),
+                day: z.iso.date().optional(),
+                at: z.iso.time().optional(),
+                span: z.iso.duration().optional(),
+                email: z.email().max(20).optional(),
+                id: z.uuid().optional(),
+                site: z.url().optional(),
+                host: z.ipv6().optional(),
+                net: z.cidrv4().optional(),
+                blob: z.base64().optional(),
+                label: z.string().optional(),
+            }),
+            handler: ok,
         });
 }
 
@@ -72,4 +91,17 @@ export const boundsCases = [
     ['one_a_fraction_stops_the_length_check', { action: 'lists', one: [1.5] }],
     ['code_given_an_array_is_measured_as_one', { action: 'texts', code: ['a', 'b'] }],
     ['nested_labels_too_many', { action: 'lists', nested: { labels: ['a', 'b', 'c'] } }],
+    ['start_tomorrow_at_10', { action: 'formats', start: 'tomorrow at 10' }],
+    ['start_without_an_offset', { action: 'formats', start: '2026-03-07T09:05:00' }],
+    ['start_a_number', { action: 'formats', start: 5 }],
+    ['day_that_does_not_exist', { action: 'formats', day: '2026-02-30' }],
+    ['at_with_an_offset', { action: 'formats', at: '09:05:00Z' }],
+    ['span_days_in_the_time', { action: 'formats', span: 'PT1D' }],
+    ['email_not_an_address_and_too_long', { action: 'formats', email: 'billing at client example dot com' }],
+    ['id_without_a_version', { action: 'formats', id: '123e4567-e89b-02d3-a456-426614174000' }],
+    ['site_without_a_scheme', { action: 'formats', site: 'example.com' }],
+    ['host_two_compressions', { action: 'formats', host: '1::2::3' }],
+    ['net_prefix_too_long', { action: 'formats', net: '10.0.0.0/33' }],
+    ['blob_bad_padding', { action: 'formats', blob: 'QQ=' }],
+    ['every_format_wrong', { action: 'formats', start: 'x', day: 'x', at: 'x', span: 'x', email: 'x', id: 'x', site: 'x', host: 'x', net: 'x', blob: 'x' }],
 ];

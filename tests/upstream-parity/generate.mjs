@@ -20,6 +20,7 @@ import { build } from 'esbuild';
 import { wireCases } from './wire.mjs';
 import { boundsTool, boundsCases } from './bounds.mjs';
 import { unionsTool, unionsCases } from './unions.mjs';
+import { formatAnswers } from './formats.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [gitDir, commitArg = 'HEAD'] = process.argv.slice(2);
@@ -222,3 +223,18 @@ writeFileSync(unionsTarget, JSON.stringify({
     cases: unionsOut,
 }, null, 2) + '\n');
 console.log(`wrote ${unionsTarget}: ${unionsOut.length} cases`);
+
+// zod's own answer for every value of formats.mjs, under each format's zod check.
+const formatsTarget = join(here, '..', 'fixtures', 'upstream', 'formats.json');
+writeFileSync(formatsTarget, JSON.stringify({
+    provenance: {
+        code_run: 'z.string().check(C).safeParse(value).success for the check C that tests/upstream-parity/formats.mjs gives each format (z.fromJSONSchema\'s, date-time with { offset: true })',
+        packages: { zod: version('zod') },
+        node: process.version,
+        date: fixture.provenance.date,
+        license: 'zod MIT',
+        generator: 'tests/upstream-parity/run.sh',
+    },
+    formats: formatAnswers(z),
+}, null, 2) + '\n');
+console.log(`wrote ${formatsTarget}`);

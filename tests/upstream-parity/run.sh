@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates tests/fixtures/upstream/parity.json, wire.json, bounds.json and unions.json by running MCP Fusion's own sources
+# Regenerates tests/fixtures/upstream/parity.json, wire.json, bounds.json, unions.json and formats.json by running MCP Fusion's own sources
 # (not run by CI).
 #
 #   tests/upstream-parity/run.sh [UPSTREAM_GIT_DIR [COMMIT]]

@@ -195,12 +195,19 @@ impl ClientsHandler for Billing {
 
     async fn list(&self, args: ClientsListInput) -> Result<Reply<Vec<Client>>, String> {
         let wanted = args.tier.map(|tier| tier.as_str());
+        // `email` is a valid address here: the generated reader checked its `format`.
+        let email = args.email.as_deref();
         Ok(Reply::Data(
             self.0
                 .clients
                 .iter()
                 .filter(|client| {
                     wanted.is_none_or(|tier| client.tier.map(|t| t.as_str()) == Some(tier))
+                })
+                .filter(|client| {
+                    email.is_none_or(|email| {
+                        client.email.as_ref().and_then(Option::as_deref) == Some(email)
+                    })
                 })
                 .cloned()
                 .collect(),

@@ -151,11 +151,24 @@ impl fmt::Display for Diagnostic {
 
 impl std::error::Error for Diagnostic {}
 
-/// Everything that went wrong in one run of the engine, in file order.
+/// Everything that went wrong in one run of the engine: a failed run's warnings (from
+/// [`crate::generate_with_warnings`]) in file order, then its errors in file order.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// The errors alone.
+    #[must_use]
+    pub fn without_warnings(mut self) -> Self {
+        self.0.retain(|d| !d.is_warning());
+        self
+    }
+
+    /// How many errors there are (the rest are warnings).
+    pub fn error_count(&self) -> usize {
+        self.0.iter().filter(|d| !d.is_warning()).count()
+    }
+
     /// Renders every diagnostic with its snippet; `source_of` returns a file's text by path.
     pub fn render<'a>(&self, source_of: impl Fn(&str) -> Option<&'a str>) -> String {
         let mut out = String::new();
@@ -163,17 +176,24 @@ impl Diagnostics {
             out.push_str(&diagnostic.render(source_of(&diagnostic.file)));
             out.push('\n');
         }
-        let count = self.0.iter().filter(|d| !d.is_warning()).count();
+        let count = self.error_count();
         let warnings = self.0.len() - count;
-        if count > 0 {
+        let plural = |n: usize| if n == 1 { "" } else { "s" };
+        if count > 0 && warnings > 0 {
+            out.push_str(&format!(
+                "{count} error{} and {warnings} warning{} in the definitions; nothing was written.\n",
+                plural(count),
+                plural(warnings)
+            ));
+        } else if count > 0 {
             out.push_str(&format!(
                 "{count} error{} in the definitions; nothing was written.\n",
-                if count == 1 { "" } else { "s" }
+                plural(count)
             ));
         } else if warnings > 0 {
             out.push_str(&format!(
                 "{warnings} warning{} in the definitions.\n",
-                if warnings == 1 { "" } else { "s" }
+                plural(warnings)
             ));
         }
         out

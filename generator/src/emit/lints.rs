@@ -40,6 +40,10 @@ pub const ALLOWED: &[(&str, &str)] = &[
         "a struct's fields are its schema's properties: booleans on the wire stay `bool`",
     ),
     (
+        "clippy::similar_names",
+        "an argument reader's locals are numbered by field position (`field_1`, `field_10`)",
+    ),
+    (
         "clippy::semicolon_if_nothing_returned",
         "prettyplease puts a long match arm of `()` in a block without adding a `;`",
     ),

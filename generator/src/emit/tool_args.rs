@@ -186,6 +186,18 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
         None => none(),
         Some(pattern) => some(pattern_constructor(pattern, rt)?),
     };
+    let format = match bounds
+        .format
+        .as_deref()
+        .and_then(fusion_runtime::__private::formats::Format::from_keyword)
+    {
+        None => none(),
+        Some(format) => {
+            let variant =
+                proc_macro2::Ident::new(format.variant_name(), proc_macro2::Span::call_site());
+            some(quote!(#rt::__private::formats::Format::#variant))
+        }
+    };
     let minimum = number(&bounds.minimum);
     let exclusive_minimum = number(&bounds.exclusive_minimum);
     let maximum = number(&bounds.maximum);
@@ -205,6 +217,7 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
             exclusive_maximum: #exclusive_maximum,
             min_length: #min_length,
             max_length: #max_length,
+            format: #format,
             pattern: #pattern,
             min_items: #min_items,
             max_items: #max_items,

@@ -28,16 +28,23 @@ pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
 }
 
 /// One property of the merged input schema: the first declaration of the key, the actions that
-/// require it, the actions that accept it.
-type Merged<'a> = (&'a FieldDef, Vec<&'a str>, Vec<&'a str>);
+/// require it, the actions that accept it, and each declaring action's own description.
+type Merged<'a> = (
+    &'a FieldDef,
+    Vec<&'a str>,
+    Vec<&'a str>,
+    Vec<(Option<&'a str>, &'a str)>,
+);
 
 /// The tool's input schema: `action` first, then the union of the actions' properties (each
 /// described with the actions that require or accept it), then `_select`; `required: [action]`.
 /// `keys` are the `$defs` keys of the model's types ([`super::schema_defs::def_keys`]).
 ///
-/// A property that several actions declare keeps the schema of the first one. Its description
-/// is the property's own (trailing period removed), then `. `, then `Required for: a, b` and/or
-/// `For: c` (actions where it is optional), joined by `. `.
+/// A property that several actions declare keeps the schema of the first one (the model refuses
+/// two different schemas under one name). Its description is the property's own (trailing period
+/// removed), then `. `, then `Required for: a, b` and/or `For: c` (actions where it is optional),
+/// joined by `. `. When the actions that describe it describe it differently, each description
+/// is kept, followed by the actions it belongs to: `Patient id (get). Appointment id (cancel)`.
 pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
     let mut properties = Map::new();
@@ -52,7 +59,7 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
             let index = match merged.iter().position(|m| m.0.key == field.key) {
                 Some(index) => index,
                 None => {
-                    merged.push((field, vec![], vec![]));
+                    merged.push((field, vec![], vec![], vec![]));
                     merged.len() - 1
                 }
             };
@@ -62,17 +69,14 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
             } else {
                 entry.2.push(&action.name);
             }
+            entry.3.push((field.description.as_deref(), &action.name));
         }
     }
     let mut writer =
         SchemaWriter::new(model, keys, merged.iter().map(|m| &m.0.ty), &[]).with_bounds();
-    for (field, required_for, optional_for) in merged {
+    for (field, required_for, optional_for, descriptions) in merged {
         let mut schema = writer.field(field);
-        let mut parts: Vec<String> = field
-            .description
-            .iter()
-            .map(|d| d.trim_end_matches('.').to_owned())
-            .collect();
+        let mut parts = described(&descriptions);
         if !required_for.is_empty() {
             parts.push(format!("Required for: {}", required_for.join(", ")));
         }
@@ -97,6 +101,30 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let mut schema = json!({"type": "object", "properties": properties, "required": ["action"]});
     writer.finish(&mut schema);
     schema
+}
+
+/// The description parts of a property from each declaring action's `(description, action)`:
+/// the one description when the actions that describe it agree (trailing periods aside; an
+/// action without a description does not count), else each distinct description followed by
+/// the actions it describes.
+fn described(descriptions: &[(Option<&str>, &str)]) -> Vec<String> {
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for (description, action) in descriptions {
+        let Some(description) = description.map(|d| d.trim_end_matches('.')) else {
+            continue;
+        };
+        match groups.iter_mut().find(|(d, _)| *d == description) {
+            Some((_, actions)) => actions.push(action),
+            None => groups.push((description, vec![action])),
+        }
+    }
+    match groups.as_slice() {
+        [(description, _)] => vec![(*description).to_owned()],
+        _ => groups
+            .iter()
+            .map(|(description, actions)| format!("{description} ({})", actions.join(", ")))
+            .collect(),
+    }
 }
 
 /// The schema of an action's `structuredContent`: one presenter item, or `{"items": [...]}` for

@@ -124,6 +124,11 @@ pub struct ReturnsView {
     /// The one select key this presenter lacks, when it lacks only one: the fallback arm names
     /// it (clippy's `match_wildcard_for_single_variants`), else it is `_`.
     pub lone_missing: Option<Ident>,
+    /// `(select variant, key, the other actions whose data has it)` per key this presenter
+    /// lacks, for the directive that says so (wire format §9).
+    pub foreign: Vec<(Ident, Literal, Literal)>,
+    /// This presenter's root keys, in schema order, for that directive.
+    pub own_keys: Vec<Literal>,
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
@@ -232,6 +237,31 @@ pub fn render(
                         [variant] if partial => Some(ident(variant)),
                         _ => None,
                     };
+                    let foreign = if partial {
+                        select_keys
+                            .iter()
+                            .zip(&select_variants)
+                            .filter(|(key, _)| !item_keys.contains(&key.as_str()))
+                            .map(|(key, variant)| {
+                                let owners: Vec<&str> = tool
+                                    .actions
+                                    .iter()
+                                    .filter(|other| {
+                                        other.returns.is_some_and(|r| {
+                                            model.modules[r.module].presenter.as_ref().is_some_and(
+                                                |p| model.root_keys(p.item).contains(&key.as_str()),
+                                            )
+                                        })
+                                    })
+                                    .map(|other| other.name.as_str())
+                                    .collect();
+                                (ident(variant), literal(key), literal(&owners.join(", ")))
+                            })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    let own_keys = item_keys.iter().map(|key| literal(key)).collect();
                     let presenter_name = names.presenters[returns.module]
                         .as_deref()
                         .ok_or_else(missing)?;
@@ -263,6 +293,8 @@ pub fn render(
                         select_arms,
                         partial,
                         lone_missing,
+                        foreign,
+                        own_keys,
                     })
                 })
                 .transpose()?;

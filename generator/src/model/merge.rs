@@ -54,7 +54,14 @@ pub(super) struct Members<'a> {
     pub required: Vec<RequiredKey<'a>>,
     /// Merged branches with `additionalProperties: false`: each allows only its own
     /// `properties` (JSON Schema applies it to the branch alone), with where it is written.
-    closed: Vec<(usize, String, Vec<&'a str>)>,
+    pub closed: Vec<(usize, String, Vec<&'a str>)>,
+    /// The properties a closed branch leaves out, each with the warning that says so: a
+    /// diagnostic that names one names this cause instead of its consequence.
+    pub excluded: Vec<(&'a str, super::KeyCause)>,
+    /// Every schema merged (file, pointer), the object's own first.
+    pub merged: Vec<(usize, String)>,
+    /// A branch could not be merged (an error says why): keys it would declare are missing.
+    pub incomplete: bool,
 }
 
 impl Members<'_> {
@@ -83,6 +90,7 @@ impl<'a> Resolver<'a> {
     /// allow-list, with a warning; a required one makes the object one no value fits.
     fn close_members(&mut self, members: &mut Members<'a>) {
         let closed = std::mem::take(&mut members.closed);
+        let mut excluded = Vec::new();
         let mut kept = Vec::with_capacity(members.properties.len());
         for mut member in std::mem::take(&mut members.properties) {
             let Some((file, pointer, _)) = closed
@@ -92,24 +100,70 @@ impl<'a> Resolver<'a> {
                 kept.push(member);
                 continue;
             };
-            let (file, pointer) = (*file, pointer.clone());
+            let cause = self.closed_cause(*file, pointer);
             let required = members.requires(member.key);
-            self.warn(
+            let key = member.key;
+            let warning = self.warn(
                 member.file,
                 &member.pointer,
-                format!("property `{}` can never be present", member.key),
+                format!("property `{key}` can never be present"),
                 Some(format!(
-                    "the `allOf` branch at {}#{pointer} has `additionalProperties: false` and does not declare it (JSON Schema checks each branch alone){}; declare it in that branch too if it was meant",
-                    self.definitions[file].0.path,
-                    if required { ", and it is required: no value fits the object" } else { "" }
+                    "{cause}{}; declare it in that branch too if it was meant",
+                    if required {
+                        ", and it is required: no value fits the object"
+                    } else {
+                        ""
+                    }
                 )),
             );
+            let seen = match warning.location {
+                Some(at) => format!("{}:{}:{}", warning.file, at.line, at.column),
+                None => format!("{}#{}", warning.file, warning.pointer),
+            };
+            let declared_by = member
+                .pointer
+                .rsplit_once("/properties/")
+                .map_or("", |(schema, _)| schema);
+            excluded.push((
+                key,
+                super::KeyCause {
+                    message: format!("`{key}` can never be present: {cause} (see the warning at {seen})"),
+                    help: format!(
+                        "name a key the object can hold; to use `{key}`, merge the schema that declares it ({}) instead of {}",
+                        place(&self.definitions[member.file].0.path, declared_by),
+                        place(&self.definitions[*file].0.path, pointer),
+                    ),
+                },
+            ));
             if required {
                 member.schema = super::intersect::never();
                 kept.push(member);
             }
         }
+        members.closed = closed;
+        members.excluded = excluded;
         members.properties = kept;
+    }
+
+    /// Why the closed `allOf` branch at `pointer` in `file` refuses the keys it does not
+    /// declare, in words a diagnostic can quote.
+    pub(super) fn closed_cause(&self, file: usize, pointer: &str) -> String {
+        let at = place(&self.definitions[file].0.path, pointer);
+        let branch = super::refs::schema_at(&self.definitions[file].1, pointer);
+        let admits_none = branch.is_some_and(|b| {
+            b.all_of.is_some() && b.properties.as_ref().is_none_or(|p| p.is_empty())
+        });
+        if admits_none {
+            // The shape vendor descriptions use to mean "exactly the merged properties", which
+            // JSON Schema reads otherwise.
+            format!(
+                "`additionalProperties: false` beside `allOf` at {at} admits no property: JSON Schema counts that schema's own `properties` (none), not its branches'"
+            )
+        } else {
+            format!(
+                "the `allOf` branch at {at} has `additionalProperties: false` and does not declare it (JSON Schema checks each branch alone)"
+            )
+        }
     }
 
     fn collect_members(
@@ -127,8 +181,10 @@ impl<'a> Resolver<'a> {
                 format!("`allOf` nests more than {ALL_OF_DEPTH} levels deep (budget `allOf depth`)"),
                 Some("an `allOf` chain this deep is a cycle: a branch must not include the schema that includes it".into()),
             );
+            members.incomplete = true;
             return;
         }
+        members.merged.push((file, pointer.to_owned()));
         // A presenter's base comes first (`extends`), as if it were its first `allOf` branch.
         if pointer.is_empty()
             && let Some(base) = self.bases.get(file).copied().flatten()
@@ -151,7 +207,10 @@ impl<'a> Resolver<'a> {
             let (branch_file, branch_pointer, branch) = match &branch.reference {
                 Some(reference) => match self.target_of(file, &written_at, reference) {
                     Some(target) => target,
-                    None => continue,
+                    None => {
+                        members.incomplete = true;
+                        continue;
+                    }
                 },
                 None => (file, written_at.clone(), branch),
             };
@@ -172,6 +231,7 @@ impl<'a> Resolver<'a> {
                     "an `allOf` branch must be an object schema",
                     Some("`allOf` merges the properties of objects; for a choice between schemas use `oneOf` or `anyOf`".into()),
                 );
+                members.incomplete = true;
                 continue;
             }
             if matches!(
@@ -270,6 +330,15 @@ impl<'a> Resolver<'a> {
             }
         }
         Some(value)
+    }
+}
+
+/// A schema's place as a diagnostic names it: `file#pointer`, or the file for its root.
+fn place(file: &str, pointer: &str) -> String {
+    if pointer.is_empty() {
+        file.to_owned()
+    } else {
+        format!("{file}#{pointer}")
     }
 }
 

@@ -98,8 +98,35 @@ pub struct TypeDef {
     /// `patternProperties`: the patterns (ECMAScript, as written) an undeclared key must match
     /// to be kept in [`TypeDef::extra`]; empty keeps every undeclared key.
     pub extra_keys: Vec<String>,
+    /// Keys whose uses (in rules, conditions, UI, embeds) another diagnostic already explains:
+    /// a check that names one reports that cause, or nothing, instead of its consequence.
+    pub troubled: Vec<TroubledKey>,
+    /// Part of its declaration was lost to an error already reported (an `allOf` branch that
+    /// did not resolve, `properties` cut out after a meta-schema error): a use naming a key it
+    /// lacks is not reported unknown.
+    pub incomplete: bool,
     /// Its shape.
     pub kind: TypeKind,
+}
+
+/// A key of a struct whose uses are not judged on their own (see [`TypeDef::troubled`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TroubledKey {
+    /// The JSON key.
+    pub key: String,
+    /// Why the key can never be present (a warning says so), for the error of a use that
+    /// names it; `None` when its declaration has an error of its own, already reported: the
+    /// key is poisoned, and its uses are not reported at all.
+    pub cause: Option<KeyCause>,
+}
+
+/// Why a key can never be present, as a diagnostic of a use that names it says it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KeyCause {
+    /// The message, naming the key, the cause and the warning that explains it.
+    pub message: String,
+    /// The fix.
+    pub help: String,
 }
 
 impl TypeDef {
@@ -260,6 +287,9 @@ pub struct FieldBounds {
     pub min_length: Option<u64>,
     /// `maxLength`.
     pub max_length: Option<u64>,
+    /// A `format` the runtime checks (`date-time`, `email`, …: `fusion_runtime`'s
+    /// `__private::formats::Format`); any other `format` stays documentation.
+    pub format: Option<String>,
     /// `pattern`, as written (ECMAScript).
     pub pattern: Option<String>,
     /// `minItems`.
@@ -284,6 +314,9 @@ impl FieldBounds {
             FieldType::String => FieldBounds {
                 min_length: schema.min_length,
                 max_length: schema.max_length,
+                format: schema.format.clone().filter(|f| {
+                    fusion_runtime::__private::formats::Format::from_keyword(f).is_some()
+                }),
                 pattern: schema.pattern.clone(),
                 ..FieldBounds::default()
             },

@@ -11,7 +11,7 @@ use super::checks::NameCase;
 use super::refs::{escape_pointer, file_stem};
 use super::{
     BehaviourModel, FieldBounds, FieldDef, FieldType, IntKind, Model, Module, PresenterDef,
-    TypeDef, TypeId, TypeKind, cycles,
+    TroubledKey, TypeDef, TypeId, TypeKind, cycles,
 };
 use serde_json::Value;
 
@@ -48,14 +48,18 @@ fn known_dialect(uri: &str) -> bool {
     rest.is_some_and(|rest| DIALECTS.contains(&rest))
 }
 
-/// Resolves all definitions at once; on failure, returns every problem found. `broken` names
+/// Resolves all definitions at once; on failure, returns every problem found, the errors
+/// followed by the warnings of the run. `broken` names
 /// files that exist but could not be read: a `$ref` into one is not reported again.
 /// `in_components` are the meta-schema's errors inside OpenAPI documents' component schemas
-/// (cut out of them already): each is reported when a `$ref` reaches its component.
+/// (cut out of them already): each is reported when a `$ref` reaches its component. `pruned`
+/// names, per file, the pointers cut out after a meta-schema error: the fields declared there
+/// are poisoned, so that their uses are not reported as well.
 pub fn resolve(
     definitions: &[(Document, Schema)],
     broken: &[String],
     in_components: &[Diagnostic],
+    pruned: &[(String, Vec<String>)],
 ) -> Result<Model, Vec<Diagnostic>> {
     let mut unreached: HashMap<(String, String), Vec<Diagnostic>> = HashMap::new();
     for diagnostic in in_components {
@@ -80,9 +84,15 @@ pub fn resolve(
         incomplete: std::collections::HashSet::new(),
         refs_open: 0,
         refs_chain_reported: false,
+        cuts: HashMap::new(),
+        taint: 0,
+        tainted: std::collections::HashSet::new(),
     };
     for (index, (document, _)) in definitions.iter().enumerate() {
         resolver.files.insert(document.path.as_str(), index);
+        if let Some((_, cut)) = pruned.iter().find(|(path, _)| *path == document.path) {
+            resolver.cuts.insert(index, cut.clone());
+        }
         resolver.model.modules.push(Module {
             file: document.path.clone(),
             presenter: None,
@@ -118,6 +128,8 @@ pub fn resolve(
         resolver
             .errors
             .retain(|d| seen.insert((d.file.clone(), d.pointer.clone(), d.message.clone())));
+        // The warnings too: one may explain an error (a key an `allOf` branch leaves out).
+        resolver.errors.append(&mut resolver.model.warnings);
         Err(resolver.errors)
     }
 }
@@ -153,6 +165,14 @@ pub(super) struct Resolver<'a> {
     /// costs stack, so a chain longer than [`super::refs::MAX_REF_CHAIN`] is refused.
     pub(super) refs_open: usize,
     pub(super) refs_chain_reported: bool,
+    /// Per file, the pointers cut out of it after a meta-schema error.
+    cuts: HashMap<usize, Vec<String>>,
+    /// Counts the errors of the type being made (its own, not those of the structs it holds,
+    /// which poison their own fields): a field whose type raised it is poisoned.
+    pub(super) taint: usize,
+    /// The schema locations whose type raised [`Resolver::taint`], so that a later use of the
+    /// type made there (a second `$ref`) is poisoned too.
+    tainted: std::collections::HashSet<(usize, String)>,
 }
 
 impl<'a> Resolver<'a> {
@@ -171,23 +191,26 @@ impl<'a> Resolver<'a> {
         let mut diagnostic = self.error(file, pointer, message);
         diagnostic.help = help;
         self.errors.push(diagnostic);
+        self.taint += 1;
     }
 
-    /// Records a warning: the definitions still generate, read as `message` says.
+    /// Records a warning: the definitions still generate, read as `message` says. Returns
+    /// it, for the diagnostics that name its cause.
     pub(super) fn warn(
         &mut self,
         file: usize,
         pointer: &str,
         message: impl Into<String>,
         help: Option<String>,
-    ) {
+    ) -> Diagnostic {
         let document = &self.definitions[file].0;
         let mut diagnostic = Diagnostic::warning(&document.path, pointer, message)
             .at_location(document.locate(pointer));
         diagnostic.help = help;
         if !self.model.warnings.contains(&diagnostic) {
-            self.model.warnings.push(diagnostic);
+            self.model.warnings.push(diagnostic.clone());
         }
+        diagnostic
     }
 
     /// The root type of a definition file, and its presenter when it has fields to present: an
@@ -319,8 +342,64 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// The type of the schema at `pointer` in `file`, made on first use.
+    /// The type of the schema at `pointer` in `file`, made on first use. A location with an
+    /// error of its own (reported now, or cut out after a meta-schema error) raises
+    /// [`Resolver::taint`], whenever its type is used.
     pub(super) fn type_of(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        suggested_name: &str,
+    ) -> FieldType {
+        let before = self.taint;
+        if self.cut_inside(file, pointer) {
+            self.taint += 1;
+        }
+        let ty = self.make_type(file, pointer, schema, suggested_name);
+        let key = (file, pointer.to_owned());
+        if self.taint != before {
+            self.tainted.insert(key);
+        } else if self.tainted.contains(&key) {
+            self.taint += 1;
+        }
+        ty
+    }
+
+    /// Whether a meta-schema error cut something out of the schema at `pointer` itself (a
+    /// keyword, or a value of one), rather than out of a schema nested in it, which is judged
+    /// where it is.
+    fn cut_inside(&self, file: usize, pointer: &str) -> bool {
+        let Some(cuts) = self.cuts.get(&file) else {
+            return false;
+        };
+        cuts.iter().any(|cut| {
+            let Some(rest) = cut.strip_prefix(pointer).and_then(|r| r.strip_prefix('/')) else {
+                return false;
+            };
+            let segments = rest.split('/').count();
+            match rest.split('/').next().unwrap_or_default() {
+                // A map of schemas: one cut out is a key the struct lacks (`fields` knows it),
+                // one cut inside is judged where it is.
+                "properties" | "patternProperties" | "$defs" | "definitions"
+                | "dependentSchemas" => segments == 1,
+                // A list of schemas: one cut out changes this type.
+                "allOf" | "anyOf" | "oneOf" | "prefixItems" => segments <= 2,
+                "items"
+                | "additionalProperties"
+                | "additionalItems"
+                | "not"
+                | "contains"
+                | "propertyNames" => segments == 1,
+                // `x-fusion` is the presenter's behaviour, not its type.
+                "x-fusion" => false,
+                _ => true,
+            }
+        })
+    }
+
+    /// [`Resolver::type_of`] without the bookkeeping of errors.
+    fn make_type(
         &mut self,
         file: usize,
         pointer: &str,
@@ -491,8 +570,14 @@ impl<'a> Resolver<'a> {
         if remember {
             self.remember(file, pointer, FieldType::Named(id));
         }
-        let fields = self.fields(file, pointer, schema, name);
-        self.model.types[id].kind = TypeKind::Struct { fields };
+        // The errors of the struct's fields poison those fields, not the field that holds it.
+        let taint = self.taint;
+        let (fields, troubled, incomplete) = self.fields(file, pointer, schema, name);
+        self.taint = taint;
+        let def = &mut self.model.types[id];
+        def.kind = TypeKind::Struct { fields };
+        def.troubled = troubled;
+        def.incomplete = incomplete;
         self.model.types[id].extra = match &schema.additional_properties {
             Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
             Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
@@ -598,70 +683,109 @@ impl<'a> Resolver<'a> {
             rust_name,
             extra: None,
             extra_keys: Vec::new(),
+            troubled: Vec::new(),
+            incomplete: false,
             kind,
         });
         self.model.modules[file].types.push(id);
         id
     }
 
+    /// The fields of the object schema at `pointer`, with the keys whose uses another
+    /// diagnostic explains, and whether part of its declaration was lost to an error.
     fn fields(
         &mut self,
         file: usize,
         pointer: &str,
         schema: &'a Schema,
         parent: &str,
-    ) -> Vec<FieldDef> {
+    ) -> (Vec<FieldDef>, Vec<TroubledKey>, bool) {
         let members = self.members(file, pointer, schema);
-        // `required` with no `properties` anywhere (`{type: object, required: [value]}`) is
-        // the only declaration of those keys: each a field of any JSON value, as JSON Schema
-        // reads it. Beside `properties`, a name they lack is a typo, reported below.
-        let keys_only = members.properties.is_empty()
-            && matches!(
-                schema.additional_properties,
-                None | Some(AdditionalProperties::Allowed(true))
-            );
-        if keys_only {
-            let mut fields: Vec<FieldDef> = Vec::new();
-            for required in &members.required {
-                if fields.iter().any(|f| f.key == required.key) {
+        let mut incomplete = members.incomplete;
+        let mut troubled: Vec<TroubledKey> = members
+            .excluded
+            .iter()
+            .map(|(key, cause)| TroubledKey {
+                key: (*key).to_owned(),
+                cause: Some(cause.clone()),
+            })
+            .collect();
+        // Declarations cut out after a meta-schema error: a property cut out is a key whose
+        // uses that error explains; `properties` or an `allOf` branch cut out, keys unknown.
+        for (at_file, at) in &members.merged {
+            for cut in self.cuts.get(at_file).into_iter().flatten() {
+                let Some(rest) = cut.strip_prefix(at.as_str()) else {
                     continue;
+                };
+                if let Some(key) = rest
+                    .strip_prefix("/properties/")
+                    .filter(|k| !k.contains('/'))
+                {
+                    troubled.push(TroubledKey {
+                        key: key.replace("~1", "/").replace("~0", "~"),
+                        cause: None,
+                    });
+                } else if rest == "/properties"
+                    || rest == "/allOf"
+                    || rest
+                        .strip_prefix("/allOf/")
+                        .is_some_and(|i| !i.contains('/'))
+                {
+                    incomplete = true;
                 }
-                fields.push(FieldDef {
-                    key: required.key.to_owned(),
-                    pointer: required.pointer.clone(),
-                    ty: FieldType::Any,
-                    required: true,
-                    description: None,
-                    format: None,
-                    default: None,
-                    notes: Vec::new(),
-                    unenforced: Vec::new(),
-                    deprecated: false,
-                    rust_name: None,
-                    boxed: false,
-                    bounds: FieldBounds::default(),
-                    redact: None,
-                });
             }
-            return fields;
         }
+        // Before the properties' types, as `required` is written before them, usually.
+        let mut undeclared: Vec<FieldDef> = Vec::new();
         for required in &members.required {
-            if !members.properties.iter().any(|m| m.key == required.key) {
-                let help = did_you_mean(required.key, members.properties.iter().map(|m| m.key))
-                    .map(|s| format!("did you mean `{s}`?"))
-                    .or_else(|| Some("list only keys of `properties` in `required`".into()));
-                self.report(
-                    required.file,
-                    &required.pointer,
-                    format!("unknown field `{}` in `required`", required.key),
-                    help,
-                );
+            let key = required.key;
+            if members.properties.iter().any(|m| m.key == key)
+                || undeclared.iter().any(|f| f.key == key)
+                || troubled.iter().any(|t| t.key == key)
+            {
+                continue;
             }
+            // A branch lost to an error may be what declares it: not judged until it is fixed.
+            let ty = if incomplete {
+                None
+            } else {
+                self.undeclared_required(file, pointer, schema, &members, required, parent)
+            };
+            let Some(ty) = ty else {
+                troubled.push(TroubledKey {
+                    key: key.to_owned(),
+                    cause: None,
+                });
+                continue;
+            };
+            // Said where a reader of the generated code looks: the key has no declaration.
+            let notes = if members.properties.is_empty() {
+                Vec::new()
+            } else {
+                vec!["listed in `required`, declared by no property".to_owned()]
+            };
+            undeclared.push(FieldDef {
+                key: key.to_owned(),
+                pointer: required.pointer.clone(),
+                ty,
+                required: true,
+                description: None,
+                format: None,
+                default: None,
+                notes,
+                unenforced: Vec::new(),
+                deprecated: false,
+                rust_name: None,
+                boxed: false,
+                bounds: FieldBounds::default(),
+                redact: None,
+            });
         }
         let mut fields = Vec::new();
         for member in &members.properties {
             let property = member.schema;
             let field_name = format!("{parent}{}", member.key.to_upper_camel_case());
+            let taint = self.taint;
             let ty = if super::intersect::is_never(property) {
                 // Made here, not at the pointer: the declaration there keeps its own type.
                 let id = self.new_type(
@@ -678,6 +802,12 @@ impl<'a> Resolver<'a> {
             } else {
                 self.type_of(member.file, &member.pointer, property, &field_name)
             };
+            if self.taint != taint && !troubled.iter().any(|t| t.key == member.key) {
+                troubled.push(TroubledKey {
+                    key: member.key.to_owned(),
+                    cause: None,
+                });
+            }
             let bounds = FieldBounds::of(property, &ty);
             fields.push(FieldDef {
                 key: member.key.to_owned(),
@@ -705,7 +835,105 @@ impl<'a> Resolver<'a> {
                     .map(str::to_owned),
             });
         }
-        fields
+        fields.extend(undeclared);
+        (fields, troubled, incomplete)
+    }
+
+    /// The type of a key `required` lists and no property declares: JSON Schema reads it as
+    /// "present, with any value the object's other keywords allow" (a `patternProperties`
+    /// schema it matches, else `additionalProperties`). Beside declared properties it is
+    /// likely a typo: a warning says how it is read. `None`, with an error, when no object can
+    /// have the key (`additionalProperties: false` refuses it).
+    fn undeclared_required(
+        &mut self,
+        file: usize,
+        pointer: &str,
+        schema: &'a Schema,
+        members: &super::merge::Members<'a>,
+        required: &super::merge::RequiredKey<'a>,
+        parent: &str,
+    ) -> Option<FieldType> {
+        let key = required.key;
+        let close = did_you_mean(key, members.properties.iter().map(|m| m.key));
+        let fix = match close {
+            Some(close) => format!("did you mean `{close}`? Otherwise "),
+            None => String::new(),
+        };
+        let refused = |cause: String| {
+            (
+                format!(
+                    "required key `{key}` can never be present: {cause}, so no object fits this schema"
+                ),
+                format!("{fix}declare `{key}` in `properties`, or remove it from `required`"),
+            )
+        };
+        let closed = members
+            .closed
+            .iter()
+            .find(|(_, _, own)| !own.contains(&key))
+            .map(|(at_file, at, _)| (*at_file, at.clone()));
+        let pattern = schema
+            .pattern_properties
+            .iter()
+            .flatten()
+            .find(|(pattern, _)| {
+                super::tools::pattern_problem(pattern).is_none()
+                    && fusion_runtime::__private::pattern::translate(pattern)
+                        .ok()
+                        .and_then(|translated| regex::Regex::new(&translated).ok())
+                        .is_some_and(|regex| regex.is_match(key))
+            });
+        let (ty, read_as) = if let Some((at_file, at)) = closed {
+            let (message, help) = refused(self.closed_cause(at_file, &at));
+            self.report(required.file, &required.pointer, message, Some(help));
+            return None;
+        } else if let Some((pattern, values)) = pattern {
+            let at = format!(
+                "{pointer}/patternProperties/{}",
+                super::refs::escape_pointer(pattern)
+            );
+            let ty = self.type_of(file, &at, values, &format!("{parent}Value"));
+            (
+                ty,
+                format!("a field of the `patternProperties` schema of `{pattern}`"),
+            )
+        } else {
+            match &schema.additional_properties {
+                Some(AdditionalProperties::Allowed(false)) => {
+                    let (message, help) = refused(
+                        "`properties` does not declare it and `additionalProperties: false` refuses every other key".into(),
+                    );
+                    self.report(required.file, &required.pointer, message, Some(help));
+                    return None;
+                }
+                Some(AdditionalProperties::Schema(values)) => {
+                    let ty = self.type_of(
+                        file,
+                        &format!("{pointer}/additionalProperties"),
+                        values,
+                        &format!("{parent}Value"),
+                    );
+                    (
+                        ty,
+                        "a field of the `additionalProperties` schema".to_owned(),
+                    )
+                }
+                Some(AdditionalProperties::Allowed(true)) | None => {
+                    (FieldType::Any, "a field of any JSON value".to_owned())
+                }
+            }
+        };
+        // With no property declared at all, `required` is the keys' only declaration (`{type:
+        // object, required: [value]}`): what the author meant, said without a warning.
+        if !members.properties.is_empty() {
+            self.warn(
+                required.file,
+                &required.pointer,
+                format!("required key `{key}` is not declared in `properties`: generated as {read_as}, which the data must have"),
+                Some(format!("{fix}declare `{key}` in `properties` to give it a type")),
+            );
+        }
+        Some(ty)
     }
 }
 

@@ -145,26 +145,108 @@ pub fn ignore_unknown_keywords(document: &mut Document) {
             }
         }
     });
-    for pointer in unknown.iter().rev() {
+    // Read before any key is removed: a text cut by a comma spans several keys.
+    let cut_texts: Vec<Option<(String, String)>> = unknown
+        .iter()
+        .map(|pointer| text_cut_by_comma(document, pointer))
+        .collect();
+    for (pointer, cut_text) in unknown.iter().zip(cut_texts).rev() {
         let key = pointer.rsplit('/').next().unwrap_or_default();
         let key = key.replace("~1", "/").replace("~0", "~");
-        let help = if key == "prefixItems" {
-            "`prefixItems` is draft 2020-12's and this file declares an older draft, whose tuples are a list `items`: write `items: [...]`, or declare `$schema: https://json-schema.org/draft/2020-12/schema`"
+        let (message, help) = if let Some((keyword, whole)) = cut_text {
+            (
+                format!(
+                    "unknown keyword `{key}` ignored: in a flow mapping (`{{ … }}`) a comma ends an unquoted text, so `{keyword}` ends before it"
+                ),
+                format!(
+                    "quote the text: `{keyword}: \"{}\"`",
+                    whole.replace('\\', "\\\\").replace('"', "\\\"")
+                ),
+            )
+        } else if key == "prefixItems" {
+            (
+                format!("unknown keyword `{key}` ignored"),
+                "`prefixItems` is draft 2020-12's and this file declares an older draft, whose tuples are a list `items`: write `items: [...]`, or declare `$schema: https://json-schema.org/draft/2020-12/schema`".to_owned(),
+            )
         } else {
-            "JSON Schema reads a keyword it does not know as an annotation, which changes nothing of what the schema lets out; remove it, or prefix it with `x-` to mark it as a vendor extension"
+            (
+                format!("unknown keyword `{key}` ignored"),
+                "JSON Schema reads a keyword it does not know as an annotation, which changes nothing of what the schema lets out; remove it, or prefix it with `x-` to mark it as a vendor extension".to_owned(),
+            )
         };
         document.warnings.push(
-            Diagnostic::warning(
-                &document.path,
-                pointer,
-                format!("unknown keyword `{key}` ignored"),
-            )
-            .with_help(help)
-            .at_location(document.locate_key(pointer)),
+            Diagnostic::warning(&document.path, pointer, message)
+                .with_help(help)
+                .at_location(document.locate_key(pointer)),
         );
         remove_at(&mut document.value, pointer);
     }
     document.warnings.sort_by_key(|d| d.location);
+}
+
+/// The keywords whose value is text an author writes unquoted.
+const TEXT_KEYWORDS: &[&str] = &["description", "title", "$comment"];
+
+/// When the unknown key at `pointer` is the rest of an unquoted text that a comma cut short in
+/// a YAML flow mapping (`{ description: Amount in cents, never dollars }` reads as the
+/// description `Amount in cents` and a key `never dollars` with no value): the keyword whose
+/// text it is, and the whole text as written.
+fn text_cut_by_comma(document: &Document, pointer: &str) -> Option<(String, String)> {
+    if document.path.to_ascii_lowercase().ends_with(".json") {
+        return None;
+    }
+    let (parent, _) = pointer.rsplit_once('/')?;
+    let Value::Object(object) = document.value.pointer(parent)? else {
+        return None;
+    };
+    let key = pointer
+        .rsplit('/')
+        .next()?
+        .replace("~1", "/")
+        .replace("~0", "~");
+    let entries: Vec<(&String, &Value)> = object.iter().collect();
+    let index = entries.iter().position(|(name, _)| **name == key)?;
+    // Back over the keys with no value, each after a comma, to the text they continue.
+    let mut parts: Vec<&str> = Vec::new();
+    for at in (0..=index).rev() {
+        let (name, value) = entries[at];
+        match value {
+            Value::Null if after_comma(document, &format!("{parent}/{}", escape(name))) => {
+                parts.push(name);
+            }
+            Value::String(text) if at < index && TEXT_KEYWORDS.contains(&name.as_str()) => {
+                parts.push(text);
+                parts.reverse();
+                // And forward over the keys that continue it after this one.
+                for (name, value) in &entries[index + 1..] {
+                    if !value.is_null()
+                        || !after_comma(document, &format!("{parent}/{}", escape(name)))
+                    {
+                        break;
+                    }
+                    parts.push(name);
+                }
+                return Some((name.clone(), parts.join(", ")));
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Whether the key at `pointer` is written right after a comma on its line.
+fn after_comma(document: &Document, pointer: &str) -> bool {
+    let at = document.locate_key(pointer);
+    let Some(line) = document.text.lines().nth(at.line as usize - 1) else {
+        return false;
+    };
+    let before: String = line.chars().take(at.column as usize - 1).collect();
+    before.trim_end().ends_with(',')
+}
+
+/// A key as a JSON pointer token.
+fn escape(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
 }
 
 /// The document with the values at `cut` removed, and its typed definition, when that is

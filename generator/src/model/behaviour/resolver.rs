@@ -397,8 +397,21 @@ impl BehaviourResolver<'_> {
     }
 
     /// The index of a root field, or a diagnostic with the closest name.
+    /// A key whose uses another diagnostic explains is reported with that cause, or not at
+    /// all when its declaration has an error of its own: either way `None`, so that the caller
+    /// says nothing more of it.
     pub(in crate::model) fn field(&mut self, name: &str, pointer: &str) -> Option<usize> {
+        if let Some(troubled) = self.item.troubled.iter().find(|t| t.key == name) {
+            if let Some(cause) = &troubled.cause {
+                let (message, help) = (cause.message.clone(), cause.help.clone());
+                self.report(pointer, message, Some(help));
+            }
+            return None;
+        }
         let found = self.fields().iter().position(|f| f.key == name);
+        if found.is_none() && self.item.incomplete {
+            return None;
+        }
         if found.is_none() && matches!(self.item.kind, TypeKind::Union { .. }) {
             // No field is shared by construction: a value names the branch it is in only.
             self.report(
