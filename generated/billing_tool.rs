@@ -292,10 +292,12 @@ pub struct BillingCall {
 }
 
 impl BillingCall {
-    /// Parses a call's JSON arguments, field by field (wire format §12): `MISSING_DISCRIMINATOR`
-    /// when `action` is absent or not a string, `UNKNOWN_ACTION` for another name, a
-    /// `<validation_error>` for arguments nested past `MAX_ARGUMENT_DEPTH`, and one
-    /// `<validation_error>` listing every bad field otherwise.
+    /// Parses a call's JSON arguments, field by field (wire format §12).
+    ///
+    /// # Errors
+    /// The response to send back: `MISSING_DISCRIMINATOR` when `action` is absent or not a
+    /// string, `UNKNOWN_ACTION` for another name, a `<validation_error>` for arguments nested past
+    /// `MAX_ARGUMENT_DEPTH`, and one `<validation_error>` listing every bad field otherwise.
     pub fn parse(
         arguments: &__rt::__private::args::Value,
     ) -> ::core::result::Result<Self, __rt::ToolResponse> {

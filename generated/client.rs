@@ -69,7 +69,7 @@ impl __rt::record::Record for Client {
                 sink.censored_if(
                     &Self::KEYS[2],
                     __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                    self.email.as_ref().map(|value| value.is_some()),
+                    self.email.as_ref().map(::core::option::Option::is_some),
                 )
             }
             3 => sink.optional(&Self::KEYS[3], &self.tier),

@@ -172,3 +172,80 @@ fn a_doubling_chain_is_boxed_where_it_grows_large() {
     let boxed = module.contents.matches("::std::boxed::Box<D").count();
     assert!((8..=20).contains(&boxed), "{boxed} boxed fields");
 }
+
+/// A union is as large as its largest branch: a branch estimated past 192 bytes is boxed, so
+/// clippy's `large_enum_variant` (a difference of more than 200 bytes) never fires, while small
+/// branches stay inline.
+#[test]
+fn a_unions_large_branches_are_boxed_and_small_ones_kept_inline() {
+    // 9 strings: 216 bytes at least; 7 strings: 168 bytes at most by the estimate.
+    let strings = |n: usize| {
+        let keys: Vec<String> = (0..n).map(|i| format!("\"k{i}\"")).collect();
+        let properties: Vec<String> = (0..n)
+            .map(|i| format!("\"k{i}\": {{\"type\": \"string\"}}"))
+            .collect();
+        format!(
+            r#"{{"type": "object", "required": [{}], "properties": {{{}}}}}"#,
+            keys.join(", "),
+            properties.join(", ")
+        )
+    };
+    let definition = format!(
+        r##"{{"title": "Root", "type": "object", "properties": {{
+            "either": {{"oneOf": [{{"$ref": "#/$defs/Big"}}, {{"type": "string"}}, {{"$ref": "#/$defs/Small"}}]}},
+            "tagged": {{"oneOf": [
+                {{"title": "Wide", "type": "object", "required": ["kind"], "properties": {{"kind": {{"const": "wide"}}, "big": {{"$ref": "#/$defs/Big"}}}}}},
+                {{"title": "Thin", "type": "object", "required": ["kind"], "properties": {{"kind": {{"const": "thin"}}}}}}
+            ]}}
+        }}, "$defs": {{"Big": {}, "Small": {}}}}}"##,
+        strings(9),
+        strings(7)
+    );
+    let files = generate(
+        &[SourceFile::new("root.json", definition)],
+        &Options::default(),
+    )
+    .expect("generates");
+    let module = files
+        .iter()
+        .find(|file| file.path.ends_with("root.rs"))
+        .expect("root.rs");
+    let text = &module.contents;
+    assert!(text.contains("Big(::std::boxed::Box<Big>)"), "{text}");
+    assert!(text.contains("String(::std::string::String)"), "{text}");
+    assert!(text.contains("Small(Small)"), "{text}");
+    // The tagged union's wide branch holds `Big` (optional) inline: it is boxed in turn; the thin
+    // one, a tag alone, is not.
+    assert!(text.contains("Wide(::std::boxed::Box<"), "{text}");
+    assert!(!text.contains("Thin(::std::boxed::Box<"), "{text}");
+}
+
+/// A tool's arguments are an enum of one variant per action: an action whose input is large
+/// beside a small one holds it boxed, and the handler still takes the input itself.
+#[test]
+fn a_tools_large_input_is_boxed_in_its_arguments_enum() {
+    let wide: Vec<String> = (0..10)
+        .map(|i| format!("f{i}: {{ type: string }}"))
+        .collect();
+    let tool = format!(
+        "x-fusion-tool:\n  name: things\n  actions:\n    find:\n      input: {{ type: object, properties: {{ {} }} }}\n    get:\n      input: {{ type: object, required: [id], properties: {{ id: {{ type: string }} }} }}\n",
+        wide.join(", ")
+    );
+    let files = generate(
+        &[SourceFile::new("things.tool.yaml", tool)],
+        &Options::default(),
+    )
+    .expect("generates");
+    let module = files
+        .iter()
+        .find(|file| file.path.ends_with("things_tool.rs"))
+        .expect("things_tool.rs");
+    let text = &module.contents;
+    assert!(
+        text.contains("Find(::std::boxed::Box<ThingsFindInput>)"),
+        "{text}"
+    );
+    assert!(text.contains("Get(ThingsGetInput)"), "{text}");
+    assert!(text.contains("handler.find(*args)"), "{text}");
+    assert!(text.contains("handler.get(args)"), "{text}");
+}

@@ -39,6 +39,34 @@ fn nested(depth: usize) -> (Value, Value) {
     (schema, sample)
 }
 
+/// An object of ten required strings (and the tag `kind` fixed to `tag`, when given): 240 bytes
+/// inline, past what a union branch may take.
+fn wide(tag: Option<&str>) -> Value {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    if let Some(tag) = tag {
+        properties.insert("kind".into(), json!({"const": tag}));
+        required.push(json!("kind"));
+    }
+    for i in 0..10 {
+        properties.insert(format!("w{i}"), json!({"type": "string"}));
+        required.push(json!(format!("w{i}")));
+    }
+    json!({"type": "object", "required": required, "properties": properties})
+}
+
+/// A value of [`wide`].
+fn wide_sample(tag: Option<&str>) -> Value {
+    let mut object = Map::new();
+    if let Some(tag) = tag {
+        object.insert("kind".into(), json!(tag));
+    }
+    for i in 0..10 {
+        object.insert(format!("w{i}"), json!(format!("value \"{i}\"")));
+    }
+    Value::Object(object)
+}
+
 fn kinds() -> Vec<Kind> {
     let kind = |name, schema, a, b| Kind {
         name,
@@ -163,6 +191,25 @@ fn kinds() -> Vec<Kind> {
             ]}),
             json!({"kind": "a", "a": 1}),
             json!({"kind": "b", "b": null}),
+        ),
+        // A branch far larger than the others (ten strings beside one string), which the
+        // generator boxes so that clippy's `large_enum_variant` does not fire.
+        kind(
+            "BigUnion",
+            json!({"oneOf": [{"type": "string"}, wide(None)]}),
+            wide_sample(None),
+            json!("narrow"),
+        ),
+        // The same, tagged, with a description whose first line ends in `;` (once followed by
+        // a blank line that clippy's `empty_line_after_doc_comments` refused).
+        kind(
+            "BigTagged",
+            json!({"description": "A wide branch or a thin one;\nthe `kind` tells which.", "oneOf": [
+                wide(Some("wide")),
+                {"type": "object", "required": ["kind"], "properties": {"kind": {"const": "thin"}, "t": {"type": "integer"}}}
+            ]}),
+            wide_sample(Some("wide")),
+            json!({"kind": "thin", "t": 3}),
         ),
         kind(
             "Merged",

@@ -114,8 +114,9 @@ pub mod bounds;
 #[path = "../snapshots/tool_unions.rs"]
 pub mod tool_unions;
 
-/// OpenAPI: presenters over an OpenAPI 3.0 YAML and a 3.1 JSON document's components (`nullable`
-/// beside `type`, `enum`, `$ref`, `allOf` and `oneOf`; OpenAPI's annotations; only what is reached).
+/// Open API: presenters over an Open API 3.0 YAML and a 3.1 JSON document's components (`nullable`
+/// beside `type`, `enum`, `$ref`, `allOf` and `oneOf`; the annotations of Open API; only what is
+/// reached).
 #[rustfmt::skip]
 #[path = "../snapshots/openapi.rs"]
 pub mod openapi;

@@ -6,6 +6,7 @@ pub mod code;
 mod computed;
 mod condition;
 mod docs;
+pub mod lints;
 mod members;
 mod record;
 pub mod schema_defs;
@@ -160,6 +161,7 @@ pub fn emit(
         command: code::literal(settings.command),
         inline,
         allow_deprecated: model.has_deprecated(),
+        allowed_lints: lints::attribute_list(),
         modules: root_modules,
     }
     .render()
@@ -175,9 +177,10 @@ pub fn emit(
             let all: Vec<&SourceFile> = sources.iter().collect();
             let all_paths: Vec<&str> = sources.iter().map(|s| s.path.as_str()).collect();
             let head = header(settings.command, &all_paths, &inputs_hash(&all));
+            let lints = lints::header_comment();
             files.push(OutputFile {
                 path: root_path,
-                contents: format!("{head}{body}"),
+                contents: format!("{head}{lints}{body}"),
             });
         }
         Err(error) => errors.push(error),

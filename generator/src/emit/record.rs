@@ -100,7 +100,7 @@ fn visit(index: usize, field: &FieldDef, member: &Ident, rt: &Runtime) -> TokenS
         (false, true) => quote!(sink.censored_if(
             #key,
             #censor,
-            self.#member.as_ref().map(|value| value.is_some())
+            self.#member.as_ref().map(::core::option::Option::is_some)
         )),
     }
 }

@@ -76,7 +76,8 @@ pub fn arg_impls(
                     .iter()
                     .zip(&names.members[id])
                     .map(|(variant, name)| {
-                        (ident(name), rust_type(model, names, index, &variant.ty, rt))
+                        let ty = rust_type(model, names, index, &variant.ty, rt);
+                        (ident(name), if variant.boxed { ty.boxed() } else { ty })
                     })
                     .collect(),
                 tag: tag.as_ref().map(|tag| {

@@ -90,6 +90,8 @@ pub struct ActionView {
     pub method: Ident,
     /// The input struct's path.
     pub input: Option<ItemRef>,
+    /// The arguments' enum holds the input boxed (it is large).
+    pub boxed: bool,
     /// The keys the arguments may hold, as Rust literals.
     pub keys: Vec<Literal>,
     /// The handler's `Ok` type.
@@ -160,6 +162,9 @@ pub struct ReturnsView {
     pub select_arms: Option<Vec<(Ident, Number)>>,
     /// Some select keys are not this presenter's: the match needs a fallback arm.
     pub partial: bool,
+    /// The one select key this presenter lacks, when it lacks only one: the fallback arm names
+    /// it (clippy's `match_wildcard_for_single_variants`), else it is `_`.
+    pub lone_missing: Option<Ident>,
     /// `(select variant, key, the other actions whose data has it)` per key this presenter
     /// lacks, for the directive that says so (wire format §9).
     pub foreign: Vec<(Ident, Literal, Literal)>,
@@ -264,6 +269,16 @@ pub fn render(
                     let partial = select_arms
                         .as_ref()
                         .is_some_and(|a| a.len() < select_keys.len());
+                    let missing_keys: Vec<&String> = select_variants
+                        .iter()
+                        .zip(&select_keys)
+                        .filter(|(_, key)| !item_keys.contains(&key.as_str()))
+                        .map(|(variant, _)| variant)
+                        .collect();
+                    let lone_missing = match missing_keys.as_slice() {
+                        [variant] if partial => Some(ident(variant)),
+                        _ => None,
+                    };
                     let foreign = if partial {
                         select_keys
                             .iter()
@@ -318,6 +333,7 @@ pub fn render(
                         select_fn,
                         select_arms,
                         partial,
+                        lone_missing,
                         foreign,
                         own_keys,
                     })
@@ -379,6 +395,7 @@ pub fn render(
                 variant: ident(&tool_names.variants[i]),
                 method: ident(method),
                 input: action.input.map(path),
+                boxed: action.boxed_input,
                 keys,
                 reply,
                 returns,

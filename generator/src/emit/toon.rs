@@ -141,9 +141,18 @@ fn per_delimiter(rt: &Runtime, texts: &[String]) -> TokenStream {
         let text = literal(&texts[0]);
         return quote!(#text);
     }
-    let arms = DELIMITERS.iter().zip(texts).map(|((variant, _), text)| {
-        let (variant, text) = (ident(variant), literal(text));
-        quote!(#rt::toon::Delimiter::#variant => #text)
+    // Delimiters that give the same text share an arm (clippy's `match_same_arms`), in the
+    // order of their first delimiter.
+    let mut arms: Vec<(Vec<proc_macro2::Ident>, &String)> = Vec::new();
+    for ((variant, _), text) in DELIMITERS.iter().zip(texts) {
+        match arms.iter_mut().find(|(_, seen)| *seen == text) {
+            Some((variants, _)) => variants.push(ident(variant)),
+            None => arms.push((vec![ident(variant)], text)),
+        }
+    }
+    let arms = arms.into_iter().map(|(variants, text)| {
+        let text = literal(text);
+        quote!(#(#rt::toon::Delimiter::#variants)|* => #text)
     });
     quote!(match delimiter { #(#arms),* })
 }

@@ -116,6 +116,10 @@ pub struct UnionView {
     pub doc: Vec<Literal>,
     /// Branches in schema order.
     pub variants: Vec<UnionVariantView>,
+    /// The variants grouped by their Rust type, in the order of each group's first: writers
+    /// that do the same for each branch match a group in one arm (clippy's `match_same_arms`
+    /// refuses identical arms over the same type).
+    pub arm_groups: Vec<ArmGroup>,
     /// `#[deprecated]`.
     pub deprecated: bool,
     /// The type name as a Rust string literal.
@@ -128,6 +132,34 @@ pub struct UnionView {
     pub argument_only: bool,
     /// `_select` over the branches' keys, when the union is a presenter's item.
     pub select: Option<UnionSelectView>,
+}
+
+/// Union variants of one Rust type, matched in one arm.
+pub struct ArmGroup {
+    /// The pattern: `Self::A(value) | Self::B(value)`.
+    pub pattern: String,
+    /// The type is boxed: code naming its struct's traits derefs it first.
+    pub boxed: bool,
+}
+
+/// Groups `variants` by Rust type, in the order of each group's first variant.
+fn arm_groups(variants: &[UnionVariantView]) -> Vec<ArmGroup> {
+    let mut groups: Vec<(String, Vec<String>, bool)> = Vec::new();
+    for variant in variants {
+        let ty = variant.rust_type.to_string();
+        let arm = format!("Self::{}(value)", variant.name);
+        match groups.iter_mut().find(|(seen, _, _)| *seen == ty) {
+            Some((_, arms, _)) => arms.push(arm),
+            None => groups.push((ty, vec![arm], variant.boxed)),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(_, arms, boxed)| ArmGroup {
+            pattern: arms.join(" | "),
+            boxed,
+        })
+        .collect()
 }
 
 /// How a union of objects that a presenter shows numbers its keys for `_select`.
@@ -143,8 +175,10 @@ pub struct UnionSelectView {
 pub struct UnionVariantView {
     /// Variant identifier.
     pub name: Ident,
-    /// The branch's Rust type.
+    /// The branch's Rust type (boxed when the branch is too large to sit inline).
     pub rust_type: RustType,
+    /// The branch is boxed: code that names its struct's traits derefs it first.
+    pub boxed: bool,
     /// The variant's doc as a Rust string literal.
     pub doc: Literal,
     /// The tag's value in this branch as a Rust string literal, in a tagged union.
@@ -277,6 +311,8 @@ pub struct RootView {
     pub inline: bool,
     /// Some definition is deprecated: re-exporting it must not warn.
     pub allow_deprecated: bool,
+    /// The lints the output allows ([`super::lints::ALLOWED`]), as an attribute's list.
+    pub allowed_lints: String,
     /// The modules.
     pub modules: Vec<RootModule>,
 }
@@ -366,27 +402,8 @@ pub fn module_view(
                 name,
                 selectable: is_presented(model, id),
             })),
-            TypeKind::Union { variants, tag } => data.items.push(ItemView::Union(UnionView {
-                deprecated: def.deprecated,
-                name_literal: literal(&name.to_string()),
-                tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
-                dispatch_doc: union_dispatch_doc(tag.as_ref()),
-                argument_only: !data_types[id],
-                select: union_select(model, id),
-                doc: with_notes(
-                    doc_lines(
-                        def.description.as_deref(),
-                        &format!(
-                            "`{}`: one of the branches of the schema at `{}{}`.",
-                            def.title,
-                            module.file,
-                            pointer_suffix(&def.pointer)
-                        ),
-                    ),
-                    &def.notes,
-                    names.type_notes[id].as_deref(),
-                ),
-                variants: variants
+            TypeKind::Union { variants, tag } => {
+                let variant_views: Vec<UnionVariantView> = variants
                     .iter()
                     .zip(&names.members[id])
                     .enumerate()
@@ -394,7 +411,12 @@ pub fn module_view(
                         let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
                         UnionVariantView {
                             name: ident(name),
-                            rust_type: rust_type(model, names, index, &variant.ty, rt),
+                            rust_type: if variant.boxed {
+                                rust_type(model, names, index, &variant.ty, rt).boxed()
+                            } else {
+                                rust_type(model, names, index, &variant.ty, rt)
+                            },
+                            boxed: variant.boxed,
                             doc: doc_literal(&match (tag, tag_value) {
                                 (Some(tag), Some(value)) => format!(
                                     " The `{}` branch: `{}` is `{value}`.",
@@ -405,9 +427,32 @@ pub fn module_view(
                             tag_value_literal: tag_value.map(|value| literal(value)),
                         }
                     })
-                    .collect(),
-                name,
-            })),
+                    .collect();
+                data.items.push(ItemView::Union(UnionView {
+                    deprecated: def.deprecated,
+                    name_literal: literal(&name.to_string()),
+                    tag_literal: tag.as_ref().map(|tag| literal(&tag.key)),
+                    dispatch_doc: union_dispatch_doc(tag.as_ref()),
+                    argument_only: !data_types[id],
+                    select: union_select(model, id),
+                    doc: with_notes(
+                        doc_lines(
+                            def.description.as_deref(),
+                            &format!(
+                                "`{}`: one of the branches of the schema at `{}{}`.",
+                                def.title,
+                                module.file,
+                                pointer_suffix(&def.pointer)
+                            ),
+                        ),
+                        &def.notes,
+                        names.type_notes[id].as_deref(),
+                    ),
+                    arm_groups: arm_groups(&variant_views),
+                    variants: variant_views,
+                    name,
+                }));
+            }
             TypeKind::Tuple { elements, boxed } => data.items.push(ItemView::Tuple(TupleView {
                 argument_only: !data_types[id],
                 doc: with_notes(

@@ -229,6 +229,9 @@ pub struct VariantDef {
     pub title: String,
     /// The branch's type.
     pub ty: FieldType,
+    /// The branch is held behind a `Box`: its value would make the enum much larger than its
+    /// other branches (`size::MAX_INLINE_BRANCH_BYTES`).
+    pub boxed: bool,
 }
 
 /// One property of an object schema.

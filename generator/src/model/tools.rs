@@ -77,6 +77,9 @@ pub struct ActionModel {
     pub description: Option<String>,
     /// The input struct; `None` when the action takes no arguments.
     pub input: Option<TypeId>,
+    /// The input struct is large (`size::MAX_INLINE_BRANCH_BYTES`): the tool's enum of
+    /// arguments holds it boxed, as a union's large branch is.
+    pub boxed_input: bool,
     /// What it returns; `None` when the handler builds its own response.
     pub returns: Option<ReturnsModel>,
     /// Declared destructive.
@@ -284,6 +287,7 @@ fn resolve_tool<'a>(
             name: name.clone(),
             description: action.description.clone(),
             input,
+            boxed_input: false,
             returns,
             destructive: action.destructive,
             read_only: action.read_only,

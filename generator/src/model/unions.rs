@@ -88,7 +88,11 @@ impl<'a> Resolver<'a> {
                     } else {
                         self.type_of(file, &at, branch, &format!("{name}{title}"))
                     };
-                    variants.push(VariantDef { title, ty });
+                    variants.push(VariantDef {
+                        title,
+                        ty,
+                        boxed: false,
+                    });
                 }
                 self.model.types[id].kind = TypeKind::Union {
                     variants,
@@ -187,6 +191,7 @@ impl<'a> Resolver<'a> {
             variants.push(VariantDef {
                 title: kind.as_str().to_upper_camel_case(),
                 ty,
+                boxed: false,
             });
         }
         integers_before_numbers(&mut variants);
