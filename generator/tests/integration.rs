@@ -18,6 +18,7 @@ mod diagnostics;
 mod drafts;
 mod extends_diagnostics;
 mod openapi_diagnostics;
+mod operations;
 mod published_schemas;
 mod snapshots;
 mod static_text_diagnostics;

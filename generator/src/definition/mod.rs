@@ -10,7 +10,8 @@ pub use behaviour::{
     DataFormat, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When, WidthDef,
 };
 pub use tool::{
-    ActionDefinition, ArrayKeyword, CollectionReturns, PresenterRef, Returns, ToolDefinition,
+    ActionDefinition, ArrayKeyword, CollectionReturns, OperationSelection, PresenterRef, Returns,
+    ToolDefinition,
 };
 
 use indexmap::IndexMap;

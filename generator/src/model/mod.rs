@@ -25,6 +25,7 @@ pub use behaviour::{
 };
 
 pub use literals::{same_literal, structured_enum};
+pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
 pub use tools::{ActionModel, ReturnsModel, ToolModel};
 pub use ui::{JsonPiece, UiKind, UiModel};
