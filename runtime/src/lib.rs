@@ -27,6 +27,8 @@ mod error;
 pub mod escape;
 #[cfg(feature = "http")]
 pub mod http;
+/// The client of handlers generated for OpenAPI-bound actions (issue 27).
+pub mod http_client;
 pub mod json;
 mod literals;
 mod nullable;
