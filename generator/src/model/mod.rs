@@ -23,6 +23,7 @@ pub use behaviour::{
     BehaviourModel, CLOSING_TAGS, CompareOp, Computed, ConditionModel, EmbedModel, LimitModel,
     Literal, RuleModel, SuggestionModel, TextPart, Transform,
 };
+pub use depth::MAX_TYPE_DEPTH;
 
 pub use literals::{same_literal, structured_enum};
 pub(crate) use refs::{join_relative, relative_to};

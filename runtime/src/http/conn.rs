@@ -108,6 +108,10 @@ async fn drive(
     let connection = builder.serve_connection(io, service);
     let mut connection = std::pin::pin!(connection);
     let mut stopping = false;
+    // One timer for the connection's life, moved as its deadline moves: a request arms and
+    // disarms it several times, and registering a new timer each time showed under load.
+    let mut timer = std::pin::pin!(tokio::time::sleep_until(tokio::time::Instant::now()));
+    let mut armed: Option<Instant> = None;
     loop {
         if tracker.evicted.load(Ordering::Relaxed) && !stopping {
             if tracker.busy.load(Ordering::Relaxed) == 0 {
@@ -118,12 +122,20 @@ async fn drive(
             connection.as_mut().graceful_shutdown();
         }
         let deadline = tracker.deadline(config);
+        if deadline != armed {
+            if let Some(at) = deadline {
+                timer.as_mut().reset(at.into());
+            }
+            armed = deadline;
+        }
         tokio::select! {
             _ = connection.as_mut() => return,
-            () = sleep_until(deadline) => {
+            () = timer.as_mut(), if armed.is_some() => {
                 if tracker.deadline(config).is_some_and(|at| at <= Instant::now()) {
                     return;
                 }
+                // The deadline moved later while the timer ran: arm it again.
+                armed = None;
             }
             () = tracker.wake.notified() => {}
             _ = stopped.changed(), if !stopping => {
@@ -131,13 +143,6 @@ async fn drive(
                 connection.as_mut().graceful_shutdown();
             }
         }
-    }
-}
-
-async fn sleep_until(deadline: Option<Instant>) {
-    match deadline {
-        Some(deadline) => tokio::time::sleep_until(deadline.into()).await,
-        None => std::future::pending().await,
     }
 }
 
