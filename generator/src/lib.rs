@@ -16,6 +16,7 @@ pub mod load;
 pub mod model;
 pub mod naming;
 pub mod openapi;
+pub mod operations;
 #[cfg(feature = "render")]
 pub mod render;
 pub mod source;
@@ -151,8 +152,13 @@ fn generate_here(sources: &[SourceFile], options: &Options) -> Result<Generated,
         runtime_path: &options.runtime_path,
         layout: &options.layout,
     };
-    let mut sources = sources.to_vec();
-    sources.sort_by(|a, b| a.path.cmp(&b.path));
+    // One source per module, in the model's order: the files as read, and the presenters
+    // written for OpenAPI responses ([`operations`]).
+    let _ = sources;
+    let sources: Vec<SourceFile> = definitions
+        .iter()
+        .map(|(document, _)| SourceFile::new(document.path.clone(), document.text.clone()))
+        .collect();
     let files = emit::emit(&model, &names, &sources, &settings).map_err(located)?;
     Ok(Generated { files, warnings })
 }
@@ -175,14 +181,39 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
     // Meta-schema errors in OpenAPI components: reported only for the components definitions
     // reach, so that a large API's description need not be sound where nothing uses it.
     let mut in_components = Vec::new();
-    for source in &sources {
+    // Every file loaded first: a tool file that binds OpenAPI operations is expanded against
+    // the documents as written (their `paths`), before they are cut down to their schemas.
+    let loaded: Vec<Result<(load::Document, Option<openapi::Version>), Diagnostic>> = sources
+        .iter()
+        .map(|source| {
+            load::load_with(source, limits).and_then(|document| {
+                match openapi::recognise(&document) {
+                    None => Ok((document, None)),
+                    Some(Ok(version)) => Ok((document, Some(version))),
+                    Some(Err(unreadable)) => Err(unreadable),
+                }
+            })
+        })
+        .collect();
+    let (mut loaded, expanded) = expand_operations(loaded, limits);
+    let mut warnings_of_operations = Vec::new();
+    for diagnostic in expanded.diagnostics {
+        if diagnostic.is_warning() {
+            warnings_of_operations.push(diagnostic);
+        } else {
+            errors.push(diagnostic);
+        }
+    }
+    loaded.extend(expanded.documents.into_iter().map(|d| Ok((d, None))));
+    loaded.sort_by(|a, b| path_of(a).cmp(path_of(b)));
+    for loaded in loaded {
+        let source_path = path_of(&loaded).to_owned();
         // An OpenAPI document is a library of schemas for definitions to `$ref`, not a
         // definition: only its component schemas are read, against their own meta-schema.
-        let loaded = load::load_with(source, limits)
-            .and_then(|document| match openapi::recognise(&document) {
-                None => Ok((document, &meta_schema)),
-                Some(Ok(version)) => Ok((openapi::normalise(document, version), &openapi_schema)),
-                Some(Err(unreadable)) => Err(unreadable),
+        let loaded = loaded
+            .map(|(document, version)| match version {
+                None => (document, &meta_schema),
+                Some(version) => (openapi::normalise(document, version), &openapi_schema),
             })
             .map(|(mut document, meta_schema)| {
                 validate::ignore_unknown_keywords(&mut document);
@@ -211,10 +242,13 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
                 }
             },
             Err(found) => {
-                broken.push(source.path.clone());
+                broken.push(source_path);
                 errors.push(found);
             }
         }
+    }
+    if let Some((document, _)) = definitions.first_mut() {
+        document.warnings.append(&mut warnings_of_operations);
     }
     let located = |found: Vec<Diagnostic>| locate(found, &definitions);
     let mut warnings: Vec<Diagnostic> = definitions
@@ -223,9 +257,21 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         .collect();
     // Semantic checks run on every file that could be read, so one run reports everything.
     let model = match model::resolve(&definitions, &broken, &in_components, &pruned) {
-        Ok(model) if errors.is_empty() => model,
+        Ok(mut model) if errors.is_empty() => {
+            for module in &mut model.modules {
+                let Some(tool) = &mut module.tool else {
+                    continue;
+                };
+                for action in &mut tool.actions {
+                    let key = (module.file.clone(), action.name.clone());
+                    action.http = expanded.bindings.get(&key).cloned();
+                }
+            }
+            model
+        }
         Ok(model) => {
             warnings.extend(model.warnings);
+            errors.sort_by(|a, b| a.file.cmp(&b.file));
             return Err(with_warnings(errors, &warnings));
         }
         Err(found) => {
@@ -253,6 +299,36 @@ fn with_warnings(errors: Vec<Diagnostic>, warnings: &[Diagnostic]) -> Diagnostic
     all.dedup();
     all.extend(errors);
     Diagnostics(all)
+}
+
+/// The path of a loaded file, or of the file that could not be loaded.
+fn path_of(loaded: &Result<(load::Document, Option<openapi::Version>), Diagnostic>) -> &str {
+    match loaded {
+        Ok((document, _)) => &document.path,
+        Err(problem) => &problem.file,
+    }
+}
+
+/// Expands the tool files that bind OpenAPI operations ([`operations::expand`]).
+#[allow(clippy::type_complexity)]
+fn expand_operations(
+    mut loaded: Vec<Result<(load::Document, Option<openapi::Version>), Diagnostic>>,
+    limits: &load::Limits,
+) -> (
+    Vec<Result<(load::Document, Option<openapi::Version>), Diagnostic>>,
+    operations::Expanded,
+) {
+    let (documents, mut tools): (Vec<_>, Vec<_>) = loaded
+        .iter_mut()
+        .filter_map(|l| l.as_mut().ok())
+        .partition(|(_, version)| version.is_some());
+    let documents: operations::Documents<'_> = documents
+        .iter()
+        .filter_map(|(d, v)| Some((d.path.as_str(), (d, (*v)?))))
+        .collect();
+    let mut tools: Vec<&mut load::Document> = tools.iter_mut().map(|(d, _)| d).collect();
+    let expanded = operations::expand(&mut tools, &documents, limits);
+    (loaded, expanded)
 }
 
 /// Whether `diagnostic` is about a place cut out of its file after a meta-schema error (or one

@@ -110,7 +110,7 @@ const SCHEMA_MAPS: &[&str] = &[
 const ANNOTATIONS: &[&str] = &["discriminator", "xml", "externalDocs"];
 
 /// One schema object with OpenAPI's keywords dealt with; its sub-schemas likewise.
-fn schema_object(schema: &Value, version: Version) -> Value {
+pub(crate) fn schema_object(schema: &Value, version: Version) -> Value {
     let Value::Object(object) = schema else {
         return schema.clone();
     };

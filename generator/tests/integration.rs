@@ -20,6 +20,7 @@ mod explained_diagnostics;
 mod extends_diagnostics;
 mod memory_budget;
 mod openapi_diagnostics;
+mod operations;
 mod published_schemas;
 mod snapshots;
 mod static_text_diagnostics;

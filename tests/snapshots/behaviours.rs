@@ -466,6 +466,18 @@ pub mod account {
 }
 
 pub mod appointment {
+    #![allow(
+        clippy::must_use_candidate,
+        clippy::doc_markdown,
+        clippy::too_many_lines,
+        clippy::cast_precision_loss,
+        clippy::unreadable_literal,
+        clippy::option_option,
+        clippy::ref_option,
+        clippy::struct_excessive_bools,
+        clippy::similar_names,
+        clippy::semicolon_if_nothing_returned
+    )]
     //! Generated from `appointment.yaml`.
     use super::__rt;
     /// `Appointment` as the schema at `appointment.yaml` describes it.

@@ -11,7 +11,8 @@ pub use behaviour::{
     WidthDef,
 };
 pub use tool::{
-    ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, PresenterRef, Returns,
+    ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, OperationSelection, PresenterRef,
+    Returns,
     ToolDefinition,
 };
 

@@ -47,7 +47,17 @@ pub struct ToolDefinition {
     #[serde(default)]
     #[schemars(schema_with = "exposition_schema")]
     pub exposition: Exposition,
+    /// An OpenAPI 3.0 or 3.1 document of the input folder (relative to the tool file) whose
+    /// operations the actions call: an action's `operation` names one, and `operations` takes
+    /// whole tags or globs of operation ids. Each bound action gets its arguments from the
+    /// operation's parameters and JSON body, its presenter from the 2xx JSON response, and a
+    /// generated handler that calls the API (docs/definitions.md, "Operations as actions").
+    pub openapi: Option<String>,
+    /// Operations of `openapi` taken as actions, each named by its `operationId` in snake
+    /// case (`listPets` → `list_pets`), after the actions declared by hand.
+    pub operations: Option<OperationSelection>,
     /// The actions, in the order the `action` enum lists them.
+    #[serde(default)]
     pub actions: IndexMap<String, ActionDefinition>,
 }
 
@@ -68,10 +78,29 @@ pub enum Exposition {
     Flat,
 }
 
+/// A selection of the operations of a tool's `openapi` document. Choose few: an agent picks
+/// the right action far less reliably among hundreds.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OperationSelection {
+    /// Every operation that lists one of these tags.
+    #[serde(default)]
+    pub tags: Vec<String>,
+    /// Every operation whose `operationId` matches one of these globs (`*` any run of
+    /// characters, `?` one character).
+    #[serde(default)]
+    pub ids: Vec<String>,
+}
+
 /// One action of a tool.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionDefinition {
+    /// The operation of the tool's `openapi` document this action calls: its `operationId`, or
+    /// its method and path (`GET /pets/{petId}`). Its parameters and JSON body are the
+    /// arguments (no `input` then), its 2xx JSON response the presenter unless `returns` names
+    /// one (a presenter that `extends` or `$ref`s the response component).
+    pub operation: Option<String>,
     /// What the action does (the `desc` column of a TOON description).
     pub description: Option<String>,
     /// The arguments: an object schema, the same JSON Schema subset as presenters.

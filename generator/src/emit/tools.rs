@@ -411,7 +411,8 @@ pub fn render(
                 flat,
             })
         })
-        .collect::<Result<_, InternalError>>()?;
+        .collect::<Result<Vec<ActionView>, InternalError>>()?;
+    let http = http_handler(tool, &actions, rt, &tool_names.handler);
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
     let mut hooks: Vec<ItemRef> = Vec::new();
     for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
@@ -453,6 +454,115 @@ pub fn render(
         tool: view,
     }
     .render()
-    .map(Some)
+    .map(|mut code| {
+        code.push_str(&http);
+        Some(code)
+    })
     .map_err(|err| InternalError(format!("template rendering failed: {err}")))
+}
+
+/// For a tool whose actions are bound to OpenAPI operations (issue 27): each operation as a
+/// `fusion_runtime::http_client::Operation` constant, a trait `<Tool>Api` whose methods call
+/// the API by default (override one to answer that action with code of your own), and
+/// `<Tool>Http<A>`, the handler that serves an `<Tool>Api`. Empty for other tools.
+fn http_handler(
+    tool: &crate::model::ToolModel,
+    actions: &[ActionView],
+    rt: &Runtime,
+    handler: &str,
+) -> String {
+    if tool.actions.iter().all(|a| a.http.is_none()) {
+        return String::new();
+    }
+    let stem = handler.strip_suffix("Handler").unwrap_or(handler);
+    let api = format!("{stem}Api");
+    let served = format!("{stem}Http");
+    let hc = format!("{rt}::http_client");
+    let every_bound = tool.actions.iter().all(|a| a.http.is_some());
+    let mut out = String::new();
+    let mut methods = String::new();
+    let mut delegates = String::new();
+    for (action, view) in tool.actions.iter().zip(actions) {
+        let method = &view.method;
+        let args = match &view.input {
+            Some(input) => format!("args: {input}"),
+            None => "args: ()".to_owned(),
+        };
+        let pass = if view.input.is_some() { "args" } else { "()" };
+        let reply = &view.reply;
+        let signature = format!(
+            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
+        );
+        delegates.push_str(&format!(
+            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({pass}) }}\n"
+        ));
+        let Some(http) = &action.http else {
+            methods.push_str(&format!(
+                "/// `{}`: bound to no operation, answered by your code.\n{signature};\n",
+                action.name
+            ));
+            continue;
+        };
+        let constant = format!(
+            "{}_OPERATION",
+            method.to_string().trim_end_matches('_').to_uppercase()
+        );
+        let params: Vec<String> = http
+            .params
+            .iter()
+            .map(|p| {
+                let location = match p.location {
+                    crate::operations::ParamIn::Path => "Path",
+                    crate::operations::ParamIn::Query => "Query",
+                    crate::operations::ParamIn::Header => "Header",
+                };
+                format!(
+                    "{hc}::Param {{ name: {}, location: {hc}::In::{location}, explode: {} }}",
+                    literal(&p.name),
+                    p.explode
+                )
+            })
+            .collect();
+        let body = match &http.body {
+            Some(key) => format!("::core::option::Option::Some({})", literal(key)),
+            None => "::core::option::Option::None".to_owned(),
+        };
+        out.push_str(&format!(
+            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body} }};\n",
+            http.method,
+            http.path.replace('`', "'"),
+            action.name,
+            http.origin.replace('`', "'"),
+            literal(&http.method),
+            literal(&http.path),
+            params.join(", "),
+        ));
+        let call = if view.returns.is_some() {
+            format!(
+                "match self.client().call(&{constant}, &{pass}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
+            )
+        } else {
+            format!("self.client().call_without_data(&{constant}, &{pass}).await")
+        };
+        methods.push_str(&format!(
+            "/// `{}`: calls `{} {}`; override it to answer with code of your own.\n{signature} {{ async move {{ {call} }} }}\n",
+            action.name,
+            http.method,
+            http.path.replace('`', "'"),
+        ));
+    }
+    out.push_str(&format!(
+        "/// The actions of `{name}` as calls to the API (feature `http-client` of the runtime).\n/// Every method bound to an operation calls it by default; override any of them to answer that\n/// action with code of your own.\npub trait {api}: ::core::marker::Sync {{\n/// The client the default methods call the API with.\nfn client(&self) -> &{hc}::ApiClient;\n{methods}}}\n",
+        name = tool.name
+    ));
+    if every_bound {
+        out.push_str(&format!(
+            "impl {api} for {hc}::ApiClient {{ fn client(&self) -> &{hc}::ApiClient {{ self }} }}\n"
+        ));
+    }
+    out.push_str(&format!(
+        "/// The handler of `{name}` that answers through an [`{api}`]: `{stem}Tool({served}(client))`.\npub struct {served}<A>(pub A);\nimpl<A: {api}> {handler} for {served}<A> {{\ntype Error = {hc}::ApiError;\n{delegates}}}\n",
+        name = tool.name
+    ));
+    out
 }

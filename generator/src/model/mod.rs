@@ -26,6 +26,7 @@ pub use behaviour::{
 pub use depth::MAX_TYPE_DEPTH;
 
 pub use literals::{same_literal, structured_enum};
+pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
 pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
 pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel};

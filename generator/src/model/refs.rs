@@ -341,7 +341,7 @@ pub(super) fn file_stem(path: &str) -> &str {
 }
 
 /// `target` as seen from the folder of `from`, both relative to the input folder.
-pub(super) fn join_relative(from: &str, target: &str) -> String {
+pub(crate) fn join_relative(from: &str, target: &str) -> String {
     let mut parts: Vec<&str> = from.split('/').collect();
     parts.pop();
     for part in target.split('/') {
@@ -357,7 +357,7 @@ pub(super) fn join_relative(from: &str, target: &str) -> String {
 }
 
 /// The shortest `$ref` path from the folder of `from` to `to`, for suggestions.
-pub(super) fn relative_to(from: &str, to: &str) -> String {
+pub(crate) fn relative_to(from: &str, to: &str) -> String {
     let from_dir: Vec<&str> = from
         .split('/')
         .collect::<Vec<_>>()

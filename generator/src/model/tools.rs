@@ -92,6 +92,9 @@ pub struct ActionModel {
     pub max_payload_bytes: Option<u64>,
     /// The cache patterns a success invalidates (state sync); empty when none.
     pub invalidates: Vec<String>,
+    /// The API operation the action calls, when it is bound to one (`operation`): the
+    /// generated HTTP handler builds its request from this.
+    pub http: Option<crate::operations::HttpBinding>,
 }
 
 /// The presenter an action's data goes through.
@@ -305,6 +308,7 @@ fn resolve_tool<'a>(
                 &format!("{pointer}/invalidates"),
                 action.invalidates.as_deref(),
             ),
+            http: None,
         });
     }
     let flat = tool.exposition == Exposition::Flat;

@@ -1,0 +1,201 @@
+//! OpenAPI operations as tool actions (issue 27): a tool file binds its actions to operations of
+//! a document in the input folder (`tests/fixtures/operations/petstore.yaml`); arguments come
+//! from parameters and the JSON body, the presenter from the 2xx JSON response; what cannot be
+//! expressed is an error located in the document, or, for an operation a selection takes, a
+//! warning that names it.
+
+use fusion_gen::{Diagnostic, Options, SourceFile, generate_with_warnings};
+
+const API: &str = include_str!("../../tests/fixtures/operations/petstore.yaml");
+const TOOL: &str = include_str!("../../tests/fixtures/operations/pets.tool.yaml");
+
+fn run(files: &[(&str, &str)]) -> Result<fusion_gen::Generated, Vec<Diagnostic>> {
+    let sources: Vec<SourceFile> = files
+        .iter()
+        .map(|(path, text)| SourceFile::new(*path, *text))
+        .collect();
+    generate_with_warnings(&sources, &Options::default()).map_err(|d| d.0)
+}
+
+fn module<'a>(generated: &'a fusion_gen::Generated, name: &str) -> &'a str {
+    &generated
+        .files
+        .iter()
+        .find(|f| f.path == name)
+        .unwrap_or_else(|| panic!("no {name}"))
+        .contents
+}
+
+fn summary(d: &Diagnostic) -> (String, String, u32) {
+    (
+        d.file.clone(),
+        d.pointer.clone(),
+        d.location.expect("located").line,
+    )
+}
+
+#[test]
+fn bound_actions_take_parameters_and_body_and_present_the_response() {
+    let generated = run(&[("api/petstore.yaml", API), ("api/pets.tool.yaml", TOOL)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    assert!(generated.warnings.is_empty(), "{:#?}", generated.warnings);
+    let tool = module(&generated, "pets_tool.rs");
+    // Declared actions first, then the tag's others, named from their operation ids.
+    assert!(
+        tool.contains(
+            r#"pub const ACTIONS: &[&str] = &["get", "list", "create_pet", "delete_pet"];"#
+        ),
+        "{tool}"
+    );
+    // A `$ref`'d path-level parameter, required, with its description; a header; query arrays.
+    for field in [
+        "pub pet_id: ::std::string::String,",
+        "pub x_request_id: ::core::option::Option<::std::string::String>,",
+        "pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,",
+        "pub per_page: ::core::option::Option<i64>,",
+        "pub body: super::petstore::NewPet,",
+    ] {
+        assert!(tool.contains(field), "{field} in\n{tool}");
+    }
+    assert!(tool.contains(r#"\"petId\":{\"type\":\"string\",\"description\":\"The pet's id. Required for: get, delete_pet\"}"#));
+    assert!(tool.contains(r#"\"per_page\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":100"#));
+    assert!(tool.contains(r#"\"body\":{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"minLength\":1}"#));
+    // The list returns a collection of the `Pet` presenter written for the response component;
+    // `delete_pet` (204, no body) answers with a response of its own.
+    assert!(
+        tool.contains("Reply<::std::vec::Vec<super::pet::Pet>>"),
+        "{tool}"
+    );
+    assert!(tool.contains("__rt::ToolResponse"));
+    let presenter = module(&generated, "pet.rs");
+    assert!(presenter.contains("from `api/petstore-responses/Pet.json`"));
+    // Hints from the methods: `get` is read-only, `delete_pet` destructive.
+    assert!(
+        tool.contains("destructive_hint: true") || tool.contains("destructive: true"),
+        "{tool}"
+    );
+}
+
+#[test]
+fn what_the_handler_cannot_send_is_an_error_in_the_document() {
+    let tool = "x-fusion-tool:\n  name: media\n  openapi: petstore.yaml\n  actions:\n    photo: { operation: uploadPhoto }\n    session: { operation: getSession }\n    missing: { operation: getPets }\n";
+    let found = run(&[("petstore.yaml", API), ("media.tool.yaml", tool)]).unwrap_err();
+    let found: Vec<_> = found.iter().filter(|d| !d.is_warning()).collect();
+    assert_eq!(
+        found.iter().map(|d| summary(d)).collect::<Vec<_>>(),
+        vec![
+            (
+                "media.tool.yaml".into(),
+                "/x-fusion-tool/actions/missing/operation".into(),
+                7
+            ),
+            (
+                "petstore.yaml".into(),
+                "/paths/~1pets~1{petId}~1photo/put/requestBody/content".into(),
+                64
+            ),
+            (
+                "petstore.yaml".into(),
+                "/paths/~1session/get/parameters/0/in".into(),
+                74
+            ),
+        ],
+        "{found:#?}"
+    );
+    assert_eq!(
+        found[0].message,
+        "`petstore.yaml` has no operation `getPets`"
+    );
+    assert_eq!(found[0].help.as_deref(), Some("did you mean `getPet`?"));
+    assert_eq!(found[1].message, "no JSON content, only `image/png`");
+    assert!(found[2].message.contains("`cookie` parameters"));
+}
+
+#[test]
+fn a_selection_leaves_out_what_it_cannot_bind_with_a_warning() {
+    let tool = "x-fusion-tool:\n  name: media\n  openapi: petstore.yaml\n  operations: { tags: [media], ids: ['get*', 'nothing*'] }\n";
+    let found = run(&[("petstore.yaml", API), ("media.tool.yaml", tool)]).unwrap_err();
+    // `nothing*` selects nothing: an error at the glob. The two media operations are warnings.
+    let (warnings, errors): (Vec<_>, Vec<_>) = found.iter().partition(|d| d.is_warning());
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].pointer, "/x-fusion-tool/operations/ids/1");
+    let _ = warnings;
+    let tool = "x-fusion-tool:\n  name: media\n  openapi: petstore.yaml\n  operations: { tags: [media], ids: ['get*'] }\n";
+    let generated = run(&[("petstore.yaml", API), ("media.tool.yaml", tool)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let messages: Vec<&str> = generated
+        .warnings
+        .iter()
+        .map(|d| d.message.as_str())
+        .collect();
+    assert_eq!(messages.len(), 2, "{messages:#?}");
+    assert!(
+        messages[0].starts_with(
+            "PUT /pets/{petId}/photo is left out of the tool `media.tool.yaml`: no JSON content"
+        ),
+        "{messages:?}"
+    );
+    assert!(
+        messages[1].starts_with("GET /session is left out"),
+        "{messages:?}"
+    );
+    let tool_rs = module(&generated, "media_tool.rs");
+    assert!(
+        tool_rs.contains(r#"pub const ACTIONS: &[&str] = &["get_pet"];"#),
+        "{tool_rs}"
+    );
+}
+
+#[test]
+fn a_tool_must_name_a_document_that_is_there() {
+    let tool = "x-fusion-tool:\n  name: pets\n  openapi: petstor.yaml\n  actions:\n    get: { operation: getPet }\n";
+    let found = run(&[("petstore.yaml", API), ("pets.tool.yaml", tool)]).unwrap_err();
+    assert_eq!(
+        summary(&found[0]),
+        ("pets.tool.yaml".into(), "/x-fusion-tool/openapi".into(), 3)
+    );
+    assert_eq!(
+        found[0].help.as_deref(),
+        Some("did you mean `petstore.yaml`?")
+    );
+    let tool = "x-fusion-tool:\n  name: pets\n  actions:\n    get: { operation: getPet, input: { type: object } }\n";
+    let found = run(&[("petstore.yaml", API), ("pets.tool.yaml", tool)]).unwrap_err();
+    assert_eq!(
+        found[0].message,
+        "operations are bound, but the tool names no OpenAPI document"
+    );
+}
+
+/// The tool file of docs/definitions.md ("Operations as actions"), as written there.
+fn documented_tool() -> String {
+    let doc = include_str!("../../docs/definitions.md");
+    let section = doc
+        .split("## Operations as actions")
+        .nth(1)
+        .expect("the section");
+    let block = section.split("```yaml\n").nth(1).expect("a YAML block");
+    block.split("```").next().expect("its end").to_owned()
+}
+
+#[test]
+fn the_documented_tool_generates_with_its_own_presenter() {
+    let presenter = "title: PetView\ntype: object\nallOf:\n  - $ref: 'petstore.yaml#/components/schemas/Pet'\nx-fusion:\n  rules: [\"Pets are never sold to strangers.\"]\n";
+    let tool = documented_tool();
+    let generated = run(&[
+        ("petstore.yaml", API),
+        ("pets.tool.yaml", &tool),
+        ("pet.yaml", presenter),
+    ])
+    .unwrap_or_else(|d| panic!("{d:#?}"));
+    let tool = module(&generated, "pets_tool.rs");
+    // `list` returns the author's presenter; `get` the one written for the component.
+    assert!(
+        tool.contains("Reply<::std::vec::Vec<super::pet::PetView>>"),
+        "{tool}"
+    );
+    assert!(
+        tool.contains(
+            r#"pub const ACTIONS: &[&str] = &["get", "list", "create_pet", "delete_pet"];"#
+        )
+    );
+}
