@@ -15,7 +15,7 @@ pub fn tool(
     config: ApiConfig,
 ) -> Result<generated::pets_tool::PetsTool<generated::pets_tool::PetsHttp<ApiClient>>, ApiError> {
     let client = ApiClient::new(config)?;
-    Ok(generated::pets_tool::PetsTool(
+    Ok(generated::pets_tool::PetsTool::new(
         generated::pets_tool::PetsHttp(client),
     ))
 }
