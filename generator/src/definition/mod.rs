@@ -11,9 +11,8 @@ pub use behaviour::{
     WidthDef,
 };
 pub use tool::{
-    ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, OperationSelection, PresenterRef,
-    Returns,
-    ToolDefinition,
+    ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, OperationSelection,
+    PresenterRef, Returns, ToolDefinition,
 };
 
 use indexmap::IndexMap;
