@@ -242,10 +242,13 @@ pub struct RemindersCall {
 
 impl RemindersCall {
     /// Parses the JSON arguments of `action`'s own tool (flat exposition), field by field (wire
-    /// format §12): `UNKNOWN_ACTION` for a name not in [`ACTIONS`], a `<validation_error>` for
-    /// arguments that are not an object or are nested past `MAX_ARGUMENT_DEPTH`, and one
-    /// `<validation_error>` listing every bad field otherwise. Absent arguments read as `{}`;
-    /// an `action` key is ignored, as upstream overwrites it.
+    /// format §12). Absent arguments read as `{}`; an `action` key is ignored, as upstream
+    /// overwrites it.
+    ///
+    /// # Errors
+    /// The response to send back: `UNKNOWN_ACTION` for a name not in [`ACTIONS`], a
+    /// `<validation_error>` for arguments that are not an object or are nested past
+    /// `MAX_ARGUMENT_DEPTH`, and one `<validation_error>` listing every bad field otherwise.
     pub fn parse_flat(
         action: &str,
         arguments: &__rt::__private::args::Value,

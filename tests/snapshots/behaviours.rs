@@ -731,24 +731,22 @@ pub mod appointment {
                     __rt::__private::number::write_u64(&mut content, kept.len() as u64);
                     content.push_str(").");
                     builder.ui(content);
-                } else {
-                    if let ::core::option::Option::Some(item) = kept.first()
-                        && (::core::matches!(item.status, AppointmentStatus::Booked))
-                    {
-                        let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                        let start = content.len();
-                        for (index, item) in kept.iter().enumerate() {
-                            if index > 0 {
-                                content.push('\n');
-                            }
-                            content.push_str("- ");
-                            __rt::escape::push_line(&mut content, &item.id);
-                            if index == 0 {
-                                content.reserve_rows(start, kept.len() - 1);
-                            }
+                } else if let ::core::option::Option::Some(item) = kept.first()
+                    && (::core::matches!(item.status, AppointmentStatus::Booked))
+                {
+                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
+                    let start = content.len();
+                    for (index, item) in kept.iter().enumerate() {
+                        if index > 0 {
+                            content.push('\n');
                         }
-                        builder.ui(content);
+                        content.push_str("- ");
+                        __rt::escape::push_line(&mut content, &item.id);
+                        if index == 0 {
+                            content.reserve_rows(start, kept.len() - 1);
+                        }
                     }
+                    builder.ui(content);
                 }
             }
             {

@@ -59,8 +59,15 @@ impl Context<'_> {
             (EmptyModel::Skip, None) => quote! { if !kept.is_empty() { #block } },
             (EmptyModel::Text(parts), _) => {
                 let replacement = self.ui_block_always(&ui.empty_block(parts), true)?;
-                let shown = shown(block);
-                quote! { if kept.is_empty() { #replacement } else { #shown } }
+                // `else if let`, not a condition nested in `else`: clippy's
+                // `collapsible_else_if` holds generated code to that.
+                match &condition {
+                    Some(condition) => quote! {
+                        if kept.is_empty() { #replacement }
+                        else if let ::core::option::Option::Some(item) = kept.first() && (#condition) { #block }
+                    },
+                    None => quote! { if kept.is_empty() { #replacement } else { #block } },
+                }
             }
         })
     }
