@@ -28,7 +28,6 @@ pub mod escape;
 mod formats;
 #[cfg(feature = "http")]
 pub mod http;
-/// The client of handlers generated for OpenAPI-bound actions (issue 27).
 pub mod http_client;
 pub mod json;
 mod literals;
