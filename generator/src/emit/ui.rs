@@ -59,15 +59,13 @@ impl Context<'_> {
             (EmptyModel::Skip, None) => quote! { if !kept.is_empty() { #block } },
             (EmptyModel::Text(parts), _) => {
                 let replacement = self.ui_block_always(&ui.empty_block(parts), true)?;
-                // `else if let`, not a condition nested in `else`: clippy's
+                // A condition makes `shown` an `if`, written as `else if`: clippy's
                 // `collapsible_else_if` holds generated code to that.
-                match &condition {
-                    Some(condition) => quote! {
-                        if kept.is_empty() { #replacement }
-                        else if let ::core::option::Option::Some(item) = kept.first() && (#condition) { #block }
-                    },
-                    None => quote! { if kept.is_empty() { #replacement } else { #block } },
-                }
+                let shown = match &condition {
+                    Some(_) => shown(block),
+                    None => quote! { { #block } },
+                };
+                quote! { if kept.is_empty() { #replacement } else #shown }
             }
         })
     }
