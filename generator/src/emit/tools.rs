@@ -59,9 +59,9 @@ pub struct ToolView {
     pub handler: Ident,
     /// The struct binding a handler, a `ServedTool`.
     pub served: Ident,
-    /// The hooks traits of the presenters the actions return, each once, in action order: the
-    /// bounds of the hooks a binding holds.
-    pub hooks: Vec<ItemRef>,
+    /// The presenters the actions return, each once, in action order: the hooks a binding
+    /// holds implement `Hooks` for each of them.
+    pub hooked: Vec<ItemRef>,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
     /// The egress cap of argument errors, in bytes.
@@ -148,8 +148,6 @@ pub struct ReturnsView {
     /// The runtime function that presents the result with hooks (`present_item_with`,
     /// `present_collection_with`, or their `_structured` forms).
     pub present_fn: Ident,
-    /// The presenter's hooks trait.
-    pub hooks: ItemRef,
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
@@ -315,14 +313,12 @@ pub fn render(
                         (false, true) => "present_item_structured_with",
                         (true, true) => "present_collection_structured_with",
                     };
-                    let hooks_name = names.hooks[returns.module].as_deref().ok_or_else(missing)?;
                     action_schemas.push(schema.clone());
                     Ok(ReturnsView {
                         presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
                         item: path(item),
                         collection: returns.collection,
                         present_fn: ident(present_fn),
-                        hooks: ItemRef::in_module(names, returns.module, hooks_name, None),
                         schema_const: ident(&format!("{prefix}_OUTPUT_SCHEMA")),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
@@ -414,14 +410,14 @@ pub fn render(
         .collect::<Result<Vec<ActionView>, InternalError>>()?;
     let http = http_handler(tool, &actions, rt, &tool_names.handler);
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
-    let mut hooks: Vec<ItemRef> = Vec::new();
+    let mut hooked: Vec<ItemRef> = Vec::new();
     for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
-        if !hooks.contains(&returns.hooks) {
-            hooks.push(returns.hooks.clone());
+        if !hooked.contains(&returns.presenter) {
+            hooked.push(returns.presenter.clone());
         }
     }
     let view = ToolView {
-        hooks,
+        hooked,
         cap: tool
             .max_payload_bytes
             .map(|cap| Number::Int(cap.into(), "u64")),
