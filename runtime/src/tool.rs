@@ -11,7 +11,7 @@ use crate::declared::Declared;
 use crate::echo;
 use crate::error::{internal_error, missing_discriminator, unknown_action};
 use crate::presenter::Presenter;
-use crate::response::ToolResponse;
+use crate::response::{ToolResponse, ViewData};
 use crate::select::Selection;
 use crate::validation::{FieldIssue, Hint, validation_error};
 
@@ -23,6 +23,9 @@ pub enum Reply<T> {
     Data(T),
     /// A response sent as is.
     Response(ToolResponse),
+    /// Data that is one page of a longer list, with how to get the next page: presented as
+    /// [`Reply::Data`], plus the next-page suggestion (issue 27, [`crate::paging`]).
+    More(T, crate::paging::More),
 }
 
 impl<T> From<T> for Reply<T> {
@@ -239,6 +242,13 @@ pub fn present_item<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
+        Ok(Reply::More(item, more)) => {
+            let mut data = String::new();
+            presenter.write_data(&item, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, None, None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -254,6 +264,13 @@ pub fn present_collection<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
+        Ok(Reply::More(items, more)) => {
+            let mut data = String::new();
+            presenter.write_collection_data(&items, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, Some(items.len()), None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -311,6 +328,10 @@ pub fn present_item_with<D: Declared, E: Display>(
         Ok(Reply::Data(item)) => {
             presenter.present_hooked(&item, selection, |builder| hooks(&item, builder))
         }
+        Ok(Reply::More(item, more)) => presenter.present_hooked(&item, selection, |builder| {
+            hooks(&item, builder);
+            more.suggest(builder, tool, action, None, None);
+        }),
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -328,6 +349,12 @@ pub fn present_collection_with<D: Declared, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => presenter.present_collection_hooked(&items, selection, hooks),
+        Ok(Reply::More(items, more)) => {
+            presenter.present_collection_hooked(&items, selection, |kept, builder| {
+                hooks(kept, builder);
+                more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
+            })
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
