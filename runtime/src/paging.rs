@@ -392,7 +392,8 @@ pub fn next_link(header: &str) -> Option<&str> {
         let close = open + rest[open..].find('>')?;
         let url = &rest[open + 1..close];
         let params_end = rest[close..].find('<').map_or(rest.len(), |i| close + i);
-        let params = &rest[close + 1..params_end];
+        // The link's parameters, without the `,` that separates it from the next link.
+        let params = rest[close + 1..params_end].trim_end().trim_end_matches(',');
         let is_next = params.split(';').any(|param| {
             let Some((name, value)) = param.split_once('=') else {
                 return false;
@@ -540,12 +541,13 @@ mod tests {
 
     #[test]
     fn a_cut_page_says_how_to_fetch_what_the_agent_limit_hid() {
-        // Page 2 of 25: items 25..50; 10 shown, the hidden ones start at 35 = page 8 of 5.
+        // Page 2 of 25: items 25..50; 10 shown, the hidden ones start at 35 = page 6 of 7 (7 is the
+        // largest page size up to 10 whose pages start at 35).
         let more = More::new(PAGE, &args(json!({"page": 2, "count": 25})), b"", None, &[]);
         assert_eq!(
             suggestion(&more, Some(25), Some(10)),
             [
-                "<action_suggestions>\n- chain: The agent limit showed 10 of the 25 items of this page. The 15 hidden ones and what follows: {\"action\":\"blocks\",\"page\":8,\"count\":5}\n</action_suggestions>"
+                "<action_suggestions>\n- chain: The agent limit showed 10 of the 25 items of this page. The 15 hidden ones and what follows: {\"action\":\"blocks\",\"page\":6,\"count\":7}\n</action_suggestions>"
             ]
         );
         let offset = Paging {
