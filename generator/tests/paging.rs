@@ -11,7 +11,7 @@ info: { title: Paging, version: "1" }
 paths:
   /blocks:
     get:
-      operationId: blocks
+      operationId: listBlocks
       summary: Blockfrost's style, a plain array
       parameters:
         - { name: count, in: query, schema: { type: integer, minimum: 1, maximum: 100, default: 100 } }
@@ -46,7 +46,7 @@ paths:
                   response_metadata: { type: object, properties: { next_cursor: { type: string } } }
   /issues:
     get:
-      operationId: issues
+      operationId: listIssues
       summary: GitHub's style, a Link header
       parameters:
         - { name: page, in: query, schema: { type: integer, minimum: 1, maximum: 21474836, default: 1 } }
@@ -69,7 +69,7 @@ paths:
           content: { application/json: { schema: { type: array, items: { $ref: "#/components/schemas/Item" } } } }
   /feed:
     get:
-      operationId: feed
+      operationId: listFeed
       summary: A cursor parameter, but nothing says where the next one is
       parameters:
         - { name: after, in: query, schema: { type: string } }
@@ -135,7 +135,7 @@ fn tool(actions: &str) -> String {
 #[test]
 fn each_style_is_detected_from_the_operation() {
     let module = run(&tool(
-        "    blocks: { operation: blocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: issues }\n    commits: { operation: commits }\n    feed: { operation: feed }\n    item: { operation: item }\n",
+        "    blocks: { operation: listBlocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: listIssues }\n    commits: { operation: commits }\n    feed: { operation: listFeed }\n    item: { operation: item }\n",
     ))
     .unwrap_or_else(|d| panic!("{d:#?}"));
     let some = |n: &str| format!("{SOME}({n})");
@@ -203,12 +203,31 @@ fn each_style_is_detected_from_the_operation() {
     );
 }
 
+/// The example of docs/definitions.md ("Stating the paging"), as written there.
+fn documented_actions() -> String {
+    let doc = include_str!("../../docs/definitions.md");
+    let section = doc
+        .split("**Stating the paging.**")
+        .nth(1)
+        .expect("the section");
+    let block = section.split("```yaml\n").nth(1).expect("a YAML block");
+    let block = block.split("```").next().expect("its end");
+    // The block is indented as a list item's: the tool file's `actions:` goes under
+    // `x-fusion-tool`.
+    let indent = block.len() - block.trim_start().len();
+    block
+        .lines()
+        .map(|line| format!("  {}\n", line.get(indent..).unwrap_or_default()))
+        .collect()
+}
+
 #[test]
 fn an_action_states_or_overrides_its_paging() {
-    let module = run(&tool(
-        "    feed:\n      operation: feed\n      paging: { style: cursor, param: after, size: page_size, next: /meta/next }\n    blocks:\n      operation: blocks\n      paging: false\n    issues:\n      operation: issues\n      paging: { style: page, param: page, first: 0, next: count }\n",
-    ))
-    .unwrap_or_else(|d| panic!("{d:#?}"));
+    let tool = format!(
+        "x-fusion-tool:\n  name: list\n  openapi: api.yaml\n{}",
+        documented_actions()
+    );
+    let module = run(&tool).unwrap_or_else(|d| panic!("{d:#?}\n{tool}"));
     assert_eq!(
         paging_of(&module, "feed"),
         paging(
@@ -240,11 +259,11 @@ fn an_action_states_or_overrides_its_paging() {
 #[test]
 fn a_paging_that_cannot_be_is_an_error_located_in_the_tool_file() {
     let found = run(&tool(concat!(
-        "    feed:\n      operation: feed\n      paging: { style: cursor, param: after }\n",
-        "    blocks:\n      operation: blocks\n      paging: { style: page, param: pages, sise: count }\n",
+        "    feed:\n      operation: listFeed\n      paging: { style: cursor, param: after }\n",
+        "    blocks:\n      operation: listBlocks\n      paging: { style: page, param: pages, sise: count }\n",
         "    events:\n      operation: events\n      paging: { style: offset, param: offset, first: 1, next: /x }\n",
         "    channels:\n      operation: channels\n      paging: { style: cursor, param: cursor, next: /response_metadata/next_cursr }\n",
-        "    issues:\n      operation: issues\n      paging: { style: pages }\n",
+        "    issues:\n      operation: listIssues\n      paging: { style: pages }\n",
         "    item:\n      operation: item\n      paging: true\n",
         "    own:\n      description: Answered by hand\n      paging: { style: page, param: page }\n",
     )))
