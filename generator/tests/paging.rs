@@ -380,3 +380,15 @@ fn paging_in_a_tool_that_binds_no_operation_is_an_error() {
         [("own.tool.yaml", "/x-fusion-tool/actions/list/paging", 6)]
     );
 }
+
+#[test]
+fn a_flat_action_suggests_its_next_page_under_its_own_name() {
+    let module = run(
+        "x-fusion-tool:\n  name: list\n  exposition: flat\n  openapi: api.yaml\n  actions:\n    blocks: { operation: listBlocks }\n    item: { operation: item }\n",
+    )
+    .unwrap_or_else(|d| panic!("{d:#?}"));
+    assert!(
+        module.contains(".map(|reply|__rt::paging::flat(reply,\"list_blocks\"))"),
+        "{module}"
+    );
+}

@@ -83,6 +83,15 @@ pub fn agent_limit<D: crate::Declared + ?Sized>(_presenter: &D) -> Option<usize>
     D::LIMIT
 }
 
+/// A generated handler's answer for an action exposed as a tool of its own named `name`
+/// (flat exposition): its next-page suggestion names that tool ([`More::flat`]).
+pub fn flat<T>(reply: crate::Reply<T>, name: &'static str) -> crate::Reply<T> {
+    match reply {
+        crate::Reply::More(data, more) => crate::Reply::More(data, more.flat(name)),
+        other => other,
+    }
+}
+
 /// What the API said about the page after this one.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Signal {
@@ -100,6 +109,9 @@ pub(crate) enum Signal {
 #[derive(Debug, Clone, PartialEq)]
 pub struct More {
     paging: Paging,
+    /// The action's own tool name under flat exposition, which the suggestion names instead of
+    /// the tool and its `action` argument.
+    flat: Option<&'static str>,
     /// The arguments the page was asked with (the default size included), nulls left out.
     args: Map<String, Value>,
     signal: Signal,
@@ -146,9 +158,18 @@ impl More {
         };
         More {
             paging,
+            flat: None,
             args,
             signal,
         }
+    }
+
+    /// The same page of an action exposed as a tool of its own (flat exposition), named
+    /// `name`: the suggestion names that tool, without an `action` argument.
+    #[must_use]
+    pub fn flat(mut self, name: &'static str) -> More {
+        self.flat = Some(name);
+        self
     }
 
     /// An integer argument as sent, if it is one.
@@ -260,6 +281,10 @@ impl More {
         returned: Option<usize>,
         limit: Option<usize>,
     ) {
+        let (tool, action) = match self.flat {
+            Some(name) => (name, None),
+            None => (tool, Some(action)),
+        };
         let cut = match (returned, limit) {
             (Some(returned), Some(limit)) if returned > limit => Some((limit, returned)),
             _ => None,
@@ -307,14 +332,19 @@ impl More {
 /// character that could mean something in a response block (`<`, `>`, `&`, anything not
 /// printable ASCII) written as a `\u` escape, so the text is safe where it lands and exact when
 /// read as JSON.
-fn call(action: &str, args: &Map<String, Value>) -> String {
-    let mut out = String::from("{\"action\":");
-    push_json_string(&mut out, action);
+fn call(action: Option<&str>, args: &Map<String, Value>) -> String {
+    let mut out = String::from("{");
+    if let Some(action) = action {
+        out.push_str("\"action\":");
+        push_json_string(&mut out, action);
+    }
     for (key, value) in args {
         if key == "action" {
             continue;
         }
-        out.push(',');
+        if out.len() > 1 {
+            out.push(',');
+        }
         push_json_string(&mut out, key);
         out.push(':');
         push_json(&mut out, value);
@@ -669,6 +699,21 @@ mod tests {
             suggestion(&other, Some(1), None),
             [
                 "<action_suggestions>\n- chain: The API has more results, but its next page's address uses arguments this tool does not take.\n</action_suggestions>"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_flat_action_is_suggested_as_its_own_tool() {
+        let more = More::new(PAGE, &args(json!({"page": 1, "count": 2})), b"", None, &[]);
+        let reply = flat(crate::Reply::More((), more), "chain_blocks");
+        let crate::Reply::More((), more) = reply else {
+            panic!("still a page")
+        };
+        assert_eq!(
+            suggestion(&more, Some(2), None),
+            [
+                "<action_suggestions>\n- chain_blocks: More results: {\"page\":2,\"count\":2}\n</action_suggestions>"
             ]
         );
     }

@@ -586,10 +586,19 @@ fn http_handler(
         ));
         let call = if let (Some(returns), Some(_)) = (&view.returns, &http.paging) {
             // The presenter's agent limit is the page size asked for when the agent gives none.
-            format!(
+            let paged = format!(
                 "self.client().call_paged(&{constant}, &{pass}, {rt}::paging::agent_limit(&{})).await",
                 returns.presenter
-            )
+            );
+            // An action exposed as a tool of its own is suggested under that tool's name.
+            if tool.flat {
+                format!(
+                    "{paged}.map(|reply| {rt}::paging::flat(reply, {}))",
+                    literal(&tool.flat_name(action))
+                )
+            } else {
+                paged
+            }
         } else if view.returns.is_some() {
             format!(
                 "match self.client().call(&{constant}, &{pass}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
