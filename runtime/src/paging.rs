@@ -9,6 +9,9 @@
 //! limit cut the page, the arguments that fetch the items it hid. Nothing is silently dropped:
 //! the agent is told either how to continue or that the hidden items cannot be reached.
 
+use std::fmt;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 use crate::builder::ResponseBuilder;
@@ -401,17 +404,97 @@ fn push_json_string(out: &mut String, text: &str) {
 }
 
 /// The string or number at `path` in a JSON body; `None` when absent, `null`, empty or not
-/// JSON.
+/// JSON. The body is read once more, without building it: only the keys on the path are
+/// compared, everything else is skipped.
 fn body_field(body: &[u8], path: &[&str]) -> Option<String> {
-    let value: Value = serde_json::from_slice(body).ok()?;
-    let mut at = &value;
-    for key in path {
-        at = at.get(key)?;
+    let mut reader = serde_json::Deserializer::from_slice(body);
+    Find { path }.deserialize(&mut reader).ok().flatten()
+}
+
+/// Reads a JSON value, keeping only the scalar at `path` under it.
+struct Find<'p> {
+    path: &'p [&'p str],
+}
+
+impl<'de> DeserializeSeed<'de> for Find<'_> {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Self::Value, D::Error> {
+        reader.deserialize_any(self)
     }
-    match at {
-        Value::String(text) if !text.is_empty() => Some(text.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        _ => None,
+}
+
+impl<'de> Visitor<'de> for Find<'_> {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut found = None;
+        while let Some(on_path) = map.next_key_seed(KeyIs(self.path.first().copied()))? {
+            if on_path && found.is_none() {
+                found = map.next_value_seed(Find {
+                    path: &self.path[1..],
+                })?;
+            } else {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+        Ok(found)
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<Self::Value, E> {
+        Ok((self.path.is_empty() && !text.is_empty()).then(|| text.to_owned()))
+    }
+
+    fn visit_u64<E: de::Error>(self, n: u64) -> Result<Self::Value, E> {
+        Ok(self.path.is_empty().then(|| n.to_string()))
+    }
+
+    fn visit_i64<E: de::Error>(self, n: i64) -> Result<Self::Value, E> {
+        Ok(self.path.is_empty().then(|| n.to_string()))
+    }
+
+    fn visit_f64<E: de::Error>(self, n: f64) -> Result<Self::Value, E> {
+        Ok(self.path.is_empty().then(|| Value::from(n).to_string()))
+    }
+
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+}
+
+/// Reads an object key: whether it is the wanted one (compared where it lies, not copied).
+struct KeyIs<'p>(Option<&'p str>);
+
+impl<'de> DeserializeSeed<'de> for KeyIs<'_> {
+    type Value = bool;
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<bool, D::Error> {
+        reader.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for KeyIs<'_> {
+    type Value = bool;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<bool, E> {
+        Ok(self.0 == Some(key))
     }
 }
 
@@ -716,6 +799,24 @@ mod tests {
                 "<action_suggestions>\n- chain_blocks: More results: {\"page\":2,\"count\":2}\n</action_suggestions>"
             ]
         );
+    }
+
+    #[test]
+    fn the_body_field_is_found_without_building_the_body() {
+        let body = br#"{"data":[{"meta":{"next":"no"}}],"meta":{"other":{"next":"no"},"next":"c\u00fc","next":"second"},"next":7}"#;
+        assert_eq!(
+            body_field(body, &["meta", "next"]).as_deref(),
+            Some("c\u{fc}")
+        );
+        assert_eq!(body_field(body, &["next"]).as_deref(), Some("7"));
+        assert_eq!(body_field(body, &["meta"]), None, "an object is no cursor");
+        assert_eq!(body_field(body, &["missing"]), None);
+        assert_eq!(body_field(br#"{"next":""}"#, &["next"]), None);
+        assert_eq!(
+            body_field(br#"{"next":1.5}"#, &["next"]).as_deref(),
+            Some("1.5")
+        );
+        assert_eq!(body_field(b"not json", &["next"]), None);
     }
 
     #[test]
