@@ -7,7 +7,10 @@
 //! headers, the JSON body), and [`ApiClient`] sends it with reqwest (rustls) and reads the
 //! response under a size cap and a timeout. Base URL and authentication come from the
 //! [`ApiConfig`] the server is built with, never from generated code. A non-2xx status is a
-//! tool error carrying the status and a bounded, escaped excerpt of the API's body.
+//! tool error carrying the status and a bounded, escaped excerpt of the API's body. An operation
+//! that pages ([`Operation::paging`]) is called with [`ApiClient::call_paged`]: a page no larger
+//! than the agent limit when the agent names no size, and the page handed back with what the API
+//! said about the next one ([`crate::paging`]).
 
 use std::fmt;
 use std::time::Duration;
