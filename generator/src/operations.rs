@@ -163,8 +163,11 @@ const SIZE_PARAMS: &[&str] = &[
     "max_results",
     "maxResults",
 ];
-/// Response body fields that hold the next page's cursor.
+/// Response body fields that hold the next page's cursor, URL or number.
 const NEXT_FIELDS: &[&str] = &[
+    "next",
+    "next_page",
+    "nextPage",
     "next_cursor",
     "nextCursor",
     "next_page_token",
@@ -1186,13 +1189,17 @@ impl Context<'_> {
         };
         for (key, property) in properties(schema) {
             found.fields.push(vec![key.clone()]);
-            if NEXT_FIELDS.contains(&key.as_str()) && found.next_field.is_none() {
+            if NEXT_FIELDS.contains(&key.as_str())
+                && scalar_like(&property)
+                && found.next_field.is_none()
+            {
                 found.next_field = Some(vec![key.clone()]);
             }
             if object_like(&property) {
-                for (inner, _) in properties(&property) {
+                for (inner, inner_schema) in properties(&property) {
                     if NEXT_HOLDERS.contains(&key.as_str())
                         && NEXT_FIELDS.contains(&inner.as_str())
+                        && scalar_like(&inner_schema)
                         && found.next_field.is_none()
                     {
                         found.next_field = Some(vec![key.clone(), inner.clone()]);
@@ -1202,6 +1209,18 @@ impl Context<'_> {
             }
         }
         found
+    }
+}
+
+/// Whether a body field can hold a cursor, a URL or a number: a string, an integer or a number,
+/// nullable or not, or a field that says nothing of its type.
+fn scalar_like(schema: &Value) -> bool {
+    let scalar = |kind: &str| matches!(kind, "string" | "integer" | "number" | "null");
+    match schema.get("type") {
+        Some(Value::String(kind)) => scalar(kind),
+        Some(Value::Array(kinds)) => kinds.iter().all(|k| k.as_str().is_some_and(scalar)),
+        Some(_) => false,
+        None => !object_like(schema) && schema.get("items").is_none(),
     }
 }
 
@@ -1265,7 +1284,8 @@ fn detect_paging(query: &[(String, Value)], response: &ResponsePaging) -> Option
     } else if response.list {
         Some(NextFrom::FullPage)
     } else {
-        None
+        // An object around the list: its next page's URL or number (`next`), if it says.
+        response.next_field.clone().map(NextFrom::Body)
     };
     if let Some((cursor, _)) = named(CURSOR_PARAMS, false) {
         let next = match (&response.next_field, response.link) {
@@ -1459,7 +1479,7 @@ fn explicit_paging(
             Some(NextFrom::FullPage)
         }
         Some(Value::String(next))
-            if next.starts_with('/') && next.len() > 1 && style == Some("cursor") =>
+            if next.starts_with('/') && next.len() > 1 && style != Some("link") =>
         {
             let path: Vec<String> = next[1..]
                 .split('/')
@@ -1495,7 +1515,7 @@ fn explicit_paging(
                 match style {
                     Some("cursor") => "`link` (a `Link` header) or the JSON pointer of the next cursor in the response body (`/meta/next_cursor`)",
                     Some("link") => "a `link` paging's next page is the `Link` header's: leave `next` out",
-                    _ => "`count` (a full page has a next one) or `link` (a `Link` header)",
+                    _ => "`count` (a full page has a next one), `link` (a `Link` header) or the JSON pointer of the next page's URL or number in the response body (`/next`)",
                 }
                 .into(),
             ));

@@ -79,7 +79,26 @@ paths:
           description: Feed
           content:
             application/json:
-              schema: { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Item" } }, meta: { type: object, properties: { next: { type: string } } } } }
+              schema: { type: object, properties: { items: { type: array, items: { $ref: "#/components/schemas/Item" } }, meta: { type: object, properties: { following: { type: string } } } } }
+  /results:
+    get:
+      operationId: results
+      summary: Django REST framework's style, the next page's URL in the body
+      parameters:
+        - { name: page, in: query, schema: { type: integer, minimum: 1, maximum: 21474836, default: 1 } }
+        - { name: page_size, in: query, schema: { type: integer } }
+      responses:
+        "200":
+          description: Results
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  count: { type: integer }
+                  next: { type: string, nullable: true, format: uri }
+                  previous: { type: string, nullable: true, format: uri }
+                  results: { type: array, items: { $ref: "#/components/schemas/Item" } }
   /items/{id}:
     get:
       operationId: item
@@ -135,7 +154,7 @@ fn tool(actions: &str) -> String {
 #[test]
 fn each_style_is_detected_from_the_operation() {
     let module = run(&tool(
-        "    blocks: { operation: listBlocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: listIssues }\n    commits: { operation: commits }\n    feed: { operation: listFeed }\n    item: { operation: item }\n",
+        "    blocks: { operation: listBlocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: listIssues }\n    commits: { operation: commits }\n    feed: { operation: listFeed }\n    results: { operation: results }\n    item: { operation: item }\n",
     ))
     .unwrap_or_else(|d| panic!("{d:#?}"));
     let some = |n: &str| format!("{SOME}({n})");
@@ -193,6 +212,17 @@ fn each_style_is_detected_from_the_operation() {
             "Link"
         )
     );
+    // Page numbers in an object whose `next` is the next page's URL.
+    assert_eq!(
+        paging_of(&module, "results"),
+        paging(
+            "Page{param:\"page\",first:1,}",
+            &some("\"page_size\""),
+            NONE,
+            NONE,
+            "Body(&[\"next\"])"
+        )
+    );
     // A cursor parameter with nowhere to read the next cursor from, and a single item: no paging.
     assert_eq!(paging_of(&module, "feed"), NONE);
     assert_eq!(paging_of(&module, "item"), NONE);
@@ -235,7 +265,7 @@ fn an_action_states_or_overrides_its_paging() {
             &format!("{SOME}(\"page_size\")"),
             NONE,
             NONE,
-            "Body(&[\"meta\",\"next\"])"
+            "Body(&[\"meta\",\"following\"])"
         )
     );
     assert_eq!(paging_of(&module, "blocks"), NONE);
@@ -261,7 +291,7 @@ fn a_paging_that_cannot_be_is_an_error_located_in_the_tool_file() {
     let found = run(&tool(concat!(
         "    feed:\n      operation: listFeed\n      paging: { style: cursor, param: after }\n",
         "    blocks:\n      operation: listBlocks\n      paging: { style: page, param: pages, sise: count }\n",
-        "    events:\n      operation: events\n      paging: { style: offset, param: offset, first: 1, next: /x }\n",
+        "    events:\n      operation: events\n      paging: { style: offset, param: offset, first: 1, next: 7 }\n",
         "    channels:\n      operation: channels\n      paging: { style: cursor, param: cursor, next: /response_metadata/next_cursr }\n",
         "    issues:\n      operation: listIssues\n      paging: { style: pages }\n",
         "    item:\n      operation: item\n      paging: true\n",
@@ -311,7 +341,7 @@ fn a_paging_that_cannot_be_is_an_error_located_in_the_tool_file() {
             at("events", "/next"),
             13,
             "`next` is not where this paging's next page is announced",
-            "`count` (a full page has a next one) or `link` (a `Link` header)",
+            "`count` (a full page has a next one), `link` (a `Link` header) or the JSON pointer of the next page's URL or number in the response body (`/next`)",
         ),
         (
             at("channels", "/next"),

@@ -139,23 +139,27 @@ impl More {
             .collect();
         let signal = match paging.next {
             NextFrom::FullPage => Signal::Count,
-            NextFrom::Body(path) => match (paging.style, body_field(body, path)) {
-                (PageStyle::Cursor { param }, Some(cursor)) => {
-                    Signal::Next(vec![(param.to_owned(), Value::String(cursor))])
-                }
-                (_, Some(_)) => Signal::Unreachable,
-                (_, None) => Signal::End,
+            NextFrom::Body(path) => match body_field(body, path) {
+                // A URL (`"next": "https://api/x?page=3"`, Django REST framework's style): its
+                // query gives the next page's arguments, as a `Link` header's does.
+                Some(next) if looks_like_url(&next) => url_signal(&next, query, &args, &paging),
+                Some(next) => match paging.style {
+                    PageStyle::Cursor { param } => {
+                        Signal::Next(vec![(param.to_owned(), Value::String(next))])
+                    }
+                    // The next page's number or offset itself.
+                    PageStyle::Page { param, .. } | PageStyle::Offset { param } => {
+                        match next.parse::<u64>() {
+                            Ok(n) => Signal::Next(vec![(param.to_owned(), Value::from(n))]),
+                            Err(_) => Signal::Unreachable,
+                        }
+                    }
+                    PageStyle::Link => Signal::Unreachable,
+                },
+                None => Signal::End,
             },
             NextFrom::Link => match link.and_then(next_link) {
-                Some(url) => {
-                    let next = link_arguments(url, query, &args, &paging);
-                    let moves = next.iter().any(|(k, v)| args.get(k) != Some(v));
-                    if moves {
-                        Signal::Next(next)
-                    } else {
-                        Signal::Unreachable
-                    }
-                }
+                Some(url) => url_signal(url, query, &args, &paging),
                 None => Signal::End,
             },
         };
@@ -498,6 +502,23 @@ impl<'de> Visitor<'de> for KeyIs<'_> {
     }
 }
 
+/// Whether a next-page value from the body is a URL (absolute, or a path or query of the API)
+/// rather than a cursor.
+fn looks_like_url(text: &str) -> bool {
+    text.contains("://") || text.starts_with('/') || text.starts_with('?')
+}
+
+/// The signal of a next page's URL: the arguments it moves, or that it moves only parameters
+/// the tool does not take.
+fn url_signal(url: &str, query: &[&str], args: &Map<String, Value>, paging: &Paging) -> Signal {
+    let next = link_arguments(url, query, args, paging);
+    if next.iter().any(|(k, v)| args.get(k) != Some(v)) {
+        Signal::Next(next)
+    } else {
+        Signal::Unreachable
+    }
+}
+
 /// The URL of the `rel="next"` link of a `Link` header (RFC 8288), if any.
 pub fn next_link(header: &str) -> Option<&str> {
     let mut rest = header;
@@ -784,6 +805,37 @@ mod tests {
                 "<action_suggestions>\n- chain: The API has more results, but its next page's address uses arguments this tool does not take.\n</action_suggestions>"
             ]
         );
+    }
+
+    #[test]
+    fn a_next_url_or_number_in_the_body_moves_the_page() {
+        let drf = Paging {
+            next: NextFrom::Body(&["next"]),
+            ..PAGE
+        };
+        let body = br#"{"count":9,"next":"https://api.x/items?page=3&count=2","results":[]}"#;
+        let more = More::new(
+            drf,
+            &args(json!({"page": 2, "count": 2})),
+            body,
+            None,
+            &["page", "count"],
+        );
+        assert_eq!(
+            suggestion(&more, None, None),
+            [
+                "<action_suggestions>\n- chain: More results: {\"action\":\"blocks\",\"page\":3,\"count\":2}\n</action_suggestions>"
+            ]
+        );
+        let number = More::new(drf, &Map::new(), br#"{"next":4}"#, None, &["page"]);
+        assert_eq!(
+            suggestion(&number, None, None),
+            [
+                "<action_suggestions>\n- chain: More results: {\"action\":\"blocks\",\"page\":4}\n</action_suggestions>"
+            ]
+        );
+        let last = More::new(drf, &Map::new(), br#"{"next":null}"#, None, &["page"]);
+        assert!(suggestion(&last, None, None).is_empty());
     }
 
     #[test]
