@@ -764,6 +764,11 @@ mod tests {
         );
         assert_eq!(next_link(r#"<https://api.x/r?page=1>; rel="prev""#), None);
         assert_eq!(next_link("garbage"), None);
+        // Broken headers end the search, never a slice out of bounds.
+        for broken in ["<", "<>", "<a", ">;rel=next<", "<ü>;rel=\"next", "<<>>; rel=next, <"] {
+            let _ = next_link(broken);
+        }
+        assert_eq!(next_link("<ü>;rel=\"next"), Some("ü"));
         let link = Paging {
             style: PageStyle::Page {
                 param: "page",
