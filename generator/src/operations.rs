@@ -97,7 +97,7 @@ pub enum PageStyle {
 pub enum NextFrom {
     /// A full page.
     FullPage,
-    /// A field of the response body, by path, holds the next cursor.
+    /// A field of the response body, by path, holds the next cursor, URL or page number.
     Body(Vec<String>),
     /// A `Link` header with `rel="next"`.
     Link,
@@ -409,7 +409,7 @@ fn expand_tool(
         let at = format!("/x-fusion-tool/actions/{}", escape(name));
         let Some(Value::String(wanted)) = action.get("operation") else {
             let mut action = action.clone();
-            if let Some(Value::Object(a)) = Some(&mut action)
+            if let Value::Object(a) = &mut action
                 && a.remove("paging").is_some()
             {
                 let pointer = format!("{at}/paging");

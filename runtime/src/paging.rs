@@ -48,7 +48,8 @@ pub enum NextFrom {
     /// may be followed by another.
     FullPage,
     /// A field of the response body, by path (`["meta", "next_cursor"]`), holds the next
-    /// cursor; absent, `null` or `""` means the last page.
+    /// cursor, the next page's URL (whose query gives its arguments) or its number; absent,
+    /// `null` or `""` means the last page.
     Body(&'static [&'static str]),
     /// An RFC 8288 `Link` response header with `rel="next"`.
     Link,
@@ -765,7 +766,14 @@ mod tests {
         assert_eq!(next_link(r#"<https://api.x/r?page=1>; rel="prev""#), None);
         assert_eq!(next_link("garbage"), None);
         // Broken headers end the search, never a slice out of bounds.
-        for broken in ["<", "<>", "<a", ">;rel=next<", "<ü>;rel=\"next", "<<>>; rel=next, <"] {
+        for broken in [
+            "<",
+            "<>",
+            "<a",
+            ">;rel=next<",
+            "<ü>;rel=\"next",
+            "<<>>; rel=next, <",
+        ] {
             let _ = next_link(broken);
         }
         assert_eq!(next_link("<ü>;rel=\"next"), Some("ü"));
