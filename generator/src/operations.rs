@@ -101,6 +101,16 @@ pub enum NextFrom {
     Body(Vec<String>),
     /// A `Link` header with `rel="next"`.
     Link,
+    /// A boolean body field says more follows; the next cursor is the `id` of the last item of
+    /// the list field (Stripe's `has_more` and `data`).
+    LastItem {
+        /// The boolean field.
+        more: String,
+        /// The list field.
+        list: String,
+        /// The item field that is the cursor.
+        id: String,
+    },
 }
 
 /// How an operation pages (the runtime's `paging::Paging`).
@@ -1141,6 +1151,8 @@ struct ResponsePaging {
     list: bool,
     /// The path of a next-cursor field of its object body (`meta.next_cursor`), when it has one.
     next_field: Option<Vec<String>>,
+    /// Its object body's boolean `has_more` and a list of items with an `id` (Stripe's style).
+    last_item: Option<(String, String)>,
     /// The top-level property names of its object body, and one level into objects, as paths:
     /// what an explicit `next` may name.
     fields: Vec<Vec<String>>,
@@ -1187,7 +1199,26 @@ impl Context<'_> {
                 })
                 .unwrap_or_default()
         };
-        for (key, property) in properties(schema) {
+        let fields = properties(schema);
+        let flag = fields.iter().find(|(key, property)| {
+            matches!(key.as_str(), "has_more" | "hasMore")
+                && property.get("type") == Some(&Value::String("boolean".into()))
+        });
+        let list = fields.iter().find(|(_, property)| {
+            property.get("type") == Some(&Value::String("array".into()))
+                && property.get("items").is_some_and(|items| {
+                    self.follow(items, String::new()).is_ok_and(|(items, _)| {
+                        items
+                            .get("properties")
+                            .and_then(Value::as_object)
+                            .is_some_and(|p| p.contains_key("id"))
+                    })
+                })
+        });
+        if let (Some((flag, _)), Some((list, _))) = (flag, list) {
+            found.last_item = Some((flag.clone(), list.clone()));
+        }
+        for (key, property) in fields {
             found.fields.push(vec![key.clone()]);
             if NEXT_FIELDS.contains(&key.as_str())
                 && scalar_like(&property)
@@ -1288,10 +1319,15 @@ fn detect_paging(query: &[(String, Value)], response: &ResponsePaging) -> Option
         response.next_field.clone().map(NextFrom::Body)
     };
     if let Some((cursor, _)) = named(CURSOR_PARAMS, false) {
-        let next = match (&response.next_field, response.link) {
-            (Some(path), _) => Some(NextFrom::Body(path.clone())),
-            (None, true) => Some(NextFrom::Link),
-            (None, false) => None,
+        let next = match (&response.next_field, response.link, &response.last_item) {
+            (Some(path), _, _) => Some(NextFrom::Body(path.clone())),
+            (None, true, _) => Some(NextFrom::Link),
+            (None, false, Some((more, list))) => Some(NextFrom::LastItem {
+                more: more.clone(),
+                list: list.clone(),
+                id: "id".into(),
+            }),
+            (None, false, None) => None,
         };
         if let Some(next) = next {
             return Some(paging_with(
@@ -1460,6 +1496,16 @@ fn explicit_paging(
             Some("cursor") => match &response.next_field {
                 Some(path) => Some(NextFrom::Body(path.clone())),
                 None if response.link => Some(NextFrom::Link),
+                None if response.last_item.is_some() => {
+                    response
+                        .last_item
+                        .clone()
+                        .map(|(more, list)| NextFrom::LastItem {
+                            more,
+                            list,
+                            id: "id".into(),
+                        })
+                }
                 None => {
                     problems.push(problem(
                         "",

@@ -99,6 +99,25 @@ paths:
                   next: { type: string, nullable: true, format: uri }
                   previous: { type: string, nullable: true, format: uri }
                   results: { type: array, items: { $ref: "#/components/schemas/Item" } }
+  /customers:
+    get:
+      operationId: customers
+      summary: Stripe's style, has_more and the last item's id
+      parameters:
+        - { name: starting_after, in: query, schema: { type: string } }
+        - { name: limit, in: query, schema: { type: integer, maximum: 500 } }
+      responses:
+        "200":
+          description: Customers
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  object: { type: string }
+                  data: { type: array, items: { $ref: "#/components/schemas/Item" } }
+                  has_more: { type: boolean }
+                  url: { type: string }
   /items/{id}:
     get:
       operationId: item
@@ -154,7 +173,7 @@ fn tool(actions: &str) -> String {
 #[test]
 fn each_style_is_detected_from_the_operation() {
     let module = run(&tool(
-        "    blocks: { operation: listBlocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: listIssues }\n    commits: { operation: commits }\n    feed: { operation: listFeed }\n    results: { operation: results }\n    item: { operation: item }\n",
+        "    blocks: { operation: listBlocks }\n    events: { operation: events }\n    channels: { operation: channels }\n    issues: { operation: listIssues }\n    commits: { operation: commits }\n    feed: { operation: listFeed }\n    results: { operation: results }\n    customers: { operation: customers }\n    item: { operation: item }\n",
     ))
     .unwrap_or_else(|d| panic!("{d:#?}"));
     let some = |n: &str| format!("{SOME}({n})");
@@ -221,6 +240,17 @@ fn each_style_is_detected_from_the_operation() {
             NONE,
             NONE,
             "Body(&[\"next\"])"
+        )
+    );
+    // Stripe: `has_more`, and the next page starts after the last item's `id`.
+    assert_eq!(
+        paging_of(&module, "customers"),
+        paging(
+            "Cursor{param:\"starting_after\",}",
+            &some("\"limit\""),
+            NONE,
+            &some("500"),
+            "LastItem{more:\"has_more\",list:\"data\",id:\"id\",}"
         )
     );
     // A cursor parameter with nowhere to read the next cursor from, and a single item: no paging.

@@ -53,6 +53,16 @@ pub enum NextFrom {
     Body(&'static [&'static str]),
     /// An RFC 8288 `Link` response header with `rel="next"`.
     Link,
+    /// Stripe's style: a boolean field of the body (`has_more`) says whether more follows, and
+    /// the cursor of the next page is the `id` of the last item of the list field (`data`).
+    LastItem {
+        /// The boolean field.
+        more: &'static str,
+        /// The list field.
+        list: &'static str,
+        /// The field of an item that is its cursor.
+        id: &'static str,
+    },
 }
 
 /// How an operation pages, as generated from its OpenAPI description or the tool file.
@@ -158,6 +168,16 @@ impl More {
                     PageStyle::Link => Signal::Unreachable,
                 },
                 None => Signal::End,
+            },
+            NextFrom::LastItem { more, list, id } => match last_item(body, more, list, id) {
+                (Some(true), Some(last)) => match paging.style {
+                    PageStyle::Cursor { param } => {
+                        Signal::Next(vec![(param.to_owned(), Value::String(last))])
+                    }
+                    _ => Signal::Unreachable,
+                },
+                (Some(true), None) => Signal::Unreachable,
+                _ => Signal::End,
             },
             NextFrom::Link => match link.and_then(next_link) {
                 Some(url) => url_signal(url, query, &args, &paging),
@@ -414,6 +434,105 @@ fn push_json_string(out: &mut String, text: &str) {
 fn body_field(body: &[u8], path: &[&str]) -> Option<String> {
     let mut reader = serde_json::Deserializer::from_slice(body);
     Find { path }.deserialize(&mut reader).ok().flatten()
+}
+
+/// The boolean field `more` of a JSON body and the `id` of the last item of its list field
+/// `list`, read without building the body.
+fn last_item(body: &[u8], more: &str, list: &str, id: &str) -> (Option<bool>, Option<String>) {
+    let mut reader = serde_json::Deserializer::from_slice(body);
+    LastItem { more, list, id }
+        .deserialize(&mut reader)
+        .unwrap_or((None, None))
+}
+
+/// Reads a JSON object for [`last_item`].
+struct LastItem<'k> {
+    more: &'k str,
+    list: &'k str,
+    id: &'k str,
+}
+
+impl<'de> DeserializeSeed<'de> for LastItem<'_> {
+    type Value = (Option<bool>, Option<String>);
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Self::Value, D::Error> {
+        reader.deserialize_map(self)
+    }
+}
+
+impl<'de> Visitor<'de> for LastItem<'_> {
+    type Value = (Option<bool>, Option<String>);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let (mut more, mut last) = (None, None);
+        while let Some(key) = map.next_key_seed(Key([self.more, self.list]))? {
+            match key {
+                Some(0) => more = map.next_value::<Option<bool>>()?,
+                Some(_) => last = map.next_value_seed(LastOf { id: self.id })?,
+                None => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok((more, last))
+    }
+}
+
+/// Reads a JSON array, keeping the `id` of its last element.
+struct LastOf<'k> {
+    id: &'k str,
+}
+
+impl<'de> DeserializeSeed<'de> for LastOf<'_> {
+    type Value = Option<String>;
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Self::Value, D::Error> {
+        reader.deserialize_seq(self)
+    }
+}
+
+impl<'de> Visitor<'de> for LastOf<'_> {
+    type Value = Option<String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON array")
+    }
+
+    fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        let path = [self.id];
+        let mut last = None;
+        while let Some(id) = seq.next_element_seed(Find { path: &path })? {
+            last = id;
+        }
+        Ok(last)
+    }
+}
+
+/// Reads an object key: which of the wanted ones it is, if any.
+struct Key<'k>([&'k str; 2]);
+
+impl<'de> DeserializeSeed<'de> for Key<'_> {
+    type Value = Option<usize>;
+
+    fn deserialize<D: Deserializer<'de>>(self, reader: D) -> Result<Option<usize>, D::Error> {
+        reader.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Key<'_> {
+    type Value = Option<usize>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+
+    fn visit_str<E: de::Error>(self, key: &str) -> Result<Option<usize>, E> {
+        Ok(self.0.iter().position(|wanted| *wanted == key))
+    }
 }
 
 /// Reads a JSON value, keeping only the scalar at `path` under it.
@@ -849,6 +968,39 @@ mod tests {
         );
         let last = More::new(drf, &Map::new(), br#"{"next":null}"#, None, &["page"]);
         assert!(suggestion(&last, None, None).is_empty());
+    }
+
+    #[test]
+    fn stripe_lists_go_on_after_their_last_item() {
+        let stripe = Paging {
+            style: PageStyle::Cursor {
+                param: "starting_after",
+            },
+            size: Some("limit"),
+            default_size: Some(10),
+            max_size: Some(100),
+            next: NextFrom::LastItem {
+                more: "has_more",
+                list: "data",
+                id: "id",
+            },
+        };
+        let body = br#"{"object":"list","data":[{"id":"cus_1","x":{"id":"no"}},{"name":"n","id":"cus_2"}],"has_more":true,"url":"/v1/customers"}"#;
+        let more = More::new(stripe, &args(json!({"limit": 2})), body, None, &[]);
+        assert_eq!(
+            suggestion(&more, None, None),
+            [
+                "<action_suggestions>\n- chain: More results: {\"action\":\"blocks\",\"limit\":2,\"starting_after\":\"cus_2\"}\n</action_suggestions>"
+            ]
+        );
+        let last = br#"{"data":[{"id":"cus_3"}],"has_more":false}"#;
+        let more = More::new(stripe, &Map::new(), last, None, &[]);
+        assert!(suggestion(&more, None, None).is_empty());
+        assert_eq!(
+            last_item(br#"{"has_more":true,"data":[]}"#, "has_more", "data", "id"),
+            (Some(true), None)
+        );
+        assert_eq!(last_item(b"[1]", "has_more", "data", "id"), (None, None));
     }
 
     #[test]

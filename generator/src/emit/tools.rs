@@ -485,6 +485,12 @@ fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
     let next = match &paging.next {
         NextFrom::FullPage => format!("{p}::NextFrom::FullPage"),
         NextFrom::Link => format!("{p}::NextFrom::Link"),
+        NextFrom::LastItem { more, list, id } => format!(
+            "{p}::NextFrom::LastItem {{ more: {}, list: {}, id: {} }}",
+            literal(more),
+            literal(list),
+            literal(id)
+        ),
         NextFrom::Body(path) => format!(
             "{p}::NextFrom::Body(&[{}])",
             path.iter()
