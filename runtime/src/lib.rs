@@ -33,6 +33,7 @@ pub mod json;
 mod literals;
 mod nullable;
 mod number;
+pub mod paging;
 mod pattern;
 mod presenter;
 mod prompt;

@@ -6,11 +6,12 @@ use std::fmt::Display;
 use serde_json::{Map, Value};
 
 use crate::args::{ArgPath, enum_value, wrong_type};
+use crate::builder::ResponseBuilder;
 use crate::declared::{Declared, Hooks};
 use crate::echo;
 use crate::error::{internal_error, missing_discriminator, unknown_action};
 use crate::presenter::Presenter;
-use crate::response::ToolResponse;
+use crate::response::{ToolResponse, ViewData};
 use crate::select::Selection;
 use crate::validation::{FieldIssue, Hint, validation_error};
 
@@ -22,6 +23,9 @@ pub enum Reply<T> {
     Data(T),
     /// A response sent as is.
     Response(ToolResponse),
+    /// Data that is one page of a longer list, with how to get the next page: presented as
+    /// [`Reply::Data`], plus the next-page suggestion (issue 27, [`crate::paging`]).
+    More(T, crate::paging::More),
 }
 
 impl<T> From<T> for Reply<T> {
@@ -238,6 +242,13 @@ pub fn present_item<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
+        Ok(Reply::More(item, more)) => {
+            let mut data = String::new();
+            presenter.write_data(&item, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, None, None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -253,6 +264,13 @@ pub fn present_collection<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
+        Ok(Reply::More(items, more)) => {
+            let mut data = String::new();
+            presenter.write_collection_data(&items, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, Some(items.len()), None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -309,6 +327,10 @@ pub fn present_item_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?S
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_with(&item, selection, hooks, context),
+        Ok(Reply::More(item, more)) => presenter.present_hooked(&item, selection, |builder| {
+            hooks.item(&item, context, builder);
+            more.suggest(builder, tool, action, None, None);
+        }),
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -328,6 +350,12 @@ pub fn present_collection_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C
     match result {
         Ok(Reply::Data(items)) => {
             presenter.present_collection_with(&items, selection, hooks, context)
+        }
+        Ok(Reply::More(items, more)) => {
+            presenter.present_collection_hooked(&items, selection, |kept, builder| {
+                hooks.collection(kept, context, builder);
+                more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
+            })
         }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),

@@ -457,6 +457,52 @@ pub fn render(
     .map_err(|err| InternalError(format!("template rendering failed: {err}")))
 }
 
+/// A `fusion_runtime::paging::Paging` literal.
+fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
+    use crate::operations::{NextFrom, PageStyle};
+    let p = format!("{rt}::paging");
+    let style = match &paging.style {
+        PageStyle::Page { param, first } => format!(
+            "{p}::PageStyle::Page {{ param: {}, first: {first} }}",
+            literal(param)
+        ),
+        PageStyle::Offset { param } => {
+            format!("{p}::PageStyle::Offset {{ param: {} }}", literal(param))
+        }
+        PageStyle::Cursor { param } => {
+            format!("{p}::PageStyle::Cursor {{ param: {} }}", literal(param))
+        }
+        PageStyle::Link => format!("{p}::PageStyle::Link"),
+    };
+    let option = |value: Option<String>| match value {
+        Some(value) => format!("::core::option::Option::Some({value})"),
+        None => "::core::option::Option::None".to_owned(),
+    };
+    let next = match &paging.next {
+        NextFrom::FullPage => format!("{p}::NextFrom::FullPage"),
+        NextFrom::Link => format!("{p}::NextFrom::Link"),
+        NextFrom::LastItem { more, list, id } => format!(
+            "{p}::NextFrom::LastItem {{ more: {}, list: {}, id: {} }}",
+            literal(more),
+            literal(list),
+            literal(id)
+        ),
+        NextFrom::Body(path) => format!(
+            "{p}::NextFrom::Body(&[{}])",
+            path.iter()
+                .map(|k| literal(k).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!(
+        "{p}::Paging {{ style: {style}, size: {}, default_size: {}, max_size: {}, next: {next} }}",
+        option(paging.size.as_deref().map(|s| literal(s).to_string())),
+        option(paging.default_size.map(|n| n.to_string())),
+        option(paging.max_size.map(|n| n.to_string())),
+    )
+}
+
 /// For a tool whose actions are bound to OpenAPI operations (issue 27): each operation as a
 /// `fusion_runtime::http_client::Operation` constant, a trait `<Tool>Api` whose methods call
 /// the API by default (override one to answer that action with code of your own), and
@@ -523,8 +569,15 @@ fn http_handler(
             Some(key) => format!("::core::option::Option::Some({})", literal(key)),
             None => "::core::option::Option::None".to_owned(),
         };
+        let paging = match &http.paging {
+            Some(paging) => format!(
+                "::core::option::Option::Some({})",
+                paging_literal(paging, rt)
+            ),
+            None => "::core::option::Option::None".to_owned(),
+        };
         out.push_str(&format!(
-            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body} }};\n",
+            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
             http.method,
             http.path.replace('`', "'"),
             action.name,
@@ -533,7 +586,22 @@ fn http_handler(
             literal(&http.path),
             params.join(", "),
         ));
-        let call = if view.returns.is_some() {
+        let call = if let (Some(returns), Some(_)) = (&view.returns, &http.paging) {
+            // The presenter's agent limit is the page size asked for when the agent gives none.
+            let paged = format!(
+                "self.client().call_paged(&{constant}, &{pass}, {rt}::paging::agent_limit(&{})).await",
+                returns.presenter
+            );
+            // An action exposed as a tool of its own is suggested under that tool's name.
+            if tool.flat {
+                format!(
+                    "{paged}.map(|reply| {rt}::paging::flat(reply, {}))",
+                    literal(&tool.flat_name(action))
+                )
+            } else {
+                paged
+            }
+        } else if view.returns.is_some() {
             format!(
                 "match self.client().call(&{constant}, &{pass}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
             )
