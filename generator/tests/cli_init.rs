@@ -266,3 +266,39 @@ fn descriptions_it_cannot_read_are_located_errors() {
     let output = init(dir.path(), &["missing.yaml"]);
     assert_exit(&output, 2);
 }
+
+/// The YAML blocks of docs/definitions.md's "Starting from a description", unindented.
+fn documented_starter() -> Vec<String> {
+    let docs = include_str!("../../docs/definitions.md");
+    let section = docs
+        .split("**Starting from a description.**")
+        .nth(1)
+        .expect("the section")
+        .split("\n- ")
+        .next()
+        .expect("the bullet");
+    section
+        .split("  ```yaml\n")
+        .skip(1)
+        .map(|block| {
+            block
+                .split("  ```\n")
+                .next()
+                .expect("a closed block")
+                .lines()
+                .map(|line| format!("{}\n", line.strip_prefix("  ").unwrap_or(line)))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn the_documented_starter_is_what_the_command_writes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    assert_exit(&init(dir.path(), &[PETSTORE, "-o", "out"]), 0);
+    let written = |name: &str| fs::read_to_string(dir.path().join("out").join(name)).unwrap();
+    assert_eq!(
+        documented_starter(),
+        [written("pets.tool.yaml"), written("pet.yaml")]
+    );
+}
