@@ -160,7 +160,9 @@ pub fn init_openapi(
                 if problem.file != file_name {
                     problem.pointer.clone_from(&op.pointer);
                 }
-                left_out.push(format!("{binding}: {}", one_line(&problem.message)));
+                // On one line: an `operationId` or a message holding a line break would
+                // otherwise end the comment and write YAML of the description's choosing.
+                left_out.push(one_line(&format!("{binding}: {}", problem.message)));
                 warnings.push(
                     Diagnostic::warning(
                         &document.path,
@@ -204,12 +206,13 @@ pub fn init_openapi(
         let base = identifier(group, "tool");
         let mut tool = base.clone();
         let mut n = 2;
-        while tool_names.contains(&tool) || taken.contains(&format!("{tool}_tool")) {
+        let key = |name: &str| name.replace('_', "");
+        while tool_names.contains(&tool) || taken.contains(&key(&format!("{tool}_tool"))) {
             tool = format!("{base}_{n}");
             n += 1;
         }
         tool_names.insert(tool.clone());
-        taken.insert(format!("{tool}_tool"));
+        taken.insert(key(&format!("{tool}_tool")));
         let file = format!("{tool}.tool.yaml");
         let description = tag_description(&document, group).unwrap_or_else(|| {
             format!(
@@ -325,15 +328,17 @@ fn identifier(text: &str, fallback: &str) -> String {
     name.trim_end_matches('_').to_owned()
 }
 
-/// `name`, or `name_2`, `name_3`, ... the first not in `taken`, which it joins.
+/// `name`, or `name_2`, `name_3`, ... the first not in `taken`, which it joins. Names are
+/// compared without their `_`s: `get_b_2` and `get_b2` are both the Rust name `GetB2`.
 fn unique(name: &str, taken: &mut BTreeSet<String>) -> String {
+    let key = |name: &str| name.replace('_', "");
     let mut candidate = name.to_owned();
     let mut n = 2;
-    while taken.contains(&candidate) {
+    while taken.contains(&key(&candidate)) {
         candidate = format!("{name}_{n}");
         n += 1;
     }
-    taken.insert(candidate.clone());
+    taken.insert(key(&candidate));
     candidate
 }
 
@@ -536,6 +541,7 @@ mod tests {
         assert_eq!(unique("get", &mut taken), "get");
         assert_eq!(unique("get", &mut taken), "get_2");
         assert_eq!(unique("get", &mut taken), "get_3");
+        assert_eq!(unique("get2", &mut taken), "get2_2");
         assert_eq!(one_line("a\n\r\u{7}b  c"), "a b c");
         assert_eq!(quoted("x\"\n"), "\"x\\\"\\n\"");
     }

@@ -267,6 +267,68 @@ fn descriptions_it_cannot_read_are_located_errors() {
     assert_exit(&output, 2);
 }
 
+#[test]
+fn what_the_description_says_cannot_write_yaml_of_its_own() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Line breaks in operation ids (one bound, one left out), keywords as component and tag
+    // names, two ids that snake-case to one Rust name.
+    fs::write(dir.path().join("api.yaml"), DESCRIPTION).unwrap();
+    let output = init(dir.path(), &["api.yaml", "-o", "out"]);
+    assert_exit(&output, 0);
+    let out = dir.path().join("out");
+    assert_eq!(
+        files(&out),
+        ["api.yaml", "self.tool.yaml", "self.yaml", "type.yaml"]
+    );
+    let tool = fs::read_to_string(out.join("self.tool.yaml")).unwrap();
+    for expected in [
+        "    evil_x_fusion_tool:\n      operation: \"evil\\nx-fusion-tool: {}\"\n",
+        "    get_b_2:\n      operation: \"get_b_2\"\n    get_b2_2:\n      operation: \"getB2\"\n",
+        "  #   bad id: `cookie` parameters are not sent by the generated handler\n",
+    ] {
+        assert!(tool.contains(expected), "{expected:?} in:\n{tool}");
+    }
+    assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
+}
+
+const DESCRIPTION: &str = r##"openapi: 3.1.0
+info: { title: KW, version: "1" }
+paths:
+  /a:
+    get:
+      operationId: "evil\nx-fusion-tool: {}"
+      tags: ["self"]
+      responses:
+        "200": { description: x, content: { application/json: { schema: { $ref: "#/components/schemas/self" } } } }
+  /b:
+    get:
+      operationId: getB
+      tags: ["self"]
+      responses:
+        "200": { description: x, content: { application/json: { schema: { $ref: "#/components/schemas/type" } } } }
+  /c:
+    get:
+      operationId: "bad\nid"
+      tags: ["self"]
+      parameters: [{ name: s, in: cookie, schema: { type: string } }]
+      responses:
+        "200": { description: x, content: { application/json: { schema: { $ref: "#/components/schemas/type" } } } }
+  /d:
+    get:
+      operationId: get_b_2
+      tags: ["self"]
+      responses: { "204": { description: x } }
+  /e:
+    get:
+      operationId: getB2
+      tags: ["self"]
+      responses: { "204": { description: x } }
+components:
+  schemas:
+    self: { type: object, properties: { a: { type: string } } }
+    type: { type: object, properties: { b: { type: string } } }
+"##;
+
 /// The YAML blocks of docs/definitions.md's "Starting from a description", unindented.
 fn documented_starter() -> Vec<String> {
     let docs = include_str!("../../docs/definitions.md");
