@@ -252,9 +252,7 @@ impl Probe<'_> {
             "actions": {"probe": {"operation": binding}},
         }});
         let source = SourceFile::new("init-openapi-probe.tool.json", tool.to_string());
-        let Ok(mut tool) = load::load_with(&source, self.limits) else {
-            return Ok(());
-        };
+        let mut tool = load::load_with(&source, self.limits)?;
         let mut documents = operations::Documents::new();
         documents.insert(self.document.path.as_str(), (self.document, self.version));
         let expanded = operations::expand(&mut [&mut tool], &documents, self.limits);
