@@ -12,6 +12,7 @@ pub mod diagnostics;
 pub mod emit;
 pub mod format;
 pub mod fs;
+pub mod init;
 pub mod load;
 pub mod model;
 pub mod naming;

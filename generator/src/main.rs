@@ -8,6 +8,7 @@ use fusion_gen::{Diagnostics, Layout, Options, fs, generate_with_warnings};
 
 /// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
 mod cli {
+    pub mod init;
     pub mod table;
     pub mod tokens;
 }
@@ -74,12 +75,17 @@ struct Cli {
 enum Command {
     /// Measure presenters' responses on sample data, in bytes and tokens, in every data format.
     Tokens(cli::tokens::TokensArgs),
+    /// Write starter definitions from an OpenAPI 3.0 or 3.1 description: one tool per tag, one
+    /// presenter per response component; edit them and check them in.
+    InitOpenapi(cli::init::InitArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Some(Command::Tokens(args)) = &cli.command {
-        return ExitCode::from(cli::tokens::run(args));
+    match &cli.command {
+        Some(Command::Tokens(args)) => return ExitCode::from(cli::tokens::run(args)),
+        Some(Command::InitOpenapi(args)) => return ExitCode::from(cli::init::run(args)),
+        None => {}
     }
     if cli.print_meta_schema {
         print!("{}", fusion_gen::definition::meta_schema_text());

@@ -10,6 +10,7 @@ mod builder;
 mod cli;
 mod cli_files;
 mod cli_hostile_input;
+mod cli_init;
 mod cli_output_folder;
 mod composition_diagnostics;
 mod computed_diagnostics;

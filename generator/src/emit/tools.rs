@@ -526,17 +526,22 @@ fn http_handler(
     let mut delegates = String::new();
     for (action, view) in tool.actions.iter().zip(actions) {
         let method = &view.method;
+        // An action without input takes no argument, in the handler trait and here alike.
         let args = match &view.input {
-            Some(input) => format!("args: {input}"),
-            None => "args: ()".to_owned(),
+            Some(input) => format!(", args: {input}"),
+            None => String::new(),
         };
-        let pass = if view.input.is_some() { "args" } else { "()" };
+        let (pass, forward) = if view.input.is_some() {
+            ("args", "args")
+        } else {
+            ("()", "")
+        };
         let reply = &view.reply;
         let signature = format!(
-            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
+            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
         );
         delegates.push_str(&format!(
-            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({pass}) }}\n"
+            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({forward}) }}\n"
         ));
         let Some(http) = &action.http else {
             methods.push_str(&format!(
