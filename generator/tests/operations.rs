@@ -199,3 +199,25 @@ fn the_documented_tool_generates_with_its_own_presenter() {
         )
     );
 }
+
+/// An operation without parameters or body (Blockfrost's `GET /epochs/latest`) is an action
+/// without input: its API method and its handler delegate take no arguments, as the handler
+/// trait's method does, and the request is built from `()`.
+#[test]
+fn an_operation_without_parameters_takes_no_arguments() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /latest:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { type: object, properties: { epoch: { type: integer } } }\n";
+    let tool = "x-fusion-tool:\n  name: epochs\n  openapi: api.yaml\n  actions:\n    latest: { operation: GET /latest }\n";
+    let generated =
+        run(&[("api.yaml", api), ("epochs.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "epochs_tool.rs");
+    // The handler trait's method, the API trait's and the delegate: one signature, no `args`.
+    let flat = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat.matches("fn latest( &self, ) -> impl").count(),
+        3,
+        "{code}"
+    );
+    assert!(!code.contains("args: ()"), "{code}");
+    assert!(code.contains("self.0.latest()"), "{code}");
+    assert!(code.contains(".call(&LATEST_OPERATION, &())"), "{code}");
+}

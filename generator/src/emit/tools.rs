@@ -484,17 +484,18 @@ fn http_handler(
     let mut delegates = String::new();
     for (action, view) in tool.actions.iter().zip(actions) {
         let method = &view.method;
-        let args = match &view.input {
-            Some(input) => format!("args: {input}"),
-            None => "args: ()".to_owned(),
+        // An action without input takes no arguments, as its handler method does (the
+        // request is then built from `()`: no parameters, no body).
+        let (args, pass, sent) = match &view.input {
+            Some(input) => (format!(", args: {input}"), "args", "args"),
+            None => (String::new(), "", "()"),
         };
-        let pass = if view.input.is_some() { "args" } else { "()" };
         let reply = &view.reply;
         let signature = format!(
-            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
+            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
         );
         delegates.push_str(&format!(
-            "fn {method}(&self, {args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({pass}) }}\n"
+            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({pass}) }}\n"
         ));
         let Some(http) = &action.http else {
             methods.push_str(&format!(
@@ -539,10 +540,10 @@ fn http_handler(
         ));
         let call = if view.returns.is_some() {
             format!(
-                "match self.client().call(&{constant}, &{pass}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
+                "match self.client().call(&{constant}, &{sent}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
             )
         } else {
-            format!("self.client().call_without_data(&{constant}, &{pass}).await")
+            format!("self.client().call_without_data(&{constant}, &{sent}).await")
         };
         methods.push_str(&format!(
             "/// `{}`: calls `{} {}`; override it to answer with code of your own.\n{signature} {{ async move {{ {call} }} }}\n",
