@@ -221,3 +221,82 @@ fn an_operation_without_parameters_takes_no_arguments() {
     assert!(code.contains("self.0.latest()"), "{code}");
     assert!(code.contains(".call(&LATEST_OPERATION, &())"), "{code}");
 }
+
+/// Blockfrost's whole description (vendored for `examples/blockfrost-server`, 129 operations in
+/// 20 tags, none with an `operationId`): a tool that takes every tag binds 116 operations, named
+/// from their method and path, and leaves out the 13 the handler cannot call, each with a
+/// warning located in the document that says why (lists of strings, binary or CBOR bodies, an
+/// `anyOf` response). `examples/blockfrost-server` compiles such a selection's output.
+#[test]
+fn blockfrost_whole_description_binds_what_the_handler_can_call() {
+    let api = include_str!("../../examples/blockfrost-server/schemas/blockfrost.yaml");
+    let tags = [
+        "Health",
+        "Metrics",
+        "Cardano » Accounts",
+        "Cardano » Addresses",
+        "Cardano » Assets",
+        "Cardano » Blocks",
+        "Cardano » Epochs",
+        "Cardano » Governance",
+        "Cardano » Ledger",
+        "Cardano » Mempool",
+        "Cardano » Metadata",
+        "Cardano » Network",
+        "Cardano » Pools",
+        "Cardano » Scripts",
+        "Cardano » Transactions",
+        "Cardano » Utilities",
+        "IPFS » Add",
+        "IPFS » Gateway",
+        "IPFS » Pins",
+        "Nut.link",
+    ];
+    let tool = format!(
+        "x-fusion-tool:\n  name: all\n  openapi: blockfrost.yaml\n  operations:\n    tags: [{}]\n",
+        tags.map(|t| format!("\"{t}\"")).join(", ")
+    );
+    let generated = run(&[("blockfrost.yaml", api), ("all.tool.yaml", &tool)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "all_tool.rs");
+    let start = code
+        .find("pub const ACTIONS: &[&str] = &[")
+        .expect("ACTIONS");
+    let end = start + code[start..].find("];").expect("end of ACTIONS");
+    assert_eq!(code[start..end].matches('"').count() / 2, 116);
+    assert!(code.contains("\"get_assets_asset\""), "{code}");
+    let mut left_out: Vec<String> = generated
+        .warnings
+        .iter()
+        .map(|w| {
+            assert_eq!(w.file, "blockfrost.yaml");
+            assert!(w.location.is_some(), "{w:?}");
+            w.message
+                .split(" is left out")
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    // `POST /tx/submit` has two reasons: a CBOR body and a string response.
+    left_out.sort();
+    left_out.dedup();
+    assert_eq!(
+        left_out,
+        [
+            "GET /addresses/{address}/txs",
+            "GET /assets/{asset}/txs",
+            "GET /blocks/latest/txs",
+            "GET /blocks/{hash_or_number}/txs",
+            "GET /epochs/{number}/blocks",
+            "GET /epochs/{number}/blocks/{pool_id}",
+            "GET /ipfs/gateway/{IPFS_path}",
+            "GET /pools",
+            "GET /pools/{pool_id}/blocks",
+            "GET /pools/{pool_id}/metadata",
+            "POST /ipfs/add",
+            "POST /tx/submit",
+            "POST /utils/txs/evaluate",
+        ]
+    );
+}

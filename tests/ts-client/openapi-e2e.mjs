@@ -7,11 +7,13 @@
 //
 // calls.json sits beside calls.in.json: the same calls with their `expected` responses.
 // `--update` rewrites calls.json from calls.in.json and what the server answers now (review the
-// diff). Each call also records the requests Prism received for it (method and path, encoded as
-// sent; Prism's log leaves the query out), so a call refused before the API shows none. A call with `"key": false` goes to a second server started without the project key.
+// diff). Each call also records the requests the API received for it (method, path and query as
+// sent, and whether the key came), through a recording proxy in front of Prism, so a call refused
+// before the API shows none. A call with `"key": false` goes to a second server started without the project key.
 // Prism is started on a free port, waited for, and always stopped, also when a check fails.
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer } from "node:net";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -76,9 +78,7 @@ async function startPrism() {
     try {
       // Any answer means it listens; a key-less request is Prism's own 401.
       await fetch(`${url}/health`);
-      const requests = requestsSince(url, () => log);
-      await requests(); // the readiness probes are nobody's
-      return { child, url, log: () => log, requests };
+      return { child, url };
     } catch {
       if (Date.now() > deadline) {
         child.kill();
@@ -89,32 +89,40 @@ async function startPrism() {
   }
 }
 
-// Prism logs each request it receives (`[HTTP SERVER] get /assets/x ℹ info Request received`:
-// method and path as sent, the query left out). Returns a function giving the requests logged
-// since its last call: it sends a marker request and waits for it in the log, which arrives in
-// order, so that every request before the marker is there.
-function requestsSince(url, log) {
-  const MARKER = "/health/clock";
-  const pattern = /\[HTTP SERVER\] (\w+) (\S+) \S+\s+info\s+Request received/g;
-  let seen = 0;
-  let consumed = 0;
-  return async () => {
-    seen += 1;
-    await fetch(`${url}${MARKER}`);
-    const deadline = Date.now() + 10000;
-    for (;;) {
-      const all = [...log().matchAll(pattern)].map((m) => `${m[1].toUpperCase()} ${m[2]}`);
-      const markers = all.flatMap((r, i) => (r === `GET ${MARKER}` ? [i] : []));
-      if (markers.length >= seen) {
-        const end = markers[seen - 1];
-        const since = all.slice(consumed, end).filter((r) => r !== `GET ${MARKER}`);
-        consumed = end + 1;
-        return since;
-      }
-      if (Date.now() > deadline) throw new Error(`Prism logged no marker request:\n${log()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+/**
+ * A recording proxy in front of Prism: the server calls it, it forwards each request unchanged
+ * and notes what the API received (method, path and query as sent, and whether the `project_id`
+ * header carried the key). Prism's own log leaves the query out. A request is noted before it is
+ * forwarded, so by the time a tool call returns, its requests are there.
+ */
+function startRecorder(target) {
+  const seen = [];
+  const proxy = createHttpServer((req, res) => {
+    const key = req.headers.project_id;
+    const auth = key === undefined ? "no project_id" : key === KEY ? "project_id: the key" : "project_id: another value";
+    seen.push(`${req.method} ${req.url} (${auth})`);
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on("error", (error) => {
+      res.writeHead(502);
+      res.end(String(error));
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve, reject) => {
+    proxy.once("error", reject);
+    proxy.listen(0, "127.0.0.1", () => {
+      const { port } = proxy.address();
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () => proxy.close(),
+        /** The requests noted since the last call. */
+        take: () => seen.splice(0, seen.length),
+      });
+    });
+  });
 }
 
 async function connect(url, key) {
@@ -126,8 +134,9 @@ async function connect(url, key) {
 }
 
 async function run(prism) {
-  const withKey = await connect(prism.url, KEY);
-  const withoutKey = await connect(prism.url, undefined);
+  const recorder = await startRecorder(prism.url);
+  const withKey = await connect(recorder.url, KEY);
+  const withoutKey = await connect(recorder.url, undefined);
   try {
     const { tools } = await withKey.listTools();
     const names = tools.map((t) => t.name).sort().join(",");
@@ -148,7 +157,7 @@ async function run(prism) {
         continue;
       }
       check(!JSON.stringify(result).includes(KEY), `${c.name}: the key shows nowhere in the response`);
-      const requests = await prism.requests();
+      const requests = recorder.take();
       if (update) {
         out.push({ ...c, requests, expected: result });
         continue;
@@ -170,6 +179,7 @@ async function run(prism) {
   } finally {
     await withKey.close();
     await withoutKey.close();
+    recorder.close();
   }
 }
 
