@@ -140,7 +140,7 @@ async function run(prism) {
   try {
     const { tools } = await withKey.listTools();
     const names = tools.map((t) => t.name).sort().join(",");
-    check(names === "assets,epochs", `tools/list: assets and epochs (${names})`);
+    check(names === "assets,epochs,pools", `tools/list: assets, epochs and pools (${names})`);
     const assets = tools.find((t) => t.name === "assets");
     check(assets?.inputSchema?.properties?._select?.type === "array", "tools/list: _select in assets' input schema");
     check(assets?.annotations?.readOnlyHint === true, "tools/list: assets is read-only (every action is a GET)");

@@ -1,4 +1,4 @@
-//! `blockfrost-server` serves the `assets` and `epochs` tools over stdin/stdout (what a desktop
+//! `blockfrost-server` serves the `assets`, `epochs` and `pools` tools over stdin/stdout (what a desktop
 //! MCP client launches), calling Blockfrost at the base URL given by `--base-url URL` or the
 //! environment variable `BLOCKFROST_BASE_URL` (for example
 //! `https://cardano-mainnet.blockfrost.io/api/v0`), with the project key of
