@@ -2,6 +2,10 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/billing.tool.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
@@ -9,13 +13,7 @@ use super::__rt;
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct BillingGetInput {
     /// Invoice number.
@@ -28,13 +26,7 @@ pub struct BillingGetInput {
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct BillingListInput {
     /// Wire key `status`; optional, left out of the data block when `None`.
@@ -116,13 +108,7 @@ impl ::core::fmt::Display for BillingListInputStatus {
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct BillingRemindInput {
     /// Invoice number.
@@ -409,7 +395,8 @@ pub async fn call<Handler_: BillingHandler + ?::core::marker::Sized>(
 /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
 pub async fn call_with_hooks<
     Handler_: BillingHandler + ?::core::marker::Sized,
-    Hooks_: super::invoice::InvoiceHooks<Handler_> + ?::core::marker::Sized,
+    Hooks_: __rt::Hooks<super::invoice::InvoicePresenter, Handler_>
+        + ?::core::marker::Sized,
 >(
     handler: &Handler_,
     hooks: &Hooks_,
@@ -428,9 +415,8 @@ pub async fn call_with_hooks<
                 &get_selection(&call.select),
                 NAME,
                 "get",
-                |item, builder| <Hooks_ as super::invoice::InvoiceHooks<
-                    Handler_,
-                >>::item(hooks, item, handler, builder),
+                hooks,
+                handler,
             )
         }
         BillingArgs::List(args) => {
@@ -441,9 +427,8 @@ pub async fn call_with_hooks<
                 &list_selection(&call.select),
                 NAME,
                 "list",
-                |items, builder| <Hooks_ as super::invoice::InvoiceHooks<
-                    Handler_,
-                >>::collection(hooks, items, handler, builder),
+                hooks,
+                handler,
             )
         }
         BillingArgs::Remind(args) => {
@@ -470,7 +455,7 @@ impl<Handler_> BillingTool<Handler_> {
 impl<Handler_, Hooks_> BillingTool<Handler_, Hooks_> {
     /// The same binding, every action's result presented through `hooks` (called after the
     /// declared blocks, with the handler as their context) while the agent's `_select` still
-    /// cuts the data block. `hooks` implements [`super::invoice::InvoiceHooks`] for the handler type.
+    /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::invoice::InvoicePresenter`] with the handler type as context.
     pub fn with_hooks<NewHooks_>(
         self,
         hooks: NewHooks_,
@@ -481,8 +466,8 @@ impl<Handler_, Hooks_> BillingTool<Handler_, Hooks_> {
 
 impl<
     Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    Hooks_: super::invoice::InvoiceHooks<Handler_> + ::core::marker::Send
-        + ::core::marker::Sync + 'static,
+    Hooks_: __rt::Hooks<super::invoice::InvoicePresenter, Handler_>
+        + ::core::marker::Send + ::core::marker::Sync + 'static,
 > __rt::ServedTool for BillingTool<Handler_, Hooks_> {
     fn info(&self) -> &'static __rt::ToolInfo {
         &TOOL

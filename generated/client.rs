@@ -2,20 +2,15 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/client.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
 /// The billed client.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct Client {
     /// Wire key `id`; required.
@@ -83,10 +78,6 @@ __rt::__record_impls!(Client);
 impl Client {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
     pub const FIELDS: &[&str] = &["id", "name", "email", "tier"];
-}
-
-impl __rt::toon::WriteToon for Client {
-    const KEYS: &'static [&'static str] = &["id", "name", "email", "tier"];
 }
 
 /// The values of `ClientTier`.
@@ -172,41 +163,11 @@ impl __rt::toon::ToonElement for ClientTier {
 }
 
 /// Presents [`Client`]: writes its data block straight into the response buffer, with no reflection at run time.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::default::Default
-)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct ClientPresenter;
-
-/// Rust code that adds blocks to [`ClientPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-pub trait ClientHooks<Context_: ?::core::marker::Sized = ()> {
-    /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-    fn item(
-        &self,
-        _item: &Client,
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-    /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-    fn collection(
-        &self,
-        _items: &[Client],
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-}
-
-/// No hooks.
-impl<Context_: ?::core::marker::Sized> ClientHooks<Context_> for () {}
 
 impl __rt::Declared for ClientPresenter {
     type Item = Client;
-    const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-        __rt::json::JsonStyle::Pretty,
-    );
     fn item_blocks(&self, item: &Client, builder: &mut __rt::ResponseBuilder) {
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
@@ -241,75 +202,4 @@ impl __rt::Declared for ClientPresenter {
     }
 }
 
-impl ClientPresenter {
-    /// The response for one item with `_select` applied to the data block and `hooks` called
-    /// with `context` after the declared blocks.
-    pub fn present_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Client,
-        selection: &__rt::Selection,
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_hooked(
-            self,
-            item,
-            selection,
-            |builder| hooks.item(item, context, builder),
-        )
-    }
-    /// The response for a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Client],
-        selection: &__rt::Selection,
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_collection_hooked(
-            self,
-            items,
-            selection,
-            |kept, builder| hooks.collection(kept, context, builder),
-        )
-    }
-    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-    /// declared blocks.
-    pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Client,
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::item_builder(
-                self,
-                item,
-                &__rt::Selection::all(),
-                |builder| hooks.item(item, context, builder),
-            )
-            .prompt_messages()
-    }
-    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-    /// after the declared blocks.
-    pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Client],
-        hooks: &impl ClientHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::collection_builder(
-                self,
-                items,
-                &__rt::Selection::all(),
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-            .prompt_messages()
-    }
-}
-
-impl __rt::IntoToolResponse for Client {
-    fn into_tool_response(self) -> __rt::ToolResponse {
-        __rt::Presenter::present(&ClientPresenter, &self)
-    }
-}
+__rt::__present_as!(Client, ClientPresenter);

@@ -2,6 +2,10 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/clients.tool.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
@@ -9,13 +13,7 @@ use super::__rt;
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct ClientsGetInput {
     /// Client id.
@@ -28,13 +26,7 @@ pub struct ClientsGetInput {
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct ClientsListInput {
     /// Wire key `tier`; optional, left out of the data block when `None`.
@@ -332,7 +324,8 @@ pub async fn call<Handler_: ClientsHandler + ?::core::marker::Sized>(
 /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
 pub async fn call_with_hooks<
     Handler_: ClientsHandler + ?::core::marker::Sized,
-    Hooks_: super::client::ClientHooks<Handler_> + ?::core::marker::Sized,
+    Hooks_: __rt::Hooks<super::client::ClientPresenter, Handler_>
+        + ?::core::marker::Sized,
 >(
     handler: &Handler_,
     hooks: &Hooks_,
@@ -351,9 +344,8 @@ pub async fn call_with_hooks<
                 &get_selection(&call.select),
                 NAME,
                 "get",
-                |item, builder| <Hooks_ as super::client::ClientHooks<
-                    Handler_,
-                >>::item(hooks, item, handler, builder),
+                hooks,
+                handler,
             )
         }
         ClientsArgs::List(args) => {
@@ -364,9 +356,8 @@ pub async fn call_with_hooks<
                 &list_selection(&call.select),
                 NAME,
                 "list",
-                |items, builder| <Hooks_ as super::client::ClientHooks<
-                    Handler_,
-                >>::collection(hooks, items, handler, builder),
+                hooks,
+                handler,
             )
         }
     }
@@ -389,7 +380,7 @@ impl<Handler_> ClientsTool<Handler_> {
 impl<Handler_, Hooks_> ClientsTool<Handler_, Hooks_> {
     /// The same binding, every action's result presented through `hooks` (called after the
     /// declared blocks, with the handler as their context) while the agent's `_select` still
-    /// cuts the data block. `hooks` implements [`super::client::ClientHooks`] for the handler type.
+    /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::client::ClientPresenter`] with the handler type as context.
     pub fn with_hooks<NewHooks_>(
         self,
         hooks: NewHooks_,
@@ -400,7 +391,7 @@ impl<Handler_, Hooks_> ClientsTool<Handler_, Hooks_> {
 
 impl<
     Handler_: ClientsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    Hooks_: super::client::ClientHooks<Handler_> + ::core::marker::Send
+    Hooks_: __rt::Hooks<super::client::ClientPresenter, Handler_> + ::core::marker::Send
         + ::core::marker::Sync + 'static,
 > __rt::ServedTool for ClientsTool<Handler_, Hooks_> {
     fn info(&self) -> &'static __rt::ToolInfo {

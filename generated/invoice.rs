@@ -2,20 +2,15 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/invoice.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
 /// An invoice as the agent sees it.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct Invoice {
     /// Invoice number, e.g. `INV-000001`.
@@ -85,19 +80,6 @@ __rt::__record_impls!(Invoice);
 impl Invoice {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
     pub const FIELDS: &[&str] = &[
-        "id",
-        "amount_cents",
-        "status",
-        "due",
-        "paid_at",
-        "tax_rate",
-        "client",
-        "lines",
-    ];
-}
-
-impl __rt::toon::WriteToon for Invoice {
-    const KEYS: &'static [&'static str] = &[
         "id",
         "amount_cents",
         "status",
@@ -192,16 +174,7 @@ impl __rt::toon::ToonElement for InvoiceStatus {
 }
 
 /// One line of an invoice.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceLine {
     /// Wire key `sku`; required.
@@ -241,21 +214,8 @@ impl __rt::record::Record for InvoiceLine {
 
 __rt::__record_impls!(InvoiceLine);
 
-impl __rt::toon::WriteToon for InvoiceLine {
-    const KEYS: &'static [&'static str] = &["sku", "quantity", "unit_cents", "discount"];
-}
-
 /// A discount applied to the line.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceLineDiscount {
     /// Wire key `percent`; required.
@@ -285,40 +245,9 @@ impl __rt::record::Record for InvoiceLineDiscount {
 
 __rt::__record_impls!(InvoiceLineDiscount);
 
-impl __rt::toon::WriteToon for InvoiceLineDiscount {
-    const KEYS: &'static [&'static str] = &["percent", "reason"];
-}
-
 /// Presents [`Invoice`]: writes its data block straight into the response buffer, with no reflection at run time.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::default::Default
-)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct InvoicePresenter;
-
-/// Rust code that adds blocks to [`InvoicePresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-pub trait InvoiceHooks<Context_: ?::core::marker::Sized = ()> {
-    /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-    fn item(
-        &self,
-        _item: &Invoice,
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-    /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-    fn collection(
-        &self,
-        _items: &[Invoice],
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-}
-
-/// No hooks.
-impl<Context_: ?::core::marker::Sized> InvoiceHooks<Context_> for () {}
 
 impl InvoicePresenter {
     /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
@@ -329,9 +258,6 @@ impl InvoicePresenter {
 
 impl __rt::Declared for InvoicePresenter {
     type Item = Invoice;
-    const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-        __rt::json::JsonStyle::Pretty,
-    );
     const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(50_usize);
     fn item_blocks(&self, item: &Invoice, builder: &mut __rt::ResponseBuilder) {
         let repeat = false;
@@ -601,75 +527,4 @@ impl __rt::Declared for InvoicePresenter {
     }
 }
 
-impl InvoicePresenter {
-    /// The response for one item with `_select` applied to the data block and `hooks` called
-    /// with `context` after the declared blocks.
-    pub fn present_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Invoice,
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_hooked(
-            self,
-            item,
-            selection,
-            |builder| hooks.item(item, context, builder),
-        )
-    }
-    /// The response for a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Invoice],
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_collection_hooked(
-            self,
-            items,
-            selection,
-            |kept, builder| hooks.collection(kept, context, builder),
-        )
-    }
-    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-    /// declared blocks.
-    pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Invoice,
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::item_builder(
-                self,
-                item,
-                &__rt::Selection::all(),
-                |builder| hooks.item(item, context, builder),
-            )
-            .prompt_messages()
-    }
-    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-    /// after the declared blocks.
-    pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Invoice],
-        hooks: &impl InvoiceHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::collection_builder(
-                self,
-                items,
-                &__rt::Selection::all(),
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-            .prompt_messages()
-    }
-}
-
-impl __rt::IntoToolResponse for Invoice {
-    fn into_tool_response(self) -> __rt::ToolResponse {
-        __rt::Presenter::present(&InvoicePresenter, &self)
-    }
-}
+__rt::__present_as!(Invoice, InvoicePresenter);

@@ -2,20 +2,15 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/invoice_row.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
 /// One row of an invoice listing (the 10k-row benchmark data of `tests/fixtures/bench/`).
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct InvoiceRow {
     /// Wire key `id`; required.
@@ -68,7 +63,7 @@ impl __rt::record::Record for InvoiceRow {
     }
 }
 
-__rt::__record_impls!(InvoiceRow);
+__rt::__record_impls!(InvoiceRow, tabular);
 
 impl InvoiceRow {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
@@ -82,124 +77,6 @@ impl InvoiceRow {
         "tax_rate",
         "notes",
     ];
-}
-
-impl __rt::toon::WriteToon for InvoiceRow {
-    const KEYS: &'static [&'static str] = &[
-        "id",
-        "amount_cents",
-        "status",
-        "client_name",
-        "due",
-        "paid",
-        "tax_rate",
-        "notes",
-    ];
-    const TABULAR: bool = true;
-    fn write_toon_fields(
-        selection: &__rt::Selection,
-        delimiter: __rt::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            out.push_str(
-                match delimiter {
-                    __rt::toon::Delimiter::Comma => {
-                        "{id,amount_cents,status,client_name,due,paid,tax_rate,notes}"
-                    }
-                    __rt::toon::Delimiter::Tab => {
-                        "{id\tamount_cents\tstatus\tclient_name\tdue\tpaid\ttax_rate\tnotes}"
-                    }
-                    __rt::toon::Delimiter::Pipe => {
-                        "{id|amount_cents|status|client_name|due|paid|tax_rate|notes}"
-                    }
-                },
-            );
-            return;
-        }
-        out.push('{');
-        let mut first = true;
-        for &field in selection.fields() {
-            let header = match field {
-                0 => "id",
-                1 => "amount_cents",
-                2 => "status",
-                3 => "client_name",
-                4 => "due",
-                5 => "paid",
-                6 => "tax_rate",
-                7 => "notes",
-                _ => continue,
-            };
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            out.push_str(header);
-        }
-        out.push('}');
-    }
-    fn write_toon_row(
-        &self,
-        selection: &__rt::Selection,
-        delimiter: __rt::toon::Delimiter,
-        out: &mut ::std::string::String,
-    ) {
-        if selection.is_all() {
-            __rt::toon::write_string(out, &self.id, delimiter);
-            out.push(delimiter.as_char());
-            __rt::__private::number::write_i64(out, self.amount_cents);
-            out.push(delimiter.as_char());
-            out.push_str(self.status.as_str());
-            out.push(delimiter.as_char());
-            __rt::toon::write_string(out, &self.client_name, delimiter);
-            out.push(delimiter.as_char());
-            __rt::toon::write_string(out, &self.due, delimiter);
-            out.push(delimiter.as_char());
-            out.push_str(if self.paid { "true" } else { "false" });
-            out.push(delimiter.as_char());
-            __rt::__private::number::write_f64(out, self.tax_rate);
-            out.push(delimiter.as_char());
-            __rt::toon::write_string(out, &self.notes, delimiter);
-            return;
-        }
-        let mut first = true;
-        for &field in selection.fields() {
-            if usize::from(field) >= 8 {
-                continue;
-            }
-            if !first {
-                out.push(delimiter.as_char());
-            }
-            first = false;
-            match field {
-                0 => {
-                    __rt::toon::write_string(out, &self.id, delimiter);
-                }
-                1 => {
-                    __rt::__private::number::write_i64(out, self.amount_cents);
-                }
-                2 => {
-                    out.push_str(self.status.as_str());
-                }
-                3 => {
-                    __rt::toon::write_string(out, &self.client_name, delimiter);
-                }
-                4 => {
-                    __rt::toon::write_string(out, &self.due, delimiter);
-                }
-                5 => {
-                    out.push_str(if self.paid { "true" } else { "false" });
-                }
-                6 => {
-                    __rt::__private::number::write_f64(out, self.tax_rate);
-                }
-                _ => {
-                    __rt::toon::write_string(out, &self.notes, delimiter);
-                }
-            }
-        }
-    }
 }
 
 /// The values of `InvoiceRowStatus`.
@@ -285,35 +162,8 @@ impl __rt::toon::ToonElement for InvoiceRowStatus {
 }
 
 /// Presents [`InvoiceRow`]: writes its data block straight into the response buffer, with no reflection at run time.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::default::Default
-)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct InvoiceRowPresenter;
-
-/// Rust code that adds blocks to [`InvoiceRowPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-pub trait InvoiceRowHooks<Context_: ?::core::marker::Sized = ()> {
-    /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-    fn item(
-        &self,
-        _item: &InvoiceRow,
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-    /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-    fn collection(
-        &self,
-        _items: &[InvoiceRow],
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-}
-
-/// No hooks.
-impl<Context_: ?::core::marker::Sized> InvoiceRowHooks<Context_> for () {}
 
 impl InvoiceRowPresenter {
     /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
@@ -342,75 +192,4 @@ impl __rt::Declared for InvoiceRowPresenter {
     }
 }
 
-impl InvoiceRowPresenter {
-    /// The response for one item with `_select` applied to the data block and `hooks` called
-    /// with `context` after the declared blocks.
-    pub fn present_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &InvoiceRow,
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_hooked(
-            self,
-            item,
-            selection,
-            |builder| hooks.item(item, context, builder),
-        )
-    }
-    /// The response for a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[InvoiceRow],
-        selection: &__rt::Selection,
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_collection_hooked(
-            self,
-            items,
-            selection,
-            |kept, builder| hooks.collection(kept, context, builder),
-        )
-    }
-    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-    /// declared blocks.
-    pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &InvoiceRow,
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::item_builder(
-                self,
-                item,
-                &__rt::Selection::all(),
-                |builder| hooks.item(item, context, builder),
-            )
-            .prompt_messages()
-    }
-    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-    /// after the declared blocks.
-    pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[InvoiceRow],
-        hooks: &impl InvoiceRowHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::collection_builder(
-                self,
-                items,
-                &__rt::Selection::all(),
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-            .prompt_messages()
-    }
-}
-
-impl __rt::IntoToolResponse for InvoiceRow {
-    fn into_tool_response(self) -> __rt::ToolResponse {
-        __rt::Presenter::present(&InvoiceRowPresenter, &self)
-    }
-}
+__rt::__present_as!(InvoiceRow, InvoiceRowPresenter);

@@ -50,7 +50,7 @@ pub use billing_tool::{
     BillingListInputStatus, BillingRemindInput, BillingSelect, BillingTool,
 };
 
-pub use client::{Client, ClientHooks, ClientPresenter, ClientTier};
+pub use client::{Client, ClientPresenter, ClientTier};
 
 pub use clients_tool::{
     ClientsArgs, ClientsCall, ClientsGetInput, ClientsHandler, ClientsListInput,
@@ -58,13 +58,10 @@ pub use clients_tool::{
 };
 
 pub use invoice::{
-    Invoice, InvoiceHooks, InvoiceLine, InvoiceLineDiscount, InvoicePresenter,
-    InvoiceStatus,
+    Invoice, InvoiceLine, InvoiceLineDiscount, InvoicePresenter, InvoiceStatus,
 };
 
-pub use invoice_row::{
-    InvoiceRow, InvoiceRowHooks, InvoiceRowPresenter, InvoiceRowStatus,
-};
+pub use invoice_row::{InvoiceRow, InvoiceRowPresenter, InvoiceRowStatus};
 
 pub use reminders_tool::{
     RemindersArgs, RemindersCall, RemindersDueInput, RemindersHandler, RemindersSelect,
@@ -72,6 +69,5 @@ pub use reminders_tool::{
 };
 
 pub use ticket::{
-    Person, Ticket, TicketEscalation, TicketHooks, TicketMessagesItem, TicketPresenter,
-    TicketPriority,
+    Person, Ticket, TicketEscalation, TicketMessagesItem, TicketPresenter, TicketPriority,
 };

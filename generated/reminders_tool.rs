@@ -2,6 +2,10 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `billing/reminders.tool.yaml`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
@@ -9,13 +13,7 @@ use super::__rt;
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct RemindersDueInput {
     /// At most this many invoices.
@@ -29,13 +27,7 @@ pub struct RemindersDueInput {
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
 /// a validation error, reported with the others.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct RemindersSendInput {
     /// Invoice number.
@@ -345,7 +337,8 @@ pub async fn call_flat<Handler_: RemindersHandler + ?::core::marker::Sized>(
 /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
 pub async fn call_flat_with_hooks<
     Handler_: RemindersHandler + ?::core::marker::Sized,
-    Hooks_: super::invoice::InvoiceHooks<Handler_> + ?::core::marker::Sized,
+    Hooks_: __rt::Hooks<super::invoice::InvoicePresenter, Handler_>
+        + ?::core::marker::Sized,
 >(
     handler: &Handler_,
     hooks: &Hooks_,
@@ -365,9 +358,8 @@ pub async fn call_flat_with_hooks<
                 &due_selection(&call.select),
                 NAME,
                 "due",
-                |items, builder| <Hooks_ as super::invoice::InvoiceHooks<
-                    Handler_,
-                >>::collection(hooks, items, handler, builder),
+                hooks,
+                handler,
             )
         }
         RemindersArgs::Send(args) => {
@@ -394,7 +386,7 @@ impl<Handler_> RemindersTool<Handler_> {
 impl<Handler_, Hooks_> RemindersTool<Handler_, Hooks_> {
     /// The same binding, every action's result presented through `hooks` (called after the
     /// declared blocks, with the handler as their context) while the agent's `_select` still
-    /// cuts the data block. `hooks` implements [`super::invoice::InvoiceHooks`] for the handler type.
+    /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::invoice::InvoicePresenter`] with the handler type as context.
     pub fn with_hooks<NewHooks_>(
         self,
         hooks: NewHooks_,
@@ -405,8 +397,8 @@ impl<Handler_, Hooks_> RemindersTool<Handler_, Hooks_> {
 
 impl<
     Handler_: RemindersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-    Hooks_: super::invoice::InvoiceHooks<Handler_> + ::core::marker::Send
-        + ::core::marker::Sync + 'static,
+    Hooks_: __rt::Hooks<super::invoice::InvoicePresenter, Handler_>
+        + ::core::marker::Send + ::core::marker::Sync + 'static,
 > __rt::ServedTool for RemindersTool<Handler_, Hooks_> {
     fn info(&self) -> &'static __rt::ToolInfo {
         &TOOLS[0]

@@ -2,20 +2,15 @@
 // Do not edit: change the definitions and run the command again.
 
 //! Generated from `support/ticket.json`.
+//!
+//! Deserializing a struct of this module drops every key its schema does not declare (unless
+//! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+//! column of the source row can never reach the wire.
 
 use super::__rt;
 
 /// A support ticket, with its conversation thread.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct Ticket {
     /// Wire key `id`; required.
@@ -78,19 +73,6 @@ __rt::__record_impls!(Ticket);
 impl Ticket {
     /// The wire keys of the fields, in schema order; `_select` names index into it.
     pub const FIELDS: &[&str] = &[
-        "id",
-        "subject",
-        "priority",
-        "opened_by",
-        "assignee",
-        "tags",
-        "messages",
-        "escalation",
-    ];
-}
-
-impl __rt::toon::WriteToon for Ticket {
-    const KEYS: &'static [&'static str] = &[
         "id",
         "subject",
         "priority",
@@ -185,16 +167,7 @@ impl __rt::toon::ToonElement for TicketPriority {
 }
 
 /// `Person` as the schema at `support/ticket.json#/$defs/Person` describes it.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct Person {
     /// Wire key `name`; required.
@@ -224,21 +197,8 @@ impl __rt::record::Record for Person {
 
 __rt::__record_impls!(Person);
 
-impl __rt::toon::WriteToon for Person {
-    const KEYS: &'static [&'static str] = &["name", "email"];
-}
-
 /// `TicketMessagesItem` as the schema at `support/ticket.json#/properties/messages/items` describes it.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct TicketMessagesItem {
     /// Wire key `author`; required.
@@ -276,21 +236,8 @@ impl __rt::record::Record for TicketMessagesItem {
 
 __rt::__record_impls!(TicketMessagesItem);
 
-impl __rt::toon::WriteToon for TicketMessagesItem {
-    const KEYS: &'static [&'static str] = &["author", "body", "sent_at", "internal"];
-}
-
 /// `TicketEscalation` as the schema at `support/ticket.json#/properties/escalation` describes it.
-///
-/// Deserializing drops every key the schema does not declare: the schema is the egress
-/// allow-list, so an undeclared column of the source row can never reach the wire.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::cmp::PartialEq,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
+#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct TicketEscalation {
     /// Wire key `level`; required.
@@ -320,122 +267,13 @@ impl __rt::record::Record for TicketEscalation {
 
 __rt::__record_impls!(TicketEscalation);
 
-impl __rt::toon::WriteToon for TicketEscalation {
-    const KEYS: &'static [&'static str] = &["level", "reason"];
-}
-
 /// Presents [`Ticket`]: writes its data block straight into the response buffer, with no reflection at run time.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::default::Default
-)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct TicketPresenter;
-
-/// Rust code that adds blocks to [`TicketPresenter`]'s responses, for logic no declaration
-/// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
-    /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-    fn item(
-        &self,
-        _item: &Ticket,
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-    /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-    fn collection(
-        &self,
-        _items: &[Ticket],
-        _context: &Context_,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
-}
-
-/// No hooks.
-impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
 
 impl __rt::Declared for TicketPresenter {
     type Item = Ticket;
     const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
-    fn item_blocks(&self, _item: &Ticket, _builder: &mut __rt::ResponseBuilder) {}
-    fn collection_blocks(
-        &self,
-        _kept: &[Ticket],
-        _total: usize,
-        _builder: &mut __rt::ResponseBuilder,
-    ) {}
 }
 
-impl TicketPresenter {
-    /// The response for one item with `_select` applied to the data block and `hooks` called
-    /// with `context` after the declared blocks.
-    pub fn present_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Ticket,
-        selection: &__rt::Selection,
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_hooked(
-            self,
-            item,
-            selection,
-            |builder| hooks.item(item, context, builder),
-        )
-    }
-    /// The response for a collection, cut to the agent limit, with `_select` applied to every
-    /// element and `hooks` called with `context` after the declared blocks.
-    pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Ticket],
-        selection: &__rt::Selection,
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> __rt::ToolResponse {
-        __rt::Declared::present_collection_hooked(
-            self,
-            items,
-            selection,
-            |kept, builder| hooks.collection(kept, context, builder),
-        )
-    }
-    /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-    /// declared blocks.
-    pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        item: &Ticket,
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::item_builder(
-                self,
-                item,
-                &__rt::Selection::all(),
-                |builder| hooks.item(item, context, builder),
-            )
-            .prompt_messages()
-    }
-    /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-    /// after the declared blocks.
-    pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-        &self,
-        items: &[Ticket],
-        hooks: &impl TicketHooks<Context_>,
-        context: &Context_,
-    ) -> ::std::vec::Vec<__rt::PromptMessage> {
-        __rt::Declared::collection_builder(
-                self,
-                items,
-                &__rt::Selection::all(),
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-            .prompt_messages()
-    }
-}
-
-impl __rt::IntoToolResponse for Ticket {
-    fn into_tool_response(self) -> __rt::ToolResponse {
-        __rt::Presenter::present(&TicketPresenter, &self)
-    }
-}
+__rt::__present_as!(Ticket, TicketPresenter);

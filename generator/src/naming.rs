@@ -32,8 +32,6 @@ pub struct Names {
     pub extras: Vec<Option<String>>,
     /// Presenter type identifier per model module that has a presenter.
     pub presenters: Vec<Option<String>>,
-    /// Hooks trait identifier per model module that has a presenter.
-    pub hooks: Vec<Option<String>>,
     /// Tool item names per model module that declares a tool.
     pub tools: Vec<Option<ToolNames>>,
 }
@@ -58,19 +56,15 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     names.type_notes = type_notes;
     // Without the `_` a keyword type got (`Self_`), `Self_Presenter` would not be UpperCamelCase
     // and would warn, while `SelfPresenter` is no keyword.
-    let suffixed = |suffix: &str| -> Vec<Option<String>> {
-        model
-            .modules
-            .iter()
-            .map(|m| {
-                m.presenter
-                    .as_ref()
-                    .map(|p| format!("{}{suffix}", names.types[p.item].trim_end_matches('_')))
-            })
-            .collect()
-    };
-    names.presenters = suffixed("Presenter");
-    names.hooks = suffixed("Hooks");
+    names.presenters = model
+        .modules
+        .iter()
+        .map(|m| {
+            m.presenter
+                .as_ref()
+                .map(|p| format!("{}Presenter", names.types[p.item].trim_end_matches('_')))
+        })
+        .collect();
     names.tools = model
         .modules
         .iter()
@@ -117,7 +111,6 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
         .modules
         .iter()
         .zip(&names.presenters)
-        .chain(model.modules.iter().zip(&names.hooks))
         .filter_map(|(m, p)| {
             Some((
                 p.clone()?,

@@ -62,9 +62,70 @@ pub struct HttpBinding {
     pub body: Option<String>,
     /// The operation, `file#pointer`, for the generated code's documentation.
     pub origin: String,
-    /// The operation's query parameters that page a list (`page`, `per_page`, `cursor`, ...),
-    /// by argument key: the generated agent limit says how to ask for more with them.
-    pub paging: Vec<String>,
+    /// How the operation pages its list, detected from its parameters and response or declared
+    /// by the action's `paging`: the generated handler asks for pages no larger than the agent
+    /// limit and the response suggests the next page.
+    pub paging: Option<Paging>,
+}
+
+/// How the pages of an operation are addressed (the runtime's `paging::PageStyle`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PageStyle {
+    /// A page number, the first page being `first`.
+    Page {
+        /// The query parameter.
+        param: String,
+        /// The first page's number.
+        first: u64,
+    },
+    /// The index of the first item.
+    Offset {
+        /// The query parameter.
+        param: String,
+    },
+    /// An opaque token for the next page.
+    Cursor {
+        /// The query parameter.
+        param: String,
+    },
+    /// Only the `Link` header's next URL addresses the next page.
+    Link,
+}
+
+/// Where the API says more follows (the runtime's `paging::NextFrom`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum NextFrom {
+    /// A full page.
+    FullPage,
+    /// A field of the response body, by path, holds the next cursor, URL or page number.
+    Body(Vec<String>),
+    /// A `Link` header with `rel="next"`.
+    Link,
+    /// A boolean body field says more follows; the next cursor is the `id` of the last item of
+    /// the list field (Stripe's `has_more` and `data`).
+    LastItem {
+        /// The boolean field.
+        more: String,
+        /// The list field.
+        list: String,
+        /// The item field that is the cursor.
+        id: String,
+    },
+}
+
+/// How an operation pages (the runtime's `paging::Paging`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Paging {
+    /// How pages are addressed.
+    pub style: PageStyle,
+    /// The page-size query parameter.
+    pub size: Option<String>,
+    /// The page size the API uses when none is sent (the size's schema `default`).
+    pub default_size: Option<u64>,
+    /// The largest page size (the size's schema `maximum`).
+    pub max_size: Option<u64>,
+    /// Where the API says more follows.
+    pub next: NextFrom,
 }
 
 /// What expanding the tool files produced.
@@ -83,24 +144,60 @@ const METHODS: &[&str] = &[
     "get", "put", "post", "delete", "options", "head", "patch", "trace",
 ];
 
-/// Query parameter names that page a list.
-const PAGING: &[&str] = &[
-    "page",
+/// Query parameters that number pages.
+const PAGE_PARAMS: &[&str] = &["page", "page_number", "pageNumber"];
+/// Query parameters that give the index of a page's first item.
+const OFFSET_PARAMS: &[&str] = &["offset", "skip"];
+/// Query parameters that carry a cursor for the next page.
+const CURSOR_PARAMS: &[&str] = &[
+    "cursor",
+    "after",
+    "page_token",
+    "pageToken",
+    "starting_after",
+    "next_token",
+    "nextToken",
+    "continuation_token",
+    "continuationToken",
+    "marker",
+];
+/// Query parameters that size a page.
+const SIZE_PARAMS: &[&str] = &[
     "per_page",
     "perPage",
     "page_size",
     "pageSize",
-    "count",
     "limit",
-    "offset",
-    "cursor",
-    "after",
-    "before",
-    "next",
-    "page_token",
-    "pageToken",
-    "starting_after",
+    "count",
+    "size",
+    "max_results",
+    "maxResults",
 ];
+/// Response body fields that hold the next page's cursor, URL or number.
+const NEXT_FIELDS: &[&str] = &[
+    "next",
+    "next_page",
+    "nextPage",
+    "next_cursor",
+    "nextCursor",
+    "next_page_token",
+    "nextPageToken",
+    "next_token",
+    "nextToken",
+    "continuation_token",
+    "continuationToken",
+];
+/// Response body objects a next cursor may sit in (`meta.next_cursor`).
+const NEXT_HOLDERS: &[&str] = &[
+    "meta",
+    "pagination",
+    "paging",
+    "page_info",
+    "pageInfo",
+    "response_metadata",
+];
+/// The keys of an action's `paging`.
+const PAGING_KEYS: &[&str] = &["style", "param", "size", "first", "next"];
 
 /// One operation of a document.
 struct Operation<'a> {
@@ -321,7 +418,21 @@ fn expand_tool(
     for (name, action) in &declared {
         let at = format!("/x-fusion-tool/actions/{}", escape(name));
         let Some(Value::String(wanted)) = action.get("operation") else {
-            actions.insert(name.clone(), action.clone());
+            let mut action = action.clone();
+            if let Value::Object(a) = &mut action
+                && a.remove("paging").is_some()
+            {
+                let pointer = format!("{at}/paging");
+                context.diagnostics.push(
+                    error(
+                        &pointer,
+                        format!("`{name}` pages, but it is bound to no operation"),
+                        "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into(),
+                    )
+                    .at_location(tool.locate(&pointer)),
+                );
+            }
+            actions.insert(name.clone(), action);
             continue;
         };
         let found = all.iter().find(|op| {
@@ -361,7 +472,15 @@ fn expand_tool(
         }
         bound.push(operation.pointer.as_str());
         match context.action(operation, action, name, presenters, expanded, true) {
-            Ok(action) => {
+            Ok((action, tool_problems)) => {
+                // What the action's own keys got wrong (its `paging`) is located in the tool file.
+                for problem in tool_problems {
+                    let pointer = format!("{at}{}", problem.pointer);
+                    context.diagnostics.push(
+                        error(&pointer, problem.message, problem.help)
+                            .at_location(tool.locate(&pointer)),
+                    );
+                }
                 actions.insert(name.clone(), action);
             }
             // The action stays, without its operation, so that no later check reports what its
@@ -402,7 +521,7 @@ fn expand_tool(
                 );
                 continue;
             }
-            if let Ok(action) = context.action(
+            if let Ok((action, _)) = context.action(
                 operation,
                 &Value::Object(Map::new()),
                 &name,
@@ -617,14 +736,14 @@ impl Context<'_> {
         presenters: &mut BTreeMap<String, String>,
         expanded: &mut Expanded,
         explicit: bool,
-    ) -> Result<Value, ()> {
+    ) -> Result<(Value, Vec<Unsupported>), ()> {
         let label = operation.label();
         match self.build(operation, declared, presenters) {
-            Ok((action, binding)) => {
+            Ok((action, binding, tool_problems)) => {
                 expanded
                     .bindings
                     .insert((self.tool_file.to_owned(), name.to_owned()), binding);
-                Ok(action)
+                Ok((action, tool_problems))
             }
             Err(problems) => {
                 for problem in problems {
@@ -641,7 +760,7 @@ impl Context<'_> {
         operation: &Operation<'_>,
         declared: &Value,
         presenters: &mut BTreeMap<String, String>,
-    ) -> Result<(Value, HttpBinding), Vec<Unsupported>> {
+    ) -> Result<(Value, HttpBinding, Vec<Unsupported>), Vec<Unsupported>> {
         let mut problems = Vec::new();
         let mut action = declared.as_object().cloned().unwrap_or_default();
         action.remove("operation");
@@ -701,7 +820,7 @@ impl Context<'_> {
         let mut properties = Map::new();
         let mut required = Vec::new();
         let mut params = Vec::new();
-        let mut paging = Vec::new();
+        let mut query: Vec<(String, Value)> = Vec::new();
         for ((name, place), (parameter, pointer)) in &parameters {
             let location = match place.as_str() {
                 "path" => ParamIn::Path,
@@ -783,8 +902,11 @@ impl Context<'_> {
                 .get("explode")
                 .and_then(Value::as_bool)
                 .unwrap_or(location == ParamIn::Query);
-            if location == ParamIn::Query && PAGING.contains(&name.as_str()) {
-                paging.push(name.clone());
+            if location == ParamIn::Query {
+                let resolved = self
+                    .follow(schema, format!("{pointer}/schema"))
+                    .map_or_else(|_| schema.clone(), |(found, _)| found.clone());
+                query.push((name.clone(), resolved));
             }
             params.push(HttpParam {
                 name: name.clone(),
@@ -857,6 +979,12 @@ impl Context<'_> {
                 Err(problem) => problems.push(problem),
             }
         }
+        let response = self.response_paging(operation);
+        let mut tool_problems = Vec::new();
+        let paging = match action.remove("paging") {
+            Some(declared) => explicit_paging(&declared, &query, &response, &mut tool_problems),
+            None => detect_paging(&query, &response),
+        };
         if !problems.is_empty() {
             return Err(problems);
         }
@@ -870,6 +998,7 @@ impl Context<'_> {
                 origin: format!("{}#{}", self.document.path, operation.pointer),
                 paging,
             },
+            tool_problems,
         ))
     }
 
@@ -1046,6 +1175,449 @@ impl Context<'_> {
         presenters.entry(path.clone()).or_insert(text);
         Ok(path)
     }
+}
+
+/// What an operation's 2xx response says about paging.
+#[derive(Debug, Default)]
+struct ResponsePaging {
+    /// It declares a `Link` header.
+    link: bool,
+    /// It is a list (an array), whose items can be counted.
+    list: bool,
+    /// The path of a next-cursor field of its object body (`meta.next_cursor`), when it has one.
+    next_field: Option<Vec<String>>,
+    /// Its object body's boolean `has_more` and a list of items with an `id` (Stripe's style).
+    last_item: Option<(String, String)>,
+    /// The top-level property names of its object body, and one level into objects, as paths:
+    /// what an explicit `next` may name.
+    fields: Vec<Vec<String>>,
+}
+
+impl Context<'_> {
+    /// What the 2xx response of `operation` says about paging.
+    fn response_paging(&self, operation: &Operation<'_>) -> ResponsePaging {
+        let mut found = ResponsePaging::default();
+        let Some(Value::Object(responses)) = operation.value.get("responses") else {
+            return found;
+        };
+        let Some((status, response)) = responses.iter().find(|(s, _)| s.starts_with('2')) else {
+            return found;
+        };
+        let at = format!("{}/responses/{}", operation.pointer, escape(status));
+        let Ok((response, at)) = self.follow(response, at) else {
+            return found;
+        };
+        found.link = response
+            .get("headers")
+            .and_then(Value::as_object)
+            .is_some_and(|headers| headers.keys().any(|h| h.eq_ignore_ascii_case("link")));
+        let Ok(Some((schema, schema_at))) = json_content(response, &at) else {
+            return found;
+        };
+        let Ok((schema, _)) = self.follow(schema, schema_at) else {
+            return found;
+        };
+        found.list = schema.get("type") == Some(&Value::String("array".into()));
+        let properties = |schema: &Value| -> Vec<(String, Value)> {
+            schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .map(|p| {
+                    p.iter()
+                        .map(|(k, v)| {
+                            let v = self
+                                .follow(v, String::new())
+                                .map_or_else(|_| v.clone(), |(v, _)| v.clone());
+                            (k.clone(), v)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        let fields = properties(schema);
+        let flag = fields.iter().find(|(key, property)| {
+            matches!(key.as_str(), "has_more" | "hasMore")
+                && property.get("type") == Some(&Value::String("boolean".into()))
+        });
+        let list = fields.iter().find(|(_, property)| {
+            property.get("type") == Some(&Value::String("array".into()))
+                && property.get("items").is_some_and(|items| {
+                    self.follow(items, String::new()).is_ok_and(|(items, _)| {
+                        items
+                            .get("properties")
+                            .and_then(Value::as_object)
+                            .is_some_and(|p| p.contains_key("id"))
+                    })
+                })
+        });
+        if let (Some((flag, _)), Some((list, _))) = (flag, list) {
+            found.last_item = Some((flag.clone(), list.clone()));
+        }
+        for (key, property) in fields {
+            found.fields.push(vec![key.clone()]);
+            if NEXT_FIELDS.contains(&key.as_str())
+                && scalar_like(&property)
+                && found.next_field.is_none()
+            {
+                found.next_field = Some(vec![key.clone()]);
+            }
+            if object_like(&property) {
+                for (inner, inner_schema) in properties(&property) {
+                    if NEXT_HOLDERS.contains(&key.as_str())
+                        && NEXT_FIELDS.contains(&inner.as_str())
+                        && scalar_like(&inner_schema)
+                        && found.next_field.is_none()
+                    {
+                        found.next_field = Some(vec![key.clone(), inner.clone()]);
+                    }
+                    found.fields.push(vec![key.clone(), inner]);
+                }
+            }
+        }
+        found
+    }
+}
+
+/// Whether a body field can hold a cursor, a URL or a number: a string, an integer or a number,
+/// nullable or not, or a field that says nothing of its type.
+fn scalar_like(schema: &Value) -> bool {
+    let scalar = |kind: &str| matches!(kind, "string" | "integer" | "number" | "null");
+    match schema.get("type") {
+        Some(Value::String(kind)) => scalar(kind),
+        Some(Value::Array(kinds)) => kinds.iter().all(|k| k.as_str().is_some_and(scalar)),
+        Some(_) => false,
+        None => !object_like(schema) && schema.get("items").is_none(),
+    }
+}
+
+/// Whether a parameter schema is a number (or says nothing of its type).
+fn numeric(schema: &Value) -> bool {
+    match schema.get("type") {
+        Some(Value::String(kind)) => kind == "integer" || kind == "number",
+        Some(Value::Array(kinds)) => kinds
+            .iter()
+            .any(|k| k.as_str().is_some_and(|k| k == "integer" || k == "number")),
+        _ => true,
+    }
+}
+
+/// A non-negative integer keyword of a schema.
+fn whole(schema: &Value, key: &str) -> Option<u64> {
+    schema.get(key).and_then(|v| {
+        v.as_u64().or_else(|| {
+            v.as_f64()
+                .filter(|f| *f >= 0.0 && f.fract() == 0.0)
+                .map(|f| f as u64)
+        })
+    })
+}
+
+/// The first page's number: the page parameter's `minimum` when it is 0 or 1, else its
+/// `default` when that is 0 or 1, else 1.
+fn first_page(schema: &Value) -> u64 {
+    [whole(schema, "minimum"), whole(schema, "default")]
+        .into_iter()
+        .flatten()
+        .find(|n| *n <= 1)
+        .unwrap_or(1)
+}
+
+/// A [`Paging`] of `style` with the size parameter `size` (its default and maximum read from
+/// its schema) and `next`.
+fn paging_with(style: PageStyle, size: Option<(&str, &Value)>, next: NextFrom) -> Paging {
+    Paging {
+        style,
+        size: size.map(|(n, _)| n.to_owned()),
+        default_size: size.and_then(|(_, s)| whole(s, "default")),
+        max_size: size.and_then(|(_, s)| whole(s, "maximum")),
+        next,
+    }
+}
+
+/// How an operation pages, from the names of its query parameters and its response: a cursor
+/// parameter with a next-cursor field in the body or a `Link` header; a page number or an
+/// offset (with any page size), whose next page a full list or a `Link` header announces; a
+/// `Link` header alone with a page size. `None` when nothing says the operation pages.
+fn detect_paging(query: &[(String, Value)], response: &ResponsePaging) -> Option<Paging> {
+    let named = |names: &[&str], number: bool| {
+        query
+            .iter()
+            .find(|(n, schema)| names.contains(&n.as_str()) && (!number || numeric(schema)))
+    };
+    let size = named(SIZE_PARAMS, true).map(|(n, s)| (n.as_str(), s));
+    let counted_or_link = if response.link {
+        Some(NextFrom::Link)
+    } else if response.list {
+        Some(NextFrom::FullPage)
+    } else {
+        // An object around the list: its next page's URL or number (`next`), if it says.
+        response.next_field.clone().map(NextFrom::Body)
+    };
+    if let Some((cursor, _)) = named(CURSOR_PARAMS, false) {
+        let next = match (&response.next_field, response.link, &response.last_item) {
+            (Some(path), _, _) => Some(NextFrom::Body(path.clone())),
+            (None, true, _) => Some(NextFrom::Link),
+            (None, false, Some((more, list))) => Some(NextFrom::LastItem {
+                more: more.clone(),
+                list: list.clone(),
+                id: "id".into(),
+            }),
+            (None, false, None) => None,
+        };
+        if let Some(next) = next {
+            return Some(paging_with(
+                PageStyle::Cursor {
+                    param: cursor.clone(),
+                },
+                size,
+                next,
+            ));
+        }
+    }
+    if let Some((page, schema)) = named(PAGE_PARAMS, true) {
+        return Some(paging_with(
+            PageStyle::Page {
+                param: page.clone(),
+                first: first_page(schema),
+            },
+            size,
+            counted_or_link?,
+        ));
+    }
+    if let Some((offset, _)) = named(OFFSET_PARAMS, true) {
+        return Some(paging_with(
+            PageStyle::Offset {
+                param: offset.clone(),
+            },
+            size,
+            counted_or_link?,
+        ));
+    }
+    if response.link && size.is_some() {
+        return Some(paging_with(PageStyle::Link, size, NextFrom::Link));
+    }
+    None
+}
+
+/// An action's declared `paging`: `false` (the operation does not page), or
+/// `{style, param, size, first, next}`. Problems are pushed with pointers relative to the
+/// action.
+fn explicit_paging(
+    declared: &Value,
+    query: &[(String, Value)],
+    response: &ResponsePaging,
+    problems: &mut Vec<Unsupported>,
+) -> Option<Paging> {
+    let problem = |pointer: &str, message: String, help: String| Unsupported {
+        pointer: format!("/paging{pointer}"),
+        message,
+        help,
+    };
+    let paging = match declared {
+        Value::Bool(false) => return None,
+        Value::Object(paging) => paging,
+        _ => {
+            problems.push(problem(
+                "",
+                "`paging` is neither `false` nor an object".into(),
+                "write `paging: false` when the operation does not page, or `paging: {style: page, param: page, size: per_page}` (leave it out to detect paging from the operation)".into(),
+            ));
+            return None;
+        }
+    };
+    let before = problems.len();
+    for key in paging.keys() {
+        if !PAGING_KEYS.contains(&key.as_str()) {
+            let help = did_you_mean(key, PAGING_KEYS.iter().copied()).map_or_else(
+                || format!("`paging` takes `{}`", PAGING_KEYS.join("`, `")),
+                |s| format!("did you mean `{s}`?"),
+            );
+            problems.push(problem(
+                &format!("/{}", escape(key)),
+                format!("`paging` has no key `{key}`"),
+                help,
+            ));
+        }
+    }
+    let names: Vec<&str> = query.iter().map(|(n, _)| n.as_str()).collect();
+    let mut parameter = |key: &str| -> Option<(String, Value)> {
+        let value = paging.get(key)?;
+        let Some(name) = value.as_str() else {
+            problems.push(problem(
+                &format!("/{key}"),
+                format!("`{key}` is not a string"),
+                "name a query parameter of the operation".into(),
+            ));
+            return None;
+        };
+        match query.iter().find(|(n, _)| n == name) {
+            Some(found) => Some(found.clone()),
+            None => {
+                let help = did_you_mean(name, names.iter().copied()).map_or_else(
+                    || {
+                        if names.is_empty() {
+                            "the operation has no query parameter".to_owned()
+                        } else {
+                            format!("its query parameters: `{}`", names.join("`, `"))
+                        }
+                    },
+                    |s| format!("did you mean `{s}`?"),
+                );
+                problems.push(problem(
+                    &format!("/{key}"),
+                    format!("`{name}` is not a query parameter of the operation"),
+                    help,
+                ));
+                None
+            }
+        }
+    };
+    let param = parameter("param");
+    let size = parameter("size");
+    let style = paging.get("style").and_then(Value::as_str);
+    let takes_param = matches!(style, Some("page" | "offset" | "cursor"));
+    match style {
+        Some("page" | "offset" | "cursor" | "link") => {}
+        Some(other) => problems.push(problem(
+            "/style",
+            format!("`{other}` is not a paging style"),
+            "`page` (a page number), `offset` (the first item's index), `cursor` (a token the API hands out) or `link` (a `Link: <...>; rel=\"next\"` header)".into(),
+        )),
+        None => problems.push(problem(
+            "",
+            "`paging` has no `style`".into(),
+            "add `style: page`, `offset`, `cursor` or `link`".into(),
+        )),
+    }
+    if takes_param && paging.get("param").is_none() {
+        problems.push(problem(
+            "",
+            format!("a `{}` paging has no `param`", style.unwrap_or_default()),
+            "name the query parameter that addresses the page: `param: page`".into(),
+        ));
+    }
+    if style == Some("link") && paging.contains_key("param") {
+        problems.push(problem(
+            "/param",
+            "a `link` paging takes its next page from the `Link` header, not a parameter".into(),
+            "remove `param`, or choose `style: page`, `offset` or `cursor` with `next: link`"
+                .into(),
+        ));
+    }
+    let first = match paging.get("first") {
+        None => None,
+        Some(value) if style == Some("page") => match value.as_u64() {
+            Some(n) if n <= 1 => Some(n),
+            _ => {
+                problems.push(problem(
+                    "/first",
+                    "`first` is neither 0 nor 1".into(),
+                    "the number of the first page: 1 (most APIs) or 0".into(),
+                ));
+                None
+            }
+        },
+        Some(_) => {
+            problems.push(problem(
+                "/first",
+                "`first` numbers pages, and this paging has none".into(),
+                "remove `first`: only `style: page` numbers its pages".into(),
+            ));
+            None
+        }
+    };
+    let next = match paging.get("next") {
+        None => match style {
+            Some("cursor") => match &response.next_field {
+                Some(path) => Some(NextFrom::Body(path.clone())),
+                None if response.link => Some(NextFrom::Link),
+                None if response.last_item.is_some() => {
+                    response
+                        .last_item
+                        .clone()
+                        .map(|(more, list)| NextFrom::LastItem {
+                            more,
+                            list,
+                            id: "id".into(),
+                        })
+                }
+                None => {
+                    problems.push(problem(
+                        "",
+                        "a `cursor` paging says nowhere where the next cursor is".into(),
+                        "add `next: /meta/next_cursor` (the JSON pointer of the cursor in the response body) or `next: link` (a `Link` header)".into(),
+                    ));
+                    None
+                }
+            },
+            Some("link") => Some(NextFrom::Link),
+            _ => Some(NextFrom::FullPage),
+        },
+        Some(Value::String(next)) if next == "link" => Some(NextFrom::Link),
+        Some(Value::String(next))
+            if next == "count" && style != Some("cursor") && style != Some("link") =>
+        {
+            Some(NextFrom::FullPage)
+        }
+        Some(Value::String(next))
+            if next.starts_with('/') && next.len() > 1 && style != Some("link") =>
+        {
+            let path: Vec<String> = next[1..]
+                .split('/')
+                .map(|t| t.replace("~1", "/").replace("~0", "~"))
+                .collect();
+            if !response.fields.is_empty() && !response.fields.contains(&path) {
+                let known: Vec<String> = response
+                    .fields
+                    .iter()
+                    .map(|p| {
+                        format!(
+                            "/{}",
+                            p.iter().map(|t| escape(t)).collect::<Vec<_>>().join("/")
+                        )
+                    })
+                    .collect();
+                let help = did_you_mean(next, known.iter().map(String::as_str)).map_or_else(
+                    || format!("the response body has `{}`", known.join("`, `")),
+                    |s| format!("did you mean `{s}`?"),
+                );
+                problems.push(problem(
+                    "/next",
+                    format!("the response body has no field `{next}`"),
+                    help,
+                ));
+            }
+            Some(NextFrom::Body(path))
+        }
+        Some(_) => {
+            problems.push(problem(
+                "/next",
+                "`next` is not where this paging's next page is announced".into(),
+                match style {
+                    Some("cursor") => "`link` (a `Link` header) or the JSON pointer of the next cursor in the response body (`/meta/next_cursor`)",
+                    Some("link") => "a `link` paging's next page is the `Link` header's: leave `next` out",
+                    _ => "`count` (a full page has a next one), `link` (a `Link` header) or the JSON pointer of the next page's URL or number in the response body (`/next`)",
+                }
+                .into(),
+            ));
+            None
+        }
+    };
+    if problems.len() > before {
+        return None;
+    }
+    let size = size.as_ref().map(|(n, s)| (n.as_str(), s));
+    let style = match (style?, param) {
+        ("page", Some((param, schema))) => PageStyle::Page {
+            first: first.unwrap_or_else(|| first_page(&schema)),
+            param,
+        },
+        ("offset", Some((param, _))) => PageStyle::Offset { param },
+        ("cursor", Some((param, _))) => PageStyle::Cursor { param },
+        ("link", _) => PageStyle::Link,
+        _ => return None,
+    };
+    Some(paging_with(style, size, next?))
 }
 
 /// What a response presents.

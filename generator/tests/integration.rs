@@ -21,6 +21,7 @@ mod extends_diagnostics;
 mod memory_budget;
 mod openapi_diagnostics;
 mod operations;
+mod paging;
 mod published_schemas;
 mod snapshots;
 mod static_text_diagnostics;

@@ -55,7 +55,7 @@ fn the_readme_shows_the_real_table_of_the_billing_example() {
     for expected in [
         "Invoice (billing/invoice.yaml): a collection of 60 items, 50 kept by the agent limit",
         "_select of the 3 most used fields (id, amount_cents, status):",
-        "Note: Blocks added by the `InvoiceHooks` trait",
+        "Note: Blocks added by hooks (user code, `Hooks<InvoicePresenter>`)",
     ] {
         assert!(table.contains(expected), "missing `{expected}` in\n{table}");
     }
@@ -119,7 +119,7 @@ fn json_output_has_the_documented_shape_and_adds_up() {
         invoice["notes"][0]
             .as_str()
             .expect("a note")
-            .contains("InvoiceHooks")
+            .contains("Hooks<InvoicePresenter>")
     );
     // InvoiceRow declares TOON: its declared layout is the pipe.
     assert_eq!(presenters[1]["declared_format"], "toon-pipe");

@@ -21,26 +21,47 @@ pub enum DataFormat {
     Toon,
 }
 
+/// Rust code that adds blocks to presenter `P`'s responses, for logic no declaration can
+/// express: implemented once per presenter a hooks value serves (`impl Hooks<InvoicePresenter>
+/// for MyHooks`). Every method does nothing by default; `Context` is the request context the
+/// caller passes (a tool passes its handler).
+pub trait Hooks<P: Declared + ?Sized, Context: ?Sized = ()> {
+    /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
+    fn item(&self, _item: &P::Item, _context: &Context, _builder: &mut ResponseBuilder) {}
+
+    /// Called after the declared blocks of a collection, with the items kept by the agent limit.
+    fn collection(&self, _items: &[P::Item], _context: &Context, _builder: &mut ResponseBuilder) {}
+}
+
+/// No hooks.
+impl<P: Declared + ?Sized, Context: ?Sized> Hooks<P, Context> for () {}
+
 /// A generated presenter's own declarations; [`Presenter`] and the responses with hooks and
 /// the prompt messages follow from them.
 pub trait Declared {
     /// The typed item this presenter shows.
     type Item: WriteJson + WriteSelected + WriteToon;
 
-    /// The data block's format.
-    const FORMAT: DataFormat;
+    /// The data block's format: pretty JSON unless the definition says otherwise.
+    const FORMAT: DataFormat = DataFormat::Json(JsonStyle::Pretty);
 
     /// The agent limit: how many items of a collection are kept, all when `None`.
     const LIMIT: Option<usize> = None;
 
     /// Adds the blocks computed from one item (UI blocks, embedded presenters, rules) to
-    /// `builder`; embedding presenters call it for their child values.
-    fn item_blocks(&self, item: &Self::Item, builder: &mut ResponseBuilder);
+    /// `builder`; embedding presenters call it for their child values. None by default.
+    fn item_blocks(&self, _item: &Self::Item, _builder: &mut ResponseBuilder) {}
 
     /// Adds the blocks computed from a collection to `builder`: the truncation block when
     /// items were cut, collection UI blocks, embeds of every kept item, item rules from the
-    /// first kept item, then collection rules (wire format §6, §7, §8).
-    fn collection_blocks(&self, kept: &[Self::Item], total: usize, builder: &mut ResponseBuilder);
+    /// first kept item, then collection rules (wire format §6, §7, §8). None by default.
+    fn collection_blocks(
+        &self,
+        _kept: &[Self::Item],
+        _total: usize,
+        _builder: &mut ResponseBuilder,
+    ) {
+    }
 
     /// The items the agent limit keeps.
     fn kept(items: &[Self::Item]) -> &[Self::Item] {
@@ -128,6 +149,62 @@ pub trait Declared {
     fn collection_prompt_messages(&self, items: &[Self::Item]) -> Vec<PromptMessage> {
         self.collection_builder(items, &Selection::all(), |_, _| {})
             .prompt_messages()
+    }
+
+    /// The response for one item with `_select` applied to the data block and `hooks` called
+    /// with `context` after the declared blocks.
+    fn present_with<C: ?Sized, H: Hooks<Self, C> + ?Sized>(
+        &self,
+        item: &Self::Item,
+        selection: &Selection,
+        hooks: &H,
+        context: &C,
+    ) -> ToolResponse {
+        self.present_hooked(item, selection, |builder| {
+            hooks.item(item, context, builder);
+        })
+    }
+
+    /// The response for a collection, cut to the agent limit, with `_select` applied to every
+    /// element and `hooks` called with `context` after the declared blocks.
+    fn present_collection_with<C: ?Sized, H: Hooks<Self, C> + ?Sized>(
+        &self,
+        items: &[Self::Item],
+        selection: &Selection,
+        hooks: &H,
+        context: &C,
+    ) -> ToolResponse {
+        self.present_collection_hooked(items, selection, |kept, builder| {
+            hooks.collection(kept, context, builder);
+        })
+    }
+
+    /// [`Declared::prompt_messages`] with `hooks` called with `context` after the declared
+    /// blocks.
+    fn prompt_messages_with<C: ?Sized, H: Hooks<Self, C> + ?Sized>(
+        &self,
+        item: &Self::Item,
+        hooks: &H,
+        context: &C,
+    ) -> Vec<PromptMessage> {
+        self.item_builder(item, &Selection::all(), |builder| {
+            hooks.item(item, context, builder);
+        })
+        .prompt_messages()
+    }
+
+    /// [`Declared::collection_prompt_messages`] with `hooks` called with `context` after the
+    /// declared blocks.
+    fn collection_prompt_messages_with<C: ?Sized, H: Hooks<Self, C> + ?Sized>(
+        &self,
+        items: &[Self::Item],
+        hooks: &H,
+        context: &C,
+    ) -> Vec<PromptMessage> {
+        self.collection_builder(items, &Selection::all(), |kept, builder| {
+            hooks.collection(kept, context, builder);
+        })
+        .prompt_messages()
     }
 }
 

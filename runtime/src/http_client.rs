@@ -7,7 +7,10 @@
 //! headers, the JSON body), and [`ApiClient`] sends it with reqwest (rustls) and reads the
 //! response under a size cap and a timeout. Base URL and authentication come from the
 //! [`ApiConfig`] the server is built with, never from generated code. A non-2xx status is a
-//! tool error carrying the status and a bounded, escaped excerpt of the API's body.
+//! tool error carrying the status and a bounded, escaped excerpt of the API's body. An operation
+//! that pages ([`Operation::paging`]) is called with [`ApiClient::call_paged`]: a page no larger
+//! than the agent limit when the agent names no size, and the page handed back with what the API
+//! said about the next one ([`crate::paging`]).
 
 use std::fmt;
 use std::time::Duration;
@@ -51,6 +54,8 @@ pub struct Operation {
     pub params: &'static [Param],
     /// The argument holding the JSON body.
     pub body: Option<&'static str>,
+    /// How the operation pages its list, when it does ([`crate::paging`]).
+    pub paging: Option<crate::paging::Paging>,
 }
 
 /// A request ready to send: method, path and query (after the base URL), headers, body.
@@ -133,9 +138,22 @@ fn values(value: &Value) -> Vec<String> {
 
 /// Builds the request of `operation` from the action's arguments (the generated input struct).
 pub fn build<A: Serialize>(operation: &Operation, args: &A) -> Result<Request, ApiError> {
-    let args = serde_json::to_value(args).map_err(|e| ApiError::Request(e.to_string()))?;
-    let empty = serde_json::Map::new();
-    let args = args.as_object().unwrap_or(&empty);
+    build_from(operation, &arguments(args)?)
+}
+
+/// The arguments as a JSON object (empty when they are not one: an action without input).
+fn arguments<A: Serialize>(args: &A) -> Result<serde_json::Map<String, Value>, ApiError> {
+    match serde_json::to_value(args).map_err(|e| ApiError::Request(e.to_string()))? {
+        Value::Object(args) => Ok(args),
+        _ => Ok(serde_json::Map::new()),
+    }
+}
+
+/// [`build`] from the arguments as JSON.
+fn build_from(
+    operation: &Operation,
+    args: &serde_json::Map<String, Value>,
+) -> Result<Request, ApiError> {
     let mut path = String::with_capacity(operation.path.len() + 16);
     let mut rest = operation.path;
     while let Some(open) = rest.find('{') {
@@ -362,6 +380,16 @@ mod client {
 
         /// Sends `request` and reads the response under the cap: status, reason, body.
         pub async fn send(&self, request: Request) -> Result<(u16, String, Vec<u8>), ApiError> {
+            let (status, reason, body, _) = self.exchange(request).await?;
+            Ok((status, reason, body))
+        }
+
+        /// [`ApiClient::send`], with the response's `Link` headers joined by `, ` (RFC 8288
+        /// allows several), which say where a paged list goes on.
+        async fn exchange(
+            &self,
+            request: Request,
+        ) -> Result<(u16, String, Vec<u8>, Option<String>), ApiError> {
             let method = reqwest::Method::from_bytes(request.method.as_bytes())
                 .map_err(|e| ApiError::Request(e.to_string()))?;
             let mut url = format!("{}{}", self.config.base_url, request.path_and_query);
@@ -396,6 +424,13 @@ mod client {
                 .await
                 .map_err(|e| ApiError::Transport(e.without_url().to_string()))?;
             let status = response.status();
+            let links: Vec<&str> = response
+                .headers()
+                .get_all("link")
+                .iter()
+                .filter_map(|value| value.to_str().ok())
+                .collect();
+            let link = (!links.is_empty()).then(|| links.join(", "));
             let cap = self.config.max_response_bytes;
             if response.content_length().is_some_and(|n| n > cap as u64) {
                 return Err(ApiError::TooLarge(cap));
@@ -415,6 +450,7 @@ mod client {
                 status.as_u16(),
                 status.canonical_reason().unwrap_or("").to_owned(),
                 body,
+                link,
             ))
         }
 
@@ -436,6 +472,47 @@ mod client {
             serde_json::from_slice(&body)
                 .map(Answer::Data)
                 .map_err(|e| ApiError::Body(e.to_string()))
+        }
+
+        /// Calls an operation that pages its list ([`Operation::paging`]): without a page size
+        /// among `args`, asks for at most the presenter's agent `limit` (within the API's
+        /// maximum), and answers [`crate::Reply::More`] with what the API said about the next
+        /// page; an operation that does not page answers as [`ApiClient::call`] does.
+        pub async fn call_paged<A: Serialize, T: DeserializeOwned>(
+            &self,
+            operation: &Operation,
+            args: &A,
+            limit: Option<usize>,
+        ) -> Result<crate::Reply<T>, ApiError> {
+            let mut args = arguments(args)?;
+            if let Some(paging) = &operation.paging
+                && let Some(size) = paging.size
+                && args.get(size).is_none_or(Value::is_null)
+                && let Some(default) = paging.default_request_size(limit)
+            {
+                args.insert(size.to_owned(), Value::from(default));
+            }
+            let (status, reason, body, link) = self.exchange(build_from(operation, &args)?).await?;
+            if !(200..300).contains(&status) {
+                return Ok(crate::Reply::Response(status_error(
+                    status,
+                    &reason,
+                    &body,
+                    self.config.error_excerpt_bytes,
+                )));
+            }
+            let data = serde_json::from_slice(&body).map_err(|e| ApiError::Body(e.to_string()))?;
+            let Some(paging) = operation.paging else {
+                return Ok(crate::Reply::Data(data));
+            };
+            let query: Vec<&str> = operation
+                .params
+                .iter()
+                .filter(|p| p.location == In::Query)
+                .map(|p| p.name)
+                .collect();
+            let more = crate::paging::More::new(paging, &args, &body, link.as_deref(), &query);
+            Ok(crate::Reply::More(data, more))
         }
 
         /// Calls an operation that answers with no JSON body: the response says the status.
@@ -499,6 +576,7 @@ mod tests {
             },
         ],
         body: None,
+        paging: None,
     };
 
     #[test]
@@ -546,6 +624,7 @@ mod tests {
             path: "/pets",
             params: &[],
             body: Some("body"),
+            paging: None,
         };
         let request = build(&POST, &json!({"body": {"name": "Rex", "tags": ["a"]}})).unwrap();
         assert_eq!(

@@ -33,6 +33,7 @@ pub mod json;
 mod literals;
 mod nullable;
 mod number;
+pub mod paging;
 mod pattern;
 mod presenter;
 mod prompt;
@@ -58,7 +59,7 @@ mod wrap;
 pub use builder::{ResponseBuilder, Suggestion};
 #[doc(hidden)]
 pub use contract::{CONTRACT, VERSION};
-pub use declared::{DataFormat, Declared};
+pub use declared::{DataFormat, Declared, Hooks};
 pub use enums::UnknownVariant;
 pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
@@ -135,6 +136,11 @@ pub mod __private {
     }
     pub use serde;
 }
+
+/// Not public API: serde's derives, as generated code names them (`#[derive(__rt::Serialize)]`,
+/// one short line per type).
+#[doc(hidden)]
+pub use serde::{Deserialize, Serialize};
 
 /// Includes the code a build script generated with `fusion_gen::Builder` (the file
 /// `$OUT_DIR/fusion_generated.rs`); use it inside a module of its own:

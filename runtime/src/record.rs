@@ -8,7 +8,7 @@
 
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};
 use crate::select::Selection;
-use crate::toon::{ToonElement, ToonValue};
+use crate::toon::{Delimiter, ToonElement, ToonValue, write_key, write_string};
 
 /// A field's wire key in the two forms the writers need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -245,12 +245,154 @@ pub(crate) fn censor_json(censor: Censor, has_value: bool) -> &'static str {
     if has_value { censor.json } else { "null" }
 }
 
-/// `WriteJson`, `ToonObject` and `ToonElement` of a generated struct, all through its
-/// [`Record`]: one line of generated code for what every struct has alike.
+/// Appends the field list of a table of `record`'s type, `{f1|f2{s1|s2}}` for the pipe: the
+/// selected keys in the selection's order, a nested column followed by its own field list. What
+/// a generated struct's `WriteToon::write_toon_fields` does.
+pub fn toon_fields<R: Record>(
+    record: &R,
+    selection: &Selection,
+    delimiter: Delimiter,
+    out: &mut String,
+) {
+    out.push('{');
+    visit_selected(
+        record,
+        selection,
+        &mut ToonHeaderSink {
+            out,
+            delimiter,
+            first: true,
+        },
+    );
+    out.push('}');
+}
+
+/// Appends the cells of `record`'s table row, the selected fields in the selection's order. What
+/// a generated struct's `WriteToon::write_toon_row` does.
+#[inline]
+pub fn toon_row<R: Record>(
+    record: &R,
+    selection: &Selection,
+    delimiter: Delimiter,
+    out: &mut String,
+) {
+    visit_selected(
+        record,
+        selection,
+        &mut ToonRowSink {
+            out,
+            delimiter,
+            first: true,
+        },
+    );
+}
+
+/// Hands `sink` the fields `selection` names, in its order (every field when it is all).
+#[inline(always)]
+fn visit_selected<'a, R: Record, S: FieldSink<'a>>(
+    record: &'a R,
+    selection: &Selection,
+    sink: &mut S,
+) {
+    if selection.is_all() {
+        for field in 0..R::KEYS.len() {
+            record.visit_field(field as u16, sink);
+        }
+    } else {
+        for &field in selection.fields() {
+            record.visit_field(field, sink);
+        }
+    }
+}
+
+/// The sink of [`toon_fields`]: each key, and a nested column's field list after it.
+struct ToonHeaderSink<'o> {
+    out: &'o mut String,
+    delimiter: Delimiter,
+    first: bool,
+}
+
+impl ToonHeaderSink<'_> {
+    #[inline(always)]
+    fn key(&mut self, key: &str) {
+        if !self.first {
+            self.out.push(self.delimiter.as_char());
+        }
+        self.first = false;
+        write_key(self.out, key);
+    }
+}
+
+impl<'r> FieldSink<'r> for ToonHeaderSink<'_> {
+    fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'r T) {
+        self.key(key.name);
+        value.write_toon_subheader(self.delimiter, self.out);
+    }
+
+    fn censored(&mut self, key: &'static Key, _censor: Censor, _has_value: bool) {
+        self.key(key.name);
+    }
+
+    fn entry<T: FieldValue + ?Sized>(&mut self, key: &'r str, _value: &'r T) {
+        self.key(key);
+    }
+}
+
+/// The sink of [`toon_row`]: each value's cell, joined by the delimiter.
+struct ToonRowSink<'o> {
+    out: &'o mut String,
+    delimiter: Delimiter,
+    first: bool,
+}
+
+impl ToonRowSink<'_> {
+    #[inline(always)]
+    fn separate(&mut self) {
+        if !self.first {
+            self.out.push(self.delimiter.as_char());
+        }
+        self.first = false;
+    }
+}
+
+impl<'r> FieldSink<'r> for ToonRowSink<'_> {
+    #[inline(always)]
+    fn field<T: FieldValue + ?Sized>(&mut self, _key: &'static Key, value: &'r T) {
+        self.separate();
+        value.write_toon_cell(self.delimiter, self.out);
+    }
+
+    #[inline(always)]
+    fn censored(&mut self, _key: &'static Key, censor: Censor, has_value: bool) {
+        self.separate();
+        // A redacted `null` stays `null` (§10), as fast-redact leaves it.
+        if has_value {
+            write_string(self.out, censor.text, self.delimiter);
+        } else {
+            self.out.push_str("null");
+        }
+    }
+
+    #[inline(always)]
+    fn entry<T: FieldValue + ?Sized>(&mut self, _key: &'r str, value: &'r T) {
+        self.separate();
+        value.write_toon_cell(self.delimiter, self.out);
+    }
+}
+
+/// `WriteJson`, `ToonObject`, `ToonElement` and `WriteToon` of a generated struct, all through
+/// its [`Record`]: one line of generated code for what every struct has alike. `tabular` when
+/// the schema makes every value a table row (`WriteToon::TABULAR`).
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __record_impls {
     ($ty:ty) => {
+        $crate::__record_impls!(@impls $ty, false);
+    };
+    ($ty:ty, tabular) => {
+        $crate::__record_impls!(@impls $ty, true);
+    };
+    (@impls $ty:ty, $tabular:literal) => {
         impl $crate::json::WriteJson for $ty {
             #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
@@ -271,6 +413,59 @@ macro_rules! __record_impls {
         impl $crate::toon::ToonElement for $ty {
             fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
                 $crate::toon::ToonValue::object(self)
+            }
+            #[inline]
+            fn write_toon_cell(
+                &self,
+                delimiter: $crate::toon::Delimiter,
+                out: &mut ::std::string::String,
+            ) {
+                $crate::record::toon_row(self, &$crate::Selection::all(), delimiter, out);
+            }
+            fn write_toon_subheader(
+                &self,
+                delimiter: $crate::toon::Delimiter,
+                out: &mut ::std::string::String,
+            ) {
+                $crate::record::toon_fields(self, &$crate::Selection::all(), delimiter, out);
+            }
+        }
+        impl $crate::toon::WriteToon for $ty {
+            const FIELD_COUNT: usize = <$ty as $crate::record::Record>::KEYS.len();
+            const TABULAR: bool = $tabular;
+            fn field_key(index: usize) -> &'static str {
+                <$ty as $crate::record::Record>::KEYS[index].name()
+            }
+            fn write_toon_fields(
+                &self,
+                selection: &$crate::Selection,
+                delimiter: $crate::toon::Delimiter,
+                out: &mut ::std::string::String,
+            ) {
+                $crate::record::toon_fields(self, selection, delimiter, out);
+            }
+            #[inline]
+            fn write_toon_row(
+                &self,
+                selection: &$crate::Selection,
+                delimiter: $crate::toon::Delimiter,
+                out: &mut ::std::string::String,
+            ) {
+                $crate::record::toon_row(self, selection, delimiter, out);
+            }
+        }
+    };
+}
+
+/// `IntoToolResponse` of a presenter's item: returning the item from a handler presents it
+/// with the presenter (`__present_as!(Invoice, InvoicePresenter)`).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __present_as {
+    ($item:ty, $presenter:expr) => {
+        impl $crate::IntoToolResponse for $item {
+            fn into_tool_response(self) -> $crate::ToolResponse {
+                $crate::Presenter::present(&$presenter, &self)
             }
         }
     };

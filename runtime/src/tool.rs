@@ -7,11 +7,11 @@ use serde_json::{Map, Value};
 
 use crate::args::{ArgPath, enum_value, wrong_type};
 use crate::builder::ResponseBuilder;
-use crate::declared::Declared;
+use crate::declared::{Declared, Hooks};
 use crate::echo;
 use crate::error::{internal_error, missing_discriminator, unknown_action};
 use crate::presenter::Presenter;
-use crate::response::ToolResponse;
+use crate::response::{ToolResponse, ViewData};
 use crate::select::Selection;
 use crate::validation::{FieldIssue, Hint, validation_error};
 
@@ -23,6 +23,9 @@ pub enum Reply<T> {
     Data(T),
     /// A response sent as is.
     Response(ToolResponse),
+    /// Data that is one page of a longer list, with how to get the next page: presented as
+    /// [`Reply::Data`], plus the next-page suggestion (issue 27, [`crate::paging`]).
+    More(T, crate::paging::More),
 }
 
 impl<T> From<T> for Reply<T> {
@@ -239,6 +242,13 @@ pub fn present_item<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
+        Ok(Reply::More(item, more)) => {
+            let mut data = String::new();
+            presenter.write_data(&item, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, None, None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -254,6 +264,13 @@ pub fn present_collection<P: Presenter, E: Display>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
+        Ok(Reply::More(items, more)) => {
+            let mut data = String::new();
+            presenter.write_collection_data(&items, selection, &mut data);
+            let mut builder = ResponseBuilder::new(data);
+            more.suggest(&mut builder, tool, action, Some(items.len()), None);
+            builder.presenter_view(ViewData::DataBlock).build()
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -299,18 +316,21 @@ pub fn present_collection_structured<P: Presenter, E: Display>(
 /// declared blocks: what a generated tool calls, so that the hooks a tool binding holds see
 /// every item while `_select` still cuts the data block (wire format §9). With hooks that add
 /// nothing, the bytes are [`present_item`]'s.
-pub fn present_item_with<D: Declared, E: Display>(
+pub fn present_item_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
     result: Result<Reply<D::Item>, E>,
     presenter: &D,
     selection: &Selection,
     tool: &str,
     action: &str,
-    hooks: impl FnOnce(&D::Item, &mut ResponseBuilder),
+    hooks: &H,
+    context: &C,
 ) -> ToolResponse {
     match result {
-        Ok(Reply::Data(item)) => {
-            presenter.present_hooked(&item, selection, |builder| hooks(&item, builder))
-        }
+        Ok(Reply::Data(item)) => presenter.present_with(&item, selection, hooks, context),
+        Ok(Reply::More(item, more)) => presenter.present_hooked(&item, selection, |builder| {
+            hooks.item(&item, context, builder);
+            more.suggest(builder, tool, action, None, None);
+        }),
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
@@ -318,32 +338,42 @@ pub fn present_item_with<D: Declared, E: Display>(
 
 /// [`present_collection`] for a generated presenter, with `hooks` called with the items the
 /// agent limit keeps after the declared blocks (see [`present_item_with`]).
-pub fn present_collection_with<D: Declared, E: Display>(
+pub fn present_collection_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
     result: Result<Reply<Vec<D::Item>>, E>,
     presenter: &D,
     selection: &Selection,
     tool: &str,
     action: &str,
-    hooks: impl FnOnce(&[D::Item], &mut ResponseBuilder),
+    hooks: &H,
+    context: &C,
 ) -> ToolResponse {
     match result {
-        Ok(Reply::Data(items)) => presenter.present_collection_hooked(&items, selection, hooks),
+        Ok(Reply::Data(items)) => {
+            presenter.present_collection_with(&items, selection, hooks, context)
+        }
+        Ok(Reply::More(items, more)) => {
+            presenter.present_collection_hooked(&items, selection, |kept, builder| {
+                hooks.collection(kept, context, builder);
+                more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
+            })
+        }
         Ok(Reply::Response(response)) => response,
         Err(error) => internal_error(tool, action, &error.to_string()),
     }
 }
 
 /// [`present_item_with`] for a `structured: true` tool, as [`present_item_structured`].
-pub fn present_item_structured_with<D: Declared, E: Display>(
+pub fn present_item_structured_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
     result: Result<Reply<D::Item>, E>,
     presenter: &D,
     selection: &Selection,
     tool: &str,
     action: &str,
-    hooks: impl FnOnce(&D::Item, &mut ResponseBuilder),
+    hooks: &H,
+    context: &C,
 ) -> ToolResponse {
     let passes_through = matches!(result, Ok(Reply::Response(_)));
-    let response = present_item_with(result, presenter, selection, tool, action, hooks);
+    let response = present_item_with(result, presenter, selection, tool, action, hooks, context);
     if passes_through {
         return response;
     }
@@ -352,16 +382,23 @@ pub fn present_item_structured_with<D: Declared, E: Display>(
 
 /// [`present_collection_with`] for a `structured: true` tool, as
 /// [`present_collection_structured`].
-pub fn present_collection_structured_with<D: Declared, E: Display>(
+pub fn present_collection_structured_with<
+    D: Declared,
+    E: Display,
+    C: ?Sized,
+    H: Hooks<D, C> + ?Sized,
+>(
     result: Result<Reply<Vec<D::Item>>, E>,
     presenter: &D,
     selection: &Selection,
     tool: &str,
     action: &str,
-    hooks: impl FnOnce(&[D::Item], &mut ResponseBuilder),
+    hooks: &H,
+    context: &C,
 ) -> ToolResponse {
     let passes_through = matches!(result, Ok(Reply::Response(_)));
-    let response = present_collection_with(result, presenter, selection, tool, action, hooks);
+    let response =
+        present_collection_with(result, presenter, selection, tool, action, hooks, context);
     if passes_through {
         return response;
     }

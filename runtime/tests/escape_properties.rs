@@ -207,8 +207,10 @@ proptest! {
         prop_assert_eq!(unescape(&xml), s.clone());
     }
 
+    // Escapes, not the characters: U+2329 and U+232A normalise to U+3008 and U+3009 in
+    // editors that apply NFC, which silently dropped them from the class once.
     #[test]
-    fn clean_text_is_borrowed(s in "[^&<>\"'`\\p{Cc}\u{2028}\u{2029}＜＞﹤﹥‹›〈〉〈〉⟨⟩⧼⧽❬❭❮❯❰❱˂˃ᐸᐳᚲ𖼿𝈶𝈷]{0,40}") {
+    fn clean_text_is_borrowed(s in "[^&<>\"'`\\p{Cc}\u{2028}\u{2029}\u{ff1c}\u{ff1e}\u{fe64}\u{fe65}\u{2039}\u{203a}\u{2329}\u{232a}\u{3008}\u{3009}\u{fe3f}\u{fe40}\u{27e8}\u{27e9}\u{29fc}\u{29fd}\u{276c}\u{276d}\u{276e}\u{276f}\u{2770}\u{2771}\u{2c2}\u{2c3}\u{1438}\u{1433}\u{16b2}\u{16f3f}\u{1d236}\u{1d237}]{0,40}") {
         prop_assert!(matches!(escape::attr(&s), std::borrow::Cow::Borrowed(_)));
         prop_assert!(matches!(escape::content(&s), std::borrow::Cow::Borrowed(_)));
         prop_assert!(matches!(escape::line(&s), std::borrow::Cow::Borrowed(_)));

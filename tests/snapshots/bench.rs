@@ -32,6 +32,10 @@ pub mod invoices_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `invoices.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "invoices";
@@ -200,18 +204,13 @@ pub mod reviewed_row {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reviewed_row.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ReviewedRow` as the schema at `reviewed_row.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReviewedRow {
         /// Wire key `id`; required.
@@ -260,7 +259,7 @@ pub mod reviewed_row {
             }
         }
     }
-    __rt::__record_impls!(ReviewedRow);
+    __rt::__record_impls!(ReviewedRow, tabular);
     impl ReviewedRow {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -273,123 +272,6 @@ pub mod reviewed_row {
             "tax_rate",
             "notes",
         ];
-    }
-    impl __rt::toon::WriteToon for ReviewedRow {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "amount_cents",
-            "status",
-            "client_name",
-            "due",
-            "paid",
-            "tax_rate",
-            "notes",
-        ];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => {
-                            "{id,amount_cents,status,client_name,due,paid,tax_rate,notes}"
-                        }
-                        __rt::toon::Delimiter::Tab => {
-                            "{id\tamount_cents\tstatus\tclient_name\tdue\tpaid\ttax_rate\tnotes}"
-                        }
-                        __rt::toon::Delimiter::Pipe => {
-                            "{id|amount_cents|status|client_name|due|paid|tax_rate|notes}"
-                        }
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "amount_cents",
-                    2 => "status",
-                    3 => "client_name",
-                    4 => "due",
-                    5 => "paid",
-                    6 => "tax_rate",
-                    7 => "notes",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.amount_cents);
-                out.push(delimiter.as_char());
-                out.push_str(self.status.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.client_name, delimiter);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.due, delimiter);
-                out.push(delimiter.as_char());
-                out.push_str(if self.paid { "true" } else { "false" });
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_f64(out, self.tax_rate);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.notes, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 8 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    1 => {
-                        __rt::__private::number::write_i64(out, self.amount_cents);
-                    }
-                    2 => {
-                        out.push_str(self.status.as_str());
-                    }
-                    3 => {
-                        __rt::toon::write_string(out, &self.client_name, delimiter);
-                    }
-                    4 => {
-                        __rt::toon::write_string(out, &self.due, delimiter);
-                    }
-                    5 => {
-                        out.push_str(if self.paid { "true" } else { "false" });
-                    }
-                    6 => {
-                        __rt::__private::number::write_f64(out, self.tax_rate);
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.notes, delimiter);
-                    }
-                }
-            }
-        }
     }
     /// The values of `ReviewedRowStatus`.
     #[derive(
@@ -468,33 +350,8 @@ pub mod reviewed_row {
         }
     }
     /// Presents [`ReviewedRow`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ReviewedRowPresenter;
-    /// Rust code that adds blocks to [`ReviewedRowPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ReviewedRowHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &ReviewedRow,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[ReviewedRow],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ReviewedRowHooks<Context_> for () {}
     impl ReviewedRowPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &[
@@ -503,9 +360,6 @@ pub mod reviewed_row {
     }
     impl __rt::Declared for ReviewedRowPresenter {
         type Item = ReviewedRow;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &ReviewedRow, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules_raw(Self::RULES);
@@ -577,77 +431,7 @@ pub mod reviewed_row {
             }
         }
     }
-    impl ReviewedRowPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &ReviewedRow,
-            selection: &__rt::Selection,
-            hooks: &impl ReviewedRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[ReviewedRow],
-            selection: &__rt::Selection,
-            hooks: &impl ReviewedRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &ReviewedRow,
-            hooks: &impl ReviewedRowHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[ReviewedRow],
-            hooks: &impl ReviewedRowHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for ReviewedRow {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ReviewedRowPresenter, &self)
-        }
-    }
+    __rt::__present_as!(ReviewedRow, ReviewedRowPresenter);
 }
 
 pub mod tabled_row {
@@ -664,18 +448,13 @@ pub mod tabled_row {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tabled_row.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `TabledRow` as the schema at `tabled_row.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct TabledRow {
         /// Wire key `id`; required.
@@ -724,7 +503,7 @@ pub mod tabled_row {
             }
         }
     }
-    __rt::__record_impls!(TabledRow);
+    __rt::__record_impls!(TabledRow, tabular);
     impl TabledRow {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -737,123 +516,6 @@ pub mod tabled_row {
             "tax_rate",
             "notes",
         ];
-    }
-    impl __rt::toon::WriteToon for TabledRow {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "amount_cents",
-            "status",
-            "client_name",
-            "due",
-            "paid",
-            "tax_rate",
-            "notes",
-        ];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => {
-                            "{id,amount_cents,status,client_name,due,paid,tax_rate,notes}"
-                        }
-                        __rt::toon::Delimiter::Tab => {
-                            "{id\tamount_cents\tstatus\tclient_name\tdue\tpaid\ttax_rate\tnotes}"
-                        }
-                        __rt::toon::Delimiter::Pipe => {
-                            "{id|amount_cents|status|client_name|due|paid|tax_rate|notes}"
-                        }
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "amount_cents",
-                    2 => "status",
-                    3 => "client_name",
-                    4 => "due",
-                    5 => "paid",
-                    6 => "tax_rate",
-                    7 => "notes",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.amount_cents);
-                out.push(delimiter.as_char());
-                out.push_str(self.status.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.client_name, delimiter);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.due, delimiter);
-                out.push(delimiter.as_char());
-                out.push_str(if self.paid { "true" } else { "false" });
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_f64(out, self.tax_rate);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.notes, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 8 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    1 => {
-                        __rt::__private::number::write_i64(out, self.amount_cents);
-                    }
-                    2 => {
-                        out.push_str(self.status.as_str());
-                    }
-                    3 => {
-                        __rt::toon::write_string(out, &self.client_name, delimiter);
-                    }
-                    4 => {
-                        __rt::toon::write_string(out, &self.due, delimiter);
-                    }
-                    5 => {
-                        out.push_str(if self.paid { "true" } else { "false" });
-                    }
-                    6 => {
-                        __rt::__private::number::write_f64(out, self.tax_rate);
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.notes, delimiter);
-                    }
-                }
-            }
-        }
     }
     /// The values of `TabledRowStatus`.
     #[derive(
@@ -932,33 +594,8 @@ pub mod tabled_row {
         }
     }
     /// Presents [`TabledRow`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct TabledRowPresenter;
-    /// Rust code that adds blocks to [`TabledRowPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait TabledRowHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &TabledRow,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[TabledRow],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> TabledRowHooks<Context_> for () {}
     impl TabledRowPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &[
@@ -967,9 +604,6 @@ pub mod tabled_row {
     }
     impl __rt::Declared for TabledRowPresenter {
         type Item = TabledRow;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &TabledRow, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules_raw(Self::RULES);
@@ -1071,83 +705,11 @@ pub mod tabled_row {
             }
         }
     }
-    impl TabledRowPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &TabledRow,
-            selection: &__rt::Selection,
-            hooks: &impl TabledRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[TabledRow],
-            selection: &__rt::Selection,
-            hooks: &impl TabledRowHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &TabledRow,
-            hooks: &impl TabledRowHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[TabledRow],
-            hooks: &impl TabledRowHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for TabledRow {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&TabledRowPresenter, &self)
-        }
-    }
+    __rt::__present_as!(TabledRow, TabledRowPresenter);
 }
 
 pub use invoices_tool::{InvoicesArgs, InvoicesCall, InvoicesHandler, InvoicesTool};
 
-pub use reviewed_row::{
-    ReviewedRow, ReviewedRowHooks, ReviewedRowPresenter, ReviewedRowStatus,
-};
+pub use reviewed_row::{ReviewedRow, ReviewedRowPresenter, ReviewedRowStatus};
 
-pub use tabled_row::{TabledRow, TabledRowHooks, TabledRowPresenter, TabledRowStatus};
+pub use tabled_row::{TabledRow, TabledRowPresenter, TabledRowStatus};

@@ -32,19 +32,14 @@ pub mod base {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `base.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// `Timestamps` as the schema at `base.yaml#/$defs/Timestamps` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Timestamps {
         /// Wire key `created_at`; required; format `date-time`; read-only.
@@ -71,20 +66,8 @@ pub mod base {
         }
     }
     __rt::__record_impls!(Timestamps);
-    impl __rt::toon::WriteToon for Timestamps {
-        const KEYS: &'static [&'static str] = &["created_at", "updated_at"];
-    }
     /// `Owner` as the schema at `base.yaml#/$defs/Owner` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Owner {
         /// Wire key `login`; required; minLength 1; maxLength 39; pattern `^[a-z0-9-]+$`.
@@ -114,9 +97,6 @@ pub mod base {
         }
     }
     __rt::__record_impls!(Owner);
-    impl __rt::toon::WriteToon for Owner {
-        const KEYS: &'static [&'static str] = &["login", "site_admin"];
-    }
     /// The values of `Visibility`.
     #[derive(
         ::core::fmt::Debug,
@@ -276,19 +256,14 @@ pub mod design {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `design.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// `required` names keys `properties` does not declare, as a design tool's description does (a typo, `nmae`, and a key left undeclared, `frame`): each is a required field of any JSON value, as JSON Schema reads it, with a warning.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Design {
         /// Wire key `id`; required.
@@ -327,121 +302,13 @@ pub mod design {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "name", "nmae", "frame"];
     }
-    impl __rt::toon::WriteToon for Design {
-        const KEYS: &'static [&'static str] = &["id", "name", "nmae", "frame"];
-    }
     /// Presents [`Design`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct DesignPresenter;
-    /// Rust code that adds blocks to [`DesignPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait DesignHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Design,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Design],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> DesignHooks<Context_> for () {}
     impl __rt::Declared for DesignPresenter {
         type Item = Design;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Design, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Design],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl DesignPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Design,
-            selection: &__rt::Selection,
-            hooks: &impl DesignHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Design],
-            selection: &__rt::Selection,
-            hooks: &impl DesignHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Design,
-            hooks: &impl DesignHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Design],
-            hooks: &impl DesignHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Design {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&DesignPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Design, DesignPresenter);
 }
 
 pub mod license {
@@ -458,19 +325,14 @@ pub mod license {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `license.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// A nullable object root (`type: [object, null]`) still gets a presenter.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct License {
         /// Wire key `key`; required.
@@ -501,121 +363,13 @@ pub mod license {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["key", "name"];
     }
-    impl __rt::toon::WriteToon for License {
-        const KEYS: &'static [&'static str] = &["key", "name"];
-    }
     /// Presents [`License`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct LicensePresenter;
-    /// Rust code that adds blocks to [`LicensePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait LicenseHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &License,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[License],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> LicenseHooks<Context_> for () {}
     impl __rt::Declared for LicensePresenter {
         type Item = License;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &License, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[License],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl LicensePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &License,
-            selection: &__rt::Selection,
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[License],
-            selection: &__rt::Selection,
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &License,
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[License],
-            hooks: &impl LicenseHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for License {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&LicensePresenter, &self)
-        }
-    }
+    __rt::__present_as!(License, LicensePresenter);
 }
 
 pub mod meter {
@@ -632,19 +386,14 @@ pub mod meter {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meter.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// Integer formats as OpenAPI writes them, each its own Rust integer.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Meter {
         /// Wire key `id`; required; format `uint64`.
@@ -689,48 +438,11 @@ pub mod meter {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "level", "reading", "offset", "epoch"];
     }
-    impl __rt::toon::WriteToon for Meter {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "level",
-            "reading",
-            "offset",
-            "epoch",
-        ];
-    }
     /// Presents [`Meter`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct MeterPresenter;
-    /// Rust code that adds blocks to [`MeterPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait MeterHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Meter,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Meter],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> MeterHooks<Context_> for () {}
     impl __rt::Declared for MeterPresenter {
         type Item = Meter;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
             if i128::from(item.level) >= -1_i128 {
                 let mut text = ::std::string::String::new();
@@ -797,77 +509,7 @@ pub mod meter {
             }
         }
     }
-    impl MeterPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Meter,
-            selection: &__rt::Selection,
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Meter],
-            selection: &__rt::Selection,
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Meter,
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Meter],
-            hooks: &impl MeterHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Meter {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&MeterPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Meter, MeterPresenter);
 }
 
 pub mod meters_tool {
@@ -884,19 +526,17 @@ pub mod meters_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meters.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// `MetersGetInput` as the schema at `meters.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct MetersGetInput {
         /// Wire key `level`; required; format `uint8`.
@@ -1012,7 +652,8 @@ pub mod meters_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: MetersHandler + ?::core::marker::Sized,
-        Hooks_: super::meter::MeterHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::meter::MeterPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -1031,9 +672,8 @@ pub mod meters_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::meter::MeterHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -1053,7 +693,7 @@ pub mod meters_tool {
     impl<Handler_, Hooks_> MetersTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::meter::MeterHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::meter::MeterPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -1063,8 +703,8 @@ pub mod meters_tool {
     }
     impl<
         Handler_: MetersHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::meter::MeterHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::meter::MeterPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for MetersTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -1136,19 +776,14 @@ pub mod repository {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `repository.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// A code repository, its shape merged from shared pieces with allOf.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Repository {
         /// Wire key `created_at`; required; format `date-time`; read-only.
@@ -1276,37 +911,11 @@ pub mod repository {
             "stars",
         ];
     }
-    impl __rt::toon::WriteToon for Repository {
-        const KEYS: &'static [&'static str] = &[
-            "created_at",
-            "updated_at",
-            "id",
-            "name",
-            "owner",
-            "visibility",
-            "legacy_state",
-            "topics",
-            "readme",
-            "state",
-            "labels",
-            "license",
-            "permissions",
-            "metadata",
-            "custom",
-            "stars",
-        ];
-    }
     /// A map of permissions, as GitHub's API returns them.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct RepositoryPermissions {
         /// The keys the schema does not declare, in the order the data had them
@@ -1333,20 +942,11 @@ pub mod repository {
         }
     }
     __rt::__record_impls!(RepositoryPermissions);
-    impl __rt::toon::WriteToon for RepositoryPermissions {
-        const KEYS: &'static [&'static str] = &[];
-    }
     /// `RepositoryMetadata` as the schema at `repository.yaml#/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct RepositoryMetadata {
         /// Wire key `source`; optional, left out of the data block when `None`.
@@ -1385,121 +985,13 @@ pub mod repository {
         }
     }
     __rt::__record_impls!(RepositoryMetadata);
-    impl __rt::toon::WriteToon for RepositoryMetadata {
-        const KEYS: &'static [&'static str] = &["source"];
-    }
     /// Presents [`Repository`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct RepositoryPresenter;
-    /// Rust code that adds blocks to [`RepositoryPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait RepositoryHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Repository,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Repository],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> RepositoryHooks<Context_> for () {}
     impl __rt::Declared for RepositoryPresenter {
         type Item = Repository;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Repository, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Repository],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl RepositoryPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Repository,
-            selection: &__rt::Selection,
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Repository],
-            selection: &__rt::Selection,
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Repository,
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Repository],
-            hooks: &impl RepositoryHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Repository {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&RepositoryPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Repository, RepositoryPresenter);
 }
 
 pub mod state {
@@ -1516,6 +1008,10 @@ pub mod state {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `state.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
     use super::__rt;
     /// A root that is a string enum, for other files to `$ref`.
@@ -1604,6 +1100,10 @@ pub mod topics {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `topics.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     #![allow(deprecated)]
 }
 
@@ -1611,21 +1111,20 @@ pub mod topics {
 pub use base::{LegacyState, Owner, Timestamps, Visibility};
 
 #[allow(deprecated)]
-pub use design::{Design, DesignHooks, DesignPresenter};
+pub use design::{Design, DesignPresenter};
 
 #[allow(deprecated)]
-pub use license::{License, LicenseHooks, LicensePresenter};
+pub use license::{License, LicensePresenter};
 
 #[allow(deprecated)]
-pub use meter::{Meter, MeterHooks, MeterPresenter};
+pub use meter::{Meter, MeterPresenter};
 
 #[allow(deprecated)]
 pub use meters_tool::{MetersArgs, MetersCall, MetersGetInput, MetersHandler, MetersTool};
 
 #[allow(deprecated)]
 pub use repository::{
-    Repository, RepositoryHooks, RepositoryMetadata, RepositoryPermissions,
-    RepositoryPresenter,
+    Repository, RepositoryMetadata, RepositoryPermissions, RepositoryPresenter,
 };
 
 #[allow(deprecated)]

@@ -32,18 +32,13 @@ pub mod payout {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payout.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Payout {
         /// Wire key `id`; required.
@@ -133,54 +128,11 @@ pub mod payout {
             "share",
         ];
     }
-    impl __rt::toon::WriteToon for Payout {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "amount_cents",
-            "rate",
-            "small",
-            "big",
-            "paid_on",
-            "created_at",
-            "due",
-            "tags",
-            "fee_cents",
-            "share",
-        ];
-    }
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;
-    /// Rust code that adds blocks to [`PayoutPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait PayoutHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Payout,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Payout],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> PayoutHooks<Context_> for () {}
     impl __rt::Declared for PayoutPresenter {
         type Item = Payout;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
             3_usize,
         );
@@ -986,77 +938,7 @@ pub mod payout {
             }
         }
     }
-    impl PayoutPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payout,
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payout],
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payout,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payout],
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Payout {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&PayoutPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Payout, PayoutPresenter);
 }
 
 pub mod payouts_tool {
@@ -1073,18 +955,16 @@ pub mod payouts_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payouts.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `PayoutsHoldInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/hold/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsHoldInput {
         /// Wire key `id`; required.
@@ -1286,7 +1166,7 @@ pub mod payouts_tool {
     }
 }
 
-pub use payout::{Payout, PayoutHooks, PayoutPresenter};
+pub use payout::{Payout, PayoutPresenter};
 
 pub use payouts_tool::{
     PayoutsArgs, PayoutsCall, PayoutsHandler, PayoutsHoldInput, PayoutsTool,

@@ -32,18 +32,16 @@ pub mod forest_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `forest.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ForestTreeInput` as the schema at `forest.tool.yaml#/x-fusion-tool/actions/tree/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ForestTreeInput {
         /// Wire key `label`; required.
@@ -176,7 +174,8 @@ pub mod forest_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: ForestHandler + ?::core::marker::Sized,
-        Hooks_: super::tree::TreeHooks<Handler_> + super::graph::GraphHooks<Handler_>
+        Hooks_: __rt::Hooks<super::tree::TreePresenter, Handler_>
+            + __rt::Hooks<super::graph::GraphPresenter, Handler_>
             + ?::core::marker::Sized,
     >(
         handler: &Handler_,
@@ -196,9 +195,8 @@ pub mod forest_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "tree",
-                    |item, builder| <Hooks_ as super::tree::TreeHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             ForestArgs::Graphs => {
@@ -209,9 +207,8 @@ pub mod forest_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "graphs",
-                    |items, builder| <Hooks_ as super::graph::GraphHooks<
-                        Handler_,
-                    >>::collection(hooks, items, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -231,7 +228,7 @@ pub mod forest_tool {
     impl<Handler_, Hooks_> ForestTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::tree::TreeHooks`], [`super::graph::GraphHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::tree::TreePresenter`], [`super::graph::GraphPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -241,8 +238,9 @@ pub mod forest_tool {
     }
     impl<
         Handler_: ForestHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::tree::TreeHooks<Handler_> + super::graph::GraphHooks<Handler_>
-            + ::core::marker::Send + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::tree::TreePresenter, Handler_>
+            + __rt::Hooks<super::graph::GraphPresenter, Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
     > __rt::ServedTool for ForestTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -308,18 +306,13 @@ pub mod graph {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `graph.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Mutual recursion, A to B to A, through optional fields.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Graph {
         /// Wire key `name`; required.
@@ -350,20 +343,8 @@ pub mod graph {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name", "start"];
     }
-    impl __rt::toon::WriteToon for Graph {
-        const KEYS: &'static [&'static str] = &["name", "start"];
-    }
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct NodeA {
         /// Wire key `id`; required.
@@ -390,20 +371,8 @@ pub mod graph {
         }
     }
     __rt::__record_impls!(NodeA);
-    impl __rt::toon::WriteToon for NodeA {
-        const KEYS: &'static [&'static str] = &["id", "next"];
-    }
     /// `NodeB` as the schema at `graph.yaml#/$defs/NodeB` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct NodeB {
         /// Wire key `weight`; required.
@@ -435,121 +404,13 @@ pub mod graph {
         }
     }
     __rt::__record_impls!(NodeB);
-    impl __rt::toon::WriteToon for NodeB {
-        const KEYS: &'static [&'static str] = &["weight", "back", "many"];
-    }
     /// Presents [`Graph`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct GraphPresenter;
-    /// Rust code that adds blocks to [`GraphPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait GraphHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Graph,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Graph],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> GraphHooks<Context_> for () {}
     impl __rt::Declared for GraphPresenter {
         type Item = Graph;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Graph, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Graph],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl GraphPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Graph,
-            selection: &__rt::Selection,
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Graph],
-            selection: &__rt::Selection,
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Graph,
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Graph],
-            hooks: &impl GraphHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Graph {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&GraphPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Graph, GraphPresenter);
 }
 
 pub mod tree {
@@ -566,18 +427,13 @@ pub mod tree {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tree.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A tree that contains itself through a `Vec`, and optionally by value.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Tree {
         /// Wire key `label`; required.
@@ -614,127 +470,19 @@ pub mod tree {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["label", "children", "parent"];
     }
-    impl __rt::toon::WriteToon for Tree {
-        const KEYS: &'static [&'static str] = &["label", "children", "parent"];
-    }
     /// Presents [`Tree`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct TreePresenter;
-    /// Rust code that adds blocks to [`TreePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait TreeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Tree,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Tree],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> TreeHooks<Context_> for () {}
     impl __rt::Declared for TreePresenter {
         type Item = Tree;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Tree, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Tree],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl TreePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Tree,
-            selection: &__rt::Selection,
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Tree],
-            selection: &__rt::Selection,
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Tree,
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Tree],
-            hooks: &impl TreeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Tree {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&TreePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Tree, TreePresenter);
 }
 
 pub use forest_tool::{
     ForestArgs, ForestCall, ForestHandler, ForestTool, ForestTreeInput,
 };
 
-pub use graph::{Graph, GraphHooks, GraphPresenter, NodeA, NodeB};
+pub use graph::{Graph, GraphPresenter, NodeA, NodeB};
 
-pub use tree::{Tree, TreeHooks, TreePresenter};
+pub use tree::{Tree, TreePresenter};

@@ -32,18 +32,13 @@ pub mod charge {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A card charge as the agent sees it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Charge {
         /// Wire key `id`; required.
@@ -72,82 +67,10 @@ pub mod charge {
             }
         }
     }
-    __rt::__record_impls!(Charge);
+    __rt::__record_impls!(Charge, tabular);
     impl Charge {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "amount", "status"];
-    }
-    impl __rt::toon::WriteToon for Charge {
-        const KEYS: &'static [&'static str] = &["id", "amount", "status"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,amount,status}",
-                        __rt::toon::Delimiter::Tab => "{id\tamount\tstatus}",
-                        __rt::toon::Delimiter::Pipe => "{id|amount|status}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "amount",
-                    2 => "status",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.amount);
-                out.push(delimiter.as_char());
-                out.push_str(self.status.as_str());
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 3 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    1 => {
-                        __rt::__private::number::write_i64(out, self.amount);
-                    }
-                    _ => {
-                        out.push_str(self.status.as_str());
-                    }
-                }
-            }
-        }
     }
     /// The values of `ChargeStatus`.
     #[derive(
@@ -220,117 +143,12 @@ pub mod charge {
         }
     }
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ChargePresenter;
-    /// Rust code that adds blocks to [`ChargePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ChargeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Charge,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Charge],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
     impl __rt::Declared for ChargePresenter {
         type Item = Charge;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Charge, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Charge],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl ChargePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Charge,
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Charge],
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Charge,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Charge],
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Charge {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ChargePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Charge, ChargePresenter);
 }
 
 pub mod charges_tool {
@@ -347,18 +165,16 @@ pub mod charges_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charges.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ChargesGetInput` as the schema at `charges.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesGetInput {
         /// Charge id.
@@ -370,13 +186,7 @@ pub mod charges_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesRefundsInput {
         /// The charge whose refunds to list.
@@ -391,13 +201,7 @@ pub mod charges_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesRefundInput {
         /// The charge to refund.
@@ -773,8 +577,9 @@ pub mod charges_tool {
     /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_flat_with_hooks<
         Handler_: ChargesHandler + ?::core::marker::Sized,
-        Hooks_: super::charge::ChargeHooks<Handler_>
-            + super::refund::RefundHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + __rt::Hooks<super::refund::RefundPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -796,9 +601,8 @@ pub mod charges_tool {
                     &get_selection(&call.select),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 );
                 __rt::egress::guard(response, 4096_u64)
             }
@@ -810,9 +614,8 @@ pub mod charges_tool {
                     &refunds_selection(&call.select),
                     NAME,
                     "refunds",
-                    |items, builder| <Hooks_ as super::refund::RefundHooks<
-                        Handler_,
-                    >>::collection(hooks, items, handler, builder),
+                    hooks,
+                    handler,
                 );
                 __rt::egress::guard(response, 4096_u64)
             }
@@ -824,9 +627,8 @@ pub mod charges_tool {
                     &refund_selection(&call.select),
                     NAME,
                     "refund",
-                    |item, builder| <Hooks_ as super::refund::RefundHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 );
                 __rt::state_sync::invalidate(
                     __rt::egress::guard(response, 4096_u64),
@@ -856,7 +658,7 @@ pub mod charges_tool {
     impl<Handler_, Hooks_> ChargesTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`], [`super::refund::RefundHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::charge::ChargePresenter`], [`super::refund::RefundPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -866,9 +668,9 @@ pub mod charges_tool {
     }
     impl<
         Handler_: ChargesHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::charge::ChargeHooks<Handler_>
-            + super::refund::RefundHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + __rt::Hooks<super::refund::RefundPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for ChargesTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOLS[0]
@@ -1162,18 +964,13 @@ pub mod payout {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payout.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Payout {
         /// Wire key `id`; required.
@@ -1198,76 +995,10 @@ pub mod payout {
             }
         }
     }
-    __rt::__record_impls!(Payout);
+    __rt::__record_impls!(Payout, tabular);
     impl Payout {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "status"];
-    }
-    impl __rt::toon::WriteToon for Payout {
-        const KEYS: &'static [&'static str] = &["id", "status"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,status}",
-                        __rt::toon::Delimiter::Tab => "{id\tstatus}",
-                        __rt::toon::Delimiter::Pipe => "{id|status}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "status",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::__private::number::write_i64(out, self.id);
-                out.push(delimiter.as_char());
-                out.push_str(self.status.as_str());
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::__private::number::write_i64(out, self.id);
-                    }
-                    _ => {
-                        out.push_str(self.status.as_str());
-                    }
-                }
-            }
-        }
     }
     /// The values of `PayoutStatus`.
     #[derive(
@@ -1346,117 +1077,12 @@ pub mod payout {
         }
     }
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;
-    /// Rust code that adds blocks to [`PayoutPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait PayoutHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Payout,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Payout],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> PayoutHooks<Context_> for () {}
     impl __rt::Declared for PayoutPresenter {
         type Item = Payout;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Payout, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Payout],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl PayoutPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payout,
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payout],
-            selection: &__rt::Selection,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payout,
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payout],
-            hooks: &impl PayoutHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Payout {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&PayoutPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Payout, PayoutPresenter);
 }
 
 pub mod payouts_tool {
@@ -1473,18 +1099,16 @@ pub mod payouts_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payouts.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `PayoutsListInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsListInput {
         /// Wire key `status`; optional, left out of the data block when `None`.
@@ -1551,13 +1175,7 @@ pub mod payouts_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsCancelInput {
         /// Wire key `id`; required.
@@ -1725,7 +1343,8 @@ pub mod payouts_tool {
     /// [`call_flat`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_flat_with_hooks<
         Handler_: PayoutsHandler + ?::core::marker::Sized,
-        Hooks_: super::payout::PayoutHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::payout::PayoutPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -1745,9 +1364,8 @@ pub mod payouts_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "list",
-                    |items, builder| <Hooks_ as super::payout::PayoutHooks<
-                        Handler_,
-                    >>::collection(hooks, items, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             PayoutsArgs::Cancel(args) => {
@@ -1758,9 +1376,8 @@ pub mod payouts_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "cancel",
-                    |item, builder| <Hooks_ as super::payout::PayoutHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -1780,7 +1397,7 @@ pub mod payouts_tool {
     impl<Handler_, Hooks_> PayoutsTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::payout::PayoutHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::payout::PayoutPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -1790,8 +1407,8 @@ pub mod payouts_tool {
     }
     impl<
         Handler_: PayoutsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::payout::PayoutHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::payout::PayoutPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for PayoutsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOLS[0]
@@ -1932,18 +1549,13 @@ pub mod refund {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `refund.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Refund` as the schema at `refund.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Refund {
         /// Wire key `id`; required.
@@ -1978,135 +1590,27 @@ pub mod refund {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "charge_id", "reason"];
     }
-    impl __rt::toon::WriteToon for Refund {
-        const KEYS: &'static [&'static str] = &["id", "charge_id", "reason"];
-    }
     /// Presents [`Refund`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct RefundPresenter;
-    /// Rust code that adds blocks to [`RefundPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait RefundHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Refund,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Refund],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> RefundHooks<Context_> for () {}
     impl __rt::Declared for RefundPresenter {
         type Item = Refund;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Refund, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Refund],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl RefundPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Refund,
-            selection: &__rt::Selection,
-            hooks: &impl RefundHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Refund],
-            selection: &__rt::Selection,
-            hooks: &impl RefundHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Refund,
-            hooks: &impl RefundHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Refund],
-            hooks: &impl RefundHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Refund {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&RefundPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Refund, RefundPresenter);
 }
 
-pub use charge::{Charge, ChargeHooks, ChargePresenter, ChargeStatus};
+pub use charge::{Charge, ChargePresenter, ChargeStatus};
 
 pub use charges_tool::{
     ChargesArgs, ChargesCall, ChargesGetInput, ChargesHandler, ChargesRefundInput,
     ChargesRefundsInput, ChargesSelect, ChargesTool,
 };
 
-pub use payout::{Payout, PayoutHooks, PayoutPresenter, PayoutStatus};
+pub use payout::{Payout, PayoutPresenter, PayoutStatus};
 
 pub use payouts_tool::{
     PayoutsArgs, PayoutsCall, PayoutsCancelInput, PayoutsHandler, PayoutsListInput,
     PayoutsListInputStatus, PayoutsTool,
 };
 
-pub use refund::{Refund, RefundHooks, RefundPresenter};
+pub use refund::{Refund, RefundPresenter};

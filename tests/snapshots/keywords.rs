@@ -32,18 +32,13 @@ pub mod self_ {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `self.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter whose title is a Rust keyword, with fields named like keywords.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Self_ {
         /// Wire key `type`; required.
@@ -140,30 +135,8 @@ pub mod self_ {
             "result",
         ];
     }
-    impl __rt::toon::WriteToon for Self_ {
-        const KEYS: &'static [&'static str] = &[
-            "type",
-            "match",
-            "ref",
-            "gen",
-            "self",
-            "async",
-            "crate",
-            "option",
-            "result",
-        ];
-    }
     /// A type named like a prelude type, which generated code must not shadow.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Option {
         /// Wire key `some`; optional, left out of the data block when `None`.
@@ -195,9 +168,6 @@ pub mod self_ {
         }
     }
     __rt::__record_impls!(Option);
-    impl __rt::toon::WriteToon for Option {
-        const KEYS: &'static [&'static str] = &["some", "none"];
-    }
     /// Variants named like prelude values.
     #[derive(
         ::core::fmt::Debug,
@@ -281,117 +251,12 @@ pub mod self_ {
         }
     }
     /// Presents [`Self_`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct SelfPresenter;
-    /// Rust code that adds blocks to [`SelfPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait SelfHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Self_,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Self_],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> SelfHooks<Context_> for () {}
     impl __rt::Declared for SelfPresenter {
         type Item = Self_;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Self_, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Self_],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl SelfPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Self_,
-            selection: &__rt::Selection,
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Self_],
-            selection: &__rt::Selection,
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Self_,
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Self_],
-            hooks: &impl SelfHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Self_ {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&SelfPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Self_, SelfPresenter);
 }
 
-pub use self_::{Option, Result, SelfHooks, SelfPresenter, Self_};
+pub use self_::{Option, Result, SelfPresenter, Self_};

@@ -32,20 +32,15 @@ pub mod nullable_simple_user {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `nullable-simple-user.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A copy of simple-user.yaml under the same title, as OpenAPI descriptions often have.
     ///
     /// Named `NullableSimpleUser`, not `SimpleUser`: the type at simple-user.yaml is `SimpleUser`.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct NullableSimpleUser {
         /// Wire key `login`; required.
@@ -76,125 +71,13 @@ pub mod nullable_simple_user {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["login", "site_admin"];
     }
-    impl __rt::toon::WriteToon for NullableSimpleUser {
-        const KEYS: &'static [&'static str] = &["login", "site_admin"];
-    }
     /// Presents [`NullableSimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct NullableSimpleUserPresenter;
-    /// Rust code that adds blocks to [`NullableSimpleUserPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait NullableSimpleUserHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &NullableSimpleUser,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[NullableSimpleUser],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> NullableSimpleUserHooks<Context_> for () {}
     impl __rt::Declared for NullableSimpleUserPresenter {
         type Item = NullableSimpleUser;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(
-            &self,
-            _item: &NullableSimpleUser,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[NullableSimpleUser],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl NullableSimpleUserPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &NullableSimpleUser,
-            selection: &__rt::Selection,
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[NullableSimpleUser],
-            selection: &__rt::Selection,
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &NullableSimpleUser,
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[NullableSimpleUser],
-            hooks: &impl NullableSimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for NullableSimpleUser {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&NullableSimpleUserPresenter, &self)
-        }
-    }
+    __rt::__present_as!(NullableSimpleUser, NullableSimpleUserPresenter);
 }
 
 pub mod reaction {
@@ -211,18 +94,13 @@ pub mod reaction {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reaction.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that convert to the same Rust name, and names the author chose.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Reaction {
         /// Wire key `+1`; required.
@@ -295,28 +173,8 @@ pub mod reaction {
             "mood",
         ];
     }
-    impl __rt::toon::WriteToon for Reaction {
-        const KEYS: &'static [&'static str] = &[
-            "+1",
-            "-1",
-            "url",
-            "first-name",
-            "first_name",
-            "by",
-            "mood",
-        ];
-    }
     /// `user` as the schema at `reaction.yaml#/$defs/user` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReactionUser {
         /// Wire key `login`; optional, left out of the data block when `None`.
@@ -338,9 +196,6 @@ pub mod reaction {
         }
     }
     __rt::__record_impls!(ReactionUser);
-    impl __rt::toon::WriteToon for ReactionUser {
-        const KEYS: &'static [&'static str] = &["login"];
-    }
     /// The values of `ReactionMood`.
     #[derive(
         ::core::fmt::Debug,
@@ -418,117 +273,12 @@ pub mod reaction {
         }
     }
     /// Presents [`Reaction`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ReactionPresenter;
-    /// Rust code that adds blocks to [`ReactionPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ReactionHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Reaction,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Reaction],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ReactionHooks<Context_> for () {}
     impl __rt::Declared for ReactionPresenter {
         type Item = Reaction;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Reaction, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Reaction],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl ReactionPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Reaction,
-            selection: &__rt::Selection,
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Reaction],
-            selection: &__rt::Selection,
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Reaction,
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Reaction],
-            hooks: &impl ReactionHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Reaction {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ReactionPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Reaction, ReactionPresenter);
 }
 
 pub mod reactions_tool {
@@ -545,18 +295,16 @@ pub mod reactions_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reactions.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ReactionsGetInput` as the schema at `reactions.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReactionsGetInput {}
     /// The tool's name as MCP clients call it.
@@ -775,7 +523,8 @@ pub mod reactions_tool {
     /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: ReactionsHandler + ?::core::marker::Sized,
-        Hooks_: super::reaction::ReactionHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::reaction::ReactionPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -794,9 +543,8 @@ pub mod reactions_tool {
                     &get_selection(&call.select),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::reaction::ReactionHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -816,7 +564,7 @@ pub mod reactions_tool {
     impl<Handler_, Hooks_> ReactionsTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::reaction::ReactionHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::reaction::ReactionPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -827,8 +575,8 @@ pub mod reactions_tool {
     impl<
         Handler_: ReactionsHandler + ::core::marker::Send + ::core::marker::Sync
             + 'static,
-        Hooks_: super::reaction::ReactionHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::reaction::ReactionPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for ReactionsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -912,18 +660,13 @@ pub mod simple_user {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `simple-user.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Simple User` as the schema at `simple-user.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct SimpleUser {
         /// Wire key `login`; required.
@@ -943,186 +686,27 @@ pub mod simple_user {
             }
         }
     }
-    __rt::__record_impls!(SimpleUser);
+    __rt::__record_impls!(SimpleUser, tabular);
     impl SimpleUser {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["login"];
     }
-    impl __rt::toon::WriteToon for SimpleUser {
-        const KEYS: &'static [&'static str] = &["login"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{login}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "login",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.login, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                __rt::toon::write_string(out, &self.login, delimiter);
-            }
-        }
-    }
     /// Presents [`SimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct SimpleUserPresenter;
-    /// Rust code that adds blocks to [`SimpleUserPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait SimpleUserHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &SimpleUser,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[SimpleUser],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> SimpleUserHooks<Context_> for () {}
     impl __rt::Declared for SimpleUserPresenter {
         type Item = SimpleUser;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &SimpleUser, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[SimpleUser],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl SimpleUserPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &SimpleUser,
-            selection: &__rt::Selection,
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[SimpleUser],
-            selection: &__rt::Selection,
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &SimpleUser,
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[SimpleUser],
-            hooks: &impl SimpleUserHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for SimpleUser {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&SimpleUserPresenter, &self)
-        }
-    }
+    __rt::__present_as!(SimpleUser, SimpleUserPresenter);
 }
 
-pub use nullable_simple_user::{
-    NullableSimpleUser, NullableSimpleUserHooks, NullableSimpleUserPresenter,
-};
+pub use nullable_simple_user::{NullableSimpleUser, NullableSimpleUserPresenter};
 
-pub use reaction::{
-    Reaction, ReactionHooks, ReactionMood, ReactionPresenter, ReactionUser,
-};
+pub use reaction::{Reaction, ReactionMood, ReactionPresenter, ReactionUser};
 
 pub use reactions_tool::{
     ReactionsArgs, ReactionsCall, ReactionsGetInput, ReactionsHandler, ReactionsSelect,
     ReactionsTool,
 };
 
-pub use simple_user::{SimpleUser, SimpleUserHooks, SimpleUserPresenter};
+pub use simple_user::{SimpleUser, SimpleUserPresenter};

@@ -32,18 +32,13 @@ pub mod catalog {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `catalog.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Inline objects inside objects and arrays, and arrays of arrays.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Catalog {
         /// Wire key `name`; required.
@@ -106,27 +101,8 @@ pub mod catalog {
             "nothing",
         ];
     }
-    impl __rt::toon::WriteToon for Catalog {
-        const KEYS: &'static [&'static str] = &[
-            "name",
-            "meta",
-            "sections",
-            "matrix",
-            "grid",
-            "nothing",
-        ];
-    }
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogMeta {
         /// Wire key `created`; optional, left out of the data block when `None`; format `date-time`.
@@ -154,20 +130,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogMeta);
-    impl __rt::toon::WriteToon for CatalogMeta {
-        const KEYS: &'static [&'static str] = &["created", "owner"];
-    }
     /// `CatalogMetaOwner` as the schema at `catalog.yaml#/properties/meta/properties/owner` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogMetaOwner {
         /// Wire key `id`; required.
@@ -194,20 +158,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogMetaOwner);
-    impl __rt::toon::WriteToon for CatalogMetaOwner {
-        const KEYS: &'static [&'static str] = &["id", "contact"];
-    }
     /// `CatalogMetaOwnerContact` as the schema at `catalog.yaml#/properties/meta/properties/owner/properties/contact` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogMetaOwnerContact {
         /// Wire key `email`; optional, left out of the data block when `None`.
@@ -229,20 +181,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogMetaOwnerContact);
-    impl __rt::toon::WriteToon for CatalogMetaOwnerContact {
-        const KEYS: &'static [&'static str] = &["email"];
-    }
     /// `CatalogSectionsItem` as the schema at `catalog.yaml#/properties/sections/items` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogSectionsItem {
         /// Wire key `title`; required.
@@ -271,20 +211,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogSectionsItem);
-    impl __rt::toon::WriteToon for CatalogSectionsItem {
-        const KEYS: &'static [&'static str] = &["title", "entries"];
-    }
     /// `CatalogSectionsItemEntriesItem` as the schema at `catalog.yaml#/properties/sections/items/properties/entries/items` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogSectionsItemEntriesItem {
         /// Wire key `sku`; required.
@@ -311,20 +239,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogSectionsItemEntriesItem);
-    impl __rt::toon::WriteToon for CatalogSectionsItemEntriesItem {
-        const KEYS: &'static [&'static str] = &["sku", "price"];
-    }
     /// `CatalogGridItemItem` as the schema at `catalog.yaml#/properties/grid/items/items` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogGridItemItem {
         /// Wire key `x`; optional, left out of the data block when `None`.
@@ -352,20 +268,8 @@ pub mod catalog {
         }
     }
     __rt::__record_impls!(CatalogGridItemItem);
-    impl __rt::toon::WriteToon for CatalogGridItemItem {
-        const KEYS: &'static [&'static str] = &["x", "on"];
-    }
     /// An object with no properties at all.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CatalogNothing {}
     impl __rt::record::Record for CatalogNothing {
@@ -377,121 +281,13 @@ pub mod catalog {
         ) {}
     }
     __rt::__record_impls!(CatalogNothing);
-    impl __rt::toon::WriteToon for CatalogNothing {
-        const KEYS: &'static [&'static str] = &[];
-    }
     /// Presents [`Catalog`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CatalogPresenter;
-    /// Rust code that adds blocks to [`CatalogPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CatalogHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Catalog,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Catalog],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CatalogHooks<Context_> for () {}
     impl __rt::Declared for CatalogPresenter {
         type Item = Catalog;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Catalog, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Catalog],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl CatalogPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Catalog,
-            selection: &__rt::Selection,
-            hooks: &impl CatalogHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Catalog],
-            selection: &__rt::Selection,
-            hooks: &impl CatalogHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Catalog,
-            hooks: &impl CatalogHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Catalog],
-            hooks: &impl CatalogHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Catalog {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CatalogPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Catalog, CatalogPresenter);
 }
 
 pub mod tuples {
@@ -508,18 +304,13 @@ pub mod tuples {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tuples.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Tuples, 2020-12's prefixItems with items for the positions past them.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Route {
         /// Latitude and longitude.
@@ -558,9 +349,6 @@ pub mod tuples {
     impl Route {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["start", "leg", "legs"];
-    }
-    impl __rt::toon::WriteToon for Route {
-        const KEYS: &'static [&'static str] = &["start", "leg", "legs"];
     }
     /// Latitude and longitude.
     ///
@@ -661,16 +449,7 @@ pub mod tuples {
         }
     }
     /// `Stop` as the schema at `tuples.yaml#/$defs/Stop` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Stop {
         /// Wire key `name`; required.
@@ -699,9 +478,6 @@ pub mod tuples {
         }
     }
     __rt::__record_impls!(Stop);
-    impl __rt::toon::WriteToon for Stop {
-        const KEYS: &'static [&'static str] = &["name", "next"];
-    }
     /// `RouteLegsItem`: an array of 2 elements.
     ///
     /// Schema: minItems 2; maxItems 2.
@@ -748,125 +524,17 @@ pub mod tuples {
         }
     }
     /// Presents [`Route`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct RoutePresenter;
-    /// Rust code that adds blocks to [`RoutePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait RouteHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Route,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Route],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> RouteHooks<Context_> for () {}
     impl __rt::Declared for RoutePresenter {
         type Item = Route;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Route, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Route],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl RoutePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Route,
-            selection: &__rt::Selection,
-            hooks: &impl RouteHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Route],
-            selection: &__rt::Selection,
-            hooks: &impl RouteHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Route,
-            hooks: &impl RouteHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Route],
-            hooks: &impl RouteHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Route {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&RoutePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Route, RoutePresenter);
 }
 
 pub use catalog::{
-    Catalog, CatalogGridItemItem, CatalogHooks, CatalogMeta, CatalogMetaOwner,
-    CatalogMetaOwnerContact, CatalogNothing, CatalogPresenter, CatalogSectionsItem,
-    CatalogSectionsItemEntriesItem,
+    Catalog, CatalogGridItemItem, CatalogMeta, CatalogMetaOwner, CatalogMetaOwnerContact,
+    CatalogNothing, CatalogPresenter, CatalogSectionsItem, CatalogSectionsItemEntriesItem,
 };
 
-pub use tuples::{
-    Route, RouteHooks, RouteLeg, RouteLegsItem, RoutePresenter, RouteStart, Stop,
-};
+pub use tuples::{Route, RouteLeg, RouteLegsItem, RoutePresenter, RouteStart, Stop};

@@ -32,18 +32,16 @@ pub mod c_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `COpenInput` as the schema at `c.tool.yaml#/x-fusion-tool/actions/open/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct COpenInput {
         /// Wire key `h`; required.
@@ -153,7 +151,7 @@ pub mod c_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: CHandler + ?::core::marker::Sized,
-        Hooks_: super::c::CHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::c::CPresenter, Handler_> + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -172,9 +170,8 @@ pub mod c_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "open",
-                    |item, builder| <Hooks_ as super::c::CHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -194,7 +191,7 @@ pub mod c_tool {
     impl<Handler_, Hooks_> CTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::c::CHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::c::CPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -204,8 +201,8 @@ pub mod c_tool {
     }
     impl<
         Handler_: CHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::c::CHooks<Handler_> + ::core::marker::Send + ::core::marker::Sync
-            + 'static,
+        Hooks_: __rt::Hooks<super::c::CPresenter, Handler_> + ::core::marker::Send
+            + ::core::marker::Sync + 'static,
     > __rt::ServedTool for CTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -269,18 +266,13 @@ pub mod c {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Shapes that once generated code that did not build: a type named like the hooks' generic parameter, a one-field struct, a required nullable string in a tabular TOON type, and an item suggestion with neither a condition nor a placeholder.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct C {
         /// Wire key `h`; required.
@@ -315,20 +307,8 @@ pub mod c {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["h", "note", "only"];
     }
-    impl __rt::toon::WriteToon for C {
-        const KEYS: &'static [&'static str] = &["h", "note", "only"];
-    }
     /// `One` as the schema at `c.yaml#/$defs/One` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct One {
         /// Wire key `value`; optional, left out of the data block when `None`.
@@ -350,37 +330,9 @@ pub mod c {
         }
     }
     __rt::__record_impls!(One);
-    impl __rt::toon::WriteToon for One {
-        const KEYS: &'static [&'static str] = &["value"];
-    }
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
-    /// Rust code that adds blocks to [`CPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &C,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[C],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CHooks<Context_> for () {}
     impl __rt::Declared for CPresenter {
         type Item = C;
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
@@ -413,77 +365,7 @@ pub mod c {
             }
         }
     }
-    impl CPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for C {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CPresenter, &self)
-        }
-    }
+    __rt::__present_as!(C, CPresenter);
 }
 
 pub mod odd_people {
@@ -500,18 +382,13 @@ pub mod odd_people {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `odd-people.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that are not Rust identifiers; every one keeps its original spelling on the wire.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct OddPerson {
         /// Wire key `first-name`; required.
@@ -628,32 +505,8 @@ pub mod odd_people {
             "über-item",
         ];
     }
-    impl __rt::toon::WriteToon for OddPerson {
-        const KEYS: &'static [&'static str] = &[
-            "first-name",
-            "2fa",
-            "ünï",
-            "with space",
-            "a.b",
-            "UPPER",
-            "camelCase",
-            "quo\"te",
-            "back\\slash",
-            "tab\tkey",
-            "über-item",
-        ];
-    }
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct OddPersonÜberItem {
         /// Wire key `x-y`; optional, left out of the data block when `None`.
@@ -679,121 +532,13 @@ pub mod odd_people {
         }
     }
     __rt::__record_impls!(OddPersonÜberItem);
-    impl __rt::toon::WriteToon for OddPersonÜberItem {
-        const KEYS: &'static [&'static str] = &["x-y"];
-    }
     /// Presents [`OddPerson`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct OddPersonPresenter;
-    /// Rust code that adds blocks to [`OddPersonPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait OddPersonHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &OddPerson,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[OddPerson],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> OddPersonHooks<Context_> for () {}
     impl __rt::Declared for OddPersonPresenter {
         type Item = OddPerson;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &OddPerson, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[OddPerson],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl OddPersonPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OddPerson,
-            selection: &__rt::Selection,
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OddPerson],
-            selection: &__rt::Selection,
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OddPerson,
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OddPerson],
-            hooks: &impl OddPersonHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for OddPerson {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&OddPersonPresenter, &self)
-        }
-    }
+    __rt::__present_as!(OddPerson, OddPersonPresenter);
 }
 
 pub mod solo {
@@ -810,18 +555,13 @@ pub mod solo {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `solo.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter with one property, a required nullable string, in a TOON table.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Solo {
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
@@ -842,187 +582,25 @@ pub mod solo {
             }
         }
     }
-    __rt::__record_impls!(Solo);
+    __rt::__record_impls!(Solo, tabular);
     impl Solo {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["note"];
     }
-    impl __rt::toon::WriteToon for Solo {
-        const KEYS: &'static [&'static str] = &["note"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{note}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "note",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                match &self.note {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match &self.note {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-            }
-        }
-    }
     /// Presents [`Solo`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct SoloPresenter;
-    /// Rust code that adds blocks to [`SoloPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait SoloHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Solo,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Solo],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> SoloHooks<Context_> for () {}
     impl __rt::Declared for SoloPresenter {
         type Item = Solo;
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
-        fn item_blocks(&self, _item: &Solo, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Solo],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl SoloPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Solo,
-            selection: &__rt::Selection,
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Solo],
-            selection: &__rt::Selection,
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Solo,
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Solo],
-            hooks: &impl SoloHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Solo {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&SoloPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Solo, SoloPresenter);
 }
 
 pub use c_tool::{CArgs, CCall, CHandler, COpenInput, CTool};
 
-pub use c::{C, CHooks, CPresenter, One};
+pub use c::{C, CPresenter, One};
 
-pub use odd_people::{OddPerson, OddPersonHooks, OddPersonPresenter, OddPersonÜberItem};
+pub use odd_people::{OddPerson, OddPersonPresenter, OddPersonÜberItem};
 
-pub use solo::{Solo, SoloHooks, SoloPresenter};
+pub use solo::{Solo, SoloPresenter};

@@ -32,18 +32,13 @@ pub mod billing_api {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing_api.json`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Invoice` as the schema at `billing_api.json#/components/schemas/Invoice` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Invoice {
         /// Wire key `number`; required; examples `"INV-1"`.
@@ -97,27 +92,8 @@ pub mod billing_api {
         }
     }
     __rt::__record_impls!(Invoice);
-    impl __rt::toon::WriteToon for Invoice {
-        const KEYS: &'static [&'static str] = &[
-            "number",
-            "amount",
-            "paid_at",
-            "note",
-            "payer",
-            "metadata",
-        ];
-    }
     /// `Money` as the schema at `billing_api.json#/components/schemas/Money` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Money {
         /// Wire key `currency`; required.
@@ -142,73 +118,7 @@ pub mod billing_api {
             }
         }
     }
-    __rt::__record_impls!(Money);
-    impl __rt::toon::WriteToon for Money {
-        const KEYS: &'static [&'static str] = &["currency", "cents"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{currency,cents}",
-                        __rt::toon::Delimiter::Tab => "{currency\tcents}",
-                        __rt::toon::Delimiter::Pipe => "{currency|cents}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "currency",
-                    1 => "cents",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.currency.as_str());
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.cents);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.currency.as_str());
-                    }
-                    _ => {
-                        __rt::__private::number::write_i64(out, self.cents);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Money, tabular);
     /// The values of `MoneyCurrency`.
     #[derive(
         ::core::fmt::Debug,
@@ -270,16 +180,7 @@ pub mod billing_api {
         }
     }
     /// `Party` as the schema at `billing_api.json#/components/schemas/Party` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Party {
         /// Wire key `name`; required.
@@ -299,68 +200,12 @@ pub mod billing_api {
             }
         }
     }
-    __rt::__record_impls!(Party);
-    impl __rt::toon::WriteToon for Party {
-        const KEYS: &'static [&'static str] = &["name"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{name}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "name",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.name, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                __rt::toon::write_string(out, &self.name, delimiter);
-            }
-        }
-    }
+    __rt::__record_impls!(Party, tabular);
     /// `InvoiceMetadata` as the schema at `billing_api.json#/components/schemas/Invoice/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct InvoiceMetadata {
         /// The keys the schema does not declare, in the order the data had them
@@ -390,9 +235,6 @@ pub mod billing_api {
         }
     }
     __rt::__record_impls!(InvoiceMetadata);
-    impl __rt::toon::WriteToon for InvoiceMetadata {
-        const KEYS: &'static [&'static str] = &[];
-    }
 }
 
 pub mod order {
@@ -409,18 +251,13 @@ pub mod order {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `order.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter over the shop's own OpenAPI component, not a copy of it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct OrderView {
         /// Wire key `order`; required.
@@ -453,46 +290,15 @@ pub mod order {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["order", "invoices"];
     }
-    impl __rt::toon::WriteToon for OrderView {
-        const KEYS: &'static [&'static str] = &["order", "invoices"];
-    }
     /// Presents [`OrderView`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderViewPresenter;
-    /// Rust code that adds blocks to [`OrderViewPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait OrderViewHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &OrderView,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[OrderView],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> OrderViewHooks<Context_> for () {}
     impl OrderViewPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Amounts are in cents."];
     }
     impl __rt::Declared for OrderViewPresenter {
         type Item = OrderView;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &OrderView, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules_raw(Self::RULES);
@@ -509,77 +315,7 @@ pub mod order {
             }
         }
     }
-    impl OrderViewPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderView,
-            selection: &__rt::Selection,
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderView],
-            selection: &__rt::Selection,
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderView,
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderView],
-            hooks: &impl OrderViewHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for OrderView {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&OrderViewPresenter, &self)
-        }
-    }
+    __rt::__present_as!(OrderView, OrderViewPresenter);
 }
 
 pub mod order_summary {
@@ -596,18 +332,13 @@ pub mod order_summary {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `order_summary.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// The shop's Order itself as a presenter (its fields merged in); a condition on an enum of the OpenAPI document.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct OrderSummary {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
@@ -706,52 +437,11 @@ pub mod order_summary {
             "total",
         ];
     }
-    impl __rt::toon::WriteToon for OrderSummary {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "status",
-            "channel",
-            "customer",
-            "shipping",
-            "coupon",
-            "lines",
-            "payment",
-            "total",
-        ];
-    }
     /// Presents [`OrderSummary`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderSummaryPresenter;
-    /// Rust code that adds blocks to [`OrderSummaryPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait OrderSummaryHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &OrderSummary,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[OrderSummary],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> OrderSummaryHooks<Context_> for () {}
     impl __rt::Declared for OrderSummaryPresenter {
         type Item = OrderSummary;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &OrderSummary, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(item.status, super::shop_api::OrderStatus::Shipped) {
                 let mut text = ::std::string::String::new();
@@ -801,77 +491,7 @@ pub mod order_summary {
             }
         }
     }
-    impl OrderSummaryPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderSummary,
-            selection: &__rt::Selection,
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderSummary],
-            selection: &__rt::Selection,
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &OrderSummary,
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[OrderSummary],
-            hooks: &impl OrderSummaryHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for OrderSummary {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&OrderSummaryPresenter, &self)
-        }
-    }
+    __rt::__present_as!(OrderSummary, OrderSummaryPresenter);
 }
 
 pub mod shop_api {
@@ -888,20 +508,15 @@ pub mod shop_api {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shop_api.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// An order as the shop's API returns it.
     ///
     /// Schema: examples `{"id":7,"status":"paid"}`.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Order {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
@@ -980,19 +595,6 @@ pub mod shop_api {
         }
     }
     __rt::__record_impls!(Order);
-    impl __rt::toon::WriteToon for Order {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "status",
-            "channel",
-            "customer",
-            "shipping",
-            "coupon",
-            "lines",
-            "payment",
-            "total",
-        ];
-    }
     /// The values of `OrderStatus`.
     #[derive(
         ::core::fmt::Debug,
@@ -1140,16 +742,7 @@ pub mod shop_api {
         }
     }
     /// `Customer` as the schema at `shop_api.yaml#/components/schemas/Customer` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Customer {
         /// Wire key `id`; required.
@@ -1180,20 +773,8 @@ pub mod shop_api {
         }
     }
     __rt::__record_impls!(Customer);
-    impl __rt::toon::WriteToon for Customer {
-        const KEYS: &'static [&'static str] = &["id", "email"];
-    }
     /// `Address` as the schema at `shop_api.yaml#/components/schemas/Address` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Address {
         /// Wire key `city`; required.
@@ -1220,20 +801,8 @@ pub mod shop_api {
         }
     }
     __rt::__record_impls!(Address);
-    impl __rt::toon::WriteToon for Address {
-        const KEYS: &'static [&'static str] = &["city", "zip"];
-    }
     /// `Line` as the schema at `shop_api.yaml#/components/schemas/Line` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Line {
         /// Wire key `sku`; required.
@@ -1258,76 +827,7 @@ pub mod shop_api {
             }
         }
     }
-    __rt::__record_impls!(Line);
-    impl __rt::toon::WriteToon for Line {
-        const KEYS: &'static [&'static str] = &["sku", "quantity"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{sku,quantity}",
-                        __rt::toon::Delimiter::Tab => "{sku\tquantity}",
-                        __rt::toon::Delimiter::Pipe => "{sku|quantity}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "sku",
-                    1 => "quantity",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.sku, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, i64::from(self.quantity));
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.sku, delimiter);
-                    }
-                    _ => {
-                        __rt::__private::number::write_i64(
-                            out,
-                            i64::from(self.quantity),
-                        );
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Line, tabular);
     /// `discriminator` is an annotation: branches are tried in order.
     ///
     /// Deserializing reads the key `kind` and hands the object to the branch it
@@ -1384,16 +884,7 @@ pub mod shop_api {
         }
     }
     /// `Card` as the schema at `shop_api.yaml#/components/schemas/Card` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Card {
         /// Wire key `kind`; required.
@@ -1418,73 +909,7 @@ pub mod shop_api {
             }
         }
     }
-    __rt::__record_impls!(Card);
-    impl __rt::toon::WriteToon for Card {
-        const KEYS: &'static [&'static str] = &["kind", "last4"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,last4}",
-                        __rt::toon::Delimiter::Tab => "{kind\tlast4}",
-                        __rt::toon::Delimiter::Pipe => "{kind|last4}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "last4",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.last4, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.last4, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Card, tabular);
     /// The values of `CardKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -1546,16 +971,7 @@ pub mod shop_api {
         }
     }
     /// `Transfer` as the schema at `shop_api.yaml#/components/schemas/Transfer` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Transfer {
         /// Wire key `kind`; required.
@@ -1580,73 +996,7 @@ pub mod shop_api {
             }
         }
     }
-    __rt::__record_impls!(Transfer);
-    impl __rt::toon::WriteToon for Transfer {
-        const KEYS: &'static [&'static str] = &["kind", "iban"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,iban}",
-                        __rt::toon::Delimiter::Tab => "{kind\tiban}",
-                        __rt::toon::Delimiter::Pipe => "{kind|iban}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "iban",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.iban, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.iban, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Transfer, tabular);
     /// The values of `TransferKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -1711,9 +1061,9 @@ pub mod shop_api {
 
 pub use billing_api::{Invoice, InvoiceMetadata, Money, MoneyCurrency, Party};
 
-pub use order::{OrderView, OrderViewHooks, OrderViewPresenter};
+pub use order::{OrderView, OrderViewPresenter};
 
-pub use order_summary::{OrderSummary, OrderSummaryHooks, OrderSummaryPresenter};
+pub use order_summary::{OrderSummary, OrderSummaryPresenter};
 
 pub use shop_api::{
     Address, Card, CardKind, Customer, Line, Order, OrderChannel, OrderStatus, Payment,

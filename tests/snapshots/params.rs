@@ -32,18 +32,13 @@ pub mod c {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `C` as the schema at `c.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct C {
         /// Wire key `item`; required.
@@ -72,116 +67,16 @@ pub mod c {
             }
         }
     }
-    __rt::__record_impls!(C);
+    __rt::__record_impls!(C, tabular);
     impl C {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["item", "kept", "builder"];
     }
-    impl __rt::toon::WriteToon for C {
-        const KEYS: &'static [&'static str] = &["item", "kept", "builder"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{item,kept,builder}",
-                        __rt::toon::Delimiter::Tab => "{item\tkept\tbuilder}",
-                        __rt::toon::Delimiter::Pipe => "{item|kept|builder}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "item",
-                    1 => "kept",
-                    2 => "builder",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.item, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.kept);
-                out.push(delimiter.as_char());
-                out.push_str(if self.builder { "true" } else { "false" });
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 3 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.item, delimiter);
-                    }
-                    1 => {
-                        __rt::__private::number::write_i64(out, self.kept);
-                    }
-                    _ => {
-                        out.push_str(if self.builder { "true" } else { "false" });
-                    }
-                }
-            }
-        }
-    }
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
-    /// Rust code that adds blocks to [`CPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &C,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[C],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CHooks<Context_> for () {}
     impl __rt::Declared for CPresenter {
         type Item = C;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
             if item.builder {
                 let mut text = ::std::string::String::new();
@@ -218,77 +113,7 @@ pub mod c {
             }
         }
     }
-    impl CPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            selection: &__rt::Selection,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &C,
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[C],
-            hooks: &impl CHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for C {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CPresenter, &self)
-        }
-    }
+    __rt::__present_as!(C, CPresenter);
 }
 
 pub mod counted {
@@ -305,18 +130,13 @@ pub mod counted {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `counted.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Counted` as the schema at `counted.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Counted {
         /// Wire key `name`; required (a missing key is an error), `null` when `None`.
@@ -337,103 +157,17 @@ pub mod counted {
             }
         }
     }
-    __rt::__record_impls!(Counted);
+    __rt::__record_impls!(Counted, tabular);
     impl Counted {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name"];
     }
-    impl __rt::toon::WriteToon for Counted {
-        const KEYS: &'static [&'static str] = &["name"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{name}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "name",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                match &self.name {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match &self.name {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-            }
-        }
-    }
     /// Presents [`Counted`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CountedPresenter;
-    /// Rust code that adds blocks to [`CountedPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CountedHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Counted,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Counted],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CountedHooks<Context_> for () {}
     impl __rt::Declared for CountedPresenter {
         type Item = Counted;
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
-        fn item_blocks(&self, _item: &Counted, _builder: &mut __rt::ResponseBuilder) {}
         fn collection_blocks(
             &self,
             kept: &[Counted],
@@ -457,77 +191,7 @@ pub mod counted {
             }
         }
     }
-    impl CountedPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Counted,
-            selection: &__rt::Selection,
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Counted],
-            selection: &__rt::Selection,
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Counted,
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Counted],
-            hooks: &impl CountedHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Counted {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CountedPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Counted, CountedPresenter);
 }
 
 pub mod pings_tool {
@@ -544,6 +208,10 @@ pub mod pings_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `pings.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "pings";
@@ -646,7 +314,8 @@ pub mod pings_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: PingsHandler + ?::core::marker::Sized,
-        Hooks_: super::static_suggestion::PingedHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::static_suggestion::PingedPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -665,9 +334,8 @@ pub mod pings_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "again",
-                    |item, builder| <Hooks_ as super::static_suggestion::PingedHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -687,7 +355,7 @@ pub mod pings_tool {
     impl<Handler_, Hooks_> PingsTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::static_suggestion::PingedHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::static_suggestion::PingedPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -697,8 +365,8 @@ pub mod pings_tool {
     }
     impl<
         Handler_: PingsHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::static_suggestion::PingedHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::static_suggestion::PingedPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for PingsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -726,18 +394,13 @@ pub mod static_markdown {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `static_markdown.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `static_markdown.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Notice {
         /// Wire key `id`; required.
@@ -763,120 +426,16 @@ pub mod static_markdown {
             }
         }
     }
-    __rt::__record_impls!(Notice);
+    __rt::__record_impls!(Notice, tabular);
     impl Notice {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "label"];
     }
-    impl __rt::toon::WriteToon for Notice {
-        const KEYS: &'static [&'static str] = &["id", "label"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,label}",
-                        __rt::toon::Delimiter::Tab => "{id\tlabel}",
-                        __rt::toon::Delimiter::Pipe => "{id|label}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "label",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                match &self.label {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    _ => {
-                        match &self.label {
-                            ::core::option::Option::Some(value) => {
-                                __rt::toon::write_string(out, value, delimiter);
-                            }
-                            ::core::option::Option::None => out.push_str("null"),
-                        }
-                    }
-                }
-            }
-        }
-    }
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
-    /// Rust code that adds blocks to [`NoticePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait NoticeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Notice,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Notice],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> NoticeHooks<Context_> for () {}
     impl __rt::Declared for NoticePresenter {
         type Item = Notice;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
             {
                 let mut content = __rt::UiBlock::markdown_raw("").into_writer();
@@ -900,77 +459,7 @@ pub mod static_markdown {
             }
         }
     }
-    impl NoticePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Notice {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&NoticePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Notice, NoticePresenter);
 }
 
 pub mod static_suggestion {
@@ -987,18 +476,13 @@ pub mod static_suggestion {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `static_suggestion.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Pinged` as the schema at `static_suggestion.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Pinged {
         /// Wire key `id`; required.
@@ -1018,94 +502,16 @@ pub mod static_suggestion {
             }
         }
     }
-    __rt::__record_impls!(Pinged);
+    __rt::__record_impls!(Pinged, tabular);
     impl Pinged {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id"];
     }
-    impl __rt::toon::WriteToon for Pinged {
-        const KEYS: &'static [&'static str] = &["id"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{id}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                __rt::toon::write_string(out, &self.id, delimiter);
-            }
-        }
-    }
     /// Presents [`Pinged`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct PingedPresenter;
-    /// Rust code that adds blocks to [`PingedPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait PingedHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Pinged,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Pinged],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> PingedHooks<Context_> for () {}
     impl __rt::Declared for PingedPresenter {
         type Item = Pinged;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &Pinged, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.suggest_raw("pings.again", "Ping it again");
@@ -1124,85 +530,15 @@ pub mod static_suggestion {
             }
         }
     }
-    impl PingedPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Pinged,
-            selection: &__rt::Selection,
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Pinged],
-            selection: &__rt::Selection,
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Pinged,
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Pinged],
-            hooks: &impl PingedHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Pinged {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&PingedPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Pinged, PingedPresenter);
 }
 
-pub use c::{C, CHooks, CPresenter};
+pub use c::{C, CPresenter};
 
-pub use counted::{Counted, CountedHooks, CountedPresenter};
+pub use counted::{Counted, CountedPresenter};
 
 pub use pings_tool::{PingsArgs, PingsCall, PingsHandler, PingsTool};
 
-pub use static_markdown::{Notice, NoticeHooks, NoticePresenter};
+pub use static_markdown::{Notice, NoticePresenter};
 
-pub use static_suggestion::{Pinged, PingedHooks, PingedPresenter};
+pub use static_suggestion::{Pinged, PingedPresenter};

@@ -32,18 +32,13 @@ pub mod card {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `card.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Every field required, so a list of cards is a TOON table whose header is a constant; redacted cells included.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Card {
         /// Wire key `holder`; required.
@@ -134,7 +129,7 @@ pub mod card {
             }
         }
     }
-    __rt::__record_impls!(Card);
+    __rt::__record_impls!(Card, tabular);
     impl Card {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
@@ -145,159 +140,6 @@ pub mod card {
             "address",
             "pin",
         ];
-    }
-    impl __rt::toon::WriteToon for Card {
-        const KEYS: &'static [&'static str] = &[
-            "holder",
-            "number",
-            "brand",
-            "limit_cents",
-            "address",
-            "pin",
-        ];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => {
-                            "{holder,number,brand,limit_cents,address{city,zip},pin}"
-                        }
-                        __rt::toon::Delimiter::Tab => {
-                            "{holder\tnumber\tbrand\tlimit_cents\taddress{city\tzip}\tpin}"
-                        }
-                        __rt::toon::Delimiter::Pipe => {
-                            "{holder|number|brand|limit_cents|address{city|zip}|pin}"
-                        }
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "holder",
-                    1 => "number",
-                    2 => "brand",
-                    3 => "limit_cents",
-                    4 => {
-                        match delimiter {
-                            __rt::toon::Delimiter::Comma => "address{city,zip}",
-                            __rt::toon::Delimiter::Tab => "address{city\tzip}",
-                            __rt::toon::Delimiter::Pipe => "address{city|zip}",
-                        }
-                    }
-                    5 => "pin",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.holder, delimiter);
-                out.push(delimiter.as_char());
-                out.push_str("****");
-                out.push(delimiter.as_char());
-                out.push_str(
-                    match self.brand {
-                        CardBrand::Visa => "visa",
-                        CardBrand::MasterCard => "master card",
-                        CardBrand::AB => {
-                            match delimiter {
-                                __rt::toon::Delimiter::Comma
-                                | __rt::toon::Delimiter::Tab => "a|b",
-                                __rt::toon::Delimiter::Pipe => "\"a|b\"",
-                            }
-                        }
-                    },
-                );
-                out.push(delimiter.as_char());
-                out.push_str("\"[REDACTED]\"");
-                out.push(delimiter.as_char());
-                __rt::toon::WriteToon::write_toon_row(
-                    &self.address,
-                    &__rt::Selection::all(),
-                    delimiter,
-                    out,
-                );
-                out.push(delimiter.as_char());
-                match &self.pin {
-                    ::core::option::Option::Some(_) => {
-                        out.push_str("\"[REDACTED]\"");
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 6 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.holder, delimiter);
-                    }
-                    1 => {
-                        out.push_str("****");
-                    }
-                    2 => {
-                        out.push_str(
-                            match self.brand {
-                                CardBrand::Visa => "visa",
-                                CardBrand::MasterCard => "master card",
-                                CardBrand::AB => {
-                                    match delimiter {
-                                        __rt::toon::Delimiter::Comma
-                                        | __rt::toon::Delimiter::Tab => "a|b",
-                                        __rt::toon::Delimiter::Pipe => "\"a|b\"",
-                                    }
-                                }
-                            },
-                        );
-                    }
-                    3 => {
-                        out.push_str("\"[REDACTED]\"");
-                    }
-                    4 => {
-                        __rt::toon::WriteToon::write_toon_row(
-                            &self.address,
-                            &__rt::Selection::all(),
-                            delimiter,
-                            out,
-                        );
-                    }
-                    _ => {
-                        match &self.pin {
-                            ::core::option::Option::Some(_) => {
-                                out.push_str("\"[REDACTED]\"");
-                            }
-                            ::core::option::Option::None => out.push_str("null"),
-                        }
-                    }
-                }
-            }
-        }
     }
     /// The values of `CardBrand`.
     #[derive(
@@ -376,16 +218,7 @@ pub mod card {
         }
     }
     /// `CardAddress` as the schema at `card.yaml#/properties/address` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CardAddress {
         /// Wire key `city`; required.
@@ -426,101 +259,10 @@ pub mod card {
             }
         }
     }
-    __rt::__record_impls!(CardAddress);
-    impl __rt::toon::WriteToon for CardAddress {
-        const KEYS: &'static [&'static str] = &["city", "zip"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{city,zip}",
-                        __rt::toon::Delimiter::Tab => "{city\tzip}",
-                        __rt::toon::Delimiter::Pipe => "{city|zip}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "city",
-                    1 => "zip",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.city, delimiter);
-                out.push(delimiter.as_char());
-                out.push_str("\"[REDACTED]\"");
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.city, delimiter);
-                    }
-                    _ => {
-                        out.push_str("\"[REDACTED]\"");
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(CardAddress, tabular);
     /// Presents [`Card`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CardPresenter;
-    /// Rust code that adds blocks to [`CardPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CardHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Card,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Card],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CardHooks<Context_> for () {}
     impl __rt::Declared for CardPresenter {
         type Item = Card;
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
@@ -553,77 +295,7 @@ pub mod card {
             }
         }
     }
-    impl CardPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Card,
-            selection: &__rt::Selection,
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Card],
-            selection: &__rt::Selection,
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Card,
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Card],
-            hooks: &impl CardHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Card {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CardPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Card, CardPresenter);
 }
 
 pub mod patient {
@@ -640,18 +312,13 @@ pub mod patient {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `patient.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Redaction of every kind of value, at the root and nested, with default and custom censors.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Patient {
         /// Wire key `id`; required.
@@ -829,31 +496,8 @@ pub mod patient {
             "balance_cents",
         ];
     }
-    impl __rt::toon::WriteToon for Patient {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "name",
-            "ssn",
-            "dob",
-            "visible",
-            "insurer",
-            "contact",
-            "tags",
-            "risk",
-            "balance_cents",
-        ];
-    }
     /// `Insurer` as the schema at `patient.yaml#/$defs/Insurer` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Insurer {
         /// Wire key `name`; required.
@@ -880,20 +524,8 @@ pub mod patient {
         }
     }
     __rt::__record_impls!(Insurer);
-    impl __rt::toon::WriteToon for Insurer {
-        const KEYS: &'static [&'static str] = &["name", "policy"];
-    }
     /// `PatientContact` as the schema at `patient.yaml#/properties/contact` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PatientContact {
         /// Wire key `city`; required.
@@ -939,9 +571,6 @@ pub mod patient {
         }
     }
     __rt::__record_impls!(PatientContact);
-    impl __rt::toon::WriteToon for PatientContact {
-        const KEYS: &'static [&'static str] = &["city", "phone"];
-    }
     /// The values of `PatientRisk`.
     #[derive(
         ::core::fmt::Debug,
@@ -1009,38 +638,10 @@ pub mod patient {
         }
     }
     /// Presents [`Patient`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct PatientPresenter;
-    /// Rust code that adds blocks to [`PatientPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait PatientHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Patient,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Patient],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> PatientHooks<Context_> for () {}
     impl __rt::Declared for PatientPresenter {
         type Item = Patient;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &Patient, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(
                 item.risk, ::core::option::Option::Some(PatientRisk::High)
@@ -1072,81 +673,9 @@ pub mod patient {
             }
         }
     }
-    impl PatientPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Patient,
-            selection: &__rt::Selection,
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Patient],
-            selection: &__rt::Selection,
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Patient,
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Patient],
-            hooks: &impl PatientHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Patient {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&PatientPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Patient, PatientPresenter);
 }
 
-pub use card::{Card, CardAddress, CardBrand, CardHooks, CardPresenter};
+pub use card::{Card, CardAddress, CardBrand, CardPresenter};
 
-pub use patient::{
-    Insurer, Patient, PatientContact, PatientHooks, PatientPresenter, PatientRisk,
-};
+pub use patient::{Insurer, Patient, PatientContact, PatientPresenter, PatientRisk};

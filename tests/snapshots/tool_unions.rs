@@ -32,6 +32,10 @@ pub mod owner {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `owner.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Who owns a thing; the `kind` tells the branches apart (an internally tagged union).
     ///
@@ -91,16 +95,7 @@ pub mod owner {
         }
     }
     /// `UserOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct UserOwner {
         /// Wire key `kind`; required.
@@ -125,73 +120,7 @@ pub mod owner {
             }
         }
     }
-    __rt::__record_impls!(UserOwner);
-    impl __rt::toon::WriteToon for UserOwner {
-        const KEYS: &'static [&'static str] = &["kind", "login"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,login}",
-                        __rt::toon::Delimiter::Tab => "{kind\tlogin}",
-                        __rt::toon::Delimiter::Pipe => "{kind|login}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "login",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.login, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.login, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(UserOwner, tabular);
     /// The values of `UserOwnerKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -253,16 +182,7 @@ pub mod owner {
         }
     }
     /// `BotOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/1` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct BotOwner {
         /// Wire key `kind`; required.
@@ -287,73 +207,7 @@ pub mod owner {
             }
         }
     }
-    __rt::__record_impls!(BotOwner);
-    impl __rt::toon::WriteToon for BotOwner {
-        const KEYS: &'static [&'static str] = &["kind", "slug"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,slug}",
-                        __rt::toon::Delimiter::Tab => "{kind\tslug}",
-                        __rt::toon::Delimiter::Pipe => "{kind|slug}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "slug",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.slug, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.slug, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(BotOwner, tabular);
     /// The values of `BotOwnerKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -430,18 +284,16 @@ pub mod shapes_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shapes.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ShapesPickInput` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/pick/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesPickInput {
         /// Wire key `id`; required.
@@ -503,13 +355,7 @@ pub mod shapes_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Named {
         /// Wire key `name`; required; maxLength 3.
@@ -537,13 +383,7 @@ pub mod shapes_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInput {
         /// Wire key `counts`; optional, left out of the data block when `None`.
@@ -560,13 +400,7 @@ pub mod shapes_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputCounts {
         /// The keys the schema does not declare, in the order the data had them
@@ -578,13 +412,7 @@ pub mod shapes_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputMeta {
         /// Wire key `source`; optional, left out of the data block when `None`.
@@ -602,13 +430,7 @@ pub mod shapes_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputRanked {
         /// Wire key `top`; required.

@@ -32,18 +32,16 @@ pub mod billing_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `BillingGetInput` as the schema at `billing.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct BillingGetInput {
         /// Wire key `id`; required.
@@ -259,7 +257,8 @@ pub mod billing_tool {
     /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: BillingHandler + ?::core::marker::Sized,
-        Hooks_: super::charge::ChargeHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -278,9 +277,8 @@ pub mod billing_tool {
                     &get_selection(&call.select),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             BillingArgs::Boom => {
@@ -308,7 +306,7 @@ pub mod billing_tool {
     impl<Handler_, Hooks_> BillingTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::charge::ChargePresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -318,8 +316,8 @@ pub mod billing_tool {
     }
     impl<
         Handler_: BillingHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::charge::ChargeHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for BillingTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -402,18 +400,13 @@ pub mod charge {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A charge as the agent sees it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Charge {
         /// Wire key `id`; required.
@@ -442,120 +435,20 @@ pub mod charge {
             }
         }
     }
-    __rt::__record_impls!(Charge);
+    __rt::__record_impls!(Charge, tabular);
     impl Charge {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "amount", "status"];
     }
-    impl __rt::toon::WriteToon for Charge {
-        const KEYS: &'static [&'static str] = &["id", "amount", "status"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,amount,status}",
-                        __rt::toon::Delimiter::Tab => "{id\tamount\tstatus}",
-                        __rt::toon::Delimiter::Pipe => "{id|amount|status}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "amount",
-                    2 => "status",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                __rt::__private::number::write_i64(out, self.amount);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.status, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 3 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    1 => {
-                        __rt::__private::number::write_i64(out, self.amount);
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.status, delimiter);
-                    }
-                }
-            }
-        }
-    }
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ChargePresenter;
-    /// Rust code that adds blocks to [`ChargePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ChargeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Charge,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Charge],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ChargeHooks<Context_> for () {}
     impl ChargePresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Amounts in cents"];
     }
     impl __rt::Declared for ChargePresenter {
         type Item = Charge;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &Charge, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules_raw(Self::RULES);
@@ -572,77 +465,7 @@ pub mod charge {
             }
         }
     }
-    impl ChargePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Charge,
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Charge],
-            selection: &__rt::Selection,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Charge,
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Charge],
-            hooks: &impl ChargeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Charge {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ChargePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Charge, ChargePresenter);
 }
 
 pub mod desk_tool {
@@ -659,18 +482,16 @@ pub mod desk_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `desk.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `DeskChargeInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/charge/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct DeskChargeInput {
         /// Wire key `id`; required.
@@ -680,13 +501,7 @@ pub mod desk_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct DeskReceiptInput {
         /// Wire key `id`; required.
@@ -903,8 +718,9 @@ pub mod desk_tool {
     /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: DeskHandler + ?::core::marker::Sized,
-        Hooks_: super::charge::ChargeHooks<Handler_>
-            + super::receipt::ReceiptHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + __rt::Hooks<super::receipt::ReceiptPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -923,9 +739,8 @@ pub mod desk_tool {
                     &charge_selection(&call.select),
                     NAME,
                     "charge",
-                    |item, builder| <Hooks_ as super::charge::ChargeHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             DeskArgs::Receipt(args) => {
@@ -936,9 +751,8 @@ pub mod desk_tool {
                     &receipt_selection(&call.select),
                     NAME,
                     "receipt",
-                    |item, builder| <Hooks_ as super::receipt::ReceiptHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -958,7 +772,7 @@ pub mod desk_tool {
     impl<Handler_, Hooks_> DeskTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`], [`super::receipt::ReceiptHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::charge::ChargePresenter`], [`super::receipt::ReceiptPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -968,9 +782,9 @@ pub mod desk_tool {
     }
     impl<
         Handler_: DeskHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::charge::ChargeHooks<Handler_>
-            + super::receipt::ReceiptHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + __rt::Hooks<super::receipt::ReceiptPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for DeskTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -1140,18 +954,16 @@ pub mod items_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `items.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ItemsCreateInput` as the schema at `items.tool.yaml#/x-fusion-tool/actions/create/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ItemsCreateInput {
         /// Wire key `title`; required.
@@ -1386,18 +1198,16 @@ pub mod ledger_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `LedgerSearchInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerSearchInput {
         /// The state to match.
@@ -1491,13 +1301,7 @@ pub mod ledger_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerSearchInputRange {
         /// Wire key `from`; required; format `date`.
@@ -1510,13 +1314,7 @@ pub mod ledger_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerPurgeInput {
         /// Wire key `id`; required.
@@ -1659,7 +1457,8 @@ pub mod ledger_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: LedgerHandler + ?::core::marker::Sized,
-        Hooks_: super::charge::ChargeHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -1678,9 +1477,8 @@ pub mod ledger_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "search",
-                    |items, builder| <Hooks_ as super::charge::ChargeHooks<
-                        Handler_,
-                    >>::collection(hooks, items, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             LedgerArgs::Purge(args) => {
@@ -1704,7 +1502,7 @@ pub mod ledger_tool {
     impl<Handler_, Hooks_> LedgerTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::charge::ChargeHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::charge::ChargePresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -1714,8 +1512,8 @@ pub mod ledger_tool {
     }
     impl<
         Handler_: LedgerHandler + ::core::marker::Send + ::core::marker::Sync + 'static,
-        Hooks_: super::charge::ChargeHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::charge::ChargePresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for LedgerTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -1953,18 +1751,13 @@ pub mod receipt {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `receipt.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Receipt` as the schema at `receipt.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Receipt {
         /// Wire key `id`; required.
@@ -1989,76 +1782,10 @@ pub mod receipt {
             }
         }
     }
-    __rt::__record_impls!(Receipt);
+    __rt::__record_impls!(Receipt, tabular);
     impl Receipt {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "method"];
-    }
-    impl __rt::toon::WriteToon for Receipt {
-        const KEYS: &'static [&'static str] = &["id", "method"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,method}",
-                        __rt::toon::Delimiter::Tab => "{id\tmethod}",
-                        __rt::toon::Delimiter::Pipe => "{id|method}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "method",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                out.push_str(self.method.as_str());
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    _ => {
-                        out.push_str(self.method.as_str());
-                    }
-                }
-            }
-        }
     }
     /// The values of `ReceiptMethod`.
     #[derive(
@@ -2131,124 +1858,19 @@ pub mod receipt {
         }
     }
     /// Presents [`Receipt`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ReceiptPresenter;
-    /// Rust code that adds blocks to [`ReceiptPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ReceiptHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Receipt,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Receipt],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ReceiptHooks<Context_> for () {}
     impl __rt::Declared for ReceiptPresenter {
         type Item = Receipt;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Receipt, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Receipt],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl ReceiptPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Receipt,
-            selection: &__rt::Selection,
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Receipt],
-            selection: &__rt::Selection,
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Receipt,
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Receipt],
-            hooks: &impl ReceiptHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Receipt {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ReceiptPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Receipt, ReceiptPresenter);
 }
 
 pub use billing_tool::{
     BillingArgs, BillingCall, BillingGetInput, BillingHandler, BillingSelect, BillingTool,
 };
 
-pub use charge::{Charge, ChargeHooks, ChargePresenter};
+pub use charge::{Charge, ChargePresenter};
 
 pub use desk_tool::{
     DeskArgs, DeskCall, DeskChargeInput, DeskHandler, DeskReceiptInput, DeskSelect,
@@ -2262,4 +1884,4 @@ pub use ledger_tool::{
     LedgerSearchInputRange, LedgerSearchInputStatus, LedgerTool,
 };
 
-pub use receipt::{Receipt, ReceiptHooks, ReceiptMethod, ReceiptPresenter};
+pub use receipt::{Receipt, ReceiptMethod, ReceiptPresenter};

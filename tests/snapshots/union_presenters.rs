@@ -32,6 +32,10 @@ pub mod account {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `account.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A user or an organisation.
     ///
@@ -181,19 +185,13 @@ pub mod account {
         }
     }
     impl __rt::toon::WriteToon for Account {
-        const KEYS: &'static [&'static str] = Self::FIELDS;
+        const FIELD_COUNT: usize = Self::FIELDS.len();
+        fn field_key(index: usize) -> &'static str {
+            Self::FIELDS[index]
+        }
     }
     /// `Person` as the schema at `account.yaml#/oneOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Person {
         /// Wire key `kind`; required.
@@ -257,9 +255,6 @@ pub mod account {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["kind", "login", "id", "email"];
     }
-    impl __rt::toon::WriteToon for Person {
-        const KEYS: &'static [&'static str] = &["kind", "login", "id", "email"];
-    }
     /// The values of `PersonKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -321,42 +316,14 @@ pub mod account {
         }
     }
     /// Presents [`Account`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct AccountPresenter;
-    /// Rust code that adds blocks to [`AccountPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait AccountHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Account,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Account],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> AccountHooks<Context_> for () {}
     impl AccountPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Accounts are users or organisations."];
     }
     impl __rt::Declared for AccountPresenter {
         type Item = Account;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
             2_usize,
         );
@@ -394,77 +361,7 @@ pub mod account {
             }
         }
     }
-    impl AccountPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Account,
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Account],
-            selection: &__rt::Selection,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Account,
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Account],
-            hooks: &impl AccountHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Account {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&AccountPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Account, AccountPresenter);
 }
 
 pub mod accounts_tool {
@@ -481,18 +378,16 @@ pub mod accounts_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `accounts.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `AccountsGetInput` as the schema at `accounts.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct AccountsGetInput {
         /// Wire key `id`; required.
@@ -758,8 +653,9 @@ pub mod accounts_tool {
     /// `_select`, with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: AccountsHandler + ?::core::marker::Sized,
-        Hooks_: super::account::AccountHooks<Handler_>
-            + super::shape::ShapeHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::account::AccountPresenter, Handler_>
+            + __rt::Hooks<super::shape::ShapePresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -778,9 +674,8 @@ pub mod accounts_tool {
                     &get_selection(&call.select),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::account::AccountHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
             AccountsArgs::Shape => {
@@ -791,9 +686,8 @@ pub mod accounts_tool {
                     &shape_selection(&call.select),
                     NAME,
                     "shape",
-                    |item, builder| <Hooks_ as super::shape::ShapeHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 )
             }
         }
@@ -813,7 +707,7 @@ pub mod accounts_tool {
     impl<Handler_, Hooks_> AccountsTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::account::AccountHooks`], [`super::shape::ShapeHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::account::AccountPresenter`], [`super::shape::ShapePresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -824,8 +718,8 @@ pub mod accounts_tool {
     impl<
         Handler_: AccountsHandler + ::core::marker::Send + ::core::marker::Sync
             + 'static,
-        Hooks_: super::account::AccountHooks<Handler_>
-            + super::shape::ShapeHooks<Handler_> + ::core::marker::Send
+        Hooks_: __rt::Hooks<super::account::AccountPresenter, Handler_>
+            + __rt::Hooks<super::shape::ShapePresenter, Handler_> + ::core::marker::Send
             + ::core::marker::Sync + 'static,
     > __rt::ServedTool for AccountsTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
@@ -976,18 +870,13 @@ pub mod org {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `org.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Organisation` as the schema at `org.yaml#/$defs/Organisation` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Organisation {
         /// Wire key `kind`; required.
@@ -1025,9 +914,6 @@ pub mod org {
     impl Organisation {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["kind", "id", "name", "members"];
-    }
-    impl __rt::toon::WriteToon for Organisation {
-        const KEYS: &'static [&'static str] = &["kind", "id", "name", "members"];
     }
     /// The values of `OrganisationKind`.
     #[derive(
@@ -1105,6 +991,10 @@ pub mod shape {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shape.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Shape`: one of the branches of the schema at `shape.yaml`.
     ///
@@ -1227,19 +1117,13 @@ pub mod shape {
         }
     }
     impl __rt::toon::WriteToon for Shape {
-        const KEYS: &'static [&'static str] = Self::FIELDS;
+        const FIELD_COUNT: usize = Self::FIELDS.len();
+        fn field_key(index: usize) -> &'static str {
+            Self::FIELDS[index]
+        }
     }
     /// `Circle` as the schema at `shape.yaml#/anyOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Circle {
         /// Wire key `radius`; required.
@@ -1259,72 +1143,13 @@ pub mod shape {
             }
         }
     }
-    __rt::__record_impls!(Circle);
+    __rt::__record_impls!(Circle, tabular);
     impl Circle {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["radius"];
     }
-    impl __rt::toon::WriteToon for Circle {
-        const KEYS: &'static [&'static str] = &["radius"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{radius}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "radius",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::__private::number::write_f64(out, self.radius);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                __rt::__private::number::write_f64(out, self.radius);
-            }
-        }
-    }
     /// `Rect` as the schema at `shape.yaml#/anyOf/1` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Rect {
         /// Wire key `width`; required.
@@ -1359,122 +1184,17 @@ pub mod shape {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["width", "height", "label"];
     }
-    impl __rt::toon::WriteToon for Rect {
-        const KEYS: &'static [&'static str] = &["width", "height", "label"];
-    }
     /// Presents [`Shape`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct ShapePresenter;
-    /// Rust code that adds blocks to [`ShapePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait ShapeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Shape,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Shape],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> ShapeHooks<Context_> for () {}
     impl __rt::Declared for ShapePresenter {
         type Item = Shape;
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
-        fn item_blocks(&self, _item: &Shape, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Shape],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl ShapePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Shape,
-            selection: &__rt::Selection,
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Shape],
-            selection: &__rt::Selection,
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Shape,
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Shape],
-            hooks: &impl ShapeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Shape {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&ShapePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Shape, ShapePresenter);
 }
 
-pub use account::{Account, AccountHooks, AccountPresenter, Person, PersonKind};
+pub use account::{Account, AccountPresenter, Person, PersonKind};
 
 pub use accounts_tool::{
     AccountsArgs, AccountsCall, AccountsGetInput, AccountsHandler, AccountsSelect,
@@ -1483,4 +1203,4 @@ pub use accounts_tool::{
 
 pub use org::{Organisation, OrganisationKind};
 
-pub use shape::{Circle, Rect, Shape, ShapeHooks, ShapePresenter};
+pub use shape::{Circle, Rect, Shape, ShapePresenter};

@@ -32,18 +32,13 @@ pub mod booleans {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `booleans.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Boolean schemas, `not`, and lists of types with object and array.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Flexible {
         /// Wire key `anything`; required.
@@ -106,16 +101,6 @@ pub mod booleans {
     impl Flexible {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
-            "anything",
-            "gone",
-            "never",
-            "free",
-            "either",
-            "list",
-        ];
-    }
-    impl __rt::toon::WriteToon for Flexible {
-        const KEYS: &'static [&'static str] = &[
             "anything",
             "gone",
             "never",
@@ -277,16 +262,7 @@ pub mod booleans {
         }
     }
     /// A string, an object with a label, or a list of integers.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct FlexibleEitherObject {
         /// Wire key `label`; optional, left out of the data block when `None`.
@@ -308,121 +284,13 @@ pub mod booleans {
         }
     }
     __rt::__record_impls!(FlexibleEitherObject);
-    impl __rt::toon::WriteToon for FlexibleEitherObject {
-        const KEYS: &'static [&'static str] = &["label"];
-    }
     /// Presents [`Flexible`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct FlexiblePresenter;
-    /// Rust code that adds blocks to [`FlexiblePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait FlexibleHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Flexible,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Flexible],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> FlexibleHooks<Context_> for () {}
     impl __rt::Declared for FlexiblePresenter {
         type Item = Flexible;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Flexible, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Flexible],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl FlexiblePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Flexible,
-            selection: &__rt::Selection,
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Flexible],
-            selection: &__rt::Selection,
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Flexible,
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Flexible],
-            hooks: &impl FlexibleHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Flexible {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&FlexiblePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Flexible, FlexiblePresenter);
 }
 
 pub mod event {
@@ -439,18 +307,13 @@ pub mod event {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `event.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// Internally tagged unions: branches told apart by a key each fixes to a distinct constant, and the shapes that stay tried in order (a constant two branches share, a tag one branch leaves optional).
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Event {
         /// Wire key `id`; required.
@@ -506,15 +369,6 @@ pub mod event {
     impl Event {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "payload", "history", "origin", "hostile"];
-    }
-    impl __rt::toon::WriteToon for Event {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "payload",
-            "history",
-            "origin",
-            "hostile",
-        ];
     }
     /// Tagged by `type`; the first branch declares it last, as a one-value `enum`.
     ///
@@ -579,16 +433,7 @@ pub mod event {
         }
     }
     /// `Opened` as the schema at `event.yaml#/$defs/Opened` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Opened {
         /// Wire key `number`; required.
@@ -614,73 +459,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Opened);
-    impl __rt::toon::WriteToon for Opened {
-        const KEYS: &'static [&'static str] = &["number", "type"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{number,type}",
-                        __rt::toon::Delimiter::Tab => "{number\ttype}",
-                        __rt::toon::Delimiter::Pipe => "{number|type}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "number",
-                    1 => "type",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::__private::number::write_i64(out, self.number);
-                out.push(delimiter.as_char());
-                out.push_str(self.type_.as_str());
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::__private::number::write_i64(out, self.number);
-                    }
-                    _ => {
-                        out.push_str(self.type_.as_str());
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Opened, tabular);
     /// The values of `OpenedType`.
     #[derive(
         ::core::fmt::Debug,
@@ -742,16 +521,7 @@ pub mod event {
         }
     }
     /// `Closed` as the schema at `event.yaml#/$defs/Closed` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Closed {
         /// Wire key `type`; required.
@@ -778,83 +548,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Closed);
-    impl __rt::toon::WriteToon for Closed {
-        const KEYS: &'static [&'static str] = &["type", "reason"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{type,reason}",
-                        __rt::toon::Delimiter::Tab => "{type\treason}",
-                        __rt::toon::Delimiter::Pipe => "{type|reason}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "type",
-                    1 => "reason",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.type_.as_str());
-                out.push(delimiter.as_char());
-                match &self.reason {
-                    ::core::option::Option::Some(value) => {
-                        __rt::toon::write_string(out, value, delimiter);
-                    }
-                    ::core::option::Option::None => out.push_str("null"),
-                }
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.type_.as_str());
-                    }
-                    _ => {
-                        match &self.reason {
-                            ::core::option::Option::Some(value) => {
-                                __rt::toon::write_string(out, value, delimiter);
-                            }
-                            ::core::option::Option::None => out.push_str("null"),
-                        }
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Closed, tabular);
     /// The values of `ClosedType`.
     #[derive(
         ::core::fmt::Debug,
@@ -916,16 +610,7 @@ pub mod event {
         }
     }
     /// `Commented` as the schema at `event.yaml#/$defs/Commented` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Commented {
         /// Wire key `type`; required.
@@ -957,9 +642,6 @@ pub mod event {
         }
     }
     __rt::__record_impls!(Commented);
-    impl __rt::toon::WriteToon for Commented {
-        const KEYS: &'static [&'static str] = &["type", "body", "reactions"];
-    }
     /// The values of `CommentedType`.
     #[derive(
         ::core::fmt::Debug,
@@ -1024,13 +706,7 @@ pub mod event {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CommentedReactions {
         /// The keys the schema does not declare, in the order the data had them
@@ -1057,9 +733,6 @@ pub mod event {
         }
     }
     __rt::__record_impls!(CommentedReactions);
-    impl __rt::toon::WriteToon for CommentedReactions {
-        const KEYS: &'static [&'static str] = &[];
-    }
     /// `EventHistoryItem`: one of the branches of the schema at `event.yaml#/properties/history/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -1095,16 +768,7 @@ pub mod event {
         }
     }
     /// `Renamed` as the schema at `event.yaml#/properties/history/items/oneOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Renamed {
         /// Wire key `action`; required.
@@ -1129,73 +793,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Renamed);
-    impl __rt::toon::WriteToon for Renamed {
-        const KEYS: &'static [&'static str] = &["action", "from"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{action,from}",
-                        __rt::toon::Delimiter::Tab => "{action\tfrom}",
-                        __rt::toon::Delimiter::Pipe => "{action|from}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "action",
-                    1 => "from",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.action.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.from, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.action.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.from, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Renamed, tabular);
     /// The values of `RenamedAction`.
     #[derive(
         ::core::fmt::Debug,
@@ -1257,16 +855,7 @@ pub mod event {
         }
     }
     /// `Retitled` as the schema at `event.yaml#/properties/history/items/oneOf/1` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Retitled {
         /// Wire key `action`; required.
@@ -1291,73 +880,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Retitled);
-    impl __rt::toon::WriteToon for Retitled {
-        const KEYS: &'static [&'static str] = &["action", "title"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{action,title}",
-                        __rt::toon::Delimiter::Tab => "{action\ttitle}",
-                        __rt::toon::Delimiter::Pipe => "{action|title}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "action",
-                    1 => "title",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.action.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.title, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.action.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.title, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Retitled, tabular);
     /// The values of `RetitledAction`.
     #[derive(
         ::core::fmt::Debug,
@@ -1453,16 +976,7 @@ pub mod event {
         }
     }
     /// `Web` as the schema at `event.yaml#/properties/origin/oneOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Web {
         /// Wire key `via`; required.
@@ -1487,73 +1001,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Web);
-    impl __rt::toon::WriteToon for Web {
-        const KEYS: &'static [&'static str] = &["via", "url"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{via,url}",
-                        __rt::toon::Delimiter::Tab => "{via\turl}",
-                        __rt::toon::Delimiter::Pipe => "{via|url}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "via",
-                    1 => "url",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.via.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.url, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.via.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.url, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Web, tabular);
     /// The values of `WebVia`.
     #[derive(
         ::core::fmt::Debug,
@@ -1615,16 +1063,7 @@ pub mod event {
         }
     }
     /// `Api` as the schema at `event.yaml#/properties/origin/oneOf/1` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Api {
         /// Wire key `via`; optional, left out of the data block when `None`.
@@ -1651,9 +1090,6 @@ pub mod event {
         }
     }
     __rt::__record_impls!(Api);
-    impl __rt::toon::WriteToon for Api {
-        const KEYS: &'static [&'static str] = &["via", "client"];
-    }
     /// The values of `ApiVia`.
     #[derive(
         ::core::fmt::Debug,
@@ -1770,16 +1206,7 @@ pub mod event {
         }
     }
     /// `Quoted` as the schema at `event.yaml#/properties/hostile/anyOf/0` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Quoted {
         /// Wire key `k"i}nd\n`; required.
@@ -1800,65 +1227,7 @@ pub mod event {
             }
         }
     }
-    __rt::__record_impls!(Quoted);
-    impl __rt::toon::WriteToon for Quoted {
-        const KEYS: &'static [&'static str] = &["k\"i}nd\n"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str("{\"k\\\"i}nd\\n\"}");
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "\"k\\\"i}nd\\n\"",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match self.k_i_nd {
-                        QuotedKiNd::AB => "\"a\\\"b\"",
-                    },
-                );
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 1 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(
-                    match self.k_i_nd {
-                        QuotedKiNd::AB => "\"a\\\"b\"",
-                    },
-                );
-            }
-        }
-    }
+    __rt::__record_impls!(Quoted, tabular);
     /// The values of `QuotedKINd`.
     #[derive(
         ::core::fmt::Debug,
@@ -1920,16 +1289,7 @@ pub mod event {
         }
     }
     /// `Braced` as the schema at `event.yaml#/properties/hostile/anyOf/1` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Braced {
         /// Wire key `k"i}nd\n`; required.
@@ -1957,9 +1317,6 @@ pub mod event {
         }
     }
     __rt::__record_impls!(Braced);
-    impl __rt::toon::WriteToon for Braced {
-        const KEYS: &'static [&'static str] = &["k\"i}nd\n", "n"];
-    }
     /// The values of `BracedKINd`.
     #[derive(
         ::core::fmt::Debug,
@@ -2021,117 +1378,12 @@ pub mod event {
         }
     }
     /// Presents [`Event`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct EventPresenter;
-    /// Rust code that adds blocks to [`EventPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait EventHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Event,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Event],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> EventHooks<Context_> for () {}
     impl __rt::Declared for EventPresenter {
         type Item = Event;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Event, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Event],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl EventPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Event,
-            selection: &__rt::Selection,
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Event],
-            selection: &__rt::Selection,
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Event,
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Event],
-            hooks: &impl EventHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Event {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&EventPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Event, EventPresenter);
 }
 
 pub mod issue {
@@ -2148,18 +1400,13 @@ pub mod issue {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `issue.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// The unions real API schemas use, as GitHub's issue schema writes them.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Issue {
         /// Wire key `id`; required.
@@ -2225,16 +1472,6 @@ pub mod issue {
             "score",
         ];
     }
-    impl __rt::toon::WriteToon for Issue {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "labels",
-            "assignee",
-            "performed_via",
-            "value",
-            "score",
-        ];
-    }
     /// `IssueLabelsItem`: one of the branches of the schema at `issue.yaml#/properties/labels/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -2270,16 +1507,7 @@ pub mod issue {
         }
     }
     /// `Label` as the schema at `issue.yaml#/$defs/Label` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Label {
         /// Wire key `name`; required.
@@ -2306,20 +1534,8 @@ pub mod issue {
         }
     }
     __rt::__record_impls!(Label);
-    impl __rt::toon::WriteToon for Label {
-        const KEYS: &'static [&'static str] = &["name", "color"];
-    }
     /// `User` as the schema at `issue.yaml#/$defs/User` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct User {
         /// Wire key `kind`; required.
@@ -2344,73 +1560,7 @@ pub mod issue {
             }
         }
     }
-    __rt::__record_impls!(User);
-    impl __rt::toon::WriteToon for User {
-        const KEYS: &'static [&'static str] = &["kind", "login"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,login}",
-                        __rt::toon::Delimiter::Tab => "{kind\tlogin}",
-                        __rt::toon::Delimiter::Pipe => "{kind|login}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "login",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.login, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.login, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(User, tabular);
     /// The values of `UserKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -2527,16 +1677,7 @@ pub mod issue {
         }
     }
     /// `Bot` as the schema at `issue.yaml#/$defs/Bot` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Bot {
         /// Wire key `kind`; required.
@@ -2561,73 +1702,7 @@ pub mod issue {
             }
         }
     }
-    __rt::__record_impls!(Bot);
-    impl __rt::toon::WriteToon for Bot {
-        const KEYS: &'static [&'static str] = &["kind", "slug"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{kind,slug}",
-                        __rt::toon::Delimiter::Tab => "{kind\tslug}",
-                        __rt::toon::Delimiter::Pipe => "{kind|slug}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "kind",
-                    1 => "slug",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(self.kind.as_str());
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.slug, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        out.push_str(self.kind.as_str());
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.slug, delimiter);
-                    }
-                }
-            }
-        }
-    }
+    __rt::__record_impls!(Bot, tabular);
     /// The values of `BotKind`.
     #[derive(
         ::core::fmt::Debug,
@@ -2761,132 +1836,27 @@ pub mod issue {
         }
     }
     /// Presents [`Issue`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct IssuePresenter;
-    /// Rust code that adds blocks to [`IssuePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait IssueHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Issue,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Issue],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> IssueHooks<Context_> for () {}
     impl __rt::Declared for IssuePresenter {
         type Item = Issue;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
-        fn item_blocks(&self, _item: &Issue, _builder: &mut __rt::ResponseBuilder) {}
-        fn collection_blocks(
-            &self,
-            _kept: &[Issue],
-            _total: usize,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
     }
-    impl IssuePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Issue,
-            selection: &__rt::Selection,
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Issue],
-            selection: &__rt::Selection,
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Issue,
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Issue],
-            hooks: &impl IssueHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Issue {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&IssuePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Issue, IssuePresenter);
 }
 
 pub use booleans::{
-    Flexible, FlexibleEither, FlexibleEitherObject, FlexibleGone, FlexibleHooks,
-    FlexibleNever, FlexiblePresenter,
+    Flexible, FlexibleEither, FlexibleEitherObject, FlexibleGone, FlexibleNever,
+    FlexiblePresenter,
 };
 
 pub use event::{
     Api, ApiVia, Braced, BracedKiNd, Closed, ClosedType, Commented, CommentedReactions,
-    CommentedType, Event, EventHistoryItem, EventHooks, EventHostile, EventOrigin,
-    EventPayload, EventPresenter, Opened, OpenedType, Quoted, QuotedKiNd, Renamed,
-    RenamedAction, Retitled, RetitledAction, Web, WebVia,
+    CommentedType, Event, EventHistoryItem, EventHostile, EventOrigin, EventPayload,
+    EventPresenter, Opened, OpenedType, Quoted, QuotedKiNd, Renamed, RenamedAction,
+    Retitled, RetitledAction, Web, WebVia,
 };
 
 pub use issue::{
-    Bot, BotKind, Issue, IssueHooks, IssueLabelsItem, IssuePerformedVia, IssuePresenter,
-    IssueScore, IssueValue, Label, User, UserKind,
+    Bot, BotKind, Issue, IssueLabelsItem, IssuePerformedVia, IssuePresenter, IssueScore,
+    IssueValue, Label, User, UserKind,
 };

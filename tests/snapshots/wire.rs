@@ -32,18 +32,13 @@ pub mod customer {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `customer.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Customer` as the schema at `customer.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Customer {
         /// Wire key `name`; required.
@@ -73,9 +68,6 @@ pub mod customer {
     impl Customer {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["name", "tier"];
-    }
-    impl __rt::toon::WriteToon for Customer {
-        const KEYS: &'static [&'static str] = &["name", "tier"];
     }
     /// The values of `CustomerTier`.
     #[derive(
@@ -148,38 +140,10 @@ pub mod customer {
         }
     }
     /// Presents [`Customer`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct CustomerPresenter;
-    /// Rust code that adds blocks to [`CustomerPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait CustomerHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Customer,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Customer],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> CustomerHooks<Context_> for () {}
     impl __rt::Declared for CustomerPresenter {
         type Item = Customer;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, item: &Customer, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(
                 item.tier, ::core::option::Option::Some(CustomerTier::Gold)
@@ -211,77 +175,7 @@ pub mod customer {
             }
         }
     }
-    impl CustomerPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Customer,
-            selection: &__rt::Selection,
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Customer],
-            selection: &__rt::Selection,
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Customer,
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Customer],
-            hooks: &impl CustomerHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Customer {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&CustomerPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Customer, CustomerPresenter);
 }
 
 pub mod helpdesk_tool {
@@ -298,18 +192,16 @@ pub mod helpdesk_tool {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `helpdesk.tool.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `HelpdeskGetInput` as the schema at `helpdesk.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct HelpdeskGetInput {
         /// Wire key `id`; required.
@@ -319,13 +211,7 @@ pub mod helpdesk_tool {
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
     /// a validation error, reported with the others.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct HelpdeskCloseInput {
         /// Wire key `id`; required.
@@ -479,7 +365,8 @@ pub mod helpdesk_tool {
     /// [`call`] with the presenters' hooks: each action's result is presented with `hooks` called after the declared blocks, the handler as their context.
     pub async fn call_with_hooks<
         Handler_: HelpdeskHandler + ?::core::marker::Sized,
-        Hooks_: super::ticket::TicketHooks<Handler_> + ?::core::marker::Sized,
+        Hooks_: __rt::Hooks<super::ticket::TicketPresenter, Handler_>
+            + ?::core::marker::Sized,
     >(
         handler: &Handler_,
         hooks: &Hooks_,
@@ -500,9 +387,8 @@ pub mod helpdesk_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "get",
-                    |item, builder| <Hooks_ as super::ticket::TicketHooks<
-                        Handler_,
-                    >>::item(hooks, item, handler, builder),
+                    hooks,
+                    handler,
                 );
                 __rt::egress::guard(response, 2048_u64)
             }
@@ -514,9 +400,8 @@ pub mod helpdesk_tool {
                     &__rt::Selection::all(),
                     NAME,
                     "list",
-                    |items, builder| <Hooks_ as super::ticket::TicketHooks<
-                        Handler_,
-                    >>::collection(hooks, items, handler, builder),
+                    hooks,
+                    handler,
                 );
                 __rt::egress::guard(response, 1024_u64)
             }
@@ -546,7 +431,7 @@ pub mod helpdesk_tool {
     impl<Handler_, Hooks_> HelpdeskTool<Handler_, Hooks_> {
         /// The same binding, every action's result presented through `hooks` (called after the
         /// declared blocks, with the handler as their context) while the agent's `_select` still
-        /// cuts the data block. `hooks` implements [`super::ticket::TicketHooks`] for the handler type.
+        /// cuts the data block. `hooks` implements [`__rt::Hooks`] of [`super::ticket::TicketPresenter`] with the handler type as context.
         pub fn with_hooks<NewHooks_>(
             self,
             hooks: NewHooks_,
@@ -557,8 +442,8 @@ pub mod helpdesk_tool {
     impl<
         Handler_: HelpdeskHandler + ::core::marker::Send + ::core::marker::Sync
             + 'static,
-        Hooks_: super::ticket::TicketHooks<Handler_> + ::core::marker::Send
-            + ::core::marker::Sync + 'static,
+        Hooks_: __rt::Hooks<super::ticket::TicketPresenter, Handler_>
+            + ::core::marker::Send + ::core::marker::Sync + 'static,
     > __rt::ServedTool for HelpdeskTool<Handler_, Hooks_> {
         fn info(&self) -> &'static __rt::ToolInfo {
             &TOOL
@@ -662,18 +547,13 @@ pub mod notice {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `notice.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `notice.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Notice {
         /// Wire key `id`; required.
@@ -698,114 +578,20 @@ pub mod notice {
             }
         }
     }
-    __rt::__record_impls!(Notice);
+    __rt::__record_impls!(Notice, tabular);
     impl Notice {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "title"];
     }
-    impl __rt::toon::WriteToon for Notice {
-        const KEYS: &'static [&'static str] = &["id", "title"];
-        const TABULAR: bool = true;
-        fn write_toon_fields(
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                out.push_str(
-                    match delimiter {
-                        __rt::toon::Delimiter::Comma => "{id,title}",
-                        __rt::toon::Delimiter::Tab => "{id\ttitle}",
-                        __rt::toon::Delimiter::Pipe => "{id|title}",
-                    },
-                );
-                return;
-            }
-            out.push('{');
-            let mut first = true;
-            for &field in selection.fields() {
-                let header = match field {
-                    0 => "id",
-                    1 => "title",
-                    _ => continue,
-                };
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                out.push_str(header);
-            }
-            out.push('}');
-        }
-        fn write_toon_row(
-            &self,
-            selection: &__rt::Selection,
-            delimiter: __rt::toon::Delimiter,
-            out: &mut ::std::string::String,
-        ) {
-            if selection.is_all() {
-                __rt::toon::write_string(out, &self.id, delimiter);
-                out.push(delimiter.as_char());
-                __rt::toon::write_string(out, &self.title, delimiter);
-                return;
-            }
-            let mut first = true;
-            for &field in selection.fields() {
-                if usize::from(field) >= 2 {
-                    continue;
-                }
-                if !first {
-                    out.push(delimiter.as_char());
-                }
-                first = false;
-                match field {
-                    0 => {
-                        __rt::toon::write_string(out, &self.id, delimiter);
-                    }
-                    _ => {
-                        __rt::toon::write_string(out, &self.title, delimiter);
-                    }
-                }
-            }
-        }
-    }
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
-    /// Rust code that adds blocks to [`NoticePresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait NoticeHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Notice,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Notice],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> NoticeHooks<Context_> for () {}
     impl NoticePresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Notices are public."];
     }
     impl __rt::Declared for NoticePresenter {
         type Item = Notice;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &Notice, builder: &mut __rt::ResponseBuilder) {
             builder.directive_raw("Answer in one sentence.");
             builder.directive_raw("Quote the notice title verbatim.");
@@ -826,77 +612,7 @@ pub mod notice {
             }
         }
     }
-    impl NoticePresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            selection: &__rt::Selection,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Notice,
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Notice],
-            hooks: &impl NoticeHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Notice {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&NoticePresenter, &self)
-        }
-    }
+    __rt::__present_as!(Notice, NoticePresenter);
 }
 
 pub mod payment {
@@ -913,18 +629,13 @@ pub mod payment {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payment.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A payment, a record with a method.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Payment {
         /// Wire key `id`; required.
@@ -1034,17 +745,6 @@ pub mod payment {
             "refunded",
         ];
     }
-    impl __rt::toon::WriteToon for Payment {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "amount_cents",
-            "owner_email",
-            "customer",
-            "method",
-            "card_last4",
-            "refunded",
-        ];
-    }
     /// How it was paid.
     #[derive(
         ::core::fmt::Debug,
@@ -1116,33 +816,8 @@ pub mod payment {
         }
     }
     /// Presents [`Payment`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct PaymentPresenter;
-    /// Rust code that adds blocks to [`PaymentPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait PaymentHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Payment,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Payment],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> PaymentHooks<Context_> for () {}
     impl PaymentPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &[
@@ -1154,9 +829,6 @@ pub mod payment {
     }
     impl __rt::Declared for PaymentPresenter {
         type Item = Payment;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
             2_usize,
         );
@@ -1246,77 +918,7 @@ pub mod payment {
             }
         }
     }
-    impl PaymentPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payment,
-            selection: &__rt::Selection,
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payment],
-            selection: &__rt::Selection,
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Payment,
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Payment],
-            hooks: &impl PaymentHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Payment {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&PaymentPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Payment, PaymentPresenter);
 }
 
 pub mod record {
@@ -1333,18 +935,13 @@ pub mod record {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `record.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Record` as the schema at `record.yaml` describes it.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Record {
         /// Wire key `id`; required.
@@ -1405,42 +1002,9 @@ pub mod record {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &["id", "amount_cents", "owner_email", "customer"];
     }
-    impl __rt::toon::WriteToon for Record {
-        const KEYS: &'static [&'static str] = &[
-            "id",
-            "amount_cents",
-            "owner_email",
-            "customer",
-        ];
-    }
     /// Presents [`Record`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct RecordPresenter;
-    /// Rust code that adds blocks to [`RecordPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait RecordHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Record,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Record],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> RecordHooks<Context_> for () {}
     impl RecordPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &[
@@ -1450,9 +1014,6 @@ pub mod record {
     }
     impl __rt::Declared for RecordPresenter {
         type Item = Record;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
             2_usize,
         );
@@ -1515,77 +1076,7 @@ pub mod record {
             }
         }
     }
-    impl RecordPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Record,
-            selection: &__rt::Selection,
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Record],
-            selection: &__rt::Selection,
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Record,
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Record],
-            hooks: &impl RecordHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Record {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&RecordPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Record, RecordPresenter);
 }
 
 pub mod ticket {
@@ -1602,18 +1093,13 @@ pub mod ticket {
         clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ticket.yaml`.
+    //!
+    //! Deserializing a struct of this module drops every key its schema does not declare (unless
+    //! its doc says the schema keeps them): the schema is the egress allow-list, so an undeclared
+    //! column of the source row can never reach the wire.
     use super::__rt;
     /// A support ticket.
-    ///
-    /// Deserializing drops every key the schema does not declare: the schema is the egress
-    /// allow-list, so an undeclared column of the source row can never reach the wire.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::cmp::PartialEq,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Ticket {
         /// Wire key `id`; required.
@@ -1675,16 +1161,6 @@ pub mod ticket {
     impl Ticket {
         /// The wire keys of the fields, in schema order; `_select` names index into it.
         pub const FIELDS: &[&str] = &[
-            "id",
-            "priority",
-            "status",
-            "assignee",
-            "note",
-            "tags",
-        ];
-    }
-    impl __rt::toon::WriteToon for Ticket {
-        const KEYS: &'static [&'static str] = &[
             "id",
             "priority",
             "status",
@@ -1764,33 +1240,8 @@ pub mod ticket {
         }
     }
     /// Presents [`Ticket`]: writes its data block straight into the response buffer, with no reflection at run time.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::default::Default
-    )]
+    #[derive(Debug, Clone, Copy, Default)]
     pub struct TicketPresenter;
-    /// Rust code that adds blocks to [`TicketPresenter`]'s responses, for logic no declaration
-    /// can express. Every method does nothing by default; `Context_` is the request context the caller passes (named so that no generated type can be shadowed by it).
-    pub trait TicketHooks<Context_: ?::core::marker::Sized = ()> {
-        /// Called after the declared blocks of a single item: add UI blocks, rules, suggestions.
-        fn item(
-            &self,
-            _item: &Ticket,
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-        /// Called after the declared blocks of a collection, with the items kept by the agent limit.
-        fn collection(
-            &self,
-            _items: &[Ticket],
-            _context: &Context_,
-            _builder: &mut __rt::ResponseBuilder,
-        ) {}
-    }
-    /// No hooks.
-    impl<Context_: ?::core::marker::Sized> TicketHooks<Context_> for () {}
     impl TicketPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &[
@@ -1804,9 +1255,6 @@ pub mod ticket {
     }
     impl __rt::Declared for TicketPresenter {
         type Item = Ticket;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Pretty,
-        );
         fn item_blocks(&self, _item: &Ticket, builder: &mut __rt::ResponseBuilder) {
             {
                 builder.rules_raw(Self::RULES);
@@ -1823,90 +1271,20 @@ pub mod ticket {
             }
         }
     }
-    impl TicketPresenter {
-        /// The response for one item with `_select` applied to the data block and `hooks` called
-        /// with `context` after the declared blocks.
-        pub fn present_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Ticket,
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_hooked(
-                self,
-                item,
-                selection,
-                |builder| hooks.item(item, context, builder),
-            )
-        }
-        /// The response for a collection, cut to the agent limit, with `_select` applied to every
-        /// element and `hooks` called with `context` after the declared blocks.
-        pub fn present_collection_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Ticket],
-            selection: &__rt::Selection,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> __rt::ToolResponse {
-            __rt::Declared::present_collection_hooked(
-                self,
-                items,
-                selection,
-                |kept, builder| hooks.collection(kept, context, builder),
-            )
-        }
-        /// [`__rt::Declared::prompt_messages`] with `hooks` called with `context` after the
-        /// declared blocks.
-        pub fn prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            item: &Ticket,
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::item_builder(
-                    self,
-                    item,
-                    &__rt::Selection::all(),
-                    |builder| hooks.item(item, context, builder),
-                )
-                .prompt_messages()
-        }
-        /// [`__rt::Declared::collection_prompt_messages`] with `hooks` called with `context`
-        /// after the declared blocks.
-        pub fn collection_prompt_messages_with<Context_: ?::core::marker::Sized>(
-            &self,
-            items: &[Ticket],
-            hooks: &impl TicketHooks<Context_>,
-            context: &Context_,
-        ) -> ::std::vec::Vec<__rt::PromptMessage> {
-            __rt::Declared::collection_builder(
-                    self,
-                    items,
-                    &__rt::Selection::all(),
-                    |kept, builder| hooks.collection(kept, context, builder),
-                )
-                .prompt_messages()
-        }
-    }
-    impl __rt::IntoToolResponse for Ticket {
-        fn into_tool_response(self) -> __rt::ToolResponse {
-            __rt::Presenter::present(&TicketPresenter, &self)
-        }
-    }
+    __rt::__present_as!(Ticket, TicketPresenter);
 }
 
-pub use customer::{Customer, CustomerHooks, CustomerPresenter, CustomerTier};
+pub use customer::{Customer, CustomerPresenter, CustomerTier};
 
 pub use helpdesk_tool::{
     HelpdeskArgs, HelpdeskCall, HelpdeskCloseInput, HelpdeskGetInput, HelpdeskHandler,
     HelpdeskTool,
 };
 
-pub use notice::{Notice, NoticeHooks, NoticePresenter};
+pub use notice::{Notice, NoticePresenter};
 
-pub use payment::{Payment, PaymentHooks, PaymentMethod, PaymentPresenter};
+pub use payment::{Payment, PaymentMethod, PaymentPresenter};
 
-pub use record::{Record, RecordHooks, RecordPresenter};
+pub use record::{Record, RecordPresenter};
 
-pub use ticket::{Ticket, TicketHooks, TicketPresenter, TicketStatus};
+pub use ticket::{Ticket, TicketPresenter, TicketStatus};

@@ -194,7 +194,7 @@ fn an_error_result_drops_structured_content_on_the_way_to_rmcp() {
 /// escaping `rule`.
 struct Hooks;
 
-impl fusion_tests::generated::ClientHooks<Directory> for Hooks {
+impl fusion_runtime::Hooks<fusion_tests::generated::ClientPresenter, Directory> for Hooks {
     fn item(&self, client: &Client, _context: &Directory, builder: &mut ResponseBuilder) {
         builder.rule(format!("Hooked {}.", client.id));
     }

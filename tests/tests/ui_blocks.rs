@@ -1,8 +1,8 @@
 //! Declared UI blocks (wire format §4), embeds (§8) and hooks, byte for byte, for a single item
 //! and for collections, including the empty one.
 
-use fusion_runtime::{Presenter, ResponseBuilder, Selection, Width};
-use fusion_tests::snapshots::behaviours::{Entry, Ledger, LedgerHooks, LedgerPresenter};
+use fusion_runtime::{Declared, Presenter, ResponseBuilder, Selection, Width};
+use fusion_tests::snapshots::behaviours::{Entry, Ledger, LedgerPresenter};
 
 fn ledger(id: i64, owner: &str, balance: f64, memo: Option<&str>, entries: Vec<Entry>) -> Ledger {
     Ledger {
@@ -137,7 +137,7 @@ fn a_title_from_data_is_escaped_for_an_attribute() {
 /// Hooks add blocks from Rust with the request's context; the declared blocks come first.
 struct Audit;
 
-impl LedgerHooks<str> for Audit {
+impl fusion_runtime::Hooks<LedgerPresenter, str> for Audit {
     fn item(&self, item: &Ledger, user: &str, builder: &mut ResponseBuilder) {
         builder.rule(format!("{user} may not edit ledger {}.", item.id));
         builder.ui(fusion_runtime::UiBlock::markdown("audited").width(Width::Full));

@@ -24,7 +24,7 @@ use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput,
 use generated::reminders_tool::{
     RemindersDueInput, RemindersHandler, RemindersSendInput, RemindersTool,
 };
-use generated::{Client, ClientTier, Invoice, InvoiceHooks, InvoiceLine, InvoiceStatus};
+use generated::{Client, ClientTier, Invoice, InvoiceLine, InvoicePresenter, InvoiceStatus};
 
 /// The invoice id whose lookup fails inside the handler, to show `INTERNAL_ERROR`.
 pub const FAILING_INVOICE: &str = "INV-FAIL";
@@ -271,7 +271,7 @@ impl RemindersHandler for Billing {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct StoreHooks;
 
-impl InvoiceHooks<Billing> for StoreHooks {
+impl fusion_runtime::Hooks<InvoicePresenter, Billing> for StoreHooks {
     fn item(&self, invoice: &Invoice, billing: &Billing, builder: &mut ResponseBuilder) {
         let open = billing
             .0

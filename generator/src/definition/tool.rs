@@ -133,6 +133,58 @@ pub struct ActionDefinition {
     /// starts with `<cache_invalidation cause="tool.action" domains="..." />`.
     #[serde(default)]
     pub invalidates: Option<Vec<String>>,
+    /// For an action bound to an operation: how its list pages, when detecting it from the
+    /// operation's parameters and response does not do (`false`: it does not page). The
+    /// generated handler then asks for pages no larger than the agent limit, and the response
+    /// suggests the next page.
+    #[serde(default)]
+    pub paging: Option<PagingDefinition>,
+}
+
+/// An action's `paging`: `false`, or how the operation's pages are addressed.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum PagingDefinition {
+    /// `false`: the operation does not page, whatever its parameters look like.
+    Off(bool),
+    /// The paging, stated.
+    Declared(PagingStyle),
+}
+
+/// The ways an operation's pages are addressed.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PagingKind {
+    /// A page number.
+    Page,
+    /// The first item's index.
+    Offset,
+    /// A token the API hands out for the next page.
+    Cursor,
+    /// Only the `Link` header says where the next page is.
+    Link,
+}
+
+/// How an operation's pages are addressed.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PagingStyle {
+    /// `page` (a page number), `offset` (the first item's index), `cursor` (a token the API
+    /// hands out for the next page) or `link` (only the `Link: <...>; rel="next"` header says
+    /// where the next page is).
+    pub style: PagingKind,
+    /// The query parameter that addresses the page (not for `link`).
+    pub param: Option<String>,
+    /// The query parameter of the page size: the handler sends the agent limit in it when the
+    /// agent gives none.
+    pub size: Option<String>,
+    /// The first page's number, 0 or 1 (`page` only; by default the parameter's `minimum`).
+    #[schemars(range(min = 0, max = 1))]
+    pub first: Option<u64>,
+    /// Where the API says more follows: `count` (a full page, for `page` and `offset`), `link`
+    /// (a `Link` header), or the JSON pointer of the next cursor in the response body
+    /// (`/meta/next_cursor`, for `cursor`).
+    pub next: Option<String>,
 }
 
 /// What an action returns.

@@ -57,6 +57,33 @@ pub struct BehaviourView {
     pub toon: bool,
 }
 
+impl BehaviourView {
+    /// Whether one item gets declared blocks: `Declared::item_blocks` is written only then
+    /// (the runtime's default adds none).
+    pub fn has_item_blocks(&self) -> bool {
+        !(self.ui.is_empty()
+            && self.embeds.is_empty()
+            && self.directives.is_empty()
+            && self.rules.is_empty()
+            && self.suggestions.is_empty())
+    }
+
+    /// Whether a collection gets declared blocks (the agent limit's truncation block among
+    /// them): `Declared::collection_blocks` is written only then.
+    pub fn has_collection_blocks(&self) -> bool {
+        self.has_item_blocks()
+            || self.limit.is_some()
+            || !self.collection_ui.is_empty()
+            || !self.collection_rules.is_empty()
+            || self.collection_suggestions.is_some()
+    }
+
+    /// Whether the data block is pretty JSON, the runtime's default `Declared::FORMAT`.
+    pub fn is_pretty_json(&self) -> bool {
+        !self.toon && self.json_style == "Pretty"
+    }
+}
+
 /// How values from data are escaped where they are interpolated (wire format §4, §5 deviation);
 /// each maps to a `fusion_runtime::escape` function.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

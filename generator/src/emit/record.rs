@@ -12,12 +12,14 @@ use crate::model::{FieldDef, FieldType};
 
 /// The `Record` implementation of struct `name` with `fields` (named `members`), and the
 /// undeclared-keys field `extra` when it keeps them; then the one macro line that derives its
-/// `WriteJson`, `ToonObject` and `ToonElement` from it.
+/// `WriteJson`, `ToonObject`, `ToonElement` and `WriteToon` from it (`tabular` when every value
+/// is a TOON table row).
 pub fn record_impl(
     name: &Ident,
     fields: &[FieldDef],
     members: &[String],
     extra: Option<&Ident>,
+    tabular: bool,
     rt: &Runtime,
 ) -> TokenStream {
     let keys = fields.iter().map(|field| {
@@ -66,13 +68,18 @@ pub fn record_impl(
             }
         }
     });
+    let impls = if tabular {
+        quote!(#rt::__record_impls!(#name, tabular);)
+    } else {
+        quote!(#rt::__record_impls!(#name);)
+    };
     quote! {
         impl #rt::record::Record for #name {
             const KEYS: &'static [#rt::record::Key] = &[#(#keys),*];
             #visit_field
             #extra
         }
-        #rt::__record_impls!(#name);
+        #impls
     }
 }
 

@@ -59,9 +59,9 @@ pub struct ToolView {
     pub handler: Ident,
     /// The struct binding a handler, a `ServedTool`.
     pub served: Ident,
-    /// The hooks traits of the presenters the actions return, each once, in action order: the
-    /// bounds of the hooks a binding holds.
-    pub hooks: Vec<ItemRef>,
+    /// The presenters the actions return, each once, in action order: the hooks a binding
+    /// holds implement `Hooks` for each of them.
+    pub hooked: Vec<ItemRef>,
     /// The `_select` enum, when enabled.
     pub select: Option<EnumView>,
     /// The egress cap of argument errors, in bytes.
@@ -148,8 +148,6 @@ pub struct ReturnsView {
     /// The runtime function that presents the result with hooks (`present_item_with`,
     /// `present_collection_with`, or their `_structured` forms).
     pub present_fn: Ident,
-    /// The presenter's hooks trait.
-    pub hooks: ItemRef,
     /// Output schema constant name.
     pub schema_const: Ident,
     /// Output schema JSON as a Rust literal.
@@ -315,14 +313,12 @@ pub fn render(
                         (false, true) => "present_item_structured_with",
                         (true, true) => "present_collection_structured_with",
                     };
-                    let hooks_name = names.hooks[returns.module].as_deref().ok_or_else(missing)?;
                     action_schemas.push(schema.clone());
                     Ok(ReturnsView {
                         presenter: ItemRef::in_module(names, returns.module, presenter_name, None),
                         item: path(item),
                         collection: returns.collection,
                         present_fn: ident(present_fn),
-                        hooks: ItemRef::in_module(names, returns.module, hooks_name, None),
                         schema_const: ident(&format!("{prefix}_OUTPUT_SCHEMA")),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
@@ -414,14 +410,14 @@ pub fn render(
         .collect::<Result<Vec<ActionView>, InternalError>>()?;
     let http = http_handler(tool, &actions, rt, &tool_names.handler);
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
-    let mut hooks: Vec<ItemRef> = Vec::new();
+    let mut hooked: Vec<ItemRef> = Vec::new();
     for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
-        if !hooks.contains(&returns.hooks) {
-            hooks.push(returns.hooks.clone());
+        if !hooked.contains(&returns.presenter) {
+            hooked.push(returns.presenter.clone());
         }
     }
     let view = ToolView {
-        hooks,
+        hooked,
         cap: tool
             .max_payload_bytes
             .map(|cap| Number::Int(cap.into(), "u64")),
@@ -459,6 +455,52 @@ pub fn render(
         Some(code)
     })
     .map_err(|err| InternalError(format!("template rendering failed: {err}")))
+}
+
+/// A `fusion_runtime::paging::Paging` literal.
+fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
+    use crate::operations::{NextFrom, PageStyle};
+    let p = format!("{rt}::paging");
+    let style = match &paging.style {
+        PageStyle::Page { param, first } => format!(
+            "{p}::PageStyle::Page {{ param: {}, first: {first} }}",
+            literal(param)
+        ),
+        PageStyle::Offset { param } => {
+            format!("{p}::PageStyle::Offset {{ param: {} }}", literal(param))
+        }
+        PageStyle::Cursor { param } => {
+            format!("{p}::PageStyle::Cursor {{ param: {} }}", literal(param))
+        }
+        PageStyle::Link => format!("{p}::PageStyle::Link"),
+    };
+    let option = |value: Option<String>| match value {
+        Some(value) => format!("::core::option::Option::Some({value})"),
+        None => "::core::option::Option::None".to_owned(),
+    };
+    let next = match &paging.next {
+        NextFrom::FullPage => format!("{p}::NextFrom::FullPage"),
+        NextFrom::Link => format!("{p}::NextFrom::Link"),
+        NextFrom::LastItem { more, list, id } => format!(
+            "{p}::NextFrom::LastItem {{ more: {}, list: {}, id: {} }}",
+            literal(more),
+            literal(list),
+            literal(id)
+        ),
+        NextFrom::Body(path) => format!(
+            "{p}::NextFrom::Body(&[{}])",
+            path.iter()
+                .map(|k| literal(k).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!(
+        "{p}::Paging {{ style: {style}, size: {}, default_size: {}, max_size: {}, next: {next} }}",
+        option(paging.size.as_deref().map(|s| literal(s).to_string())),
+        option(paging.default_size.map(|n| n.to_string())),
+        option(paging.max_size.map(|n| n.to_string())),
+    )
 }
 
 /// For a tool whose actions are bound to OpenAPI operations (issue 27): each operation as a
@@ -528,8 +570,15 @@ fn http_handler(
             Some(key) => format!("::core::option::Option::Some({})", literal(key)),
             None => "::core::option::Option::None".to_owned(),
         };
+        let paging = match &http.paging {
+            Some(paging) => format!(
+                "::core::option::Option::Some({})",
+                paging_literal(paging, rt)
+            ),
+            None => "::core::option::Option::None".to_owned(),
+        };
         out.push_str(&format!(
-            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body} }};\n",
+            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
             http.method,
             http.path.replace('`', "'"),
             action.name,
@@ -538,7 +587,22 @@ fn http_handler(
             literal(&http.path),
             params.join(", "),
         ));
-        let call = if view.returns.is_some() {
+        let call = if let (Some(returns), Some(_)) = (&view.returns, &http.paging) {
+            // The presenter's agent limit is the page size asked for when the agent gives none.
+            let paged = format!(
+                "self.client().call_paged(&{constant}, &{sent}, {rt}::paging::agent_limit(&{})).await",
+                returns.presenter
+            );
+            // An action exposed as a tool of its own is suggested under that tool's name.
+            if tool.flat {
+                format!(
+                    "{paged}.map(|reply| {rt}::paging::flat(reply, {}))",
+                    literal(&tool.flat_name(action))
+                )
+            } else {
+                paged
+            }
+        } else if view.returns.is_some() {
             format!(
                 "match self.client().call(&{constant}, &{sent}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
             )

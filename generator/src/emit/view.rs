@@ -9,7 +9,7 @@ use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ide
 use super::docs::{doc_lines, doc_literal, pointer_suffix, union_dispatch_doc, with_notes};
 use super::members::{expecting, extra_field, field_view, literal_variant};
 use super::record::record_impl;
-use super::toon::{ToonTableView, table_view};
+use super::toon::is_tabular;
 use crate::model::{FieldType, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
@@ -201,8 +201,6 @@ pub struct StructView {
     pub argument_only: bool,
     /// Some field is redacted: the struct gets the censor serializers its `Serialize` uses.
     pub redacts: bool,
-    /// The TOON table writers, when every value of the struct is a table row.
-    pub toon: Option<ToonTableView>,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
     /// The `Record` implementation and the impls derived from it, for a struct that data
@@ -285,8 +283,6 @@ pub struct PresenterView {
     pub name: Ident,
     /// Its declared behaviour, as code.
     pub behaviour: BehaviourView,
-    /// The hooks trait's identifier.
-    pub hooks: Ident,
     /// The item type identifier.
     pub item: Ident,
     /// Doc lines as Rust string literals.
@@ -373,10 +369,17 @@ pub fn module_view(
                     }),
                     None => None,
                 },
-                toon: table_view(model, names, id, rt)?,
                 record: data_types[id].then(|| {
                     let extra = names.extras[id].as_deref().map(ident);
-                    record_impl(&name, fields, &names.members[id], extra.as_ref(), rt)
+                    let tabular = is_tabular(model, id);
+                    record_impl(
+                        &name,
+                        fields,
+                        &names.members[id],
+                        extra.as_ref(),
+                        tabular,
+                        rt,
+                    )
                 }),
                 doc: with_notes(
                     doc_lines(
@@ -526,10 +529,9 @@ pub fn module_view(
         }
     }
     if let Some(presenter) = &module.presenter {
-        let (Some(presenter_name), Some(hooks)) = (&names.presenters[index], &names.hooks[index])
-        else {
+        let Some(presenter_name) = &names.presenters[index] else {
             return Err(InternalError(format!(
-                "the presenter of `{}` has no type or hooks name",
+                "the presenter of `{}` has no type name",
                 module.file
             )));
         };
@@ -537,7 +539,6 @@ pub fn module_view(
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
         data.exports.push(ident(presenter_name));
-        data.exports.push(ident(hooks));
         let context = Context {
             model,
             names,
@@ -547,7 +548,6 @@ pub fn module_view(
         };
         data.presenter = Some(PresenterView {
             behaviour: context.view(&presenter.behaviour)?,
-            hooks: ident(hooks),
             name: ident(presenter_name),
             item: ident(&names.types[presenter.item]),
             doc: doc_lines(

@@ -270,6 +270,16 @@ fn resolve_tool<'a>(
                 Some("rename one of them; the generator never merges two actions into one Rust name".into()),
             );
         }
+        // Expanding operations takes `paging` off every bound action: one left here is on an
+        // action that calls no operation, in a tool that binds none.
+        if action.paging.is_some() {
+            resolver.report(
+                file,
+                &format!("{pointer}/paging"),
+                format!("`{name}` pages, but it is bound to no operation"),
+                Some("`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into()),
+            );
+        }
         let input = action
             .input
             .as_ref()

@@ -239,7 +239,7 @@ pub fn not_rendered(model: &Model, module: usize) -> Vec<String> {
         .as_ref()
         .map_or("", |p| p.title.as_str());
     let mut notes = vec![format!(
-        "Blocks added by the `{title}Hooks` trait (user code, `present_with`) are not counted."
+        "Blocks added by hooks (user code, `Hooks<{title}Presenter>`) are not counted."
     )];
     for tool in model.modules.iter().filter_map(|m| m.tool.as_ref()) {
         for action in &tool.actions {

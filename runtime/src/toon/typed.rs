@@ -5,9 +5,10 @@
 //! the selection (the differential tests of `tests/tests/toon_typed.rs` check it). Two paths:
 //!
 //! - A slice of a type whose schema makes every value a table row ([`WriteToon::TABULAR`]: every
-//!   field required and primitive, or a nested object column of such fields) is written directly:
-//!   the header's field list is a constant of the generated code, rows go cell by cell through
-//!   [`super::write_string`] and [`crate::number`], with no `Value` and no per-row decision.
+//!   field required and primitive, or a nested object column of such fields) is written directly
+//!   from the struct's [`Record`](crate::record::Record): the field list from the first item's
+//!   keys, rows cell by cell through [`super::write_string`] and [`crate::number`], with no
+//!   `Value` and no per-row decision.
 //! - Every other shape — one item, optional fields, nullable objects, arrays inside items, where
 //!   the form depends on the data — is walked through the generated [`ToonObject`] view of the
 //!   struct (`walk.rs`), which decides per value exactly as the generic encoder does, writing
@@ -28,16 +29,19 @@ use crate::select::Selection;
 /// generated one, which writes the censor of redacted fields (wire format §10); the
 /// [`ToonObject`] view it requires is generated too and shows the same censors.
 pub trait WriteToon: Serialize + ToonObject + Sized {
-    /// The wire keys in schema order; [`Selection`] indices point into it.
-    const KEYS: &'static [&'static str];
+    /// How many root keys a [`Selection`] indexes (indices past them select nothing).
+    const FIELD_COUNT: usize;
+
+    /// The wire key of root field `index` (below [`WriteToon::FIELD_COUNT`]).
+    fn field_key(index: usize) -> &'static str;
 
     /// Every value is a non-empty object with the same keys, each value primitive (a redacted
     /// field is a string) or a nested object of the same kind: a slice is always a table.
     const TABULAR: bool = false;
 
-    /// Appends the field list of the table, `{f1|f2{s1|s2}}` for the pipe, of the selected
-    /// fields in the selection's order. Called only when [`WriteToon::TABULAR`].
-    fn write_toon_fields(_selection: &Selection, _delimiter: Delimiter, _out: &mut String) {}
+    /// Appends the field list of the table this value heads, `{f1|f2{s1|s2}}` for the pipe, of
+    /// the selected fields in the selection's order. Called only when [`WriteToon::TABULAR`].
+    fn write_toon_fields(&self, _selection: &Selection, _delimiter: Delimiter, _out: &mut String) {}
 
     /// Appends the cells of this value's row, the selected fields only, joined by the delimiter.
     /// Called only when [`WriteToon::TABULAR`].
@@ -67,7 +71,7 @@ pub fn write_toon_slice<T: WriteToon>(
         || selection
             .fields()
             .iter()
-            .any(|&field| usize::from(field) < T::KEYS.len());
+            .any(|&field| usize::from(field) < T::FIELD_COUNT);
     if T::TABULAR && !items.is_empty() && selects_a_field {
         write_table(out, items, selection, options);
         return;
@@ -107,7 +111,8 @@ fn write_table<T: WriteToon>(
 ) {
     let delimiter = options.delimiter;
     write_array_header(out, None, items.len(), delimiter);
-    T::write_toon_fields(selection, delimiter, out);
+    // Rows of a table are alike: the first item's field list is every item's.
+    items[0].write_toon_fields(selection, delimiter, out);
     out.push(':');
     for (i, item) in items.iter().enumerate() {
         let row_start = out.len();

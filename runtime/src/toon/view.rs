@@ -16,6 +16,7 @@ use std::slice;
 
 use serde_json::{Map, Number, Value};
 
+use super::Delimiter;
 use crate::select::Selection;
 
 /// One value: a primitive, an object (with the root `_select` when it is a root item), or an
@@ -243,6 +244,18 @@ pub trait ToonArray {
 pub trait ToonElement {
     /// This value's view.
     fn toon_value(&self) -> ToonValue<'_>;
+
+    /// Appends this value as a cell of a table row (§9.3): a primitive's one-line form; a
+    /// struct of a table's nested column overrides it with its own cells.
+    #[inline]
+    fn write_toon_cell(&self, delimiter: Delimiter, out: &mut String) {
+        super::walk::write_view_primitive(out, self.toon_value(), delimiter);
+    }
+
+    /// Appends what follows this value's key in a table's field list: nothing for a
+    /// primitive; a struct of a nested column overrides it with its own field list.
+    #[inline]
+    fn write_toon_subheader(&self, _delimiter: Delimiter, _out: &mut String) {}
 }
 
 // On `Vec`, not `[T]`: a `&dyn ToonArray` needs a sized implementor.

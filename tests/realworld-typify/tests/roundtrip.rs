@@ -300,7 +300,11 @@ impl<T: fusion_runtime::toon::ToonElement> fusion_runtime::toon::ToonObject for 
 impl<T: fusion_runtime::toon::ToonElement + serde::Serialize> fusion_runtime::toon::WriteToon
     for Wrapped<T>
 {
-    const KEYS: &'static [&'static str] = &["v"];
+    const FIELD_COUNT: usize = 1;
+
+    fn field_key(_index: usize) -> &'static str {
+        "v"
+    }
 }
 
 #[test]
