@@ -1044,6 +1044,9 @@ impl Context<'_> {
         if object_like(resolved) {
             return Ok((self.item_of(schema, at), false));
         }
+        if self.union_of_objects(resolved, &resolved_at) {
+            return Ok((Item::Inline(resolved.clone(), resolved_at), false));
+        }
         if resolved.get("type") == Some(&Value::String("array".into())) {
             let items_at = format!("{resolved_at}/items");
             let items = resolved
@@ -1052,9 +1055,36 @@ impl Context<'_> {
             if self.is_object(items, &items_at) {
                 return Ok((self.item_of(items, &items_at), true));
             }
+            if let Ok((items, items_at)) = self.follow(items, items_at.clone())
+                && self.union_of_objects(items, &items_at)
+            {
+                return Ok((Item::Inline(items.clone(), items_at), true));
+            }
             return Err(not_object(&items_at));
         }
         Err(not_object(at))
+    }
+
+    /// Whether a schema is a `oneOf` or `anyOf` (without a type or properties beside it) whose
+    /// every branch is an object, as Blockfrost's `GET /pools/{pool_id}/metadata` answers
+    /// `anyOf: [pool_metadata, empty_object]`: a presenter over such a union is written in place
+    /// (a definition's root union of objects is a presenter, docs/definitions.md).
+    fn union_of_objects(&self, schema: &Value, at: &str) -> bool {
+        if schema.get("type").is_some() || schema.get("properties").is_some() {
+            return false;
+        }
+        let union = ["oneOf", "anyOf"]
+            .into_iter()
+            .filter_map(|key| Some((key, schema.get(key)?.as_array()?)))
+            .collect::<Vec<_>>();
+        let [(key, branches)] = union.as_slice() else {
+            return false;
+        };
+        !branches.is_empty()
+            && branches
+                .iter()
+                .enumerate()
+                .all(|(i, branch)| self.is_object(branch, &format!("{at}/{key}/{i}")))
     }
 
     /// A component (`#/components/schemas/X`) or an inline schema.
@@ -1119,7 +1149,12 @@ impl Context<'_> {
         let mut presenter = Map::new();
         presenter.insert("$comment".into(), Value::String(comment));
         presenter.insert("title".into(), Value::String(name));
-        presenter.insert("type".into(), "object".into());
+        // A union of objects stays a union at the root: `type: object` beside branches that
+        // state no type would make them objects merged with it, where a `$ref` branch is refused.
+        let union = schema.get("oneOf").is_some() || schema.get("anyOf").is_some();
+        if !union {
+            presenter.insert("type".into(), "object".into());
+        }
         if let Value::Object(schema) = schema {
             for (key, value) in schema {
                 if key != "type" && key != "title" {

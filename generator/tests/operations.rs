@@ -199,3 +199,135 @@ fn the_documented_tool_generates_with_its_own_presenter() {
         )
     );
 }
+
+/// An operation without parameters or body (Blockfrost's `GET /epochs/latest`) is an action
+/// without input: its API method and its handler delegate take no arguments, as the handler
+/// trait's method does, and the request is built from `()`.
+#[test]
+fn an_operation_without_parameters_takes_no_arguments() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /latest:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { type: object, properties: { epoch: { type: integer } } }\n";
+    let tool = "x-fusion-tool:\n  name: epochs\n  openapi: api.yaml\n  actions:\n    latest: { operation: GET /latest }\n";
+    let generated =
+        run(&[("api.yaml", api), ("epochs.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "epochs_tool.rs");
+    // The handler trait's method, the API trait's and the delegate: one signature, no `args`.
+    let flat = code.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(
+        flat.matches("fn latest( &self, ) -> impl").count(),
+        3,
+        "{code}"
+    );
+    assert!(!code.contains("args: ()"), "{code}");
+    assert!(code.contains("self.0.latest()"), "{code}");
+    assert!(code.contains(".call(&LATEST_OPERATION, &())"), "{code}");
+}
+
+/// Blockfrost's whole description (vendored for `examples/blockfrost-server`, 129 operations in
+/// 20 tags, none with an `operationId`): a tool that takes every tag binds 117 operations, named
+/// from their method and path (the `anyOf` of two objects that `GET /pools/{pool_id}/metadata`
+/// answers included), and leaves out the 12 the handler cannot call, each with a warning located
+/// in the document that says why (lists of strings, binary or CBOR bodies).
+#[test]
+fn blockfrost_whole_description_binds_what_the_handler_can_call() {
+    let api = include_str!("../../examples/blockfrost-server/schemas/blockfrost.yaml");
+    let tags = [
+        "Health",
+        "Metrics",
+        "Cardano » Accounts",
+        "Cardano » Addresses",
+        "Cardano » Assets",
+        "Cardano » Blocks",
+        "Cardano » Epochs",
+        "Cardano » Governance",
+        "Cardano » Ledger",
+        "Cardano » Mempool",
+        "Cardano » Metadata",
+        "Cardano » Network",
+        "Cardano » Pools",
+        "Cardano » Scripts",
+        "Cardano » Transactions",
+        "Cardano » Utilities",
+        "IPFS » Add",
+        "IPFS » Gateway",
+        "IPFS » Pins",
+        "Nut.link",
+    ];
+    let tool = format!(
+        "x-fusion-tool:\n  name: all\n  openapi: blockfrost.yaml\n  operations:\n    tags: [{}]\n",
+        tags.map(|t| format!("\"{t}\"")).join(", ")
+    );
+    let generated = run(&[("blockfrost.yaml", api), ("all.tool.yaml", &tool)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "all_tool.rs");
+    let start = code
+        .find("pub const ACTIONS: &[&str] = &[")
+        .expect("ACTIONS");
+    let end = start + code[start..].find("];").expect("end of ACTIONS");
+    assert_eq!(code[start..end].matches('"').count() / 2, 117);
+    assert!(code.contains("\"get_assets_asset\""), "{code}");
+    assert!(code.contains("\"get_pools_pool_id_metadata\""), "{code}");
+    let mut left_out: Vec<String> = generated
+        .warnings
+        .iter()
+        .map(|w| {
+            assert_eq!(w.file, "blockfrost.yaml");
+            assert!(w.location.is_some(), "{w:?}");
+            w.message
+                .split(" is left out")
+                .next()
+                .unwrap_or_default()
+                .to_owned()
+        })
+        .collect();
+    // `POST /tx/submit` has two reasons: a CBOR body and a string response.
+    left_out.sort();
+    left_out.dedup();
+    assert_eq!(
+        left_out,
+        [
+            "GET /addresses/{address}/txs",
+            "GET /assets/{asset}/txs",
+            "GET /blocks/latest/txs",
+            "GET /blocks/{hash_or_number}/txs",
+            "GET /epochs/{number}/blocks",
+            "GET /epochs/{number}/blocks/{pool_id}",
+            "GET /ipfs/gateway/{IPFS_path}",
+            "GET /pools",
+            "GET /pools/{pool_id}/blocks",
+            "POST /ipfs/add",
+            "POST /tx/submit",
+            "POST /utils/txs/evaluate",
+        ]
+    );
+}
+
+/// A 2xx response that is a union of objects (`anyOf` of two components, as Blockfrost's pool
+/// metadata or an empty object) is presented by a presenter over the union, written in place
+/// without `type: object` (beside which the `$ref` branches would be refused); a union with a
+/// branch that is no object is still left out with its warning.
+#[test]
+fn a_response_that_is_a_union_of_objects_is_presented() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /meta:\n    get:\n      tags: [m]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                anyOf: [{ $ref: '#/components/schemas/meta' }, { $ref: '#/components/schemas/empty' }]\n  /either:\n    get:\n      tags: [m]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema:\n                oneOf: [{ $ref: '#/components/schemas/meta' }, { type: string }]\ncomponents:\n  schemas:\n    meta:\n      type: object\n      required: [url]\n      properties: { url: { type: string } }\n    empty: { type: object }\n";
+    let tool = "x-fusion-tool:\n  name: pools\n  openapi: api.yaml\n  operations: { tags: [m] }\n";
+    let generated =
+        run(&[("api.yaml", api), ("pools.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "pools_tool.rs");
+    assert!(
+        code.contains(r#"pub const ACTIONS: &[&str] = &["get_meta"];"#),
+        "{code}"
+    );
+    assert!(code.contains("super::get_meta::GetMeta"), "{code}");
+    let presenter = module(&generated, "get_meta.rs");
+    assert!(
+        presenter.contains("from `api-responses/get_meta.json`"),
+        "{presenter}"
+    );
+    assert_eq!(generated.warnings.len(), 1, "{:#?}", generated.warnings);
+    assert!(
+        generated.warnings[0]
+            .message
+            .starts_with("GET /either is left out of the tool `pools.tool.yaml`: the response is neither an object nor a list of objects"),
+        "{:#?}",
+        generated.warnings
+    );
+}
