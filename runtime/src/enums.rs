@@ -2,7 +2,7 @@
 //! behaviour derived from it (`FromStr`, `Display`, the JSON and TOON writers, serde).
 //!
 //! A generated enum is a fieldless Rust enum with a one-line derive, followed by one
-//! [`wire_enum!`](crate::wire_enum) line that gives each variant its wire name. The table is
+//! `wire_enum!` line that gives each variant its wire name. The table is
 //! indexed by the variant's position (`self as usize`), so nothing is matched variant by variant
 //! in the generated code.
 
@@ -17,7 +17,7 @@ use serde::ser::Serializer;
 /// A string enum of generated code: a fieldless enum whose variants are, in declaration (schema)
 /// order, the values of [`NAMES`](Self::NAMES).
 ///
-/// Implemented by [`wire_enum!`](crate::wire_enum); generic code can list, print or parse any
+/// Implemented by `wire_enum!`; generic code can list, print or parse any
 /// generated enum through it.
 pub trait WireEnum: Copy + 'static {
     /// The Rust type's name, as parse errors and serde name it.
