@@ -272,11 +272,11 @@ mod tests {
     enum Tier {
         Free,
         Pro,
-        FreeTier,
+        Team,
         Odd,
     }
 
-    crate::wire_enum!(Tier { Free("free"), Pro("pro"), FreeTier("free tier"), Odd("é\"q\n") });
+    crate::wire_enum!(Tier { Free("free"), Pro("pro"), Team("team plan"), Odd("é\"q\n") });
 
     /// What the generator wrote before `wire_enum!`: serde's derive with a rename per variant
     /// (named `Tier` too, since the derive's messages name the Rust type).
@@ -289,8 +289,8 @@ mod tests {
             Free,
             #[serde(rename = "pro")]
             Pro,
-            #[serde(rename = "free tier")]
-            FreeTier,
+            #[serde(rename = "team plan")]
+            Team,
             #[serde(rename = "é\"q\n")]
             Odd,
         }
@@ -342,18 +342,15 @@ mod tests {
 
     #[test]
     fn the_table_follows_declaration_order() {
-        assert_eq!(
-            Tier::ALL,
-            [Tier::Free, Tier::Pro, Tier::FreeTier, Tier::Odd]
-        );
+        assert_eq!(Tier::ALL, [Tier::Free, Tier::Pro, Tier::Team, Tier::Odd]);
         assert_eq!(
             Tier::ALL.map(Tier::as_str),
-            ["free", "pro", "free tier", "é\"q\n"]
+            ["free", "pro", "team plan", "é\"q\n"]
         );
         assert_eq!(Tier::NAME, "Tier");
         assert_eq!(Tier::Odd.index(), 3);
         assert_eq!(Tier::Pro.wire_name(), "pro");
-        assert_eq!(Tier::FreeTier.to_string(), "free tier");
+        assert_eq!(Tier::Team.to_string(), "team plan");
         const { assert!(matches!(Tier::Pro.as_str().as_bytes(), b"pro")) };
     }
 
@@ -366,17 +363,14 @@ mod tests {
         assert_eq!(error, UnknownVariant::new("Tier", "Free", Tier::NAMES));
         assert_eq!(
             error.to_string(),
-            "`Free` is not a value of Tier (expected one of: free, pro, free tier, é\"q\n)"
+            "`Free` is not a value of Tier (expected one of: free, pro, team plan, é\"q\n)"
         );
     }
 
     #[test]
     fn writers_escape_the_wire_name() {
         assert_eq!(to_json(&Tier::Odd, JsonStyle::Compact), "\"é\\\"q\\n\"");
-        assert_eq!(
-            to_json(&Tier::FreeTier, JsonStyle::Compact),
-            "\"free tier\""
-        );
+        assert_eq!(to_json(&Tier::Team, JsonStyle::Compact), "\"team plan\"");
         assert!(matches!(
             crate::toon::ToonElement::toon_value(&Tier::Pro),
             crate::toon::ToonValue::Str("pro")
@@ -385,12 +379,11 @@ mod tests {
 
     #[test]
     fn serde_matches_the_derive_it_replaces() {
-        for (tier, derived) in Tier::ALL.into_iter().zip([
-            Derived::Free,
-            Derived::Pro,
-            Derived::FreeTier,
-            Derived::Odd,
-        ]) {
+        for (tier, derived) in
+            Tier::ALL
+                .into_iter()
+                .zip([Derived::Free, Derived::Pro, Derived::Team, Derived::Odd])
+        {
             assert_eq!(
                 serde_json::to_string(&tier).unwrap(),
                 serde_json::to_string(&derived).unwrap()
@@ -404,7 +397,7 @@ mod tests {
         // externally tagged `{"name": null}` form, indices, wrong types.
         for input in [
             r#""free""#,
-            r#""free tier""#,
+            r#""team plan""#,
             r#""é\"q\n""#,
             r#""Free""#,
             r#""""#,
