@@ -40,69 +40,20 @@ pub struct BillingListInput {
 }
 
 /// The values of `BillingListInputStatus`.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BillingListInputStatus {
     /// `paid`
-    #[serde(rename = "paid")]
     Paid,
     /// `pending`
-    #[serde(rename = "pending")]
     Pending,
     /// `overdue`
-    #[serde(rename = "overdue")]
     Overdue,
 }
 
-impl BillingListInputStatus {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Overdue];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Paid => "paid",
-            Self::Pending => "pending",
-            Self::Overdue => "overdue",
-        }
-    }
-}
-
-impl ::core::str::FromStr for BillingListInputStatus {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "paid" => ::core::result::Result::Ok(Self::Paid),
-            "pending" => ::core::result::Result::Ok(Self::Pending),
-            "overdue" => ::core::result::Result::Ok(Self::Overdue),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "BillingListInputStatus",
-                        value,
-                        &["paid", "pending", "overdue"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for BillingListInputStatus {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    read_only BillingListInputStatus { Paid("paid"), Pending("pending"),
+    Overdue("overdue") }
+);
 
 /// `BillingRemindInput` as the schema at `billing/billing.tool.yaml#/x-fusion-tool/actions/remind/input` describes it.
 ///
@@ -150,112 +101,30 @@ pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
 };
 
 /// The `_select` keys of `billing`: the root fields of every action's returned data (wire format §9).
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum BillingSelect {
     /// `amount_cents`
-    #[serde(rename = "amount_cents")]
     AmountCents,
     /// `client`
-    #[serde(rename = "client")]
     Client,
     /// `due`
-    #[serde(rename = "due")]
     Due,
     /// `id`
-    #[serde(rename = "id")]
     Id,
     /// `lines`
-    #[serde(rename = "lines")]
     Lines,
     /// `paid_at`
-    #[serde(rename = "paid_at")]
     PaidAt,
     /// `status`
-    #[serde(rename = "status")]
     Status,
     /// `tax_rate`
-    #[serde(rename = "tax_rate")]
     TaxRate,
 }
 
-impl BillingSelect {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 8] = [
-        Self::AmountCents,
-        Self::Client,
-        Self::Due,
-        Self::Id,
-        Self::Lines,
-        Self::PaidAt,
-        Self::Status,
-        Self::TaxRate,
-    ];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::AmountCents => "amount_cents",
-            Self::Client => "client",
-            Self::Due => "due",
-            Self::Id => "id",
-            Self::Lines => "lines",
-            Self::PaidAt => "paid_at",
-            Self::Status => "status",
-            Self::TaxRate => "tax_rate",
-        }
-    }
-}
-
-impl ::core::str::FromStr for BillingSelect {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "amount_cents" => ::core::result::Result::Ok(Self::AmountCents),
-            "client" => ::core::result::Result::Ok(Self::Client),
-            "due" => ::core::result::Result::Ok(Self::Due),
-            "id" => ::core::result::Result::Ok(Self::Id),
-            "lines" => ::core::result::Result::Ok(Self::Lines),
-            "paid_at" => ::core::result::Result::Ok(Self::PaidAt),
-            "status" => ::core::result::Result::Ok(Self::Status),
-            "tax_rate" => ::core::result::Result::Ok(Self::TaxRate),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "BillingSelect",
-                        value,
-                        &[
-                            "amount_cents",
-                            "client",
-                            "due",
-                            "id",
-                            "lines",
-                            "paid_at",
-                            "status",
-                            "tax_rate",
-                        ],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for BillingSelect {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    read_only BillingSelect { AmountCents("amount_cents"), Client("client"), Due("due"),
+    Id("id"), Lines("lines"), PaidAt("paid_at"), Status("status"), TaxRate("tax_rate") }
+);
 
 /// The arguments of one call, typed per action.
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]

@@ -81,86 +81,17 @@ impl Client {
 }
 
 /// The values of `ClientTier`.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ClientTier {
     /// `free`
-    #[serde(rename = "free")]
     Free,
     /// `pro`
-    #[serde(rename = "pro")]
     Pro,
     /// `enterprise`
-    #[serde(rename = "enterprise")]
     Enterprise,
 }
 
-impl ClientTier {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 3] = [Self::Free, Self::Pro, Self::Enterprise];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Free => "free",
-            Self::Pro => "pro",
-            Self::Enterprise => "enterprise",
-        }
-    }
-}
-
-impl ::core::str::FromStr for ClientTier {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "free" => ::core::result::Result::Ok(Self::Free),
-            "pro" => ::core::result::Result::Ok(Self::Pro),
-            "enterprise" => ::core::result::Result::Ok(Self::Enterprise),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "ClientTier",
-                        value,
-                        &["free", "pro", "enterprise"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for ClientTier {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl __rt::json::WriteJson for ClientTier {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Free => "\"free\"",
-            Self::Pro => "\"pro\"",
-            Self::Enterprise => "\"enterprise\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl __rt::toon::ToonElement for ClientTier {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::Str(self.as_str())
-    }
-}
+__rt::wire_enum!(ClientTier { Free("free"), Pro("pro"), Enterprise("enterprise") });
 
 /// Presents [`Client`]: writes its data block straight into the response buffer, with no reflection at run time.
 #[derive(Debug, Clone, Copy, Default)]

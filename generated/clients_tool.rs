@@ -40,69 +40,19 @@ pub struct ClientsListInput {
 }
 
 /// The values of `ClientsListInputTier`.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ClientsListInputTier {
     /// `free`
-    #[serde(rename = "free")]
     Free,
     /// `pro`
-    #[serde(rename = "pro")]
     Pro,
     /// `enterprise`
-    #[serde(rename = "enterprise")]
     Enterprise,
 }
 
-impl ClientsListInputTier {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 3] = [Self::Free, Self::Pro, Self::Enterprise];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Free => "free",
-            Self::Pro => "pro",
-            Self::Enterprise => "enterprise",
-        }
-    }
-}
-
-impl ::core::str::FromStr for ClientsListInputTier {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "free" => ::core::result::Result::Ok(Self::Free),
-            "pro" => ::core::result::Result::Ok(Self::Pro),
-            "enterprise" => ::core::result::Result::Ok(Self::Enterprise),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "ClientsListInputTier",
-                        value,
-                        &["free", "pro", "enterprise"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for ClientsListInputTier {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    read_only ClientsListInputTier { Free("free"), Pro("pro"), Enterprise("enterprise") }
+);
 
 /// The tool's name as MCP clients call it.
 pub const NAME: &str = "clients";
@@ -141,74 +91,21 @@ pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
 };
 
 /// The `_select` keys of `clients`: the root fields of every action's returned data (wire format §9).
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ClientsSelect {
     /// `email`
-    #[serde(rename = "email")]
     Email,
     /// `id`
-    #[serde(rename = "id")]
     Id,
     /// `name`
-    #[serde(rename = "name")]
     Name,
     /// `tier`
-    #[serde(rename = "tier")]
     Tier,
 }
 
-impl ClientsSelect {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 4] = [Self::Email, Self::Id, Self::Name, Self::Tier];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Email => "email",
-            Self::Id => "id",
-            Self::Name => "name",
-            Self::Tier => "tier",
-        }
-    }
-}
-
-impl ::core::str::FromStr for ClientsSelect {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "email" => ::core::result::Result::Ok(Self::Email),
-            "id" => ::core::result::Result::Ok(Self::Id),
-            "name" => ::core::result::Result::Ok(Self::Name),
-            "tier" => ::core::result::Result::Ok(Self::Tier),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "ClientsSelect",
-                        value,
-                        &["email", "id", "name", "tier"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for ClientsSelect {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    read_only ClientsSelect { Email("email"), Id("id"), Name("name"), Tier("tier") }
+);
 
 /// The arguments of one call, typed per action.
 #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]

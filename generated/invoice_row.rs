@@ -80,86 +80,19 @@ impl InvoiceRow {
 }
 
 /// The values of `InvoiceRowStatus`.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum InvoiceRowStatus {
     /// `paid`
-    #[serde(rename = "paid")]
     Paid,
     /// `pending`
-    #[serde(rename = "pending")]
     Pending,
     /// `overdue`
-    #[serde(rename = "overdue")]
     Overdue,
 }
 
-impl InvoiceRowStatus {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Overdue];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Paid => "paid",
-            Self::Pending => "pending",
-            Self::Overdue => "overdue",
-        }
-    }
-}
-
-impl ::core::str::FromStr for InvoiceRowStatus {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "paid" => ::core::result::Result::Ok(Self::Paid),
-            "pending" => ::core::result::Result::Ok(Self::Pending),
-            "overdue" => ::core::result::Result::Ok(Self::Overdue),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "InvoiceRowStatus",
-                        value,
-                        &["paid", "pending", "overdue"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for InvoiceRowStatus {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl __rt::json::WriteJson for InvoiceRowStatus {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Paid => "\"paid\"",
-            Self::Pending => "\"pending\"",
-            Self::Overdue => "\"overdue\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl __rt::toon::ToonElement for InvoiceRowStatus {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::Str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    InvoiceRowStatus { Paid("paid"), Pending("pending"), Overdue("overdue") }
+);
 
 /// Presents [`InvoiceRow`]: writes its data block straight into the response buffer, with no reflection at run time.
 #[derive(Debug, Clone, Copy, Default)]

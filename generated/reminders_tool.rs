@@ -95,112 +95,31 @@ pub const SEND_TOOL: __rt::ToolInfo = __rt::ToolInfo {
 pub const TOOLS: &[__rt::ToolInfo] = &[DUE_TOOL, SEND_TOOL];
 
 /// The `_select` keys of `reminders`: the root fields of every action's returned data (wire format §9).
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RemindersSelect {
     /// `amount_cents`
-    #[serde(rename = "amount_cents")]
     AmountCents,
     /// `client`
-    #[serde(rename = "client")]
     Client,
     /// `due`
-    #[serde(rename = "due")]
     Due,
     /// `id`
-    #[serde(rename = "id")]
     Id,
     /// `lines`
-    #[serde(rename = "lines")]
     Lines,
     /// `paid_at`
-    #[serde(rename = "paid_at")]
     PaidAt,
     /// `status`
-    #[serde(rename = "status")]
     Status,
     /// `tax_rate`
-    #[serde(rename = "tax_rate")]
     TaxRate,
 }
 
-impl RemindersSelect {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 8] = [
-        Self::AmountCents,
-        Self::Client,
-        Self::Due,
-        Self::Id,
-        Self::Lines,
-        Self::PaidAt,
-        Self::Status,
-        Self::TaxRate,
-    ];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::AmountCents => "amount_cents",
-            Self::Client => "client",
-            Self::Due => "due",
-            Self::Id => "id",
-            Self::Lines => "lines",
-            Self::PaidAt => "paid_at",
-            Self::Status => "status",
-            Self::TaxRate => "tax_rate",
-        }
-    }
-}
-
-impl ::core::str::FromStr for RemindersSelect {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "amount_cents" => ::core::result::Result::Ok(Self::AmountCents),
-            "client" => ::core::result::Result::Ok(Self::Client),
-            "due" => ::core::result::Result::Ok(Self::Due),
-            "id" => ::core::result::Result::Ok(Self::Id),
-            "lines" => ::core::result::Result::Ok(Self::Lines),
-            "paid_at" => ::core::result::Result::Ok(Self::PaidAt),
-            "status" => ::core::result::Result::Ok(Self::Status),
-            "tax_rate" => ::core::result::Result::Ok(Self::TaxRate),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "RemindersSelect",
-                        value,
-                        &[
-                            "amount_cents",
-                            "client",
-                            "due",
-                            "id",
-                            "lines",
-                            "paid_at",
-                            "status",
-                            "tax_rate",
-                        ],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for RemindersSelect {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+__rt::wire_enum!(
+    read_only RemindersSelect { AmountCents("amount_cents"), Client("client"),
+    Due("due"), Id("id"), Lines("lines"), PaidAt("paid_at"), Status("status"),
+    TaxRate("tax_rate") }
+);
 
 /// The `_select` keys `reminders_due` takes: the root fields of `due`'s presenter only.
 pub const DUE_SELECT: &[RemindersSelect] = &[

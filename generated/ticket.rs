@@ -85,86 +85,17 @@ impl Ticket {
 }
 
 /// The values of `TicketPriority`.
-#[derive(
-    ::core::fmt::Debug,
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash,
-    ::core::cmp::PartialOrd,
-    ::core::cmp::Ord,
-    ::fusion_runtime::__private::serde::Serialize,
-    ::fusion_runtime::__private::serde::Deserialize
-)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TicketPriority {
     /// `low`
-    #[serde(rename = "low")]
     Low,
     /// `normal`
-    #[serde(rename = "normal")]
     Normal,
     /// `urgent`
-    #[serde(rename = "urgent")]
     Urgent,
 }
 
-impl TicketPriority {
-    /// Every value, in schema order.
-    pub const ALL: [Self; 3] = [Self::Low, Self::Normal, Self::Urgent];
-    /// The value as written on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Low => "low",
-            Self::Normal => "normal",
-            Self::Urgent => "urgent",
-        }
-    }
-}
-
-impl ::core::str::FromStr for TicketPriority {
-    type Err = __rt::UnknownVariant;
-    fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-        match value {
-            "low" => ::core::result::Result::Ok(Self::Low),
-            "normal" => ::core::result::Result::Ok(Self::Normal),
-            "urgent" => ::core::result::Result::Ok(Self::Urgent),
-            _ => {
-                ::core::result::Result::Err(
-                    __rt::UnknownVariant::new(
-                        "TicketPriority",
-                        value,
-                        &["low", "normal", "urgent"],
-                    ),
-                )
-            }
-        }
-    }
-}
-
-impl ::core::fmt::Display for TicketPriority {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl __rt::json::WriteJson for TicketPriority {
-    fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-        let json = match self {
-            Self::Low => "\"low\"",
-            Self::Normal => "\"normal\"",
-            Self::Urgent => "\"urgent\"",
-        };
-        writer.raw_value(json);
-    }
-}
-
-impl __rt::toon::ToonElement for TicketPriority {
-    fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-        __rt::toon::ToonValue::Str(self.as_str())
-    }
-}
+__rt::wire_enum!(TicketPriority { Low("low"), Normal("normal"), Urgent("urgent") });
 
 /// `Person` as the schema at `support/ticket.json#/$defs/Person` describes it.
 #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]

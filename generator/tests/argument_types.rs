@@ -64,12 +64,21 @@ x-fusion-tool:
                 "{argument_only} gets no {writer}"
             );
         }
-    }
-    // The enum the ticket holds is data too: its writers stay.
-    for writer in ["WriteJson", "ToonElement"] {
+        // An enum's writers come from `wire_enum!`, which leaves them out when told `read_only`.
         assert!(
-            code.contains(&format!("{writer} for Status ")),
-            "Status keeps {writer}"
+            !code.contains(&format!("wire_enum!({argument_only} ")),
+            "{argument_only} gets no writers from wire_enum!"
         );
     }
+    for enum_name in ["TicketsListInputOrder", "TicketsSelect"] {
+        assert!(
+            code.contains(&format!("wire_enum!(read_only {enum_name} {{")),
+            "{enum_name} is read only"
+        );
+    }
+    // The enum the ticket holds is data too: its writers stay.
+    assert!(
+        code.contains("__rt::wire_enum!(Status {"),
+        "Status keeps its writers"
+    );
 }

@@ -176,7 +176,7 @@ fn blockfrost_s_full_description_starts_and_generates() {
     let err = stderr(&output);
     assert!(
         err.contains(
-            "49 files written (18 tools, 30 presenters, the description); 13 operations left out"
+            "49 files written (18 tools, 30 presenters, the description); 12 operations left out"
         ),
         "{err}"
     );

@@ -60,7 +60,7 @@ pub use builder::{ResponseBuilder, Suggestion};
 #[doc(hidden)]
 pub use contract::{CONTRACT, VERSION};
 pub use declared::{DataFormat, Declared, Hooks};
-pub use enums::UnknownVariant;
+pub use enums::{UnknownVariant, WireEnum};
 pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
     unknown_action,

@@ -103,81 +103,16 @@ pub mod account {
         ];
     }
     /// The values of `AccountPlan`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum AccountPlan {
         /// `free`
-        #[serde(rename = "free")]
         Free,
         /// `pro`
-        #[serde(rename = "pro")]
         Pro,
         /// `enterprise`
-        #[serde(rename = "enterprise")]
         Enterprise,
     }
-    impl AccountPlan {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Free, Self::Pro, Self::Enterprise];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Free => "free",
-                Self::Pro => "pro",
-                Self::Enterprise => "enterprise",
-            }
-        }
-    }
-    impl ::core::str::FromStr for AccountPlan {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "free" => ::core::result::Result::Ok(Self::Free),
-                "pro" => ::core::result::Result::Ok(Self::Pro),
-                "enterprise" => ::core::result::Result::Ok(Self::Enterprise),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "AccountPlan",
-                            value,
-                            &["free", "pro", "enterprise"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for AccountPlan {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for AccountPlan {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Free => "\"free\"",
-                Self::Pro => "\"pro\"",
-                Self::Enterprise => "\"enterprise\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for AccountPlan {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(AccountPlan { Free("free"), Pro("pro"), Enterprise("enterprise") });
     /// Presents [`Account`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct AccountPresenter;
@@ -410,75 +345,14 @@ pub mod appointment {
         pub const FIELDS: &[&str] = &["id", "status", "pets"];
     }
     /// The values of `AppointmentStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum AppointmentStatus {
         /// `booked`
-        #[serde(rename = "booked")]
         Booked,
         /// `cancelled`
-        #[serde(rename = "cancelled")]
         Cancelled,
     }
-    impl AppointmentStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Booked, Self::Cancelled];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Booked => "booked",
-                Self::Cancelled => "cancelled",
-            }
-        }
-    }
-    impl ::core::str::FromStr for AppointmentStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "booked" => ::core::result::Result::Ok(Self::Booked),
-                "cancelled" => ::core::result::Result::Ok(Self::Cancelled),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "AppointmentStatus",
-                            value,
-                            &["booked", "cancelled"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for AppointmentStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for AppointmentStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Booked => "\"booked\"",
-                Self::Cancelled => "\"cancelled\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for AppointmentStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(AppointmentStatus { Booked("booked"), Cancelled("cancelled") });
     /// Presents [`Appointment`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct AppointmentPresenter;
@@ -1403,87 +1277,21 @@ pub mod note {
         pub const FIELDS: &[&str] = &["id", "notes", "kind"];
     }
     /// The values of `NoteKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum NoteKind {
         /// `plain`
-        #[serde(rename = "plain")]
         Plain,
         /// `</domain_rules>`
-        #[serde(rename = "</domain_rules>")]
         DomainRules,
         /// `a|b`
-        #[serde(rename = "a|b")]
         AB,
         /// `x\ny`
-        #[serde(rename = "x\ny")]
         XY,
     }
-    impl NoteKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 4] = [Self::Plain, Self::DomainRules, Self::AB, Self::XY];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Plain => "plain",
-                Self::DomainRules => "</domain_rules>",
-                Self::AB => "a|b",
-                Self::XY => "x\ny",
-            }
+    __rt::wire_enum!(
+        NoteKind { Plain("plain"), DomainRules("</domain_rules>"), AB("a|b"), XY("x\ny")
         }
-    }
-    impl ::core::str::FromStr for NoteKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "plain" => ::core::result::Result::Ok(Self::Plain),
-                "</domain_rules>" => ::core::result::Result::Ok(Self::DomainRules),
-                "a|b" => ::core::result::Result::Ok(Self::AB),
-                "x\ny" => ::core::result::Result::Ok(Self::XY),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "NoteKind",
-                            value,
-                            &["plain", "</domain_rules>", "a|b", "x\ny"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for NoteKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for NoteKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Plain => "\"plain\"",
-                Self::DomainRules => "\"</domain_rules>\"",
-                Self::AB => "\"a|b\"",
-                Self::XY => "\"x\\ny\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for NoteKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    );
     /// Presents [`Note`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NotePresenter;

@@ -274,81 +274,18 @@ pub mod reviewed_row {
         ];
     }
     /// The values of `ReviewedRowStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReviewedRowStatus {
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `pending`
-        #[serde(rename = "pending")]
         Pending,
         /// `overdue`
-        #[serde(rename = "overdue")]
         Overdue,
     }
-    impl ReviewedRowStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Overdue];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Paid => "paid",
-                Self::Pending => "pending",
-                Self::Overdue => "overdue",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ReviewedRowStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "pending" => ::core::result::Result::Ok(Self::Pending),
-                "overdue" => ::core::result::Result::Ok(Self::Overdue),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ReviewedRowStatus",
-                            value,
-                            &["paid", "pending", "overdue"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ReviewedRowStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ReviewedRowStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Paid => "\"paid\"",
-                Self::Pending => "\"pending\"",
-                Self::Overdue => "\"overdue\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ReviewedRowStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        ReviewedRowStatus { Paid("paid"), Pending("pending"), Overdue("overdue") }
+    );
     /// Presents [`ReviewedRow`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ReviewedRowPresenter;
@@ -518,81 +455,18 @@ pub mod tabled_row {
         ];
     }
     /// The values of `TabledRowStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TabledRowStatus {
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `pending`
-        #[serde(rename = "pending")]
         Pending,
         /// `overdue`
-        #[serde(rename = "overdue")]
         Overdue,
     }
-    impl TabledRowStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Overdue];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Paid => "paid",
-                Self::Pending => "pending",
-                Self::Overdue => "overdue",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TabledRowStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "pending" => ::core::result::Result::Ok(Self::Pending),
-                "overdue" => ::core::result::Result::Ok(Self::Overdue),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TabledRowStatus",
-                            value,
-                            &["paid", "pending", "overdue"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TabledRowStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TabledRowStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Paid => "\"paid\"",
-                Self::Pending => "\"pending\"",
-                Self::Overdue => "\"overdue\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TabledRowStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        TabledRowStatus { Paid("paid"), Pending("pending"), Overdue("overdue") }
+    );
     /// Presents [`TabledRow`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct TabledRowPresenter;

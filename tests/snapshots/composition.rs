@@ -98,148 +98,26 @@ pub mod base {
     }
     __rt::__record_impls!(Owner);
     /// The values of `Visibility`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Visibility {
         /// `public`
-        #[serde(rename = "public")]
         Public,
         /// `private`
-        #[serde(rename = "private")]
         Private,
     }
-    impl Visibility {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Public, Self::Private];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Public => "public",
-                Self::Private => "private",
-            }
-        }
-    }
-    impl ::core::str::FromStr for Visibility {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "public" => ::core::result::Result::Ok(Self::Public),
-                "private" => ::core::result::Result::Ok(Self::Private),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "Visibility",
-                            value,
-                            &["public", "private"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for Visibility {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for Visibility {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Public => "\"public\"",
-                Self::Private => "\"private\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for Visibility {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(Visibility { Public("public"), Private("private") });
     /// Replaced by `visibility`.
     ///
     /// Schema: deprecated.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     #[deprecated]
     pub enum LegacyState {
         /// `open`
-        #[serde(rename = "open")]
         Open,
         /// `archived`
-        #[serde(rename = "archived")]
         Archived,
     }
-    impl LegacyState {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Open, Self::Archived];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Open => "open",
-                Self::Archived => "archived",
-            }
-        }
-    }
-    impl ::core::str::FromStr for LegacyState {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "open" => ::core::result::Result::Ok(Self::Open),
-                "archived" => ::core::result::Result::Ok(Self::Archived),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "LegacyState",
-                            value,
-                            &["open", "archived"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for LegacyState {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for LegacyState {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Open => "\"open\"",
-                Self::Archived => "\"archived\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for LegacyState {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(LegacyState { Open("open"), Archived("archived") });
 }
 
 pub mod design {
@@ -1015,75 +893,14 @@ pub mod state {
     #![allow(deprecated)]
     use super::__rt;
     /// A root that is a string enum, for other files to `$ref`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum State {
         /// `active`
-        #[serde(rename = "active")]
         Active,
         /// `archived`
-        #[serde(rename = "archived")]
         Archived,
     }
-    impl State {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Active, Self::Archived];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Active => "active",
-                Self::Archived => "archived",
-            }
-        }
-    }
-    impl ::core::str::FromStr for State {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "active" => ::core::result::Result::Ok(Self::Active),
-                "archived" => ::core::result::Result::Ok(Self::Archived),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "State",
-                            value,
-                            &["active", "archived"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for State {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for State {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Active => "\"active\"",
-                Self::Archived => "\"archived\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for State {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(State { Active("active"), Archived("archived") });
 }
 
 pub mod topics {

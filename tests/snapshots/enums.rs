@@ -88,331 +88,60 @@ pub mod job {
         pub const FIELDS: &[&str] = &["id", "state", "speed", "label", "retry_policy"];
     }
     /// Where the job is.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum JobState {
         /// `queued`
-        #[serde(rename = "queued")]
         Queued,
         /// `in-progress`
-        #[serde(rename = "in-progress")]
         InProgress,
         /// `done`
-        #[serde(rename = "done")]
         Done,
         /// `failed`
-        #[serde(rename = "failed")]
         Failed,
     }
-    impl JobState {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 4] = [
-            Self::Queued,
-            Self::InProgress,
-            Self::Done,
-            Self::Failed,
-        ];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Queued => "queued",
-                Self::InProgress => "in-progress",
-                Self::Done => "done",
-                Self::Failed => "failed",
-            }
-        }
-    }
-    impl ::core::str::FromStr for JobState {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "queued" => ::core::result::Result::Ok(Self::Queued),
-                "in-progress" => ::core::result::Result::Ok(Self::InProgress),
-                "done" => ::core::result::Result::Ok(Self::Done),
-                "failed" => ::core::result::Result::Ok(Self::Failed),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "JobState",
-                            value,
-                            &["queued", "in-progress", "done", "failed"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for JobState {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for JobState {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Queued => "\"queued\"",
-                Self::InProgress => "\"in-progress\"",
-                Self::Done => "\"done\"",
-                Self::Failed => "\"failed\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for JobState {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        JobState { Queued("queued"), InProgress("in-progress"), Done("done"),
+        Failed("failed") }
+    );
     /// The values of `JobSpeed`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum JobSpeed {
         /// `1x`
-        #[serde(rename = "1x")]
         V1x,
         /// `2x`
-        #[serde(rename = "2x")]
         V2x,
         /// `10x`
-        #[serde(rename = "10x")]
         V10x,
     }
-    impl JobSpeed {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::V1x, Self::V2x, Self::V10x];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::V1x => "1x",
-                Self::V2x => "2x",
-                Self::V10x => "10x",
-            }
-        }
-    }
-    impl ::core::str::FromStr for JobSpeed {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "1x" => ::core::result::Result::Ok(Self::V1x),
-                "2x" => ::core::result::Result::Ok(Self::V2x),
-                "10x" => ::core::result::Result::Ok(Self::V10x),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "JobSpeed",
-                            value,
-                            &["1x", "2x", "10x"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for JobSpeed {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for JobSpeed {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::V1x => "\"1x\"",
-                Self::V2x => "\"2x\"",
-                Self::V10x => "\"10x\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for JobSpeed {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(JobSpeed { V1x("1x"), V2x("2x"), V10x("10x") });
     /// An enum whose values include the empty string and `Self`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum JobLabel {
         /// ``
-        #[serde(rename = "")]
         Empty,
         /// `Self`
-        #[serde(rename = "Self")]
         Self_,
         /// `none`
-        #[serde(rename = "none")]
         None,
         /// `UPPER case`
-        #[serde(rename = "UPPER case")]
         UpperCase,
     }
-    impl JobLabel {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 4] = [
-            Self::Empty,
-            Self::Self_,
-            Self::None,
-            Self::UpperCase,
-        ];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Empty => "",
-                Self::Self_ => "Self",
-                Self::None => "none",
-                Self::UpperCase => "UPPER case",
-            }
-        }
-    }
-    impl ::core::str::FromStr for JobLabel {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "" => ::core::result::Result::Ok(Self::Empty),
-                "Self" => ::core::result::Result::Ok(Self::Self_),
-                "none" => ::core::result::Result::Ok(Self::None),
-                "UPPER case" => ::core::result::Result::Ok(Self::UpperCase),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "JobLabel",
-                            value,
-                            &["", "Self", "none", "UPPER case"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for JobLabel {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for JobLabel {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Empty => "\"\"",
-                Self::Self_ => "\"Self\"",
-                Self::None => "\"none\"",
-                Self::UpperCase => "\"UPPER case\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for JobLabel {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        JobLabel { Empty(""), Self_("Self"), None("none"), UpperCase("UPPER case") }
+    );
     /// A named enum, shared through `$defs`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum RetryPolicy {
         /// `never`
-        #[serde(rename = "never")]
         Never,
         /// `on-failure`
-        #[serde(rename = "on-failure")]
         OnFailure,
         /// `always`
-        #[serde(rename = "always")]
         Always,
     }
-    impl RetryPolicy {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Never, Self::OnFailure, Self::Always];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Never => "never",
-                Self::OnFailure => "on-failure",
-                Self::Always => "always",
-            }
-        }
-    }
-    impl ::core::str::FromStr for RetryPolicy {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "never" => ::core::result::Result::Ok(Self::Never),
-                "on-failure" => ::core::result::Result::Ok(Self::OnFailure),
-                "always" => ::core::result::Result::Ok(Self::Always),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "RetryPolicy",
-                            value,
-                            &["never", "on-failure", "always"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for RetryPolicy {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for RetryPolicy {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Never => "\"never\"",
-                Self::OnFailure => "\"on-failure\"",
-                Self::Always => "\"always\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for RetryPolicy {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        RetryPolicy { Never("never"), OnFailure("on-failure"), Always("always") }
+    );
     /// Presents [`Job`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct JobPresenter;

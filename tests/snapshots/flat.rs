@@ -73,75 +73,14 @@ pub mod charge {
         pub const FIELDS: &[&str] = &["id", "amount", "status"];
     }
     /// The values of `ChargeStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ChargeStatus {
         /// `succeeded`
-        #[serde(rename = "succeeded")]
         Succeeded,
         /// `refunded`
-        #[serde(rename = "refunded")]
         Refunded,
     }
-    impl ChargeStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Succeeded, Self::Refunded];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Succeeded => "succeeded",
-                Self::Refunded => "refunded",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ChargeStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "succeeded" => ::core::result::Result::Ok(Self::Succeeded),
-                "refunded" => ::core::result::Result::Ok(Self::Refunded),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ChargeStatus",
-                            value,
-                            &["succeeded", "refunded"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ChargeStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ChargeStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Succeeded => "\"succeeded\"",
-                Self::Refunded => "\"refunded\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ChargeStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ChargeStatus { Succeeded("succeeded"), Refunded("refunded") });
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ChargePresenter;
@@ -305,82 +244,23 @@ pub mod charges_tool {
         VOID_TOOL,
     ];
     /// The `_select` keys of `charges`: the root fields of every action's returned data (wire format §9).
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ChargesSelect {
         /// `amount`
-        #[serde(rename = "amount")]
         Amount,
         /// `charge_id`
-        #[serde(rename = "charge_id")]
         ChargeId,
         /// `id`
-        #[serde(rename = "id")]
         Id,
         /// `reason`
-        #[serde(rename = "reason")]
         Reason,
         /// `status`
-        #[serde(rename = "status")]
         Status,
     }
-    impl ChargesSelect {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 5] = [
-            Self::Amount,
-            Self::ChargeId,
-            Self::Id,
-            Self::Reason,
-            Self::Status,
-        ];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Amount => "amount",
-                Self::ChargeId => "charge_id",
-                Self::Id => "id",
-                Self::Reason => "reason",
-                Self::Status => "status",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ChargesSelect {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "amount" => ::core::result::Result::Ok(Self::Amount),
-                "charge_id" => ::core::result::Result::Ok(Self::ChargeId),
-                "id" => ::core::result::Result::Ok(Self::Id),
-                "reason" => ::core::result::Result::Ok(Self::Reason),
-                "status" => ::core::result::Result::Ok(Self::Status),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ChargesSelect",
-                            value,
-                            &["amount", "charge_id", "id", "reason", "status"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ChargesSelect {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only ChargesSelect { Amount("amount"), ChargeId("charge_id"), Id("id"),
+        Reason("reason"), Status("status") }
+    );
     /// The `_select` keys `charges_get` takes: the root fields of `get`'s presenter only.
     pub const GET_SELECT: &[ChargesSelect] = &[
         ChargesSelect::Amount,
@@ -1001,81 +881,18 @@ pub mod payout {
         pub const FIELDS: &[&str] = &["id", "status"];
     }
     /// The values of `PayoutStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PayoutStatus {
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `pending`
-        #[serde(rename = "pending")]
         Pending,
         /// `cancelled`
-        #[serde(rename = "cancelled")]
         Cancelled,
     }
-    impl PayoutStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Cancelled];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Paid => "paid",
-                Self::Pending => "pending",
-                Self::Cancelled => "cancelled",
-            }
-        }
-    }
-    impl ::core::str::FromStr for PayoutStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "pending" => ::core::result::Result::Ok(Self::Pending),
-                "cancelled" => ::core::result::Result::Ok(Self::Cancelled),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "PayoutStatus",
-                            value,
-                            &["paid", "pending", "cancelled"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for PayoutStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for PayoutStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Paid => "\"paid\"",
-                Self::Pending => "\"pending\"",
-                Self::Cancelled => "\"cancelled\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for PayoutStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        PayoutStatus { Paid("paid"), Pending("pending"), Cancelled("cancelled") }
+    );
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;
@@ -1116,61 +933,16 @@ pub mod payouts_tool {
         pub status: ::core::option::Option<PayoutsListInputStatus>,
     }
     /// The values of `PayoutsListInputStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PayoutsListInputStatus {
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `pending`
-        #[serde(rename = "pending")]
         Pending,
     }
-    impl PayoutsListInputStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Paid, Self::Pending];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Paid => "paid",
-                Self::Pending => "pending",
-            }
-        }
-    }
-    impl ::core::str::FromStr for PayoutsListInputStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "pending" => ::core::result::Result::Ok(Self::Pending),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "PayoutsListInputStatus",
-                            value,
-                            &["paid", "pending"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for PayoutsListInputStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only PayoutsListInputStatus { Paid("paid"), Pending("pending") }
+    );
     /// `PayoutsCancelInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/cancel/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is

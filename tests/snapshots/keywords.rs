@@ -169,87 +169,18 @@ pub mod self_ {
     }
     __rt::__record_impls!(Option);
     /// Variants named like prelude values.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Result {
         /// `Ok`
-        #[serde(rename = "Ok")]
         Ok,
         /// `Err`
-        #[serde(rename = "Err")]
         Err,
         /// `Some`
-        #[serde(rename = "Some")]
         Some,
         /// `None`
-        #[serde(rename = "None")]
         None,
     }
-    impl Result {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 4] = [Self::Ok, Self::Err, Self::Some, Self::None];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Ok => "Ok",
-                Self::Err => "Err",
-                Self::Some => "Some",
-                Self::None => "None",
-            }
-        }
-    }
-    impl ::core::str::FromStr for Result {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "Ok" => ::core::result::Result::Ok(Self::Ok),
-                "Err" => ::core::result::Result::Ok(Self::Err),
-                "Some" => ::core::result::Result::Ok(Self::Some),
-                "None" => ::core::result::Result::Ok(Self::None),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "Result",
-                            value,
-                            &["Ok", "Err", "Some", "None"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for Result {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for Result {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Ok => "\"Ok\"",
-                Self::Err => "\"Err\"",
-                Self::Some => "\"Some\"",
-                Self::None => "\"None\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for Result {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(Result { Ok("Ok"), Err("Err"), Some("Some"), None("None") });
     /// Presents [`Self_`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SelfPresenter;

@@ -197,81 +197,16 @@ pub mod reaction {
     }
     __rt::__record_impls!(ReactionUser);
     /// The values of `ReactionMood`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReactionMood {
         /// `+`
-        #[serde(rename = "+")]
         Plus,
         /// `-`
-        #[serde(rename = "-")]
         Dash,
         /// `plus`
-        #[serde(rename = "plus")]
         Plus2,
     }
-    impl ReactionMood {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Plus, Self::Dash, Self::Plus2];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Plus => "+",
-                Self::Dash => "-",
-                Self::Plus2 => "plus",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ReactionMood {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "+" => ::core::result::Result::Ok(Self::Plus),
-                "-" => ::core::result::Result::Ok(Self::Dash),
-                "plus" => ::core::result::Result::Ok(Self::Plus2),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ReactionMood",
-                            value,
-                            &["+", "-", "plus"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ReactionMood {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ReactionMood {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Plus => "\"+\"",
-                Self::Dash => "\"-\"",
-                Self::Plus2 => "\"plus\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ReactionMood {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ReactionMood { Plus("+"), Dash("-"), Plus2("plus") });
     /// Presents [`Reaction`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ReactionPresenter;
@@ -331,102 +266,27 @@ pub mod reactions_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `reactions`: the root fields of every action's returned data (wire format §9).
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReactionsSelect {
         /// `+1`
-        #[serde(rename = "+1")]
         Plus1,
         /// `-1`
-        #[serde(rename = "-1")]
         Minus1,
         /// `by`
-        #[serde(rename = "by")]
         By,
         /// `first-name`
-        #[serde(rename = "first-name")]
         FirstDashName,
         /// `first_name`
-        #[serde(rename = "first_name")]
         FirstName,
         /// `mood`
-        #[serde(rename = "mood")]
         Mood,
         /// `url`
-        #[serde(rename = "url")]
         Url,
     }
-    impl ReactionsSelect {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 7] = [
-            Self::Plus1,
-            Self::Minus1,
-            Self::By,
-            Self::FirstDashName,
-            Self::FirstName,
-            Self::Mood,
-            Self::Url,
-        ];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Plus1 => "+1",
-                Self::Minus1 => "-1",
-                Self::By => "by",
-                Self::FirstDashName => "first-name",
-                Self::FirstName => "first_name",
-                Self::Mood => "mood",
-                Self::Url => "url",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ReactionsSelect {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "+1" => ::core::result::Result::Ok(Self::Plus1),
-                "-1" => ::core::result::Result::Ok(Self::Minus1),
-                "by" => ::core::result::Result::Ok(Self::By),
-                "first-name" => ::core::result::Result::Ok(Self::FirstDashName),
-                "first_name" => ::core::result::Result::Ok(Self::FirstName),
-                "mood" => ::core::result::Result::Ok(Self::Mood),
-                "url" => ::core::result::Result::Ok(Self::Url),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ReactionsSelect",
-                            value,
-                            &[
-                                "+1",
-                                "-1",
-                                "by",
-                                "first-name",
-                                "first_name",
-                                "mood",
-                                "url",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ReactionsSelect {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only ReactionsSelect { Plus1("+1"), Minus1("-1"), By("by"),
+        FirstDashName("first-name"), FirstName("first_name"), Mood("mood"), Url("url") }
+    );
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
     pub enum ReactionsArgs {

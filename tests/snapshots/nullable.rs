@@ -167,75 +167,14 @@ pub mod reading {
     }
     __rt::__record_impls!(ReadingPlace);
     /// The values of `ReadingLevel`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReadingLevel {
         /// `low`
-        #[serde(rename = "low")]
         Low,
         /// `high`
-        #[serde(rename = "high")]
         High,
     }
-    impl ReadingLevel {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Low, Self::High];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Low => "low",
-                Self::High => "high",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ReadingLevel {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "low" => ::core::result::Result::Ok(Self::Low),
-                "high" => ::core::result::Result::Ok(Self::High),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ReadingLevel",
-                            value,
-                            &["low", "high"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ReadingLevel {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ReadingLevel {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Low => "\"low\"",
-                Self::High => "\"high\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ReadingLevel {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ReadingLevel { Low("low"), High("high") });
     /// Presents [`Reading`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ReadingPresenter;
@@ -331,345 +270,48 @@ pub mod ticket {
         ];
     }
     /// A string `const` is an enum of one value; it needs no `type`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketKind {
         /// `ticket`
-        #[serde(rename = "ticket")]
         Ticket,
     }
-    impl TicketKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Ticket];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Ticket => "ticket",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "ticket" => ::core::result::Result::Ok(Self::Ticket),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("TicketKind", value, &["ticket"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Ticket => "\"ticket\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketKind { Ticket("ticket") });
     /// No `type`; the values say it is a string.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketState {
         /// `open`
-        #[serde(rename = "open")]
         Open,
         /// `closed`
-        #[serde(rename = "closed")]
         Closed,
     }
-    impl TicketState {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Open, Self::Closed];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Open => "open",
-                Self::Closed => "closed",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketState {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "open" => ::core::result::Result::Ok(Self::Open),
-                "closed" => ::core::result::Result::Ok(Self::Closed),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TicketState",
-                            value,
-                            &["open", "closed"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketState {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketState {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Open => "\"open\"",
-                Self::Closed => "\"closed\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketState {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketState { Open("open"), Closed("closed") });
     /// The 2020-12 nullable enum, required; `null` is written.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketPriority {
         /// `low`
-        #[serde(rename = "low")]
         Low,
         /// `high`
-        #[serde(rename = "high")]
         High,
     }
-    impl TicketPriority {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Low, Self::High];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Low => "low",
-                Self::High => "high",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketPriority {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "low" => ::core::result::Result::Ok(Self::Low),
-                "high" => ::core::result::Result::Ok(Self::High),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TicketPriority",
-                            value,
-                            &["low", "high"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketPriority {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketPriority {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Low => "\"low\"",
-                Self::High => "\"high\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketPriority {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketPriority { Low("low"), High("high") });
     /// A nullable enum without `type`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketSeverity {
         /// `minor`
-        #[serde(rename = "minor")]
         Minor,
         /// `major`
-        #[serde(rename = "major")]
         Major,
     }
-    impl TicketSeverity {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Minor, Self::Major];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Minor => "minor",
-                Self::Major => "major",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketSeverity {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "minor" => ::core::result::Result::Ok(Self::Minor),
-                "major" => ::core::result::Result::Ok(Self::Major),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TicketSeverity",
-                            value,
-                            &["minor", "major"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketSeverity {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketSeverity {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Minor => "\"minor\"",
-                Self::Major => "\"major\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketSeverity {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketSeverity { Minor("minor"), Major("major") });
     /// Optional and nullable.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketResolution {
         /// `fixed`
-        #[serde(rename = "fixed")]
         Fixed,
         /// `wontfix`
-        #[serde(rename = "wontfix")]
         Wontfix,
     }
-    impl TicketResolution {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Fixed, Self::Wontfix];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Fixed => "fixed",
-                Self::Wontfix => "wontfix",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketResolution {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "fixed" => ::core::result::Result::Ok(Self::Fixed),
-                "wontfix" => ::core::result::Result::Ok(Self::Wontfix),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TicketResolution",
-                            value,
-                            &["fixed", "wontfix"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketResolution {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketResolution {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Fixed => "\"fixed\"",
-                Self::Wontfix => "\"wontfix\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketResolution {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketResolution { Fixed("fixed"), Wontfix("wontfix") });
     /// Presents [`Ticket`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct TicketPresenter;

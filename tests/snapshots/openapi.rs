@@ -120,65 +120,12 @@ pub mod billing_api {
     }
     __rt::__record_impls!(Money, tabular);
     /// The values of `MoneyCurrency`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum MoneyCurrency {
         /// `EUR`
-        #[serde(rename = "EUR")]
         Eur,
     }
-    impl MoneyCurrency {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Eur];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Eur => "EUR",
-            }
-        }
-    }
-    impl ::core::str::FromStr for MoneyCurrency {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "EUR" => ::core::result::Result::Ok(Self::Eur),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("MoneyCurrency", value, &["EUR"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for MoneyCurrency {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for MoneyCurrency {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Eur => "\"EUR\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for MoneyCurrency {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(MoneyCurrency { Eur("EUR") });
     /// `Party` as the schema at `billing_api.json#/components/schemas/Party` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -596,151 +543,25 @@ pub mod shop_api {
     }
     __rt::__record_impls!(Order);
     /// The values of `OrderStatus`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OrderStatus {
         /// `placed`
-        #[serde(rename = "placed")]
         Placed,
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `shipped`
-        #[serde(rename = "shipped")]
         Shipped,
     }
-    impl OrderStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Placed, Self::Paid, Self::Shipped];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Placed => "placed",
-                Self::Paid => "paid",
-                Self::Shipped => "shipped",
-            }
-        }
-    }
-    impl ::core::str::FromStr for OrderStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "placed" => ::core::result::Result::Ok(Self::Placed),
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "shipped" => ::core::result::Result::Ok(Self::Shipped),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "OrderStatus",
-                            value,
-                            &["placed", "paid", "shipped"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for OrderStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for OrderStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Placed => "\"placed\"",
-                Self::Paid => "\"paid\"",
-                Self::Shipped => "\"shipped\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for OrderStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(OrderStatus { Placed("placed"), Paid("paid"), Shipped("shipped") });
     /// `nullable` on an enum: null is one more value.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OrderChannel {
         /// `web`
-        #[serde(rename = "web")]
         Web,
         /// `store`
-        #[serde(rename = "store")]
         Store,
     }
-    impl OrderChannel {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Web, Self::Store];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Web => "web",
-                Self::Store => "store",
-            }
-        }
-    }
-    impl ::core::str::FromStr for OrderChannel {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "web" => ::core::result::Result::Ok(Self::Web),
-                "store" => ::core::result::Result::Ok(Self::Store),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "OrderChannel",
-                            value,
-                            &["web", "store"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for OrderChannel {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for OrderChannel {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Web => "\"web\"",
-                Self::Store => "\"store\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for OrderChannel {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(OrderChannel { Web("web"), Store("store") });
     /// `Customer` as the schema at `shop_api.yaml#/components/schemas/Customer` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -911,65 +732,12 @@ pub mod shop_api {
     }
     __rt::__record_impls!(Card, tabular);
     /// The values of `CardKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CardKind {
         /// `card`
-        #[serde(rename = "card")]
         Card,
     }
-    impl CardKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Card];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Card => "card",
-            }
-        }
-    }
-    impl ::core::str::FromStr for CardKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "card" => ::core::result::Result::Ok(Self::Card),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("CardKind", value, &["card"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for CardKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for CardKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Card => "\"card\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for CardKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(CardKind { Card("card") });
     /// `Transfer` as the schema at `shop_api.yaml#/components/schemas/Transfer` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -998,65 +766,12 @@ pub mod shop_api {
     }
     __rt::__record_impls!(Transfer, tabular);
     /// The values of `TransferKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TransferKind {
         /// `transfer`
-        #[serde(rename = "transfer")]
         Transfer,
     }
-    impl TransferKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Transfer];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Transfer => "transfer",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TransferKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "transfer" => ::core::result::Result::Ok(Self::Transfer),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("TransferKind", value, &["transfer"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TransferKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TransferKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Transfer => "\"transfer\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TransferKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TransferKind { Transfer("transfer") });
 }
 
 pub use billing_api::{Invoice, InvoiceMetadata, Money, MoneyCurrency, Party};

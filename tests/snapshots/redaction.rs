@@ -142,81 +142,16 @@ pub mod card {
         ];
     }
     /// The values of `CardBrand`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CardBrand {
         /// `visa`
-        #[serde(rename = "visa")]
         Visa,
         /// `master card`
-        #[serde(rename = "master card")]
         MasterCard,
         /// `a|b`
-        #[serde(rename = "a|b")]
         AB,
     }
-    impl CardBrand {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Visa, Self::MasterCard, Self::AB];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Visa => "visa",
-                Self::MasterCard => "master card",
-                Self::AB => "a|b",
-            }
-        }
-    }
-    impl ::core::str::FromStr for CardBrand {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "visa" => ::core::result::Result::Ok(Self::Visa),
-                "master card" => ::core::result::Result::Ok(Self::MasterCard),
-                "a|b" => ::core::result::Result::Ok(Self::AB),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "CardBrand",
-                            value,
-                            &["visa", "master card", "a|b"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for CardBrand {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for CardBrand {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Visa => "\"visa\"",
-                Self::MasterCard => "\"master card\"",
-                Self::AB => "\"a|b\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for CardBrand {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(CardBrand { Visa("visa"), MasterCard("master card"), AB("a|b") });
     /// `CardAddress` as the schema at `card.yaml#/properties/address` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -572,71 +507,14 @@ pub mod patient {
     }
     __rt::__record_impls!(PatientContact);
     /// The values of `PatientRisk`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PatientRisk {
         /// `low`
-        #[serde(rename = "low")]
         Low,
         /// `high`
-        #[serde(rename = "high")]
         High,
     }
-    impl PatientRisk {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Low, Self::High];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Low => "low",
-                Self::High => "high",
-            }
-        }
-    }
-    impl ::core::str::FromStr for PatientRisk {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "low" => ::core::result::Result::Ok(Self::Low),
-                "high" => ::core::result::Result::Ok(Self::High),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("PatientRisk", value, &["low", "high"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for PatientRisk {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for PatientRisk {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Low => "\"low\"",
-                Self::High => "\"high\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for PatientRisk {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(PatientRisk { Low("low"), High("high") });
     /// Presents [`Patient`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PatientPresenter;

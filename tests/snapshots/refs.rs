@@ -70,81 +70,16 @@ pub mod types {
     }
     __rt::__record_impls!(Address);
     /// The values of `Currency`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Currency {
         /// `EUR`
-        #[serde(rename = "EUR")]
         Eur,
         /// `USD`
-        #[serde(rename = "USD")]
         Usd,
         /// `JPY`
-        #[serde(rename = "JPY")]
         Jpy,
     }
-    impl Currency {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Eur, Self::Usd, Self::Jpy];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Eur => "EUR",
-                Self::Usd => "USD",
-                Self::Jpy => "JPY",
-            }
-        }
-    }
-    impl ::core::str::FromStr for Currency {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "EUR" => ::core::result::Result::Ok(Self::Eur),
-                "USD" => ::core::result::Result::Ok(Self::Usd),
-                "JPY" => ::core::result::Result::Ok(Self::Jpy),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "Currency",
-                            value,
-                            &["EUR", "USD", "JPY"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for Currency {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for Currency {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Eur => "\"EUR\"",
-                Self::Usd => "\"USD\"",
-                Self::Jpy => "\"JPY\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for Currency {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(Currency { Eur("EUR"), Usd("USD"), Jpy("JPY") });
 }
 
 pub mod order {

@@ -122,65 +122,12 @@ pub mod owner {
     }
     __rt::__record_impls!(UserOwner, tabular);
     /// The values of `UserOwnerKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum UserOwnerKind {
         /// `user`
-        #[serde(rename = "user")]
         User,
     }
-    impl UserOwnerKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::User];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::User => "user",
-            }
-        }
-    }
-    impl ::core::str::FromStr for UserOwnerKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "user" => ::core::result::Result::Ok(Self::User),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("UserOwnerKind", value, &["user"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for UserOwnerKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for UserOwnerKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::User => "\"user\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for UserOwnerKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(UserOwnerKind { User("user") });
     /// `BotOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/1` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -209,65 +156,12 @@ pub mod owner {
     }
     __rt::__record_impls!(BotOwner, tabular);
     /// The values of `BotOwnerKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BotOwnerKind {
         /// `bot`
-        #[serde(rename = "bot")]
         Bot,
     }
-    impl BotOwnerKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Bot];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Bot => "bot",
-            }
-        }
-    }
-    impl ::core::str::FromStr for BotOwnerKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "bot" => ::core::result::Result::Ok(Self::Bot),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("BotOwnerKind", value, &["bot"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for BotOwnerKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for BotOwnerKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Bot => "\"bot\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for BotOwnerKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(BotOwnerKind { Bot("bot") });
 }
 
 pub mod shapes_tool {

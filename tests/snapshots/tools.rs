@@ -71,66 +71,18 @@ pub mod billing_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `billing`: the root fields of every action's returned data (wire format §9).
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BillingSelect {
         /// `amount`
-        #[serde(rename = "amount")]
         Amount,
         /// `id`
-        #[serde(rename = "id")]
         Id,
         /// `status`
-        #[serde(rename = "status")]
         Status,
     }
-    impl BillingSelect {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Amount, Self::Id, Self::Status];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Amount => "amount",
-                Self::Id => "id",
-                Self::Status => "status",
-            }
-        }
-    }
-    impl ::core::str::FromStr for BillingSelect {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "amount" => ::core::result::Result::Ok(Self::Amount),
-                "id" => ::core::result::Result::Ok(Self::Id),
-                "status" => ::core::result::Result::Ok(Self::Status),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "BillingSelect",
-                            value,
-                            &["amount", "id", "status"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for BillingSelect {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only BillingSelect { Amount("amount"), Id("id"), Status("status") }
+    );
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
     pub enum BillingArgs {
@@ -533,71 +485,21 @@ pub mod desk_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `desk`: the root fields of every action's returned data (wire format §9).
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum DeskSelect {
         /// `amount`
-        #[serde(rename = "amount")]
         Amount,
         /// `id`
-        #[serde(rename = "id")]
         Id,
         /// `method`
-        #[serde(rename = "method")]
         Method,
         /// `status`
-        #[serde(rename = "status")]
         Status,
     }
-    impl DeskSelect {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 4] = [Self::Amount, Self::Id, Self::Method, Self::Status];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Amount => "amount",
-                Self::Id => "id",
-                Self::Method => "method",
-                Self::Status => "status",
-            }
-        }
-    }
-    impl ::core::str::FromStr for DeskSelect {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "amount" => ::core::result::Result::Ok(Self::Amount),
-                "id" => ::core::result::Result::Ok(Self::Id),
-                "method" => ::core::result::Result::Ok(Self::Method),
-                "status" => ::core::result::Result::Ok(Self::Status),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "DeskSelect",
-                            value,
-                            &["amount", "id", "method", "status"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for DeskSelect {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only DeskSelect { Amount("amount"), Id("id"), Method("method"),
+        Status("status") }
+    );
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
     pub enum DeskArgs {
@@ -1237,66 +1139,19 @@ pub mod ledger_tool {
         pub range: ::core::option::Option<LedgerSearchInputRange>,
     }
     /// The state to match.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum LedgerSearchInputStatus {
         /// `paid`
-        #[serde(rename = "paid")]
         Paid,
         /// `pending`
-        #[serde(rename = "pending")]
         Pending,
         /// `overdue`
-        #[serde(rename = "overdue")]
         Overdue,
     }
-    impl LedgerSearchInputStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 3] = [Self::Paid, Self::Pending, Self::Overdue];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Paid => "paid",
-                Self::Pending => "pending",
-                Self::Overdue => "overdue",
-            }
-        }
-    }
-    impl ::core::str::FromStr for LedgerSearchInputStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "paid" => ::core::result::Result::Ok(Self::Paid),
-                "pending" => ::core::result::Result::Ok(Self::Pending),
-                "overdue" => ::core::result::Result::Ok(Self::Overdue),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "LedgerSearchInputStatus",
-                            value,
-                            &["paid", "pending", "overdue"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for LedgerSearchInputStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only LedgerSearchInputStatus { Paid("paid"), Pending("pending"),
+        Overdue("overdue") }
+    );
     /// `LedgerSearchInputRange` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input/properties/range` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
@@ -1788,75 +1643,14 @@ pub mod receipt {
         pub const FIELDS: &[&str] = &["id", "method"];
     }
     /// The values of `ReceiptMethod`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReceiptMethod {
         /// `card`
-        #[serde(rename = "card")]
         Card,
         /// `transfer`
-        #[serde(rename = "transfer")]
         Transfer,
     }
-    impl ReceiptMethod {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Card, Self::Transfer];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Card => "card",
-                Self::Transfer => "transfer",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ReceiptMethod {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "card" => ::core::result::Result::Ok(Self::Card),
-                "transfer" => ::core::result::Result::Ok(Self::Transfer),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "ReceiptMethod",
-                            value,
-                            &["card", "transfer"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ReceiptMethod {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ReceiptMethod {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Card => "\"card\"",
-                Self::Transfer => "\"transfer\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ReceiptMethod {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ReceiptMethod { Card("card"), Transfer("transfer") });
     /// Presents [`Receipt`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ReceiptPresenter;

@@ -256,65 +256,12 @@ pub mod account {
         pub const FIELDS: &[&str] = &["kind", "login", "id", "email"];
     }
     /// The values of `PersonKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PersonKind {
         /// `user`
-        #[serde(rename = "user")]
         User,
     }
-    impl PersonKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::User];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::User => "user",
-            }
-        }
-    }
-    impl ::core::str::FromStr for PersonKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "user" => ::core::result::Result::Ok(Self::User),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("PersonKind", value, &["user"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for PersonKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for PersonKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::User => "\"user\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for PersonKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(PersonKind { User("user") });
     /// Presents [`Account`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct AccountPresenter;
@@ -422,123 +369,34 @@ pub mod accounts_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `accounts`: the root fields of every action's returned data (wire format §9).
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum AccountsSelect {
         /// `email`
-        #[serde(rename = "email")]
         Email,
         /// `height`
-        #[serde(rename = "height")]
         Height,
         /// `id`
-        #[serde(rename = "id")]
         Id,
         /// `kind`
-        #[serde(rename = "kind")]
         Kind,
         /// `label`
-        #[serde(rename = "label")]
         Label,
         /// `login`
-        #[serde(rename = "login")]
         Login,
         /// `members`
-        #[serde(rename = "members")]
         Members,
         /// `name`
-        #[serde(rename = "name")]
         Name,
         /// `radius`
-        #[serde(rename = "radius")]
         Radius,
         /// `width`
-        #[serde(rename = "width")]
         Width,
     }
-    impl AccountsSelect {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 10] = [
-            Self::Email,
-            Self::Height,
-            Self::Id,
-            Self::Kind,
-            Self::Label,
-            Self::Login,
-            Self::Members,
-            Self::Name,
-            Self::Radius,
-            Self::Width,
-        ];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Email => "email",
-                Self::Height => "height",
-                Self::Id => "id",
-                Self::Kind => "kind",
-                Self::Label => "label",
-                Self::Login => "login",
-                Self::Members => "members",
-                Self::Name => "name",
-                Self::Radius => "radius",
-                Self::Width => "width",
-            }
-        }
-    }
-    impl ::core::str::FromStr for AccountsSelect {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "email" => ::core::result::Result::Ok(Self::Email),
-                "height" => ::core::result::Result::Ok(Self::Height),
-                "id" => ::core::result::Result::Ok(Self::Id),
-                "kind" => ::core::result::Result::Ok(Self::Kind),
-                "label" => ::core::result::Result::Ok(Self::Label),
-                "login" => ::core::result::Result::Ok(Self::Login),
-                "members" => ::core::result::Result::Ok(Self::Members),
-                "name" => ::core::result::Result::Ok(Self::Name),
-                "radius" => ::core::result::Result::Ok(Self::Radius),
-                "width" => ::core::result::Result::Ok(Self::Width),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "AccountsSelect",
-                            value,
-                            &[
-                                "email",
-                                "height",
-                                "id",
-                                "kind",
-                                "label",
-                                "login",
-                                "members",
-                                "name",
-                                "radius",
-                                "width",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for AccountsSelect {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(
+        read_only AccountsSelect { Email("email"), Height("height"), Id("id"),
+        Kind("kind"), Label("label"), Login("login"), Members("members"), Name("name"),
+        Radius("radius"), Width("width") }
+    );
     /// The arguments of one call, typed per action.
     #[derive(::core::fmt::Debug, ::core::clone::Clone, ::core::cmp::PartialEq)]
     pub enum AccountsArgs {
@@ -916,65 +774,12 @@ pub mod org {
         pub const FIELDS: &[&str] = &["kind", "id", "name", "members"];
     }
     /// The values of `OrganisationKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OrganisationKind {
         /// `org`
-        #[serde(rename = "org")]
         Org,
     }
-    impl OrganisationKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Org];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Org => "org",
-            }
-        }
-    }
-    impl ::core::str::FromStr for OrganisationKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "org" => ::core::result::Result::Ok(Self::Org),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("OrganisationKind", value, &["org"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for OrganisationKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for OrganisationKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Org => "\"org\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for OrganisationKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(OrganisationKind { Org("org") });
 }
 
 pub mod shape {

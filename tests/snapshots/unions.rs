@@ -461,65 +461,12 @@ pub mod event {
     }
     __rt::__record_impls!(Opened, tabular);
     /// The values of `OpenedType`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OpenedType {
         /// `opened`
-        #[serde(rename = "opened")]
         Opened,
     }
-    impl OpenedType {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Opened];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Opened => "opened",
-            }
-        }
-    }
-    impl ::core::str::FromStr for OpenedType {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "opened" => ::core::result::Result::Ok(Self::Opened),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("OpenedType", value, &["opened"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for OpenedType {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for OpenedType {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Opened => "\"opened\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for OpenedType {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(OpenedType { Opened("opened") });
     /// `Closed` as the schema at `event.yaml#/$defs/Closed` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -550,65 +497,12 @@ pub mod event {
     }
     __rt::__record_impls!(Closed, tabular);
     /// The values of `ClosedType`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ClosedType {
         /// `closed`
-        #[serde(rename = "closed")]
         Closed,
     }
-    impl ClosedType {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Closed];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Closed => "closed",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ClosedType {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "closed" => ::core::result::Result::Ok(Self::Closed),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("ClosedType", value, &["closed"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ClosedType {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ClosedType {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Closed => "\"closed\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ClosedType {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ClosedType { Closed("closed") });
     /// `Commented` as the schema at `event.yaml#/$defs/Commented` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -643,65 +537,12 @@ pub mod event {
     }
     __rt::__record_impls!(Commented);
     /// The values of `CommentedType`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CommentedType {
         /// `commented`
-        #[serde(rename = "commented")]
         Commented,
     }
-    impl CommentedType {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Commented];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Commented => "commented",
-            }
-        }
-    }
-    impl ::core::str::FromStr for CommentedType {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "commented" => ::core::result::Result::Ok(Self::Commented),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("CommentedType", value, &["commented"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for CommentedType {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for CommentedType {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Commented => "\"commented\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for CommentedType {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(CommentedType { Commented("commented") });
     /// `CommentedReactions` as the schema at `event.yaml#/$defs/Commented/properties/reactions` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
@@ -795,65 +636,12 @@ pub mod event {
     }
     __rt::__record_impls!(Renamed, tabular);
     /// The values of `RenamedAction`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum RenamedAction {
         /// `edit`
-        #[serde(rename = "edit")]
         Edit,
     }
-    impl RenamedAction {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Edit];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Edit => "edit",
-            }
-        }
-    }
-    impl ::core::str::FromStr for RenamedAction {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "edit" => ::core::result::Result::Ok(Self::Edit),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("RenamedAction", value, &["edit"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for RenamedAction {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for RenamedAction {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Edit => "\"edit\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for RenamedAction {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(RenamedAction { Edit("edit") });
     /// `Retitled` as the schema at `event.yaml#/properties/history/items/oneOf/1` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -882,65 +670,12 @@ pub mod event {
     }
     __rt::__record_impls!(Retitled, tabular);
     /// The values of `RetitledAction`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum RetitledAction {
         /// `edit`
-        #[serde(rename = "edit")]
         Edit,
     }
-    impl RetitledAction {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Edit];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Edit => "edit",
-            }
-        }
-    }
-    impl ::core::str::FromStr for RetitledAction {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "edit" => ::core::result::Result::Ok(Self::Edit),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("RetitledAction", value, &["edit"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for RetitledAction {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for RetitledAction {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Edit => "\"edit\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for RetitledAction {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(RetitledAction { Edit("edit") });
     /// Not tagged, `via` is optional in `Api`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -1003,65 +738,12 @@ pub mod event {
     }
     __rt::__record_impls!(Web, tabular);
     /// The values of `WebVia`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum WebVia {
         /// `web`
-        #[serde(rename = "web")]
         Web,
     }
-    impl WebVia {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Web];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Web => "web",
-            }
-        }
-    }
-    impl ::core::str::FromStr for WebVia {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "web" => ::core::result::Result::Ok(Self::Web),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("WebVia", value, &["web"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for WebVia {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for WebVia {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Web => "\"web\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for WebVia {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(WebVia { Web("web") });
     /// `Api` as the schema at `event.yaml#/properties/origin/oneOf/1` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -1091,65 +773,12 @@ pub mod event {
     }
     __rt::__record_impls!(Api);
     /// The values of `ApiVia`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ApiVia {
         /// `api`
-        #[serde(rename = "api")]
         Api,
     }
-    impl ApiVia {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Api];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Api => "api",
-            }
-        }
-    }
-    impl ::core::str::FromStr for ApiVia {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "api" => ::core::result::Result::Ok(Self::Api),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("ApiVia", value, &["api"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for ApiVia {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for ApiVia {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Api => "\"api\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for ApiVia {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(ApiVia { Api("api") });
     /// A tag key that needs escaping wherever it lands.
     ///
     /// Deserializing reads the key `k"i}nd\n` and hands the object to the branch it
@@ -1229,65 +858,12 @@ pub mod event {
     }
     __rt::__record_impls!(Quoted, tabular);
     /// The values of `QuotedKINd`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum QuotedKiNd {
         /// `a"b`
-        #[serde(rename = "a\"b")]
         AB,
     }
-    impl QuotedKiNd {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::AB];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::AB => "a\"b",
-            }
-        }
-    }
-    impl ::core::str::FromStr for QuotedKiNd {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "a\"b" => ::core::result::Result::Ok(Self::AB),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("QuotedKiNd", value, &["a\"b"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for QuotedKiNd {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for QuotedKiNd {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::AB => "\"a\\\"b\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for QuotedKiNd {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(QuotedKiNd { AB("a\"b") });
     /// `Braced` as the schema at `event.yaml#/properties/hostile/anyOf/1` describes it.
     #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
@@ -1318,65 +894,12 @@ pub mod event {
     }
     __rt::__record_impls!(Braced);
     /// The values of `BracedKINd`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BracedKiNd {
         /// `}{`
-        #[serde(rename = "}{")]
         Empty,
     }
-    impl BracedKiNd {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Empty];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Empty => "}{",
-            }
-        }
-    }
-    impl ::core::str::FromStr for BracedKiNd {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "}{" => ::core::result::Result::Ok(Self::Empty),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("BracedKiNd", value, &["}{"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for BracedKiNd {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for BracedKiNd {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Empty => "\"}{\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for BracedKiNd {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(BracedKiNd { Empty("}{") });
     /// Presents [`Event`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct EventPresenter;
@@ -1562,65 +1085,12 @@ pub mod issue {
     }
     __rt::__record_impls!(User, tabular);
     /// The values of `UserKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum UserKind {
         /// `user`
-        #[serde(rename = "user")]
         User,
     }
-    impl UserKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::User];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::User => "user",
-            }
-        }
-    }
-    impl ::core::str::FromStr for UserKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "user" => ::core::result::Result::Ok(Self::User),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("UserKind", value, &["user"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for UserKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for UserKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::User => "\"user\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for UserKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(UserKind { User("user") });
     /// `IssuePerformedVia`: one of the branches of the schema at `issue.yaml#/properties/performed_via`.
     ///
     /// Deserializing reads the key `kind` and hands the object to the branch it
@@ -1704,65 +1174,12 @@ pub mod issue {
     }
     __rt::__record_impls!(Bot, tabular);
     /// The values of `BotKind`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BotKind {
         /// `bot`
-        #[serde(rename = "bot")]
         Bot,
     }
-    impl BotKind {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 1] = [Self::Bot];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Bot => "bot",
-            }
-        }
-    }
-    impl ::core::str::FromStr for BotKind {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "bot" => ::core::result::Result::Ok(Self::Bot),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new("BotKind", value, &["bot"]),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for BotKind {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for BotKind {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Bot => "\"bot\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for BotKind {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(BotKind { Bot("bot") });
     /// A list of primitive types.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as

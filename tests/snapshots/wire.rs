@@ -70,75 +70,14 @@ pub mod customer {
         pub const FIELDS: &[&str] = &["name", "tier"];
     }
     /// The values of `CustomerTier`.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CustomerTier {
         /// `gold`
-        #[serde(rename = "gold")]
         Gold,
         /// `basic`
-        #[serde(rename = "basic")]
         Basic,
     }
-    impl CustomerTier {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Gold, Self::Basic];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Gold => "gold",
-                Self::Basic => "basic",
-            }
-        }
-    }
-    impl ::core::str::FromStr for CustomerTier {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "gold" => ::core::result::Result::Ok(Self::Gold),
-                "basic" => ::core::result::Result::Ok(Self::Basic),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "CustomerTier",
-                            value,
-                            &["gold", "basic"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for CustomerTier {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for CustomerTier {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Gold => "\"gold\"",
-                Self::Basic => "\"basic\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for CustomerTier {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(CustomerTier { Gold("gold"), Basic("basic") });
     /// Presents [`Customer`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CustomerPresenter;
@@ -746,75 +685,14 @@ pub mod payment {
         ];
     }
     /// How it was paid.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PaymentMethod {
         /// `card`
-        #[serde(rename = "card")]
         Card,
         /// `transfer`
-        #[serde(rename = "transfer")]
         Transfer,
     }
-    impl PaymentMethod {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Card, Self::Transfer];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Card => "card",
-                Self::Transfer => "transfer",
-            }
-        }
-    }
-    impl ::core::str::FromStr for PaymentMethod {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "card" => ::core::result::Result::Ok(Self::Card),
-                "transfer" => ::core::result::Result::Ok(Self::Transfer),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "PaymentMethod",
-                            value,
-                            &["card", "transfer"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for PaymentMethod {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for PaymentMethod {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Card => "\"card\"",
-                Self::Transfer => "\"transfer\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for PaymentMethod {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(PaymentMethod { Card("card"), Transfer("transfer") });
     /// Presents [`Payment`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PaymentPresenter;
@@ -1170,75 +1048,14 @@ pub mod ticket {
         ];
     }
     /// Only open tickets can be closed.
-    #[derive(
-        ::core::fmt::Debug,
-        ::core::clone::Clone,
-        ::core::marker::Copy,
-        ::core::cmp::PartialEq,
-        ::core::cmp::Eq,
-        ::core::hash::Hash,
-        ::core::cmp::PartialOrd,
-        ::core::cmp::Ord,
-        ::fusion_runtime::__private::serde::Serialize,
-        ::fusion_runtime::__private::serde::Deserialize
-    )]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketStatus {
         /// `open`
-        #[serde(rename = "open")]
         Open,
         /// `closed`
-        #[serde(rename = "closed")]
         Closed,
     }
-    impl TicketStatus {
-        /// Every value, in schema order.
-        pub const ALL: [Self; 2] = [Self::Open, Self::Closed];
-        /// The value as written on the wire.
-        pub const fn as_str(self) -> &'static str {
-            match self {
-                Self::Open => "open",
-                Self::Closed => "closed",
-            }
-        }
-    }
-    impl ::core::str::FromStr for TicketStatus {
-        type Err = __rt::UnknownVariant;
-        fn from_str(value: &str) -> ::core::result::Result<Self, __rt::UnknownVariant> {
-            match value {
-                "open" => ::core::result::Result::Ok(Self::Open),
-                "closed" => ::core::result::Result::Ok(Self::Closed),
-                _ => {
-                    ::core::result::Result::Err(
-                        __rt::UnknownVariant::new(
-                            "TicketStatus",
-                            value,
-                            &["open", "closed"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    impl ::core::fmt::Display for TicketStatus {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(self.as_str())
-        }
-    }
-    impl __rt::json::WriteJson for TicketStatus {
-        fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
-            let json = match self {
-                Self::Open => "\"open\"",
-                Self::Closed => "\"closed\"",
-            };
-            writer.raw_value(json);
-        }
-    }
-    impl __rt::toon::ToonElement for TicketStatus {
-        fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
-            __rt::toon::ToonValue::Str(self.as_str())
-        }
-    }
+    __rt::wire_enum!(TicketStatus { Open("open"), Closed("closed") });
     /// Presents [`Ticket`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct TicketPresenter;

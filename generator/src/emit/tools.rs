@@ -13,7 +13,7 @@ use super::tool_schema::{
     action_select_keys, description, flat_description, flat_input_schema, input_schema,
     output_schema, select_keys, tool_output_schema,
 };
-use super::view::{EnumView, VariantView, json_key};
+use super::view::{EnumView, VariantView};
 use crate::model::{Model, TypeId, TypeKind};
 use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
 
@@ -202,7 +202,6 @@ pub fn render(
         // Read from the arguments, never written into a response.
         argument_only: true,
         deprecated: false,
-        name_literal: literal(name),
         name: ident(name),
         doc: vec![literal(&format!(
             " The `_select` keys of `{}`: the root fields of every action's returned data (wire format §9).",
@@ -214,7 +213,6 @@ pub fn render(
             .map(|(key, variant)| VariantView {
                 name: ident(variant),
                 value: literal(key),
-                json: literal(&json_key(key)),
                 doc: literal(&format!(" `{key}`")),
             })
             .collect(),

@@ -252,15 +252,13 @@ pub struct FieldView {
 pub struct EnumView {
     /// Type identifier.
     pub name: Ident,
-    /// The type's name as a Rust string literal, for parse errors.
-    pub name_literal: Literal,
     /// Doc lines as Rust string literals.
     pub doc: Vec<Literal>,
     /// Variants in schema order.
     pub variants: Vec<VariantView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
-    /// Read only from tool arguments: no JSON or TOON writers.
+    /// Read only from tool arguments: no JSON or TOON writers (`wire_enum!(read_only ...)`).
     pub argument_only: bool,
 }
 
@@ -270,9 +268,6 @@ pub struct VariantView {
     pub name: Ident,
     /// The wire value as a Rust string literal.
     pub value: Literal,
-    /// The wire value as JSON text (quoted, escaped) in a Rust string literal: the writer copies
-    /// it, with no escaping at run time.
-    pub json: Literal,
     /// The variant's doc as a Rust string literal.
     pub doc: Literal,
 }
@@ -504,7 +499,6 @@ pub fn module_view(
             }
             TypeKind::Enum { values } => data.items.push(ItemView::Enum(EnumView {
                 argument_only: !data_types[id],
-                name_literal: literal(&name.to_string()),
                 name,
                 deprecated: def.deprecated,
                 doc: with_notes(
@@ -521,7 +515,6 @@ pub fn module_view(
                     .map(|(value, variant)| VariantView {
                         name: ident(variant),
                         value: literal(value),
-                        json: literal(&json_key(value)),
                         doc: doc_literal(&format!(" `{value}`")),
                     })
                     .collect(),
