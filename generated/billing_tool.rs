@@ -412,28 +412,7 @@ impl __rt::__private::args::FromFields for BillingGetInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for BillingGetInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct BillingGetInput);
 
 impl __rt::__private::args::FromFields for BillingListInput {
     const KEYS: &'static [&'static str] = &["status", "limit"];
@@ -456,45 +435,9 @@ impl __rt::__private::args::FromFields for BillingListInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for BillingListInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct BillingListInput);
 
-impl __rt::__private::args::FromArgument for BillingListInputStatus {
-    const EXPECTED: &'static str = "string";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        __rt::__private::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
-    }
-    fn missing(
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) {
-        __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-    }
-}
+__rt::__argument!(enum BillingListInputStatus);
 
 impl __rt::__private::args::FromFields for BillingRemindInput {
     const KEYS: &'static [&'static str] = &["id"];
@@ -513,25 +456,4 @@ impl __rt::__private::args::FromFields for BillingRemindInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for BillingRemindInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct BillingRemindInput);

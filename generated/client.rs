@@ -52,6 +52,7 @@ impl __rt::record::Record for Client {
         __rt::record::Key::new("email", "\"email\": "),
         __rt::record::Key::new("tier", "\"tier\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,

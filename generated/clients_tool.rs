@@ -357,28 +357,7 @@ impl __rt::__private::args::FromFields for ClientsGetInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for ClientsGetInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct ClientsGetInput);
 
 impl __rt::__private::args::FromFields for ClientsListInput {
     const KEYS: &'static [&'static str] = &["tier", "email"];
@@ -420,42 +399,6 @@ impl __rt::__private::args::FromFields for ClientsListInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for ClientsListInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct ClientsListInput);
 
-impl __rt::__private::args::FromArgument for ClientsListInputTier {
-    const EXPECTED: &'static str = "string";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        __rt::__private::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
-    }
-    fn missing(
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) {
-        __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-    }
-}
+__rt::__argument!(enum ClientsListInputTier);

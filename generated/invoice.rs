@@ -56,6 +56,7 @@ impl __rt::record::Record for Invoice {
         __rt::record::Key::new("client", "\"client\": "),
         __rt::record::Key::new("lines", "\"lines\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,
@@ -128,6 +129,7 @@ impl __rt::record::Record for InvoiceLine {
         __rt::record::Key::new("unit_cents", "\"unit_cents\": "),
         __rt::record::Key::new("discount", "\"discount\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,
@@ -161,6 +163,7 @@ impl __rt::record::Record for InvoiceLineDiscount {
         __rt::record::Key::new("percent", "\"percent\": "),
         __rt::record::Key::new("reason", "\"reason\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,

@@ -44,6 +44,7 @@ impl __rt::record::Record for InvoiceRow {
         __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
         __rt::record::Key::new("notes", "\"notes\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,

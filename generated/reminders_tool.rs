@@ -400,28 +400,7 @@ impl __rt::__private::args::FromFields for RemindersDueInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for RemindersDueInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct RemindersDueInput);
 
 impl __rt::__private::args::FromFields for RemindersSendInput {
     const KEYS: &'static [&'static str] = &["id"];
@@ -440,25 +419,4 @@ impl __rt::__private::args::FromFields for RemindersSendInput {
     }
 }
 
-impl __rt::__private::args::FromArgument for RemindersSendInput {
-    const EXPECTED: &'static str = "object";
-    fn from_argument(
-        value: &__rt::__private::args::Value,
-        path: &__rt::__private::args::ArgPath<'_>,
-        issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-    ) -> ::core::option::Option<Self> {
-        let map = __rt::__private::args::object(value, path, issues)?;
-        let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-            map,
-            path,
-            issues,
-        );
-        __rt::__private::args::reject_unknown(
-            map,
-            <Self as __rt::__private::args::FromFields>::KEYS,
-            path,
-            issues,
-        );
-        parsed
-    }
-}
+__rt::__argument!(struct RemindersSendInput);

@@ -49,6 +49,7 @@ impl __rt::record::Record for Ticket {
         __rt::record::Key::new("messages", "\"messages\": "),
         __rt::record::Key::new("escalation", "\"escalation\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,
@@ -113,6 +114,7 @@ impl __rt::record::Record for Person {
         __rt::record::Key::new("name", "\"name\": "),
         __rt::record::Key::new("email", "\"email\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,
@@ -150,6 +152,7 @@ impl __rt::record::Record for TicketMessagesItem {
         __rt::record::Key::new("sent_at", "\"sent_at\": "),
         __rt::record::Key::new("internal", "\"internal\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,
@@ -183,6 +186,7 @@ impl __rt::record::Record for TicketEscalation {
         __rt::record::Key::new("level", "\"level\": "),
         __rt::record::Key::new("reason", "\"reason\": "),
     ];
+    #[inline(always)]
     fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
         &'a self,
         field: u16,

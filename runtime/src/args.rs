@@ -501,3 +501,64 @@ pub trait FromFields: Sized {
         issues: &mut Vec<FieldIssue>,
     ) -> Option<Self>;
 }
+
+/// Reads an object argument as `T`'s fields (wire format §12): an object, its fields, then
+/// (unless `T` keeps undeclared keys, `catchall`) one issue naming the keys it does not declare,
+/// after the fields' own, as zod reports them. What a generated struct's `FromArgument` does.
+pub fn object_argument<T: FromFields>(
+    value: &Value,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+    catchall: bool,
+) -> Option<T> {
+    let map = object(value, path, issues)?;
+    let parsed = T::from_fields(map, path, issues);
+    if !catchall {
+        reject_unknown(map, T::KEYS, path, issues);
+    }
+    parsed
+}
+
+/// `FromArgument` of a generated struct through its `FromFields` (`catchall` when it keeps
+/// undeclared keys), or of a generated string enum through its table: one line of generated
+/// code for what every argument type has alike.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! __argument {
+    (struct $ty:ty) => {
+        $crate::__argument!(@object $ty, false);
+    };
+    (struct $ty:ty, catchall) => {
+        $crate::__argument!(@object $ty, true);
+    };
+    (@object $ty:ty, $catchall:literal) => {
+        impl $crate::__private::args::FromArgument for $ty {
+            const EXPECTED: &'static str = "object";
+            fn from_argument(
+                value: &$crate::__private::args::Value,
+                path: &$crate::__private::args::ArgPath<'_>,
+                issues: &mut ::std::vec::Vec<$crate::FieldIssue>,
+            ) -> ::core::option::Option<Self> {
+                $crate::__private::args::object_argument(value, path, issues, $catchall)
+            }
+        }
+    };
+    (enum $ty:ty) => {
+        impl $crate::__private::args::FromArgument for $ty {
+            const EXPECTED: &'static str = "string";
+            fn from_argument(
+                value: &$crate::__private::args::Value,
+                path: &$crate::__private::args::ArgPath<'_>,
+                issues: &mut ::std::vec::Vec<$crate::FieldIssue>,
+            ) -> ::core::option::Option<Self> {
+                $crate::__private::args::enum_value(value, &Self::ALL, Self::as_str, path, issues)
+            }
+            fn missing(
+                path: &$crate::__private::args::ArgPath<'_>,
+                issues: &mut ::std::vec::Vec<$crate::FieldIssue>,
+            ) {
+                $crate::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
+            }
+        }
+    };
+}

@@ -113,6 +113,14 @@ macro_rules! wire_enum {
             fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
                 $crate::toon::ToonValue::Str(self.as_str())
             }
+            #[inline]
+            fn write_toon_cell(
+                &self,
+                delimiter: $crate::toon::Delimiter,
+                out: &mut ::std::string::String,
+            ) {
+                $crate::toon::write_string(out, self.as_str(), delimiter);
+            }
         }
     };
 }

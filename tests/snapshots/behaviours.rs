@@ -72,6 +72,7 @@ pub mod account {
             __rt::record::Key::new("note", "\"note\": "),
             __rt::record::Key::new("credit_limit", "\"credit_limit\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -326,6 +327,7 @@ pub mod appointment {
             __rt::record::Key::new("status", "\"status\": "),
             __rt::record::Key::new("pets", "\"pets\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -556,6 +558,7 @@ pub mod entry {
             __rt::record::Key::new("label", "\"label\": "),
             __rt::record::Key::new("amount", "\"amount\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -672,6 +675,7 @@ pub mod ledger {
             __rt::record::Key::new("memo", "\"memo\": "),
             __rt::record::Key::new("entries", "\"entries\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1160,28 +1164,7 @@ pub mod ledgers_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for LedgersAuditInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LedgersAuditInput);
     impl __rt::__private::args::FromFields for LedgersCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1198,28 +1181,7 @@ pub mod ledgers_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for LedgersCloseInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LedgersCloseInput);
 }
 
 pub mod note {
@@ -1258,6 +1220,7 @@ pub mod note {
             __rt::record::Key::new("notes", "\"notes\": "),
             __rt::record::Key::new("kind", "\"kind\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1471,6 +1434,7 @@ pub mod status_row {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("status", "\"status\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

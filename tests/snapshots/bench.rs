@@ -241,6 +241,7 @@ pub mod reviewed_row {
             __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
             __rt::record::Key::new("notes", "\"notes\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -422,6 +423,7 @@ pub mod tabled_row {
             __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
             __rt::record::Key::new("notes", "\"notes\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

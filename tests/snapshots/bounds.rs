@@ -558,28 +558,7 @@ pub mod limits_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LimitsNumbersInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LimitsNumbersInput);
     impl __rt::__private::args::FromFields for LimitsTextsInput {
         const KEYS: &'static [&'static str] = &["name", "code", "path", "digits"];
         fn from_fields(
@@ -676,28 +655,7 @@ pub mod limits_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LimitsTextsInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LimitsTextsInput);
     impl __rt::__private::args::FromFields for LimitsListsInput {
         const KEYS: &'static [&'static str] = &["tags", "one", "ids", "nested"];
         fn from_fields(
@@ -773,28 +731,7 @@ pub mod limits_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LimitsListsInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LimitsListsInput);
     impl __rt::__private::args::FromFields for LimitsListsInputNested {
         const KEYS: &'static [&'static str] = &["labels"];
         fn from_fields(
@@ -826,28 +763,7 @@ pub mod limits_tool {
             ::core::option::Option::Some(Self { labels: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for LimitsListsInputNested {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LimitsListsInputNested);
     impl __rt::__private::args::FromFields for LimitsFormatsInput {
         const KEYS: &'static [&'static str] = &[
             "start",
@@ -1088,28 +1004,7 @@ pub mod limits_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LimitsFormatsInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LimitsFormatsInput);
 }
 
 pub use limits_tool::{

@@ -53,6 +53,7 @@ pub mod base {
             __rt::record::Key::new("created_at", "\"created_at\": "),
             __rt::record::Key::new("updated_at", "\"updated_at\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -84,6 +85,7 @@ pub mod base {
             __rt::record::Key::new("login", "\"login\": "),
             __rt::record::Key::new("site_admin", "\"site_admin\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -161,6 +163,7 @@ pub mod design {
             __rt::record::Key::new("nmae", "\"nmae\": "),
             __rt::record::Key::new("frame", "\"frame\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -224,6 +227,7 @@ pub mod license {
             __rt::record::Key::new("key", "\"key\": "),
             __rt::record::Key::new("name", "\"name\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -296,6 +300,7 @@ pub mod meter {
             __rt::record::Key::new("offset", "\"offset\": "),
             __rt::record::Key::new("epoch", "\"epoch\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -616,28 +621,7 @@ pub mod meters_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for MetersGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct MetersGetInput);
 }
 
 pub mod repository {
@@ -741,6 +725,7 @@ pub mod repository {
             __rt::record::Key::new("custom", "\"custom\": "),
             __rt::record::Key::new("stars", "\"stars\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -842,6 +827,7 @@ pub mod repository {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("source", "\"source\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -90,6 +90,7 @@ pub mod payout {
             __rt::record::Key::new("fee_cents", "\"fee_cents\": "),
             __rt::record::Key::new("share", "\"share\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1142,28 +1143,7 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for PayoutsHoldInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct PayoutsHoldInput);
 }
 
 pub use payout::{Payout, PayoutPresenter};

@@ -268,28 +268,7 @@ pub mod forest_tool {
             ::core::option::Option::Some(Self { label: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for ForestTreeInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ForestTreeInput);
 }
 
 pub mod graph {
@@ -326,6 +305,7 @@ pub mod graph {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("start", "\"start\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -358,6 +338,7 @@ pub mod graph {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("next", "\"next\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -390,6 +371,7 @@ pub mod graph {
             __rt::record::Key::new("back", "\"back\": "),
             __rt::record::Key::new("many", "\"many\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -452,6 +434,7 @@ pub mod tree {
             __rt::record::Key::new("children", "\"children\": "),
             __rt::record::Key::new("parent", "\"parent\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -67,6 +67,7 @@ pub mod job {
             __rt::record::Key::new("label", "\"label\": "),
             __rt::record::Key::new("retry_policy", "\"retry_policy\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -190,6 +191,7 @@ pub mod queue {
             __rt::record::Key::new("policies", "\"policies\": "),
             __rt::record::Key::new("default_policy", "\"default_policy\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -287,6 +289,7 @@ pub mod values {
             __rt::record::Key::new("spare", "\"spare\": "),
             __rt::record::Key::new("nothing", "\"nothing\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

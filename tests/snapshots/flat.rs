@@ -54,6 +54,7 @@ pub mod charge {
             __rt::record::Key::new("amount", "\"amount\": "),
             __rt::record::Key::new("status", "\"status\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -699,28 +700,7 @@ pub mod charges_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for ChargesGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ChargesGetInput);
     impl __rt::__private::args::FromFields for ChargesRefundsInput {
         const KEYS: &'static [&'static str] = &["id", "limit"];
         fn from_fields(
@@ -762,28 +742,7 @@ pub mod charges_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ChargesRefundsInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ChargesRefundsInput);
     impl __rt::__private::args::FromFields for ChargesRefundInput {
         const KEYS: &'static [&'static str] = &["id", "amount"];
         fn from_fields(
@@ -806,28 +765,7 @@ pub mod charges_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ChargesRefundInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ChargesRefundInput);
 }
 
 pub mod payout {
@@ -863,6 +801,7 @@ pub mod payout {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("status", "\"status\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1223,50 +1162,8 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { status: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for PayoutsListInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
-    impl __rt::__private::args::FromArgument for PayoutsListInputStatus {
-        const EXPECTED: &'static str = "string";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            __rt::__private::args::enum_value(
-                value,
-                &Self::ALL,
-                Self::as_str,
-                path,
-                issues,
-            )
-        }
-        fn missing(
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) {
-            __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-        }
-    }
+    __rt::__argument!(struct PayoutsListInput);
+    __rt::__argument!(enum PayoutsListInputStatus);
     impl __rt::__private::args::FromFields for PayoutsCancelInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1283,28 +1180,7 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for PayoutsCancelInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct PayoutsCancelInput);
 }
 
 pub mod refund {
@@ -1344,6 +1220,7 @@ pub mod refund {
             __rt::record::Key::new("charge_id", "\"charge_id\": "),
             __rt::record::Key::new("reason", "\"reason\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

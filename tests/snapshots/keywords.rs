@@ -101,6 +101,7 @@ pub mod self_ {
             __rt::record::Key::new("option", "\"option\": "),
             __rt::record::Key::new("result", "\"result\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -155,6 +156,7 @@ pub mod self_ {
             __rt::record::Key::new("some", "\"some\": "),
             __rt::record::Key::new("none", "\"none\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

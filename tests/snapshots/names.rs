@@ -54,6 +54,7 @@ pub mod nullable_simple_user {
             __rt::record::Key::new("login", "\"login\": "),
             __rt::record::Key::new("site_admin", "\"site_admin\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -143,6 +144,7 @@ pub mod reaction {
             __rt::record::Key::new("by", "\"by\": "),
             __rt::record::Key::new("mood", "\"mood\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -185,6 +187,7 @@ pub mod reaction {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("login", "\"login\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -482,28 +485,7 @@ pub mod reactions_tool {
             ::core::option::Option::Some(Self {})
         }
     }
-    impl __rt::__private::args::FromArgument for ReactionsGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ReactionsGetInput);
 }
 
 pub mod simple_user {
@@ -536,6 +518,7 @@ pub mod simple_user {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("login", "\"login\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -73,6 +73,7 @@ pub mod catalog {
             __rt::record::Key::new("grid", "\"grid\": "),
             __rt::record::Key::new("nothing", "\"nothing\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -117,6 +118,7 @@ pub mod catalog {
             __rt::record::Key::new("created", "\"created\": "),
             __rt::record::Key::new("owner", "\"owner\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -145,6 +147,7 @@ pub mod catalog {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("contact", "\"contact\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -170,6 +173,7 @@ pub mod catalog {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("email", "\"email\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -198,6 +202,7 @@ pub mod catalog {
             __rt::record::Key::new("title", "\"title\": "),
             __rt::record::Key::new("entries", "\"entries\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -226,6 +231,7 @@ pub mod catalog {
             __rt::record::Key::new("sku", "\"sku\": "),
             __rt::record::Key::new("price", "\"price\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -255,6 +261,7 @@ pub mod catalog {
             __rt::record::Key::new("x", "\"x\": "),
             __rt::record::Key::new("on", "\"on\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -332,6 +339,7 @@ pub mod tuples {
             __rt::record::Key::new("leg", "\"leg\": "),
             __rt::record::Key::new("legs", "\"legs\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -465,6 +473,7 @@ pub mod tuples {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("next", "\"next\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

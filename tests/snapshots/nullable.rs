@@ -102,6 +102,7 @@ pub mod reading {
             __rt::record::Key::new("flags", "\"flags\": "),
             __rt::record::Key::new("level", "\"level\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -153,6 +154,7 @@ pub mod reading {
             __rt::record::Key::new("lat", "\"lat\": "),
             __rt::record::Key::new("lon", "\"lon\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -243,6 +245,7 @@ pub mod ticket {
             __rt::record::Key::new("severity", "\"severity\": "),
             __rt::record::Key::new("resolution", "\"resolution\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -228,28 +228,7 @@ pub mod c_tool {
             ::core::option::Option::Some(Self { h: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for COpenInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct COpenInput);
 }
 
 pub mod c {
@@ -289,6 +268,7 @@ pub mod c {
             __rt::record::Key::new("note", "\"note\": "),
             __rt::record::Key::new("only", "\"only\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -319,6 +299,7 @@ pub mod c {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("value", "\"value\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -467,6 +448,7 @@ pub mod odd_people {
             __rt::record::Key::new("tab\tkey", "\"tab\\tkey\": "),
             __rt::record::Key::new("über-item", "\"über-item\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -521,6 +503,7 @@ pub mod odd_people {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("x-y", "\"x-y\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -572,6 +555,7 @@ pub mod solo {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("note", "\"note\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -75,6 +75,7 @@ pub mod billing_api {
             __rt::record::Key::new("payer", "\"payer\": "),
             __rt::record::Key::new("metadata", "\"metadata\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -106,6 +107,7 @@ pub mod billing_api {
             __rt::record::Key::new("currency", "\"currency\": "),
             __rt::record::Key::new("cents", "\"cents\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -137,6 +139,7 @@ pub mod billing_api {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("name", "\"name\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -220,6 +223,7 @@ pub mod order {
             __rt::record::Key::new("order", "\"order\": "),
             __rt::record::Key::new("invoices", "\"invoices\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -350,6 +354,7 @@ pub mod order_summary {
             __rt::record::Key::new("payment", "\"payment\": "),
             __rt::record::Key::new("total", "\"total\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -522,6 +527,7 @@ pub mod shop_api {
             __rt::record::Key::new("payment", "\"payment\": "),
             __rt::record::Key::new("total", "\"total\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -581,6 +587,7 @@ pub mod shop_api {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("email", "\"email\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -609,6 +616,7 @@ pub mod shop_api {
             __rt::record::Key::new("city", "\"city\": "),
             __rt::record::Key::new("zip", "\"zip\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -636,6 +644,7 @@ pub mod shop_api {
             __rt::record::Key::new("sku", "\"sku\": "),
             __rt::record::Key::new("quantity", "\"quantity\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -718,6 +727,7 @@ pub mod shop_api {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("last4", "\"last4\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -752,6 +762,7 @@ pub mod shop_api {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("iban", "\"iban\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -54,6 +54,7 @@ pub mod c {
             __rt::record::Key::new("kept", "\"kept\": "),
             __rt::record::Key::new("builder", "\"builder\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -147,6 +148,7 @@ pub mod counted {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("name", "\"name\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -414,6 +416,7 @@ pub mod static_markdown {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("label", "\"label\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -492,6 +495,7 @@ pub mod static_suggestion {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("id", "\"id\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

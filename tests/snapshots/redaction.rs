@@ -95,6 +95,7 @@ pub mod card {
             __rt::record::Key::new("address", "\"address\": "),
             __rt::record::Key::new("pin", "\"pin\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -176,6 +177,7 @@ pub mod card {
             __rt::record::Key::new("city", "\"city\": "),
             __rt::record::Key::new("zip", "\"zip\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -359,6 +361,7 @@ pub mod patient {
             __rt::record::Key::new("risk", "\"risk\": "),
             __rt::record::Key::new("balance_cents", "\"balance_cents\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -446,6 +449,7 @@ pub mod patient {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("policy", "\"policy\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -487,6 +491,7 @@ pub mod patient {
             __rt::record::Key::new("city", "\"city\": "),
             __rt::record::Key::new("phone", "\"phone\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -55,6 +55,7 @@ pub mod types {
             __rt::record::Key::new("country", "\"country\": "),
             __rt::record::Key::new("resident", "\"resident\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -126,6 +127,7 @@ pub mod order {
             __rt::record::Key::new("total", "\"total\": "),
             __rt::record::Key::new("refunds", "\"refunds\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -160,6 +162,7 @@ pub mod order {
             __rt::record::Key::new("amount", "\"amount\": "),
             __rt::record::Key::new("currency", "\"currency\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -220,6 +223,7 @@ pub mod party {
             __rt::record::Key::new("home", "\"home\": "),
             __rt::record::Key::new("currency", "\"currency\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -108,6 +108,7 @@ pub mod owner {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("login", "\"login\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -142,6 +143,7 @@ pub mod owner {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("slug", "\"slug\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -556,28 +558,7 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ShapesPickInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ShapesPickInput);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputId {
         const EXPECTED: &'static str = "union";
@@ -674,50 +655,8 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for super::owner::UserOwner {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
-    impl __rt::__private::args::FromArgument for super::owner::UserOwnerKind {
-        const EXPECTED: &'static str = "string";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            __rt::__private::args::enum_value(
-                value,
-                &Self::ALL,
-                Self::as_str,
-                path,
-                issues,
-            )
-        }
-        fn missing(
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) {
-            __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-        }
-    }
+    __rt::__argument!(struct super::owner::UserOwner);
+    __rt::__argument!(enum super::owner::UserOwnerKind);
     impl __rt::__private::args::FromFields for super::owner::BotOwner {
         const KEYS: &'static [&'static str] = &["kind", "slug"];
         fn from_fields(
@@ -755,50 +694,8 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for super::owner::BotOwner {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
-    impl __rt::__private::args::FromArgument for super::owner::BotOwnerKind {
-        const EXPECTED: &'static str = "string";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            __rt::__private::args::enum_value(
-                value,
-                &Self::ALL,
-                Self::as_str,
-                path,
-                issues,
-            )
-        }
-        fn missing(
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) {
-            __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-        }
-    }
+    __rt::__argument!(struct super::owner::BotOwner);
+    __rt::__argument!(enum super::owner::BotOwnerKind);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputLabel {
         const EXPECTED: &'static str = "union";
@@ -869,28 +766,7 @@ pub mod shapes_tool {
             ::core::option::Option::Some(Self { name: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for Named {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct Named);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputScore {
         const EXPECTED: &'static str = "union";
@@ -956,28 +832,7 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ShapesTallyInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ShapesTallyInput);
     impl __rt::__private::args::FromFields for ShapesTallyInputCounts {
         const KEYS: &'static [&'static str] = &[];
         fn from_fields(
@@ -996,17 +851,7 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ShapesTallyInputCounts {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            <Self as __rt::__private::args::FromFields>::from_fields(map, path, issues)
-        }
-    }
+    __rt::__argument!(struct ShapesTallyInputCounts, catchall);
     impl __rt::__private::args::FromFields for ShapesTallyInputMeta {
         const KEYS: &'static [&'static str] = &["source"];
         fn from_fields(
@@ -1029,17 +874,7 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ShapesTallyInputMeta {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            <Self as __rt::__private::args::FromFields>::from_fields(map, path, issues)
-        }
-    }
+    __rt::__argument!(struct ShapesTallyInputMeta, catchall);
     impl __rt::__private::args::FromFields for ShapesTallyInputRanked {
         const KEYS: &'static [&'static str] = &["top"];
         fn from_fields(
@@ -1062,17 +897,7 @@ pub mod shapes_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for ShapesTallyInputRanked {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            <Self as __rt::__private::args::FromFields>::from_fields(map, path, issues)
-        }
-    }
+    __rt::__argument!(struct ShapesTallyInputRanked, catchall);
 }
 
 pub use owner::{BotOwner, BotOwnerKind, Owner, UserOwner, UserOwnerKind};

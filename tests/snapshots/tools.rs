@@ -314,28 +314,7 @@ pub mod billing_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for BillingGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct BillingGetInput);
 }
 
 pub mod charge {
@@ -374,6 +353,7 @@ pub mod charge {
             __rt::record::Key::new("amount", "\"amount\": "),
             __rt::record::Key::new("status", "\"status\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -780,28 +760,7 @@ pub mod desk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for DeskChargeInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct DeskChargeInput);
     impl __rt::__private::args::FromFields for DeskReceiptInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -818,28 +777,7 @@ pub mod desk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for DeskReceiptInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct DeskReceiptInput);
 }
 
 pub mod items_tool {
@@ -1062,28 +1000,7 @@ pub mod items_tool {
             ::core::option::Option::Some(Self { title: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for ItemsCreateInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct ItemsCreateInput);
 }
 
 pub mod ledger_tool {
@@ -1430,50 +1347,8 @@ pub mod ledger_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LedgerSearchInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
-    impl __rt::__private::args::FromArgument for LedgerSearchInputStatus {
-        const EXPECTED: &'static str = "string";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            __rt::__private::args::enum_value(
-                value,
-                &Self::ALL,
-                Self::as_str,
-                path,
-                issues,
-            )
-        }
-        fn missing(
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) {
-            __rt::__private::args::enum_missing(&Self::ALL, Self::as_str, path, issues);
-        }
-    }
+    __rt::__argument!(struct LedgerSearchInput);
+    __rt::__argument!(enum LedgerSearchInputStatus);
     impl __rt::__private::args::FromFields for LedgerSearchInputRange {
         const KEYS: &'static [&'static str] = &["from", "to"];
         fn from_fields(
@@ -1530,28 +1405,7 @@ pub mod ledger_tool {
             })
         }
     }
-    impl __rt::__private::args::FromArgument for LedgerSearchInputRange {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LedgerSearchInputRange);
     impl __rt::__private::args::FromFields for LedgerPurgeInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1568,28 +1422,7 @@ pub mod ledger_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for LedgerPurgeInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct LedgerPurgeInput);
 }
 
 pub mod receipt {
@@ -1625,6 +1458,7 @@ pub mod receipt {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("method", "\"method\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

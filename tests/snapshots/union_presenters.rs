@@ -230,6 +230,7 @@ pub mod account {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("email", "\"email\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -690,28 +691,7 @@ pub mod accounts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for AccountsGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct AccountsGetInput);
 }
 
 pub mod org {
@@ -754,6 +734,7 @@ pub mod org {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("members", "\"members\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -938,6 +919,7 @@ pub mod shape {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("radius", "\"radius\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -971,6 +953,7 @@ pub mod shape {
             __rt::record::Key::new("height", "\"height\": "),
             __rt::record::Key::new("label", "\"label\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -81,6 +81,7 @@ pub mod booleans {
             __rt::record::Key::new("either", "\"either\": "),
             __rt::record::Key::new("list", "\"list\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -273,6 +274,7 @@ pub mod booleans {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("label", "\"label\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -350,6 +352,7 @@ pub mod event {
             __rt::record::Key::new("origin", "\"origin\": "),
             __rt::record::Key::new("hostile", "\"hostile\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -447,6 +450,7 @@ pub mod event {
             __rt::record::Key::new("number", "\"number\": "),
             __rt::record::Key::new("type", "\"type\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -483,6 +487,7 @@ pub mod event {
             __rt::record::Key::new("type", "\"type\": "),
             __rt::record::Key::new("reason", "\"reason\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -522,6 +527,7 @@ pub mod event {
             __rt::record::Key::new("body", "\"body\": "),
             __rt::record::Key::new("reactions", "\"reactions\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -622,6 +628,7 @@ pub mod event {
             __rt::record::Key::new("action", "\"action\": "),
             __rt::record::Key::new("from", "\"from\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -656,6 +663,7 @@ pub mod event {
             __rt::record::Key::new("action", "\"action\": "),
             __rt::record::Key::new("title", "\"title\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -724,6 +732,7 @@ pub mod event {
             __rt::record::Key::new("via", "\"via\": "),
             __rt::record::Key::new("url", "\"url\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -759,6 +768,7 @@ pub mod event {
             __rt::record::Key::new("via", "\"via\": "),
             __rt::record::Key::new("client", "\"client\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -846,6 +856,7 @@ pub mod event {
         const KEYS: &'static [__rt::record::Key] = &[
             __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -880,6 +891,7 @@ pub mod event {
             __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
             __rt::record::Key::new("n", "\"n\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -967,6 +979,7 @@ pub mod issue {
             __rt::record::Key::new("value", "\"value\": "),
             __rt::record::Key::new("score", "\"score\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1044,6 +1057,7 @@ pub mod issue {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("color", "\"color\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1071,6 +1085,7 @@ pub mod issue {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("login", "\"login\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1160,6 +1175,7 @@ pub mod issue {
             __rt::record::Key::new("kind", "\"kind\": "),
             __rt::record::Key::new("slug", "\"slug\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

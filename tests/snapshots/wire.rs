@@ -52,6 +52,7 @@ pub mod customer {
             __rt::record::Key::new("name", "\"name\": "),
             __rt::record::Key::new("tier", "\"tier\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -410,28 +411,7 @@ pub mod helpdesk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for HelpdeskGetInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct HelpdeskGetInput);
     impl __rt::__private::args::FromFields for HelpdeskCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -448,28 +428,7 @@ pub mod helpdesk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    impl __rt::__private::args::FromArgument for HelpdeskCloseInput {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            let parsed = <Self as __rt::__private::args::FromFields>::from_fields(
-                map,
-                path,
-                issues,
-            );
-            __rt::__private::args::reject_unknown(
-                map,
-                <Self as __rt::__private::args::FromFields>::KEYS,
-                path,
-                issues,
-            );
-            parsed
-        }
-    }
+    __rt::__argument!(struct HelpdeskCloseInput);
 }
 
 pub mod notice {
@@ -505,6 +464,7 @@ pub mod notice {
             __rt::record::Key::new("id", "\"id\": "),
             __rt::record::Key::new("title", "\"title\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -642,6 +602,7 @@ pub mod payment {
             __rt::record::Key::new("card_last4", "\"card_last4\": "),
             __rt::record::Key::new("refunded", "\"refunded\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -855,6 +816,7 @@ pub mod record {
             __rt::record::Key::new("owner_email", "\"owner_email\": "),
             __rt::record::Key::new("customer", "\"customer\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,
@@ -1019,6 +981,7 @@ pub mod ticket {
             __rt::record::Key::new("note", "\"note\": "),
             __rt::record::Key::new("tags", "\"tags\": "),
         ];
+        #[inline(always)]
         fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
             &'a self,
             field: u16,

@@ -283,11 +283,24 @@ impl<T: ToonElement> ToonElement for Option<T> {
             None => ToonValue::Null,
         }
     }
+
+    #[inline]
+    fn write_toon_cell(&self, delimiter: Delimiter, out: &mut String) {
+        match self {
+            Some(value) => value.write_toon_cell(delimiter, out),
+            None => out.push_str("null"),
+        }
+    }
 }
 
 impl<T: ToonElement + ?Sized> ToonElement for Box<T> {
     fn toon_value(&self) -> ToonValue<'_> {
         (**self).toon_value()
+    }
+
+    #[inline]
+    fn write_toon_cell(&self, delimiter: Delimiter, out: &mut String) {
+        (**self).write_toon_cell(delimiter, out);
     }
 }
 
@@ -295,17 +308,32 @@ impl ToonElement for String {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Str(self)
     }
+
+    #[inline]
+    fn write_toon_cell(&self, delimiter: Delimiter, out: &mut String) {
+        super::write_string(out, self, delimiter);
+    }
 }
 
 impl ToonElement for str {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Str(self)
     }
+
+    #[inline]
+    fn write_toon_cell(&self, delimiter: Delimiter, out: &mut String) {
+        super::write_string(out, self, delimiter);
+    }
 }
 
 impl ToonElement for i64 {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Int(*self)
+    }
+
+    #[inline]
+    fn write_toon_cell(&self, _delimiter: Delimiter, out: &mut String) {
+        crate::number::write_i64(out, *self);
     }
 }
 
@@ -335,11 +363,21 @@ impl ToonElement for f64 {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Float(*self)
     }
+
+    #[inline]
+    fn write_toon_cell(&self, _delimiter: Delimiter, out: &mut String) {
+        crate::number::write_f64(out, *self);
+    }
 }
 
 impl ToonElement for bool {
     fn toon_value(&self) -> ToonValue<'_> {
         ToonValue::Bool(*self)
+    }
+
+    #[inline]
+    fn write_toon_cell(&self, _delimiter: Delimiter, out: &mut String) {
+        out.push_str(if *self { "true" } else { "false" });
     }
 }
 
