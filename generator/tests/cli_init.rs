@@ -18,7 +18,7 @@ const PETSTORE: &str = concat!(
 );
 const BLOCKFROST: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../tests/fixtures/init-openapi/blockfrost/openapi.yaml"
+    "/../examples/blockfrost-server/schemas/blockfrost.yaml"
 );
 
 /// Runs `fusion-gen init-openapi <args>` in `dir`.

@@ -11,7 +11,7 @@ const DESCRIPTIONS: &[(&str, &str)] = &[
     ("petstore", "../fixtures/operations/petstore.yaml"),
     (
         "blockfrost",
-        "../fixtures/init-openapi/blockfrost/openapi.yaml",
+        "../../examples/blockfrost-server/schemas/blockfrost.yaml",
     ),
 ];
 

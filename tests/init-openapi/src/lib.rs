@@ -9,7 +9,7 @@ pub mod pet_store {
     fusion_runtime::include_generated!("petstore.rs");
 }
 
-/// The starter of Blockfrost's full description (`tests/fixtures/init-openapi/blockfrost/`).
+/// The starter of Blockfrost's full description (`examples/blockfrost-server/schemas/blockfrost.yaml`, vendored once for both).
 pub mod blockfrost_api {
     fusion_runtime::include_generated!("blockfrost.rs");
 }
