@@ -293,7 +293,7 @@ pub async fn call_with_hooks<
             __rt::__private::tool::present_collection_with(
                 result,
                 &super::invoice::InvoicePresenter,
-                &list_selection(&call.select),
+                &get_selection(&call.select),
                 NAME,
                 "list",
                 hooks,
@@ -353,29 +353,6 @@ impl<
 /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
 /// in a directive to the agent (wire format §9).
 fn get_selection(select: &[BillingSelect]) -> __rt::Selection {
-    if select.is_empty() {
-        return __rt::Selection::all();
-    }
-    __rt::Selection::from_indices(
-        select
-            .iter()
-            .map(|key| match key {
-                BillingSelect::AmountCents => 1_u16,
-                BillingSelect::Client => 6_u16,
-                BillingSelect::Due => 3_u16,
-                BillingSelect::Id => 0_u16,
-                BillingSelect::Lines => 7_u16,
-                BillingSelect::PaidAt => 4_u16,
-                BillingSelect::Status => 2_u16,
-                BillingSelect::TaxRate => 5_u16,
-            }),
-    )
-}
-
-/// `_select` keys as field indices of [`super::invoice::Invoice`]; keys it does not have are skipped
-/// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
-/// in a directive to the agent (wire format §9).
-fn list_selection(select: &[BillingSelect]) -> __rt::Selection {
     if select.is_empty() {
         return __rt::Selection::all();
     }

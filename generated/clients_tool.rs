@@ -250,7 +250,7 @@ pub async fn call_with_hooks<
             __rt::__private::tool::present_collection_structured_with(
                 result,
                 &super::client::ClientPresenter,
-                &list_selection(&call.select),
+                &get_selection(&call.select),
                 NAME,
                 "list",
                 hooks,
@@ -306,25 +306,6 @@ impl<
 /// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
 /// in a directive to the agent (wire format §9).
 fn get_selection(select: &[ClientsSelect]) -> __rt::Selection {
-    if select.is_empty() {
-        return __rt::Selection::all();
-    }
-    __rt::Selection::from_indices(
-        select
-            .iter()
-            .map(|key| match key {
-                ClientsSelect::Email => 2_u16,
-                ClientsSelect::Id => 0_u16,
-                ClientsSelect::Name => 1_u16,
-                ClientsSelect::Tier => 3_u16,
-            }),
-    )
-}
-
-/// `_select` keys as field indices of [`super::client::Client`]; keys it does not have are skipped
-/// (keys of other actions' presenters only select nothing at all, `{}`, as upstream), and named
-/// in a directive to the agent (wire format §9).
-fn list_selection(select: &[ClientsSelect]) -> __rt::Selection {
     if select.is_empty() {
         return __rt::Selection::all();
     }

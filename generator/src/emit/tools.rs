@@ -219,6 +219,9 @@ pub fn render(
     });
     let path = |id: TypeId| ItemRef::ty(model, names, index, id);
     let mut action_schemas = Vec::new();
+    // Actions that return the same item with every `_select` key theirs share one selection
+    // function: its body depends on the item only.
+    let mut shared_selections: Vec<(TypeId, Ident)> = Vec::new();
     let actions: Vec<ActionView> = tool
         .actions
         .iter()
@@ -265,6 +268,18 @@ pub fn render(
                     let partial = select_arms
                         .as_ref()
                         .is_some_and(|a| a.len() < select_keys.len());
+                    let (select_fn, select_arms) =
+                        match shared_selections.iter().find(|(shared, _)| *shared == item) {
+                            Some((_, shared)) if !partial && select_arms.is_some() => {
+                                (shared.clone(), None)
+                            }
+                            _ => {
+                                if !partial && select_arms.is_some() {
+                                    shared_selections.push((item, select_fn.clone()));
+                                }
+                                (select_fn, select_arms)
+                            }
+                        };
                     let missing_keys: Vec<&String> = select_variants
                         .iter()
                         .zip(&select_keys)
