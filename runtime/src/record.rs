@@ -258,11 +258,11 @@ pub fn toon_fields<R: Record>(
     visit_selected(
         record,
         selection,
-        &mut ToonHeaderSink {
+        &mut ToonHeaderSink(ToonLine {
             out,
             delimiter,
             first: true,
-        },
+        }),
     );
     out.push('}');
 }
@@ -279,11 +279,11 @@ pub fn toon_row<R: Record>(
     visit_selected(
         record,
         selection,
-        &mut ToonRowSink {
+        &mut ToonRowSink(ToonLine {
             out,
             delimiter,
             first: true,
-        },
+        }),
     );
 }
 
@@ -305,28 +305,39 @@ fn visit_selected<'a, R: Record, S: FieldSink<'a>>(
     }
 }
 
-/// The sink of [`toon_fields`]: each key, and a nested column's field list after it.
-struct ToonHeaderSink<'o> {
+/// A TOON line being written: its parts joined by the delimiter.
+struct ToonLine<'o> {
     out: &'o mut String,
     delimiter: Delimiter,
     first: bool,
 }
 
-impl ToonHeaderSink<'_> {
+impl ToonLine<'_> {
+    /// The delimiter before every part but the first.
     #[inline(always)]
-    fn key(&mut self, key: &str) {
+    fn separate(&mut self) {
         if !self.first {
             self.out.push(self.delimiter.as_char());
         }
         self.first = false;
-        write_key(self.out, key);
+    }
+}
+
+/// The sink of [`toon_fields`]: each key, and a nested column's field list after it.
+struct ToonHeaderSink<'o>(ToonLine<'o>);
+
+impl ToonHeaderSink<'_> {
+    #[inline(always)]
+    fn key(&mut self, key: &str) {
+        self.0.separate();
+        write_key(self.0.out, key);
     }
 }
 
 impl<'r> FieldSink<'r> for ToonHeaderSink<'_> {
     fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'r T) {
         self.key(key.name);
-        value.write_toon_subheader(self.delimiter, self.out);
+        value.write_toon_subheader(self.0.delimiter, self.0.out);
     }
 
     fn censored(&mut self, key: &'static Key, _censor: Censor, _has_value: bool) {
@@ -339,44 +350,30 @@ impl<'r> FieldSink<'r> for ToonHeaderSink<'_> {
 }
 
 /// The sink of [`toon_row`]: each value's cell, joined by the delimiter.
-struct ToonRowSink<'o> {
-    out: &'o mut String,
-    delimiter: Delimiter,
-    first: bool,
-}
-
-impl ToonRowSink<'_> {
-    #[inline(always)]
-    fn separate(&mut self) {
-        if !self.first {
-            self.out.push(self.delimiter.as_char());
-        }
-        self.first = false;
-    }
-}
+struct ToonRowSink<'o>(ToonLine<'o>);
 
 impl<'r> FieldSink<'r> for ToonRowSink<'_> {
     #[inline(always)]
     fn field<T: FieldValue + ?Sized>(&mut self, _key: &'static Key, value: &'r T) {
-        self.separate();
-        value.write_toon_cell(self.delimiter, self.out);
+        self.0.separate();
+        value.write_toon_cell(self.0.delimiter, self.0.out);
     }
 
     #[inline(always)]
     fn censored(&mut self, _key: &'static Key, censor: Censor, has_value: bool) {
-        self.separate();
+        self.0.separate();
         // A redacted `null` stays `null` (§10), as fast-redact leaves it.
         if has_value {
-            write_string(self.out, censor.text, self.delimiter);
+            write_string(self.0.out, censor.text, self.0.delimiter);
         } else {
-            self.out.push_str("null");
+            self.0.out.push_str("null");
         }
     }
 
     #[inline(always)]
     fn entry<T: FieldValue + ?Sized>(&mut self, _key: &'r str, value: &'r T) {
-        self.separate();
-        value.write_toon_cell(self.delimiter, self.out);
+        self.0.separate();
+        value.write_toon_cell(self.0.delimiter, self.0.out);
     }
 }
 

@@ -55,6 +55,9 @@ pub struct BehaviourView {
     pub collection_suggestions: Option<Vec<RuleView>>,
     /// The data block is TOON (`data-format: toon`).
     pub toon: bool,
+    /// The data block is pretty JSON, the runtime's default `Declared::FORMAT`: the presenter
+    /// states no format.
+    pub pretty_json: bool,
 }
 
 impl BehaviourView {
@@ -76,11 +79,6 @@ impl BehaviourView {
             || !self.collection_ui.is_empty()
             || !self.collection_rules.is_empty()
             || self.collection_suggestions.is_some()
-    }
-
-    /// Whether the data block is pretty JSON, the runtime's default `Declared::FORMAT`.
-    pub fn is_pretty_json(&self) -> bool {
-        !self.toon && self.json_style == "Pretty"
     }
 }
 
@@ -228,6 +226,7 @@ impl Context<'_> {
             }
         });
         let toon = behaviour.data_format == crate::definition::DataFormat::Toon;
+        let pretty_json = behaviour.data_format == crate::definition::DataFormat::Pretty;
         let suggestions: Vec<RuleView> = behaviour
             .suggestions
             .iter()
@@ -277,6 +276,7 @@ impl Context<'_> {
                 .map(|list| list.iter().map(|s| self.suggestion(s)).collect())
                 .transpose()?,
             toon,
+            pretty_json,
         })
     }
 

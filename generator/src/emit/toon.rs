@@ -2,26 +2,22 @@
 //! format §11, TOON §9.3). The table itself (field list and cells) is written by the runtime
 //! from the struct's `Record`, so the generated code states only this one flag.
 
-use crate::model::{FieldDef, FieldType, Model, TypeId, TypeKind};
+use crate::model::{FieldType, Model, TypeId, TypeKind};
 
 /// Whether every value of struct `id` is a table row whatever the data.
 pub fn is_tabular(model: &Model, id: TypeId) -> bool {
-    tabular_fields(model, id, &mut Vec::new()).is_some()
+    tabular(model, id, &mut Vec::new())
 }
 
-/// The fields of `id` when it qualifies: at least one field, each required, not boxed, and
-/// redacted (a string cell), primitive (a nullable primitive too: `null` is a cell), or a
-/// non-nullable nested struct that qualifies itself (a v4 nested column).
-fn tabular_fields<'m>(
-    model: &'m Model,
-    id: TypeId,
-    visiting: &mut Vec<TypeId>,
-) -> Option<&'m [FieldDef]> {
+/// Whether `id` qualifies: at least one field, each required, not boxed, and redacted (a
+/// string cell), primitive (a nullable primitive too: `null` is a cell), or a non-nullable
+/// nested struct that qualifies itself (a v4 nested column).
+fn tabular(model: &Model, id: TypeId, visiting: &mut Vec<TypeId>) -> bool {
     let TypeKind::Struct { fields } = &model.types[id].kind else {
-        return None;
+        return false;
     };
     if fields.is_empty() || visiting.contains(&id) || model.types[id].extra.is_some() {
-        return None;
+        return false;
     }
     visiting.push(id);
     let qualifies = fields.iter().all(|field| {
@@ -30,13 +26,13 @@ fn tabular_fields<'m>(
             && (field.redact.is_some()
                 || match &field.ty {
                     FieldType::Named(nested) if is_struct(model, *nested) => {
-                        tabular_fields(model, *nested, visiting).is_some()
+                        tabular(model, *nested, visiting)
                     }
                     ty => is_primitive(model, ty.non_null()),
                 })
     });
     visiting.pop();
-    qualifies.then_some(fields.as_slice())
+    qualifies
 }
 
 fn is_struct(model: &Model, id: TypeId) -> bool {
