@@ -10,76 +10,24 @@
 use super::__rt;
 
 /// The billed client.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Client {
     /// Wire key `id`; required.
     pub id: ::std::string::String,
     /// Wire key `name`; required.
     pub name: ::std::string::String,
     /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; redacted: the data block shows `[REDACTED]`.
-    #[serde(
-        default,
-        skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "__rt::__private::nullable::present",
-        serialize_with = "Client::__fusion_redact_2"
-    )]
     pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tier`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tier: ::core::option::Option<ClientTier>,
 }
 
-impl Client {
-    /// `Serialize` of the redacted field `email`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-    fn __fusion_redact_2<T, S: __rt::__private::serde::Serializer>(
-        value: &::core::option::Option<::core::option::Option<T>>,
-        serializer: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
-        match value {
-            ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                serializer.serialize_str("[REDACTED]")
-            }
-            _ => serializer.serialize_none(),
-        }
-    }
-}
-
-impl __rt::record::Record for Client {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("id", "\"id\": "),
-        __rt::record::Key::new("name", "\"name\": "),
-        __rt::record::Key::new("email", "\"email\": "),
-        __rt::record::Key::new("tier", "\"tier\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.id),
-            1 => sink.field(&Self::KEYS[1], &self.name),
-            2 => {
-                sink.censored_if(
-                    &Self::KEYS[2],
-                    __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                    self.email.as_ref().map(::core::option::Option::is_some),
-                )
-            }
-            3 => sink.optional(&Self::KEYS[3], &self.tier),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(Client);
-
-impl Client {
-    /// The wire keys of the fields, in schema order; `_select` names index into it.
-    pub const FIELDS: &[&str] = &["id", "name", "email", "tier"];
-}
+__rt::__record!(Client {
+    0 id: "id" => required,
+    1 name: "name" => required,
+    2 email: "email" => optional_nullable redact "[REDACTED]" "\"[REDACTED]\"",
+    3 tier: "tier" => optional,
+});
 
 /// The values of `ClientTier`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -10,8 +10,7 @@
 use super::__rt;
 
 /// An invoice as the agent sees it.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Invoice {
     /// Invoice number, e.g. `INV-000001`.
     ///
@@ -24,73 +23,29 @@ pub struct Invoice {
     /// Wire key `status`; required.
     pub status: InvoiceStatus,
     /// Wire key `due`; optional, left out of the data block when `None`; format `date`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub due: ::core::option::Option<::std::string::String>,
     /// When the invoice was paid; null while it is open.
     ///
     /// Wire key `paid_at`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; format `date-time`.
-    #[serde(
-        default,
-        skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "__rt::__private::nullable::present"
-    )]
     pub paid_at: ::core::option::Option<::core::option::Option<::std::string::String>>,
     /// Wire key `tax_rate`; optional, left out of the data block when `None`; default `0`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tax_rate: ::core::option::Option<f64>,
     /// Wire key `client`; required.
     pub client: super::client::Client,
     /// Wire key `lines`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub lines: ::core::option::Option<::std::vec::Vec<InvoiceLine>>,
 }
 
-impl __rt::record::Record for Invoice {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("id", "\"id\": "),
-        __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-        __rt::record::Key::new("status", "\"status\": "),
-        __rt::record::Key::new("due", "\"due\": "),
-        __rt::record::Key::new("paid_at", "\"paid_at\": "),
-        __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
-        __rt::record::Key::new("client", "\"client\": "),
-        __rt::record::Key::new("lines", "\"lines\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.id),
-            1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-            2 => sink.field(&Self::KEYS[2], &self.status),
-            3 => sink.optional(&Self::KEYS[3], &self.due),
-            4 => sink.optional(&Self::KEYS[4], &self.paid_at),
-            5 => sink.optional(&Self::KEYS[5], &self.tax_rate),
-            6 => sink.field(&Self::KEYS[6], &self.client),
-            7 => sink.optional(&Self::KEYS[7], &self.lines),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(Invoice);
-
-impl Invoice {
-    /// The wire keys of the fields, in schema order; `_select` names index into it.
-    pub const FIELDS: &[&str] = &[
-        "id",
-        "amount_cents",
-        "status",
-        "due",
-        "paid_at",
-        "tax_rate",
-        "client",
-        "lines",
-    ];
-}
+__rt::__record!(Invoice {
+    0 id: "id" => required,
+    1 amount_cents: "amount_cents" => required,
+    2 status: "status" => required,
+    3 due: "due" => optional,
+    4 paid_at: "paid_at" => optional_nullable,
+    5 tax_rate: "tax_rate" => optional,
+    6 client: "client" => required,
+    7 lines: "lines" => optional,
+});
 
 /// The values of `InvoiceStatus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -106,8 +61,7 @@ pub enum InvoiceStatus {
 __rt::wire_enum!(InvoiceStatus { Paid("paid"), Pending("pending"), Overdue("overdue") });
 
 /// One line of an invoice.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct InvoiceLine {
     /// Wire key `sku`; required.
     pub sku: ::std::string::String,
@@ -118,66 +72,29 @@ pub struct InvoiceLine {
     /// A discount applied to the line.
     ///
     /// Wire key `discount`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub discount: ::core::option::Option<InvoiceLineDiscount>,
 }
 
-impl __rt::record::Record for InvoiceLine {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("sku", "\"sku\": "),
-        __rt::record::Key::new("quantity", "\"quantity\": "),
-        __rt::record::Key::new("unit_cents", "\"unit_cents\": "),
-        __rt::record::Key::new("discount", "\"discount\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.sku),
-            1 => sink.field(&Self::KEYS[1], &self.quantity),
-            2 => sink.field(&Self::KEYS[2], &self.unit_cents),
-            3 => sink.optional(&Self::KEYS[3], &self.discount),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(InvoiceLine);
+__rt::__record!(InvoiceLine {
+    0 sku: "sku" => required,
+    1 quantity: "quantity" => required,
+    2 unit_cents: "unit_cents" => required,
+    3 discount: "discount" => optional,
+});
 
 /// A discount applied to the line.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct InvoiceLineDiscount {
     /// Wire key `percent`; required.
     pub percent: f64,
     /// Wire key `reason`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::record::Record for InvoiceLineDiscount {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("percent", "\"percent\": "),
-        __rt::record::Key::new("reason", "\"reason\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.percent),
-            1 => sink.optional(&Self::KEYS[1], &self.reason),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(InvoiceLineDiscount);
+__rt::__record!(InvoiceLineDiscount {
+    0 percent: "percent" => required,
+    1 reason: "reason" => optional,
+});
 
 /// Presents [`Invoice`]: writes its data block straight into the response buffer, with no reflection at run time.
 #[derive(Debug, Clone, Copy, Default)]

@@ -10,8 +10,7 @@
 use super::__rt;
 
 /// One row of an invoice listing (the 10k-row benchmark data of `tests/fixtures/bench/`).
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct InvoiceRow {
     /// Wire key `id`; required.
     pub id: ::std::string::String,
@@ -33,52 +32,16 @@ pub struct InvoiceRow {
     pub notes: ::std::string::String,
 }
 
-impl __rt::record::Record for InvoiceRow {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("id", "\"id\": "),
-        __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-        __rt::record::Key::new("status", "\"status\": "),
-        __rt::record::Key::new("client_name", "\"client_name\": "),
-        __rt::record::Key::new("due", "\"due\": "),
-        __rt::record::Key::new("paid", "\"paid\": "),
-        __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
-        __rt::record::Key::new("notes", "\"notes\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.id),
-            1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-            2 => sink.field(&Self::KEYS[2], &self.status),
-            3 => sink.field(&Self::KEYS[3], &self.client_name),
-            4 => sink.field(&Self::KEYS[4], &self.due),
-            5 => sink.field(&Self::KEYS[5], &self.paid),
-            6 => sink.field(&Self::KEYS[6], &self.tax_rate),
-            7 => sink.field(&Self::KEYS[7], &self.notes),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(InvoiceRow, tabular);
-
-impl InvoiceRow {
-    /// The wire keys of the fields, in schema order; `_select` names index into it.
-    pub const FIELDS: &[&str] = &[
-        "id",
-        "amount_cents",
-        "status",
-        "client_name",
-        "due",
-        "paid",
-        "tax_rate",
-        "notes",
-    ];
-}
+__rt::__record!(tabular InvoiceRow {
+    0 id: "id" => required,
+    1 amount_cents: "amount_cents" => required,
+    2 status: "status" => required,
+    3 client_name: "client_name" => required,
+    4 due: "due" => required,
+    5 paid: "paid" => required,
+    6 tax_rate: "tax_rate" => required,
+    7 notes: "notes" => required,
+});
 
 /// The values of `InvoiceRowStatus`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

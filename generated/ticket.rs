@@ -10,8 +10,7 @@
 use super::__rt;
 
 /// A support ticket, with its conversation thread.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Ticket {
     /// Wire key `id`; required.
     pub id: i64,
@@ -22,68 +21,25 @@ pub struct Ticket {
     /// Wire key `opened_by`; required.
     pub opened_by: Person,
     /// Wire key `assignee`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub assignee: ::core::option::Option<Person>,
     /// Wire key `tags`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     /// Wire key `messages`; required.
     pub messages: ::std::vec::Vec<TicketMessagesItem>,
     /// Wire key `escalation`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-    #[serde(
-        default,
-        skip_serializing_if = "::core::option::Option::is_none",
-        deserialize_with = "__rt::__private::nullable::present"
-    )]
     pub escalation: ::core::option::Option<::core::option::Option<TicketEscalation>>,
 }
 
-impl __rt::record::Record for Ticket {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("id", "\"id\": "),
-        __rt::record::Key::new("subject", "\"subject\": "),
-        __rt::record::Key::new("priority", "\"priority\": "),
-        __rt::record::Key::new("opened_by", "\"opened_by\": "),
-        __rt::record::Key::new("assignee", "\"assignee\": "),
-        __rt::record::Key::new("tags", "\"tags\": "),
-        __rt::record::Key::new("messages", "\"messages\": "),
-        __rt::record::Key::new("escalation", "\"escalation\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.id),
-            1 => sink.field(&Self::KEYS[1], &self.subject),
-            2 => sink.field(&Self::KEYS[2], &self.priority),
-            3 => sink.field(&Self::KEYS[3], &self.opened_by),
-            4 => sink.optional(&Self::KEYS[4], &self.assignee),
-            5 => sink.optional(&Self::KEYS[5], &self.tags),
-            6 => sink.field(&Self::KEYS[6], &self.messages),
-            7 => sink.optional(&Self::KEYS[7], &self.escalation),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(Ticket);
-
-impl Ticket {
-    /// The wire keys of the fields, in schema order; `_select` names index into it.
-    pub const FIELDS: &[&str] = &[
-        "id",
-        "subject",
-        "priority",
-        "opened_by",
-        "assignee",
-        "tags",
-        "messages",
-        "escalation",
-    ];
-}
+__rt::__record!(Ticket {
+    0 id: "id" => required,
+    1 subject: "subject" => required,
+    2 priority: "priority" => required,
+    3 opened_by: "opened_by" => required,
+    4 assignee: "assignee" => optional,
+    5 tags: "tags" => optional,
+    6 messages: "messages" => required,
+    7 escalation: "escalation" => optional_nullable,
+});
 
 /// The values of `TicketPriority`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,40 +55,21 @@ pub enum TicketPriority {
 __rt::wire_enum!(TicketPriority { Low("low"), Normal("normal"), Urgent("urgent") });
 
 /// `Person` as the schema at `support/ticket.json#/$defs/Person` describes it.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Person {
     /// Wire key `name`; required.
     pub name: ::std::string::String,
     /// Wire key `email`; optional, left out of the data block when `None`; format `email`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub email: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::record::Record for Person {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("name", "\"name\": "),
-        __rt::record::Key::new("email", "\"email\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.name),
-            1 => sink.optional(&Self::KEYS[1], &self.email),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(Person);
+__rt::__record!(Person {
+    0 name: "name" => required,
+    1 email: "email" => optional,
+});
 
 /// `TicketMessagesItem` as the schema at `support/ticket.json#/properties/messages/items` describes it.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TicketMessagesItem {
     /// Wire key `author`; required.
     pub author: Person,
@@ -141,66 +78,29 @@ pub struct TicketMessagesItem {
     /// Wire key `sent_at`; required; format `date-time`.
     pub sent_at: ::std::string::String,
     /// Wire key `internal`; optional, left out of the data block when `None`; default `false`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub internal: ::core::option::Option<bool>,
 }
 
-impl __rt::record::Record for TicketMessagesItem {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("author", "\"author\": "),
-        __rt::record::Key::new("body", "\"body\": "),
-        __rt::record::Key::new("sent_at", "\"sent_at\": "),
-        __rt::record::Key::new("internal", "\"internal\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.author),
-            1 => sink.field(&Self::KEYS[1], &self.body),
-            2 => sink.field(&Self::KEYS[2], &self.sent_at),
-            3 => sink.optional(&Self::KEYS[3], &self.internal),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(TicketMessagesItem);
+__rt::__record!(TicketMessagesItem {
+    0 author: "author" => required,
+    1 body: "body" => required,
+    2 sent_at: "sent_at" => required,
+    3 internal: "internal" => optional,
+});
 
 /// `TicketEscalation` as the schema at `support/ticket.json#/properties/escalation` describes it.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-#[serde(crate = "__rt::__private::serde")]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TicketEscalation {
     /// Wire key `level`; required.
     pub level: i64,
     /// Wire key `reason`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
     pub reason: ::core::option::Option<::std::string::String>,
 }
 
-impl __rt::record::Record for TicketEscalation {
-    const KEYS: &'static [__rt::record::Key] = &[
-        __rt::record::Key::new("level", "\"level\": "),
-        __rt::record::Key::new("reason", "\"reason\": "),
-    ];
-    #[inline(always)]
-    fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-        &'a self,
-        field: u16,
-        sink: &mut Sink_,
-    ) {
-        match field {
-            0 => sink.field(&Self::KEYS[0], &self.level),
-            1 => sink.optional(&Self::KEYS[1], &self.reason),
-            _ => {}
-        }
-    }
-}
-
-__rt::__record_impls!(TicketEscalation);
+__rt::__record!(TicketEscalation {
+    0 level: "level" => required,
+    1 reason: "reason" => optional,
+});
 
 /// Presents [`Ticket`]: writes its data block straight into the response buffer, with no reflection at run time.
 #[derive(Debug, Clone, Copy, Default)]

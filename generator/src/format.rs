@@ -1,6 +1,8 @@
 //! Phase 6, format: the rendered text is parsed with `syn` and printed with `prettyplease`, then
 //! the `@generated` header goes on top (prettyplease keeps doc attributes but drops comments).
 
+use proc_macro2::{Delimiter, Spacing, TokenTree};
+
 use crate::diagnostics::Diagnostic;
 
 /// Parses and pretty-prints generated Rust. A template that produced invalid Rust is a bug in
@@ -42,14 +44,76 @@ fn print_separated(file: syn::File) -> String {
         }));
     }
     for item in file.items {
-        pieces.push(prettyplease::unparse(&syn::File {
-            shebang: None,
-            frontmatter: None,
-            attrs: Vec::new(),
-            items: vec![item],
-        }));
+        match record_table(&item) {
+            Some(table) => pieces.push(table),
+            None => pieces.push(prettyplease::unparse(&syn::File {
+                shebang: None,
+                frontmatter: None,
+                attrs: Vec::new(),
+                items: vec![item],
+            })),
+        }
     }
     pieces.join("\n")
+}
+
+/// A struct's `__record!` table, one field per line. prettyplease fills a macro's tokens to the
+/// line width, which would run the fields together; the table's shape is known (what comes
+/// before the braces, the braces' comma-separated lines, what comes after), so it is printed
+/// from its tokens in that shape.
+fn record_table(item: &syn::Item) -> Option<String> {
+    let syn::Item::Macro(item) = item else {
+        return None;
+    };
+    let mac = &item.mac;
+    if !item.attrs.is_empty() || mac.path.segments.last()?.ident != "__record" {
+        return None;
+    }
+    let path = mac
+        .path
+        .segments
+        .iter()
+        .map(|segment| segment.ident.to_string())
+        .collect::<Vec<_>>()
+        .join("::");
+    let tokens: Vec<TokenTree> = mac.tokens.clone().into_iter().collect();
+    let braces = tokens.iter().position(
+        |token| matches!(token, TokenTree::Group(group) if group.delimiter() == Delimiter::Brace),
+    )?;
+    let TokenTree::Group(fields) = &tokens[braces] else {
+        return None;
+    };
+    let mut out = format!("{path}!({} {{\n", print_tokens(&tokens[..braces]));
+    let fields: Vec<TokenTree> = fields.stream().into_iter().collect();
+    for line in fields.split(|token| matches!(token, TokenTree::Punct(p) if p.as_char() == ',')) {
+        if !line.is_empty() {
+            out.push_str(&format!("    {},\n", print_tokens(line)));
+        }
+    }
+    let after = print_tokens(&tokens[braces + 1..]);
+    out.push('}');
+    if !after.is_empty() {
+        out.push(' ');
+        out.push_str(&after);
+    }
+    out.push_str(");\n");
+    Some(out)
+}
+
+/// Tokens as a person writes them: a space between two, none before `:` or after a joint
+/// punctuation (`=>`, `..`).
+fn print_tokens(tokens: &[TokenTree]) -> String {
+    let mut out = String::new();
+    let mut joint = true;
+    for token in tokens {
+        let tight = matches!(token, TokenTree::Punct(p) if p.as_char() == ':');
+        if !joint && !tight {
+            out.push(' ');
+        }
+        out.push_str(&token.to_string());
+        joint = matches!(token, TokenTree::Punct(p) if p.spacing() == Spacing::Joint);
+    }
+    out
 }
 
 /// The `@generated` header: names the command that regenerates the file and the hash of the
@@ -94,6 +158,17 @@ mod tests {
         assert_eq!(
             format_rust("x.rs", "//! M\npub struct A;pub struct B;").unwrap(),
             "//! M\n\npub struct A;\n\npub struct B;\n"
+        );
+    }
+
+    #[test]
+    fn a_record_table_has_a_line_per_field() {
+        let text = "__rt::__record!(tabular Row { 0 id: \"id\" => required, 1 r#type: \"type\" \
+                    as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\" } .. extra);";
+        assert_eq!(
+            format_rust("x.rs", text).unwrap(),
+            "__rt::__record!(tabular Row {\n    0 id: \"id\" => required,\n    1 r#type: \"type\" \
+             as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\",\n} .. extra);\n"
         );
     }
 

@@ -6,6 +6,15 @@
 //! struct's code, so that pretty JSON, compact JSON, `_select`ed JSON and the TOON view are as
 //! fast as hand-written writers while the generated text holds one line per field.
 
+mod declare;
+mod read;
+mod serialize;
+#[cfg(test)]
+mod tests;
+
+pub use read::{ReadRecord, deserialize, next_field, optional, read_value, required};
+pub use serialize::serialize;
+
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};
 use crate::select::Selection;
 use crate::toon::{Delimiter, ToonElement, ToonValue, write_key, write_string};
@@ -63,10 +72,11 @@ impl Censor {
     }
 }
 
-/// A value a field can hold: it writes itself as JSON and shows itself to TOON.
-pub trait FieldValue: WriteJson + ToonElement {}
+/// A value a field can hold: it writes itself as JSON, shows itself to TOON and serializes
+/// itself (the struct's `Serialize` goes through its [`Record`] too).
+pub trait FieldValue: WriteJson + ToonElement + serde::Serialize {}
 
-impl<T: WriteJson + ToonElement + ?Sized> FieldValue for T {}
+impl<T: WriteJson + ToonElement + serde::Serialize + ?Sized> FieldValue for T {}
 
 /// What a record hands its fields to: one implementation per output.
 ///

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod account {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `account.yaml`.
     //!
@@ -40,8 +38,7 @@ pub mod account {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Account` as the schema at `account.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Account {
         /// Wire key `id`; required.
         pub id: i64,
@@ -54,57 +51,16 @@ pub mod account {
         /// Wire key `active`; required.
         pub active: bool,
         /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `credit_limit`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub credit_limit: ::core::option::Option<i64>,
     }
-    impl __rt::record::Record for Account {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("owner", "\"owner\": "),
-            __rt::record::Key::new("balance", "\"balance\": "),
-            __rt::record::Key::new("plan", "\"plan\": "),
-            __rt::record::Key::new("active", "\"active\": "),
-            __rt::record::Key::new("note", "\"note\": "),
-            __rt::record::Key::new("credit_limit", "\"credit_limit\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.owner),
-                2 => sink.field(&Self::KEYS[2], &self.balance),
-                3 => sink.field(&Self::KEYS[3], &self.plan),
-                4 => sink.field(&Self::KEYS[4], &self.active),
-                5 => sink.optional(&Self::KEYS[5], &self.note),
-                6 => sink.optional(&Self::KEYS[6], &self.credit_limit),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Account);
-    impl Account {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "owner",
-            "balance",
-            "plan",
-            "active",
-            "note",
-            "credit_limit",
-        ];
-    }
+    __rt::__record!(
+        Account { 0 id : "id" => required, 1 owner : "owner" => required, 2 balance :
+        "balance" => required, 3 plan : "plan" => required, 4 active : "active" =>
+        required, 5 note : "note" => optional_nullable, 6 credit_limit : "credit_limit"
+        => optional }
+    );
     /// The values of `AccountPlan`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum AccountPlan {
@@ -303,8 +259,7 @@ pub mod appointment {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `appointment.yaml`.
     //!
@@ -313,42 +268,19 @@ pub mod appointment {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Appointment` as the schema at `appointment.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Appointment {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `status`; required.
         pub status: AppointmentStatus,
         /// Wire key `pets`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub pets: ::core::option::Option<i64>,
     }
-    impl __rt::record::Record for Appointment {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("pets", "\"pets\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.status),
-                2 => sink.optional(&Self::KEYS[2], &self.pets),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Appointment);
-    impl Appointment {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "status", "pets"];
-    }
+    __rt::__record!(
+        Appointment { 0 id : "id" => required, 1 status : "status" => required, 2 pets :
+        "pets" => optional }
+    );
     /// The values of `AppointmentStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum AppointmentStatus {
@@ -539,8 +471,7 @@ pub mod entry {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `entry.yaml`.
     //!
@@ -549,37 +480,16 @@ pub mod entry {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Entry` as the schema at `entry.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Entry {
         /// Wire key `label`; required.
         pub label: ::std::string::String,
         /// Wire key `amount`; required.
         pub amount: f64,
     }
-    impl __rt::record::Record for Entry {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("label", "\"label\": "),
-            __rt::record::Key::new("amount", "\"amount\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.label),
-                1 => sink.field(&Self::KEYS[1], &self.amount),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Entry, tabular);
-    impl Entry {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["label", "amount"];
-    }
+    __rt::__record!(
+        tabular Entry { 0 label : "label" => required, 1 amount : "amount" => required }
+    );
     /// Presents [`Entry`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct EntryPresenter;
@@ -643,8 +553,7 @@ pub mod ledger {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.yaml`.
     //!
@@ -653,8 +562,7 @@ pub mod ledger {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Ledger` as the schema at `ledger.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Ledger {
         /// Wire key `id`; required.
         pub id: i64,
@@ -663,44 +571,15 @@ pub mod ledger {
         /// Wire key `balance`; required.
         pub balance: f64,
         /// Wire key `memo`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub memo: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `entries`; required.
         pub entries: ::std::vec::Vec<super::entry::Entry>,
     }
-    impl __rt::record::Record for Ledger {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("owner", "\"owner\": "),
-            __rt::record::Key::new("balance", "\"balance\": "),
-            __rt::record::Key::new("memo", "\"memo\": "),
-            __rt::record::Key::new("entries", "\"entries\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.owner),
-                2 => sink.field(&Self::KEYS[2], &self.balance),
-                3 => sink.optional(&Self::KEYS[3], &self.memo),
-                4 => sink.field(&Self::KEYS[4], &self.entries),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Ledger);
-    impl Ledger {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "owner", "balance", "memo", "entries"];
-    }
+    __rt::__record!(
+        Ledger { 0 id : "id" => required, 1 owner : "owner" => required, 2 balance :
+        "balance" => required, 3 memo : "memo" => optional_nullable, 4 entries :
+        "entries" => required }
+    );
     /// Presents [`Ledger`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LedgerPresenter;
@@ -944,8 +823,7 @@ pub mod ledgers_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledgers.tool.yaml`.
     //!
@@ -1201,8 +1079,7 @@ pub mod note {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `note.yaml`.
     //!
@@ -1211,8 +1088,7 @@ pub mod note {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Note` as the schema at `note.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Note {
         /// Wire key `id`; required.
         pub id: i64,
@@ -1221,31 +1097,10 @@ pub mod note {
         /// Wire key `kind`; required.
         pub kind: NoteKind,
     }
-    impl __rt::record::Record for Note {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("notes", "\"notes\": "),
-            __rt::record::Key::new("kind", "\"kind\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.notes),
-                2 => sink.field(&Self::KEYS[2], &self.kind),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Note, tabular);
-    impl Note {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "notes", "kind"];
-    }
+    __rt::__record!(
+        tabular Note { 0 id : "id" => required, 1 notes : "notes" => required, 2 kind :
+        "kind" => required }
+    );
     /// The values of `NoteKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum NoteKind {
@@ -1419,8 +1274,7 @@ pub mod status_row {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `status_row.yaml`.
     //!
@@ -1429,37 +1283,16 @@ pub mod status_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `StatusRow` as the schema at `status_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct StatusRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    impl __rt::record::Record for StatusRow {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.status),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(StatusRow, tabular);
-    impl StatusRow {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "status"];
-    }
+    __rt::__record!(
+        tabular StatusRow { 0 id : "id" => required, 1 status : "status" => required }
+    );
     /// Presents [`StatusRow`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct StatusRowPresenter;

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod invoices_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `invoices.tool.yaml`.
     //!
@@ -203,8 +201,7 @@ pub mod reviewed_row {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reviewed_row.yaml`.
     //!
@@ -213,8 +210,7 @@ pub mod reviewed_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ReviewedRow` as the schema at `reviewed_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct ReviewedRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -233,50 +229,12 @@ pub mod reviewed_row {
         /// Wire key `notes`; required.
         pub notes: ::std::string::String,
     }
-    impl __rt::record::Record for ReviewedRow {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("client_name", "\"client_name\": "),
-            __rt::record::Key::new("due", "\"due\": "),
-            __rt::record::Key::new("paid", "\"paid\": "),
-            __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
-            __rt::record::Key::new("notes", "\"notes\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-                2 => sink.field(&Self::KEYS[2], &self.status),
-                3 => sink.field(&Self::KEYS[3], &self.client_name),
-                4 => sink.field(&Self::KEYS[4], &self.due),
-                5 => sink.field(&Self::KEYS[5], &self.paid),
-                6 => sink.field(&Self::KEYS[6], &self.tax_rate),
-                7 => sink.field(&Self::KEYS[7], &self.notes),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(ReviewedRow, tabular);
-    impl ReviewedRow {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "amount_cents",
-            "status",
-            "client_name",
-            "due",
-            "paid",
-            "tax_rate",
-            "notes",
-        ];
-    }
+    __rt::__record!(
+        tabular ReviewedRow { 0 id : "id" => required, 1 amount_cents : "amount_cents" =>
+        required, 2 status : "status" => required, 3 client_name : "client_name" =>
+        required, 4 due : "due" => required, 5 paid : "paid" => required, 6 tax_rate :
+        "tax_rate" => required, 7 notes : "notes" => required }
+    );
     /// The values of `ReviewedRowStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReviewedRowStatus {
@@ -386,8 +344,7 @@ pub mod tabled_row {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tabled_row.yaml`.
     //!
@@ -396,8 +353,7 @@ pub mod tabled_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `TabledRow` as the schema at `tabled_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct TabledRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -416,50 +372,12 @@ pub mod tabled_row {
         /// Wire key `notes`; required.
         pub notes: ::std::string::String,
     }
-    impl __rt::record::Record for TabledRow {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("client_name", "\"client_name\": "),
-            __rt::record::Key::new("due", "\"due\": "),
-            __rt::record::Key::new("paid", "\"paid\": "),
-            __rt::record::Key::new("tax_rate", "\"tax_rate\": "),
-            __rt::record::Key::new("notes", "\"notes\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-                2 => sink.field(&Self::KEYS[2], &self.status),
-                3 => sink.field(&Self::KEYS[3], &self.client_name),
-                4 => sink.field(&Self::KEYS[4], &self.due),
-                5 => sink.field(&Self::KEYS[5], &self.paid),
-                6 => sink.field(&Self::KEYS[6], &self.tax_rate),
-                7 => sink.field(&Self::KEYS[7], &self.notes),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(TabledRow, tabular);
-    impl TabledRow {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "amount_cents",
-            "status",
-            "client_name",
-            "due",
-            "paid",
-            "tax_rate",
-            "notes",
-        ];
-    }
+    __rt::__record!(
+        tabular TabledRow { 0 id : "id" => required, 1 amount_cents : "amount_cents" =>
+        required, 2 status : "status" => required, 3 client_name : "client_name" =>
+        required, 4 due : "due" => required, 5 paid : "paid" => required, 6 tax_rate :
+        "tax_rate" => required, 7 notes : "notes" => required }
+    );
     /// The values of `TabledRowStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TabledRowStatus {

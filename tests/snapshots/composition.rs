@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod base {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `base.yaml`.
     //!
@@ -41,37 +39,19 @@ pub mod base {
     #![allow(deprecated)]
     use super::__rt;
     /// `Timestamps` as the schema at `base.yaml#/$defs/Timestamps` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Timestamps {
         /// Wire key `created_at`; required; format `date-time`; read-only.
         pub created_at: ::std::string::String,
         /// Wire key `updated_at`; optional, left out of the data block when `None`; format `date-time`; read-only.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub updated_at: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Timestamps {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("created_at", "\"created_at\": "),
-            __rt::record::Key::new("updated_at", "\"updated_at\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.created_at),
-                1 => sink.optional(&Self::KEYS[1], &self.updated_at),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Timestamps);
+    __rt::__record!(
+        Timestamps { 0 created_at : "created_at" => required, 1 updated_at : "updated_at"
+        => optional }
+    );
     /// `Owner` as the schema at `base.yaml#/$defs/Owner` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Owner {
         /// Wire key `login`; required; minLength 1; maxLength 39; pattern `^[a-z0-9-]+$`.
         pub login: ::std::string::String,
@@ -79,28 +59,11 @@ pub mod base {
         ///
         /// Wire key `site_admin`; optional, left out of the data block when `None`; deprecated.
         #[deprecated]
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub site_admin: ::core::option::Option<bool>,
     }
-    impl __rt::record::Record for Owner {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("login", "\"login\": "),
-            __rt::record::Key::new("site_admin", "\"site_admin\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.login),
-                1 => sink.optional(&Self::KEYS[1], &self.site_admin),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Owner);
+    __rt::__record!(
+        Owner { 0 login : "login" => required, 1 site_admin : "site_admin" => optional }
+    );
     /// The values of `Visibility`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Visibility {
@@ -135,8 +98,7 @@ pub mod design {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `design.yaml`.
     //!
@@ -146,46 +108,21 @@ pub mod design {
     #![allow(deprecated)]
     use super::__rt;
     /// `required` names keys `properties` does not declare, as a design tool's description does (a typo, `nmae`, and a key left undeclared, `frame`): each is a required field of any JSON value, as JSON Schema reads it, with a warning.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Design {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `name`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub name: ::core::option::Option<::std::string::String>,
         /// Wire key `nmae`; required; listed in `required`, declared by no property.
         pub nmae: __rt::JsonValue,
         /// Wire key `frame`; required; listed in `required`, declared by no property.
         pub frame: __rt::JsonValue,
     }
-    impl __rt::record::Record for Design {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("nmae", "\"nmae\": "),
-            __rt::record::Key::new("frame", "\"frame\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.optional(&Self::KEYS[1], &self.name),
-                2 => sink.field(&Self::KEYS[2], &self.nmae),
-                3 => sink.field(&Self::KEYS[3], &self.frame),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Design);
-    impl Design {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "name", "nmae", "frame"];
-    }
+    __rt::__record!(
+        Design { 0 id : "id" => required, 1 name : "name" => optional, 2 nmae : "nmae" =>
+        required, 3 frame : "frame" => required }
+    );
     /// Presents [`Design`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct DesignPresenter;
@@ -206,8 +143,7 @@ pub mod license {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `license.yaml`.
     //!
@@ -217,38 +153,14 @@ pub mod license {
     #![allow(deprecated)]
     use super::__rt;
     /// A nullable object root (`type: [object, null]`) still gets a presenter.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct License {
         /// Wire key `key`; required.
         pub key: ::std::string::String,
         /// Wire key `name`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub name: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for License {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("key", "\"key\": "),
-            __rt::record::Key::new("name", "\"name\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.key),
-                1 => sink.optional(&Self::KEYS[1], &self.name),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(License);
-    impl License {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["key", "name"];
-    }
+    __rt::__record!(License { 0 key : "key" => required, 1 name : "name" => optional });
     /// Presents [`License`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LicensePresenter;
@@ -269,8 +181,7 @@ pub mod meter {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meter.yaml`.
     //!
@@ -280,8 +191,7 @@ pub mod meter {
     #![allow(deprecated)]
     use super::__rt;
     /// Integer formats as OpenAPI writes them, each its own Rust integer.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Meter {
         /// Wire key `id`; required; format `uint64`.
         pub id: u64,
@@ -294,38 +204,13 @@ pub mod meter {
         /// An unknown format is an i64.
         ///
         /// Wire key `epoch`; optional, left out of the data block when `None`; format `unix-time`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub epoch: ::core::option::Option<i64>,
     }
-    impl __rt::record::Record for Meter {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("level", "\"level\": "),
-            __rt::record::Key::new("reading", "\"reading\": "),
-            __rt::record::Key::new("offset", "\"offset\": "),
-            __rt::record::Key::new("epoch", "\"epoch\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.level),
-                2 => sink.field(&Self::KEYS[2], &self.reading),
-                3 => sink.field(&Self::KEYS[3], &self.offset),
-                4 => sink.optional(&Self::KEYS[4], &self.epoch),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Meter);
-    impl Meter {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "level", "reading", "offset", "epoch"];
-    }
+    __rt::__record!(
+        Meter { 0 id : "id" => required, 1 level : "level" => required, 2 reading :
+        "reading" => required, 3 offset : "offset" => required, 4 epoch : "epoch" =>
+        optional }
+    );
     /// Presents [`Meter`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct MeterPresenter;
@@ -411,8 +296,7 @@ pub mod meters_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `meters.tool.yaml`.
     //!
@@ -641,8 +525,7 @@ pub mod repository {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `repository.yaml`.
     //!
@@ -652,13 +535,11 @@ pub mod repository {
     #![allow(deprecated)]
     use super::__rt;
     /// A code repository, its shape merged from shared pieces with allOf.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Repository {
         /// Wire key `created_at`; required; format `date-time`; read-only.
         pub created_at: ::std::string::String,
         /// Wire key `updated_at`; optional, left out of the data block when `None`; format `date-time`; read-only.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub updated_at: ::core::option::Option<::std::string::String>,
         /// Wire key `id`; required; minimum 1; examples `1296269`.
         pub id: i64,
@@ -671,121 +552,45 @@ pub mod repository {
         /// Wire key `visibility`; required.
         pub visibility: super::base::Visibility,
         /// Wire key `legacy_state`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub legacy_state: ::core::option::Option<super::base::LegacyState>,
         /// Wire key `topics`; optional, left out of the data block when `None`; maxItems 20; uniqueItems.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub topics: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Wire key `readme`; optional, left out of the data block when `None`; write-only; content type `text/markdown`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub readme: ::core::option::Option<::std::string::String>,
         /// Wire key `state`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub state: ::core::option::Option<super::state::State>,
         /// Wire key `labels`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub labels: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Wire key `license`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub license: ::core::option::Option<
             ::core::option::Option<super::license::License>,
         >,
         /// A map of permissions, as GitHub's API returns them.
         ///
         /// Wire key `permissions`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub permissions: ::core::option::Option<RepositoryPermissions>,
         /// Wire key `metadata`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub metadata: ::core::option::Option<RepositoryMetadata>,
         /// Wire key `custom`; optional, left out of the data block when `None`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::value"
-        )]
         pub custom: ::core::option::Option<__rt::JsonValue>,
         /// Wire key `stars`; optional, left out of the data block when `None`; default `0`; minimum 0.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub stars: ::core::option::Option<i64>,
     }
-    impl __rt::record::Record for Repository {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("created_at", "\"created_at\": "),
-            __rt::record::Key::new("updated_at", "\"updated_at\": "),
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("owner", "\"owner\": "),
-            __rt::record::Key::new("visibility", "\"visibility\": "),
-            __rt::record::Key::new("legacy_state", "\"legacy_state\": "),
-            __rt::record::Key::new("topics", "\"topics\": "),
-            __rt::record::Key::new("readme", "\"readme\": "),
-            __rt::record::Key::new("state", "\"state\": "),
-            __rt::record::Key::new("labels", "\"labels\": "),
-            __rt::record::Key::new("license", "\"license\": "),
-            __rt::record::Key::new("permissions", "\"permissions\": "),
-            __rt::record::Key::new("metadata", "\"metadata\": "),
-            __rt::record::Key::new("custom", "\"custom\": "),
-            __rt::record::Key::new("stars", "\"stars\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.created_at),
-                1 => sink.optional(&Self::KEYS[1], &self.updated_at),
-                2 => sink.field(&Self::KEYS[2], &self.id),
-                3 => sink.field(&Self::KEYS[3], &self.name),
-                4 => sink.field(&Self::KEYS[4], &self.owner),
-                5 => sink.field(&Self::KEYS[5], &self.visibility),
-                6 => sink.optional(&Self::KEYS[6], &self.legacy_state),
-                7 => sink.optional(&Self::KEYS[7], &self.topics),
-                8 => sink.optional(&Self::KEYS[8], &self.readme),
-                9 => sink.optional(&Self::KEYS[9], &self.state),
-                10 => sink.optional(&Self::KEYS[10], &self.labels),
-                11 => sink.optional(&Self::KEYS[11], &self.license),
-                12 => sink.optional(&Self::KEYS[12], &self.permissions),
-                13 => sink.optional(&Self::KEYS[13], &self.metadata),
-                14 => sink.optional(&Self::KEYS[14], &self.custom),
-                15 => sink.optional(&Self::KEYS[15], &self.stars),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Repository);
-    impl Repository {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "created_at",
-            "updated_at",
-            "id",
-            "name",
-            "owner",
-            "visibility",
-            "legacy_state",
-            "topics",
-            "readme",
-            "state",
-            "labels",
-            "license",
-            "permissions",
-            "metadata",
-            "custom",
-            "stars",
-        ];
-    }
+    __rt::__record!(
+        Repository { 0 created_at : "created_at" => required, 1 updated_at : "updated_at"
+        => optional, 2 id : "id" => required, 3 name : "name" => required, 4 owner :
+        "owner" => required, 5 visibility : "visibility" => required, 6 legacy_state :
+        "legacy_state" => optional, 7 topics : "topics" => optional, 8 readme : "readme"
+        => optional, 9 state : "state" => optional, 10 labels : "labels" => optional, 11
+        license : "license" => optional_nullable, 12 permissions : "permissions" =>
+        optional, 13 metadata : "metadata" => optional, 14 custom : "custom" =>
+        optional_value, 15 stars : "stars" => optional }
+    );
     /// A map of permissions, as GitHub's API returns them.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct RepositoryPermissions {
         /// The keys the schema does not declare, in the order the data had them
@@ -793,34 +598,16 @@ pub mod repository {
         #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<::std::string::String, bool>,
     }
-    impl __rt::record::Record for RepositoryPermissions {
-        const KEYS: &'static [__rt::record::Key] = &[];
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            _field: u16,
-            _sink: &mut Sink_,
-        ) {}
-        fn extra_len(&self) -> usize {
-            self.additional_properties.len()
-        }
-        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            index: usize,
-            sink: &mut Sink_,
-        ) {
-            __rt::record::visit_entry(&self.additional_properties, index, sink);
-        }
-    }
-    __rt::__record_impls!(RepositoryPermissions);
+    __rt::__record!(RepositoryPermissions {} ..additional_properties);
     /// `RepositoryMetadata` as the schema at `repository.yaml#/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct RepositoryMetadata {
         /// Wire key `source`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(default)]
         pub source: ::core::option::Option<::std::string::String>,
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
@@ -830,32 +617,9 @@ pub mod repository {
             __rt::JsonValue,
         >,
     }
-    impl __rt::record::Record for RepositoryMetadata {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("source", "\"source\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.source);
-            }
-        }
-        fn extra_len(&self) -> usize {
-            self.additional_properties.len()
-        }
-        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            index: usize,
-            sink: &mut Sink_,
-        ) {
-            __rt::record::visit_entry(&self.additional_properties, index, sink);
-        }
-    }
-    __rt::__record_impls!(RepositoryMetadata);
+    __rt::__record!(
+        RepositoryMetadata { 0 source : "source" => optional } ..additional_properties
+    );
     /// Presents [`Repository`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RepositoryPresenter;
@@ -876,8 +640,7 @@ pub mod state {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `state.yaml`.
     //!
@@ -908,8 +671,7 @@ pub mod topics {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `topics.yaml`.
     //!

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod payout {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payout.yaml`.
     //!
@@ -40,8 +38,7 @@ pub mod payout {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Payout {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -52,85 +49,27 @@ pub mod payout {
         /// Wire key `small`; required; format `int32`.
         pub small: i32,
         /// Wire key `big`; optional, left out of the data block when `None`; format `uint64`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub big: ::core::option::Option<u64>,
         /// Wire key `paid_on`; required; format `date`.
         pub paid_on: ::std::string::String,
         /// Wire key `created_at`; required; format `date-time`.
         pub created_at: ::std::string::String,
         /// Wire key `due`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; format `date`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub due: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `tags`; required.
         pub tags: ::std::vec::Vec<::std::string::String>,
         /// Wire key `fee_cents`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub fee_cents: ::core::option::Option<::core::option::Option<i64>>,
         /// Wire key `share`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub share: ::core::option::Option<f64>,
     }
-    impl __rt::record::Record for Payout {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-            __rt::record::Key::new("rate", "\"rate\": "),
-            __rt::record::Key::new("small", "\"small\": "),
-            __rt::record::Key::new("big", "\"big\": "),
-            __rt::record::Key::new("paid_on", "\"paid_on\": "),
-            __rt::record::Key::new("created_at", "\"created_at\": "),
-            __rt::record::Key::new("due", "\"due\": "),
-            __rt::record::Key::new("tags", "\"tags\": "),
-            __rt::record::Key::new("fee_cents", "\"fee_cents\": "),
-            __rt::record::Key::new("share", "\"share\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-                2 => sink.field(&Self::KEYS[2], &self.rate),
-                3 => sink.field(&Self::KEYS[3], &self.small),
-                4 => sink.optional(&Self::KEYS[4], &self.big),
-                5 => sink.field(&Self::KEYS[5], &self.paid_on),
-                6 => sink.field(&Self::KEYS[6], &self.created_at),
-                7 => sink.optional(&Self::KEYS[7], &self.due),
-                8 => sink.field(&Self::KEYS[8], &self.tags),
-                9 => sink.optional(&Self::KEYS[9], &self.fee_cents),
-                10 => sink.optional(&Self::KEYS[10], &self.share),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Payout);
-    impl Payout {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "amount_cents",
-            "rate",
-            "small",
-            "big",
-            "paid_on",
-            "created_at",
-            "due",
-            "tags",
-            "fee_cents",
-            "share",
-        ];
-    }
+    __rt::__record!(
+        Payout { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
+        rate : "rate" => required, 3 small : "small" => required, 4 big : "big" =>
+        optional, 5 paid_on : "paid_on" => required, 6 created_at : "created_at" =>
+        required, 7 due : "due" => optional_nullable, 8 tags : "tags" => required, 9
+        fee_cents : "fee_cents" => optional_nullable, 10 share : "share" => optional }
+    );
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;
@@ -955,8 +894,7 @@ pub mod payouts_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payouts.tool.yaml`.
     //!

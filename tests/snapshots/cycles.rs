@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod forest_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `forest.tool.yaml`.
     //!
@@ -284,8 +282,7 @@ pub mod graph {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `graph.yaml`.
     //!
@@ -294,101 +291,39 @@ pub mod graph {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Mutual recursion, A to B to A, through optional fields.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Graph {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `start`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub start: ::core::option::Option<NodeA>,
     }
-    impl __rt::record::Record for Graph {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("start", "\"start\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.start),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Graph);
-    impl Graph {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["name", "start"];
-    }
+    __rt::__record!(
+        Graph { 0 name : "name" => required, 1 start : "start" => optional }
+    );
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct NodeA {
         /// Wire key `id`; required.
         pub id: i64,
         /// Wire key `next`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub next: ::core::option::Option<::std::boxed::Box<NodeB>>,
     }
-    impl __rt::record::Record for NodeA {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("next", "\"next\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.optional(&Self::KEYS[1], &self.next),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(NodeA);
+    __rt::__record!(NodeA { 0 id : "id" => required, 1 next : "next" => optional });
     /// `NodeB` as the schema at `graph.yaml#/$defs/NodeB` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct NodeB {
         /// Wire key `weight`; required.
         pub weight: f64,
         /// Wire key `back`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub back: ::core::option::Option<::std::boxed::Box<NodeA>>,
         /// Wire key `many`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub many: ::core::option::Option<::std::vec::Vec<NodeA>>,
     }
-    impl __rt::record::Record for NodeB {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("weight", "\"weight\": "),
-            __rt::record::Key::new("back", "\"back\": "),
-            __rt::record::Key::new("many", "\"many\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.weight),
-                1 => sink.optional(&Self::KEYS[1], &self.back),
-                2 => sink.optional(&Self::KEYS[2], &self.many),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(NodeB);
+    __rt::__record!(
+        NodeB { 0 weight : "weight" => required, 1 back : "back" => optional, 2 many :
+        "many" => optional }
+    );
     /// Presents [`Graph`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct GraphPresenter;
@@ -409,8 +344,7 @@ pub mod tree {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tree.yaml`.
     //!
@@ -419,8 +353,7 @@ pub mod tree {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A tree that contains itself through a `Vec`, and optionally by value.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Tree {
         /// Wire key `label`; required.
         pub label: ::std::string::String,
@@ -429,34 +362,12 @@ pub mod tree {
         /// An optional self reference; it must be boxed.
         ///
         /// Wire key `parent`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub parent: ::core::option::Option<::std::boxed::Box<Tree>>,
     }
-    impl __rt::record::Record for Tree {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("label", "\"label\": "),
-            __rt::record::Key::new("children", "\"children\": "),
-            __rt::record::Key::new("parent", "\"parent\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.label),
-                1 => sink.field(&Self::KEYS[1], &self.children),
-                2 => sink.optional(&Self::KEYS[2], &self.parent),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Tree);
-    impl Tree {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["label", "children", "parent"];
-    }
+    __rt::__record!(
+        Tree { 0 label : "label" => required, 1 children : "children" => required, 2
+        parent : "parent" => optional }
+    );
     /// Presents [`Tree`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct TreePresenter;

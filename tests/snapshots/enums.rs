@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod job {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `job.yaml`.
     //!
@@ -40,8 +38,7 @@ pub mod job {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A background job; its enums hold values that are not Rust identifiers.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Job {
         /// Wire key `id`; required.
         pub id: i64,
@@ -50,46 +47,19 @@ pub mod job {
         /// Wire key `state`; required.
         pub state: JobState,
         /// Wire key `speed`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub speed: ::core::option::Option<JobSpeed>,
         /// An enum whose values include the empty string and `Self`.
         ///
         /// Wire key `label`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<JobLabel>,
         /// Wire key `retry_policy`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub retry_policy: ::core::option::Option<RetryPolicy>,
     }
-    impl __rt::record::Record for Job {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("state", "\"state\": "),
-            __rt::record::Key::new("speed", "\"speed\": "),
-            __rt::record::Key::new("label", "\"label\": "),
-            __rt::record::Key::new("retry_policy", "\"retry_policy\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.state),
-                2 => sink.optional(&Self::KEYS[2], &self.speed),
-                3 => sink.optional(&Self::KEYS[3], &self.label),
-                4 => sink.optional(&Self::KEYS[4], &self.retry_policy),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Job);
-    impl Job {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "state", "speed", "label", "retry_policy"];
-    }
+    __rt::__record!(
+        Job { 0 id : "id" => required, 1 state : "state" => required, 2 speed : "speed"
+        => optional, 3 label : "label" => optional, 4 retry_policy : "retry_policy" =>
+        optional }
+    );
     /// Where the job is.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum JobState {
@@ -165,8 +135,7 @@ pub mod queue {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `queue.yaml`.
     //!
@@ -175,8 +144,7 @@ pub mod queue {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Queue` as the schema at `queue.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Queue {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -185,34 +153,12 @@ pub mod queue {
         /// Wire key `policies`; required.
         pub policies: ::std::vec::Vec<super::job::RetryPolicy>,
         /// Wire key `default_policy`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub default_policy: ::core::option::Option<super::job::RetryPolicy>,
     }
-    impl __rt::record::Record for Queue {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("policies", "\"policies\": "),
-            __rt::record::Key::new("default_policy", "\"default_policy\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.field(&Self::KEYS[1], &self.policies),
-                2 => sink.optional(&Self::KEYS[2], &self.default_policy),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Queue);
-    impl Queue {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["name", "policies", "default_policy"];
-    }
+    __rt::__record!(
+        Queue { 0 name : "name" => required, 1 policies : "policies" => required, 2
+        default_policy : "default_policy" => optional }
+    );
     /// Presents [`Queue`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct QueuePresenter;
@@ -233,8 +179,7 @@ pub mod values {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `values.yaml`.
     //!
@@ -243,8 +188,7 @@ pub mod values {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Enums of values other than strings, read and written exactly.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Disk {
         /// Wire key `block_size`; required.
         pub block_size: DiskBlockSize,
@@ -261,71 +205,22 @@ pub mod values {
         /// Nullable, required.
         ///
         /// Wire key `parity`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub parity: ::core::option::Option<DiskParity>,
         /// Nullable and optional; absent, null and a value are three states.
         ///
         /// Wire key `spare`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub spare: ::core::option::Option<::core::option::Option<DiskSpare>>,
         /// Only null.
         ///
         /// Wire key `nothing`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub nothing: ::core::option::Option<::core::option::Option<DiskNothing>>,
     }
-    impl __rt::record::Record for Disk {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("block_size", "\"block_size\": "),
-            __rt::record::Key::new("offset", "\"offset\": "),
-            __rt::record::Key::new("ratio", "\"ratio\": "),
-            __rt::record::Key::new("flag", "\"flag\": "),
-            __rt::record::Key::new("label", "\"label\": "),
-            __rt::record::Key::new("parity", "\"parity\": "),
-            __rt::record::Key::new("spare", "\"spare\": "),
-            __rt::record::Key::new("nothing", "\"nothing\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.block_size),
-                1 => sink.field(&Self::KEYS[1], &self.offset),
-                2 => sink.field(&Self::KEYS[2], &self.ratio),
-                3 => sink.field(&Self::KEYS[3], &self.flag),
-                4 => sink.field(&Self::KEYS[4], &self.label),
-                5 => sink.field(&Self::KEYS[5], &self.parity),
-                6 => sink.optional(&Self::KEYS[6], &self.spare),
-                7 => sink.optional(&Self::KEYS[7], &self.nothing),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Disk);
-    impl Disk {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "block_size",
-            "offset",
-            "ratio",
-            "flag",
-            "label",
-            "parity",
-            "spare",
-            "nothing",
-        ];
-    }
+    __rt::__record!(
+        Disk { 0 block_size : "block_size" => required, 1 offset : "offset" => required,
+        2 ratio : "ratio" => required, 3 flag : "flag" => required, 4 label : "label" =>
+        required, 5 parity : "parity" => required_nullable, 6 spare : "spare" =>
+        optional_nullable, 7 nothing : "nothing" => optional_nullable }
+    );
     /// The values of `DiskBlockSize`.
     ///
     /// Reading takes exactly these JSON values (a number by its value: `1.0` is `1`); any other

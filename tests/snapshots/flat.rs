@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod charge {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
     //!
@@ -40,8 +38,7 @@ pub mod charge {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A card charge as the agent sees it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Charge {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -50,31 +47,10 @@ pub mod charge {
         /// Wire key `status`; required.
         pub status: ChargeStatus,
     }
-    impl __rt::record::Record for Charge {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount", "\"amount\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount),
-                2 => sink.field(&Self::KEYS[2], &self.status),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Charge, tabular);
-    impl Charge {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "amount", "status"];
-    }
+    __rt::__record!(
+        tabular Charge { 0 id : "id" => required, 1 amount : "amount" => required, 2
+        status : "status" => required }
+    );
     /// The values of `ChargeStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ChargeStatus {
@@ -104,8 +80,7 @@ pub mod charges_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charges.tool.yaml`.
     //!
@@ -782,8 +757,7 @@ pub mod payout {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payout.yaml`.
     //!
@@ -792,37 +766,16 @@ pub mod payout {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Payout {
         /// Wire key `id`; required.
         pub id: i64,
         /// Wire key `status`; required.
         pub status: PayoutStatus,
     }
-    impl __rt::record::Record for Payout {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.status),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Payout, tabular);
-    impl Payout {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "status"];
-    }
+    __rt::__record!(
+        tabular Payout { 0 id : "id" => required, 1 status : "status" => required }
+    );
     /// The values of `PayoutStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PayoutStatus {
@@ -856,8 +809,7 @@ pub mod payouts_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payouts.tool.yaml`.
     //!
@@ -1199,8 +1151,7 @@ pub mod refund {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `refund.yaml`.
     //!
@@ -1209,42 +1160,19 @@ pub mod refund {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Refund` as the schema at `refund.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Refund {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `charge_id`; required.
         pub charge_id: ::std::string::String,
         /// Wire key `reason`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub reason: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Refund {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("charge_id", "\"charge_id\": "),
-            __rt::record::Key::new("reason", "\"reason\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.charge_id),
-                2 => sink.optional(&Self::KEYS[2], &self.reason),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Refund);
-    impl Refund {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "charge_id", "reason"];
-    }
+    __rt::__record!(
+        Refund { 0 id : "id" => required, 1 charge_id : "charge_id" => required, 2 reason
+        : "reason" => optional }
+    );
     /// Presents [`Refund`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RefundPresenter;

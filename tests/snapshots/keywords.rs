@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod self_ {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `self.yaml`.
     //!
@@ -40,138 +38,44 @@ pub mod self_ {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter whose title is a Rust keyword, with fields named like keywords.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Self_ {
         /// Wire key `type`; required.
-        #[serde(rename = "type")]
         pub type_: ::std::string::String,
         /// Wire key `match`; required.
-        #[serde(rename = "match")]
         pub match_: bool,
         /// Wire key `ref`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "ref",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub ref_: ::core::option::Option<i64>,
         /// Wire key `gen`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "gen",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub gen_: ::core::option::Option<::std::string::String>,
         /// Wire key `self`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "self",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub self_: ::core::option::Option<::std::string::String>,
         /// Wire key `async`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "async",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub async_: ::core::option::Option<f64>,
         /// Wire key `crate`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "crate",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub crate_: ::core::option::Option<::std::string::String>,
         /// Wire key `option`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub option: ::core::option::Option<Option>,
         /// Wire key `result`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub result: ::core::option::Option<Result>,
     }
-    impl __rt::record::Record for Self_ {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("type", "\"type\": "),
-            __rt::record::Key::new("match", "\"match\": "),
-            __rt::record::Key::new("ref", "\"ref\": "),
-            __rt::record::Key::new("gen", "\"gen\": "),
-            __rt::record::Key::new("self", "\"self\": "),
-            __rt::record::Key::new("async", "\"async\": "),
-            __rt::record::Key::new("crate", "\"crate\": "),
-            __rt::record::Key::new("option", "\"option\": "),
-            __rt::record::Key::new("result", "\"result\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.type_),
-                1 => sink.field(&Self::KEYS[1], &self.match_),
-                2 => sink.optional(&Self::KEYS[2], &self.ref_),
-                3 => sink.optional(&Self::KEYS[3], &self.gen_),
-                4 => sink.optional(&Self::KEYS[4], &self.self_),
-                5 => sink.optional(&Self::KEYS[5], &self.async_),
-                6 => sink.optional(&Self::KEYS[6], &self.crate_),
-                7 => sink.optional(&Self::KEYS[7], &self.option),
-                8 => sink.optional(&Self::KEYS[8], &self.result),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Self_);
-    impl Self_ {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "type",
-            "match",
-            "ref",
-            "gen",
-            "self",
-            "async",
-            "crate",
-            "option",
-            "result",
-        ];
-    }
+    __rt::__record!(
+        Self_ { 0 type_ : "type" => required, 1 match_ : "match" => required, 2 ref_ :
+        "ref" => optional, 3 gen_ : "gen" => optional, 4 self_ : "self" => optional, 5
+        async_ : "async" => optional, 6 crate_ : "crate" => optional, 7 option : "option"
+        => optional, 8 result : "result" => optional }
+    );
     /// A type named like a prelude type, which generated code must not shadow.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Option {
         /// Wire key `some`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub some: ::core::option::Option<::std::string::String>,
         /// Wire key `none`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub none: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    impl __rt::record::Record for Option {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("some", "\"some\": "),
-            __rt::record::Key::new("none", "\"none\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.optional(&Self::KEYS[0], &self.some),
-                1 => sink.optional(&Self::KEYS[1], &self.none),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Option);
+    __rt::__record!(
+        Option { 0 some : "some" => optional, 1 none : "none" => optional_nullable }
+    );
     /// Variants named like prelude values.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Result {

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod nullable_simple_user {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `nullable-simple-user.yaml`.
     //!
@@ -42,38 +40,17 @@ pub mod nullable_simple_user {
     /// A copy of simple-user.yaml under the same title, as OpenAPI descriptions often have.
     ///
     /// Named `NullableSimpleUser`, not `SimpleUser`: the type at simple-user.yaml is `SimpleUser`.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct NullableSimpleUser {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
         /// Wire key `site_admin`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub site_admin: ::core::option::Option<bool>,
     }
-    impl __rt::record::Record for NullableSimpleUser {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("login", "\"login\": "),
-            __rt::record::Key::new("site_admin", "\"site_admin\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.login),
-                1 => sink.optional(&Self::KEYS[1], &self.site_admin),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(NullableSimpleUser);
-    impl NullableSimpleUser {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["login", "site_admin"];
-    }
+    __rt::__record!(
+        NullableSimpleUser { 0 login : "login" => required, 1 site_admin : "site_admin"
+        => optional }
+    );
     /// Presents [`NullableSimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NullableSimpleUserPresenter;
@@ -94,8 +71,7 @@ pub mod reaction {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reaction.yaml`.
     //!
@@ -104,104 +80,36 @@ pub mod reaction {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that convert to the same Rust name, and names the author chose.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Reaction {
         /// Wire key `+1`; required.
-        #[serde(rename = "+1")]
         pub plus_1: i64,
         /// Wire key `-1`; required.
-        #[serde(rename = "-1")]
         pub minus_1: i64,
         /// Wire key `url`; required.
-        #[serde(rename = "url")]
         pub link: ::std::string::String,
         /// Wire key `first-name`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "first-name",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub first_dash_name: ::core::option::Option<::std::string::String>,
         /// Wire key `first_name`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub first_name: ::core::option::Option<::std::string::String>,
         /// Wire key `by`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "by",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub author: ::core::option::Option<ReactionUser>,
         /// Wire key `mood`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub mood: ::core::option::Option<ReactionMood>,
     }
-    impl __rt::record::Record for Reaction {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("+1", "\"+1\": "),
-            __rt::record::Key::new("-1", "\"-1\": "),
-            __rt::record::Key::new("url", "\"url\": "),
-            __rt::record::Key::new("first-name", "\"first-name\": "),
-            __rt::record::Key::new("first_name", "\"first_name\": "),
-            __rt::record::Key::new("by", "\"by\": "),
-            __rt::record::Key::new("mood", "\"mood\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.plus_1),
-                1 => sink.field(&Self::KEYS[1], &self.minus_1),
-                2 => sink.field(&Self::KEYS[2], &self.link),
-                3 => sink.optional(&Self::KEYS[3], &self.first_dash_name),
-                4 => sink.optional(&Self::KEYS[4], &self.first_name),
-                5 => sink.optional(&Self::KEYS[5], &self.author),
-                6 => sink.optional(&Self::KEYS[6], &self.mood),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Reaction);
-    impl Reaction {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "+1",
-            "-1",
-            "url",
-            "first-name",
-            "first_name",
-            "by",
-            "mood",
-        ];
-    }
+    __rt::__record!(
+        Reaction { 0 plus_1 : "+1" => required, 1 minus_1 : "-1" => required, 2 link :
+        "url" => required, 3 first_dash_name : "first-name" => optional, 4 first_name :
+        "first_name" => optional, 5 author : "by" => optional, 6 mood : "mood" =>
+        optional }
+    );
     /// `user` as the schema at `reaction.yaml#/$defs/user` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct ReactionUser {
         /// Wire key `login`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub login: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for ReactionUser {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("login", "\"login\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.login);
-            }
-        }
-    }
-    __rt::__record_impls!(ReactionUser);
+    __rt::__record!(ReactionUser { 0 login : "login" => optional });
     /// The values of `ReactionMood`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReactionMood {
@@ -233,8 +141,7 @@ pub mod reactions_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reactions.tool.yaml`.
     //!
@@ -503,8 +410,7 @@ pub mod simple_user {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `simple-user.yaml`.
     //!
@@ -513,32 +419,12 @@ pub mod simple_user {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Simple User` as the schema at `simple-user.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct SimpleUser {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::record::Record for SimpleUser {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("login", "\"login\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.login);
-            }
-        }
-    }
-    __rt::__record_impls!(SimpleUser, tabular);
-    impl SimpleUser {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["login"];
-    }
+    __rt::__record!(tabular SimpleUser { 0 login : "login" => required });
     /// Presents [`SimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SimpleUserPresenter;

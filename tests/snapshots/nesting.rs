@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod catalog {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `catalog.yaml`.
     //!
@@ -40,256 +38,102 @@ pub mod catalog {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Inline objects inside objects and arrays, and arrays of arrays.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Catalog {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `meta`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub meta: ::core::option::Option<CatalogMeta>,
         /// Wire key `sections`; required.
         pub sections: ::std::vec::Vec<CatalogSectionsItem>,
         /// Rows of numbers.
         ///
         /// Wire key `matrix`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub matrix: ::core::option::Option<::std::vec::Vec<::std::vec::Vec<f64>>>,
         /// Wire key `grid`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub grid: ::core::option::Option<
             ::std::vec::Vec<::std::vec::Vec<CatalogGridItemItem>>,
         >,
         /// An object with no properties at all.
         ///
         /// Wire key `nothing`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub nothing: ::core::option::Option<CatalogNothing>,
     }
-    impl __rt::record::Record for Catalog {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("meta", "\"meta\": "),
-            __rt::record::Key::new("sections", "\"sections\": "),
-            __rt::record::Key::new("matrix", "\"matrix\": "),
-            __rt::record::Key::new("grid", "\"grid\": "),
-            __rt::record::Key::new("nothing", "\"nothing\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.meta),
-                2 => sink.field(&Self::KEYS[2], &self.sections),
-                3 => sink.optional(&Self::KEYS[3], &self.matrix),
-                4 => sink.optional(&Self::KEYS[4], &self.grid),
-                5 => sink.optional(&Self::KEYS[5], &self.nothing),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Catalog);
-    impl Catalog {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "name",
-            "meta",
-            "sections",
-            "matrix",
-            "grid",
-            "nothing",
-        ];
-    }
+    __rt::__record!(
+        Catalog { 0 name : "name" => required, 1 meta : "meta" => optional, 2 sections :
+        "sections" => required, 3 matrix : "matrix" => optional, 4 grid : "grid" =>
+        optional, 5 nothing : "nothing" => optional }
+    );
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogMeta {
         /// Wire key `created`; optional, left out of the data block when `None`; format `date-time`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub created: ::core::option::Option<::std::string::String>,
         /// Wire key `owner`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub owner: ::core::option::Option<CatalogMetaOwner>,
     }
-    impl __rt::record::Record for CatalogMeta {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("created", "\"created\": "),
-            __rt::record::Key::new("owner", "\"owner\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.optional(&Self::KEYS[0], &self.created),
-                1 => sink.optional(&Self::KEYS[1], &self.owner),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogMeta);
+    __rt::__record!(
+        CatalogMeta { 0 created : "created" => optional, 1 owner : "owner" => optional }
+    );
     /// `CatalogMetaOwner` as the schema at `catalog.yaml#/properties/meta/properties/owner` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogMetaOwner {
         /// Wire key `id`; required.
         pub id: i64,
         /// Wire key `contact`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub contact: ::core::option::Option<CatalogMetaOwnerContact>,
     }
-    impl __rt::record::Record for CatalogMetaOwner {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("contact", "\"contact\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.optional(&Self::KEYS[1], &self.contact),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogMetaOwner);
+    __rt::__record!(
+        CatalogMetaOwner { 0 id : "id" => required, 1 contact : "contact" => optional }
+    );
     /// `CatalogMetaOwnerContact` as the schema at `catalog.yaml#/properties/meta/properties/owner/properties/contact` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogMetaOwnerContact {
         /// Wire key `email`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub email: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for CatalogMetaOwnerContact {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("email", "\"email\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.email);
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogMetaOwnerContact);
+    __rt::__record!(CatalogMetaOwnerContact { 0 email : "email" => optional });
     /// `CatalogSectionsItem` as the schema at `catalog.yaml#/properties/sections/items` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogSectionsItem {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
         /// Wire key `entries`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub entries: ::core::option::Option<
             ::std::vec::Vec<CatalogSectionsItemEntriesItem>,
         >,
     }
-    impl __rt::record::Record for CatalogSectionsItem {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("title", "\"title\": "),
-            __rt::record::Key::new("entries", "\"entries\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.title),
-                1 => sink.optional(&Self::KEYS[1], &self.entries),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogSectionsItem);
+    __rt::__record!(
+        CatalogSectionsItem { 0 title : "title" => required, 1 entries : "entries" =>
+        optional }
+    );
     /// `CatalogSectionsItemEntriesItem` as the schema at `catalog.yaml#/properties/sections/items/properties/entries/items` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogSectionsItemEntriesItem {
         /// Wire key `sku`; required.
         pub sku: ::std::string::String,
         /// Wire key `price`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub price: ::core::option::Option<f64>,
     }
-    impl __rt::record::Record for CatalogSectionsItemEntriesItem {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("sku", "\"sku\": "),
-            __rt::record::Key::new("price", "\"price\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.sku),
-                1 => sink.optional(&Self::KEYS[1], &self.price),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogSectionsItemEntriesItem);
+    __rt::__record!(
+        CatalogSectionsItemEntriesItem { 0 sku : "sku" => required, 1 price : "price" =>
+        optional }
+    );
     /// `CatalogGridItemItem` as the schema at `catalog.yaml#/properties/grid/items/items` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogGridItemItem {
         /// Wire key `x`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub x: ::core::option::Option<i64>,
         /// Wire key `on`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub on: ::core::option::Option<bool>,
     }
-    impl __rt::record::Record for CatalogGridItemItem {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("x", "\"x\": "),
-            __rt::record::Key::new("on", "\"on\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.optional(&Self::KEYS[0], &self.x),
-                1 => sink.optional(&Self::KEYS[1], &self.on),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CatalogGridItemItem);
+    __rt::__record!(
+        CatalogGridItemItem { 0 x : "x" => optional, 1 on : "on" => optional }
+    );
     /// An object with no properties at all.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CatalogNothing {}
-    impl __rt::record::Record for CatalogNothing {
-        const KEYS: &'static [__rt::record::Key] = &[];
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            _field: u16,
-            _sink: &mut Sink_,
-        ) {}
-    }
-    __rt::__record_impls!(CatalogNothing);
+    __rt::__record!(CatalogNothing {});
     /// Presents [`Catalog`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CatalogPresenter;
@@ -310,8 +154,7 @@ pub mod tuples {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `tuples.yaml`.
     //!
@@ -320,8 +163,7 @@ pub mod tuples {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Tuples, 2020-12's prefixItems with items for the positions past them.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Route {
         /// Latitude and longitude.
         ///
@@ -330,37 +172,14 @@ pub mod tuples {
         /// A name, a stop, then two more stops.
         ///
         /// Wire key `leg`; optional, left out of the data block when `None`; minItems 4; maxItems 4.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub leg: ::core::option::Option<RouteLeg>,
         /// Wire key `legs`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub legs: ::core::option::Option<::std::vec::Vec<RouteLegsItem>>,
     }
-    impl __rt::record::Record for Route {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("start", "\"start\": "),
-            __rt::record::Key::new("leg", "\"leg\": "),
-            __rt::record::Key::new("legs", "\"legs\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.start),
-                1 => sink.optional(&Self::KEYS[1], &self.leg),
-                2 => sink.optional(&Self::KEYS[2], &self.legs),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Route);
-    impl Route {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["start", "leg", "legs"];
-    }
+    __rt::__record!(
+        Route { 0 start : "start" => required, 1 leg : "leg" => optional, 2 legs : "legs"
+        => optional }
+    );
     /// Latitude and longitude.
     ///
     /// Schema: minItems 2.
@@ -460,36 +279,16 @@ pub mod tuples {
         }
     }
     /// `Stop` as the schema at `tuples.yaml#/$defs/Stop` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Stop {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// The leg to the next stop, back into the tuple.
         ///
         /// Wire key `next`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub next: ::core::option::Option<::std::boxed::Box<RouteLeg>>,
     }
-    impl __rt::record::Record for Stop {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("next", "\"next\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.next),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Stop);
+    __rt::__record!(Stop { 0 name : "name" => required, 1 next : "next" => optional });
     /// `RouteLegsItem`: an array of 2 elements.
     ///
     /// Schema: minItems 2; maxItems 2.

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod reading {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `reading.yaml`.
     //!
@@ -40,136 +38,56 @@ pub mod reading {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Every combination of required, optional and nullable.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Reading {
         /// Wire key `id`; required.
         pub id: i64,
         /// Required and nullable; `null` is written.
         ///
         /// Wire key `value`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub value: ::core::option::Option<f64>,
         /// Required and nullable, `null` first.
         ///
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Optional and nullable.
         ///
         /// Wire key `comment`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub comment: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
         >,
         /// A required nullable object.
         ///
         /// Wire key `place`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub place: ::core::option::Option<ReadingPlace>,
         /// An array of nullable items.
         ///
         /// Wire key `samples`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub samples: ::core::option::Option<
             ::std::vec::Vec<::core::option::Option<i64>>,
         >,
         /// Wire key `flags`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub flags: ::core::option::Option<::core::option::Option<::std::vec::Vec<bool>>>,
         /// Wire key `level`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub level: ::core::option::Option<::core::option::Option<ReadingLevel>>,
     }
-    impl __rt::record::Record for Reading {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("value", "\"value\": "),
-            __rt::record::Key::new("note", "\"note\": "),
-            __rt::record::Key::new("comment", "\"comment\": "),
-            __rt::record::Key::new("place", "\"place\": "),
-            __rt::record::Key::new("samples", "\"samples\": "),
-            __rt::record::Key::new("flags", "\"flags\": "),
-            __rt::record::Key::new("level", "\"level\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.value),
-                2 => sink.field(&Self::KEYS[2], &self.note),
-                3 => sink.optional(&Self::KEYS[3], &self.comment),
-                4 => sink.field(&Self::KEYS[4], &self.place),
-                5 => sink.optional(&Self::KEYS[5], &self.samples),
-                6 => sink.optional(&Self::KEYS[6], &self.flags),
-                7 => sink.optional(&Self::KEYS[7], &self.level),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Reading);
-    impl Reading {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "value",
-            "note",
-            "comment",
-            "place",
-            "samples",
-            "flags",
-            "level",
-        ];
-    }
+    __rt::__record!(
+        Reading { 0 id : "id" => required, 1 value : "value" => required_nullable, 2 note
+        : "note" => required_nullable, 3 comment : "comment" => optional_nullable, 4
+        place : "place" => required_nullable, 5 samples : "samples" => optional, 6 flags
+        : "flags" => optional_nullable, 7 level : "level" => optional_nullable }
+    );
     /// A required nullable object.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct ReadingPlace {
         /// Wire key `lat`; required.
         pub lat: f64,
         /// Wire key `lon`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub lon: ::core::option::Option<::core::option::Option<f64>>,
     }
-    impl __rt::record::Record for ReadingPlace {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("lat", "\"lat\": "),
-            __rt::record::Key::new("lon", "\"lon\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.lat),
-                1 => sink.optional(&Self::KEYS[1], &self.lon),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(ReadingPlace);
+    __rt::__record!(
+        ReadingPlace { 0 lat : "lat" => required, 1 lon : "lon" => optional_nullable }
+    );
     /// The values of `ReadingLevel`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReadingLevel {
@@ -199,8 +117,7 @@ pub mod ticket {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ticket.yaml`.
     //!
@@ -209,8 +126,7 @@ pub mod ticket {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Enums as real-world schemas write them.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Ticket {
         /// A string `const` is an enum of one value; it needs no `type`.
         ///
@@ -223,58 +139,21 @@ pub mod ticket {
         /// The 2020-12 nullable enum, required; `null` is written.
         ///
         /// Wire key `priority`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub priority: ::core::option::Option<TicketPriority>,
         /// A nullable enum without `type`.
         ///
         /// Wire key `severity`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub severity: ::core::option::Option<TicketSeverity>,
         /// Optional and nullable.
         ///
         /// Wire key `resolution`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub resolution: ::core::option::Option<::core::option::Option<TicketResolution>>,
     }
-    impl __rt::record::Record for Ticket {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("state", "\"state\": "),
-            __rt::record::Key::new("priority", "\"priority\": "),
-            __rt::record::Key::new("severity", "\"severity\": "),
-            __rt::record::Key::new("resolution", "\"resolution\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.state),
-                2 => sink.field(&Self::KEYS[2], &self.priority),
-                3 => sink.field(&Self::KEYS[3], &self.severity),
-                4 => sink.optional(&Self::KEYS[4], &self.resolution),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Ticket);
-    impl Ticket {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "kind",
-            "state",
-            "priority",
-            "severity",
-            "resolution",
-        ];
-    }
+    __rt::__record!(
+        Ticket { 0 kind : "kind" => required, 1 state : "state" => required, 2 priority :
+        "priority" => required_nullable, 3 severity : "severity" => required_nullable, 4
+        resolution : "resolution" => optional_nullable }
+    );
     /// A string `const` is an enum of one value; it needs no `type`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketKind {

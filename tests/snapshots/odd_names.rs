@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod c_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.tool.yaml`.
     //!
@@ -244,8 +242,7 @@ pub mod c {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.yaml`.
     //!
@@ -254,66 +251,26 @@ pub mod c {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Shapes that once generated code that did not build: a type named like the hooks' generic parameter, a one-field struct, a required nullable string in a tabular TOON type, and an item suggestion with neither a condition nor a placeholder.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct C {
         /// Wire key `h`; required.
         pub h: i64,
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Wire key `only`; required.
         pub only: One,
     }
-    impl __rt::record::Record for C {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("h", "\"h\": "),
-            __rt::record::Key::new("note", "\"note\": "),
-            __rt::record::Key::new("only", "\"only\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.h),
-                1 => sink.field(&Self::KEYS[1], &self.note),
-                2 => sink.field(&Self::KEYS[2], &self.only),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(C);
-    impl C {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["h", "note", "only"];
-    }
+    __rt::__record!(
+        C { 0 h : "h" => required, 1 note : "note" => required_nullable, 2 only : "only"
+        => required }
+    );
     /// `One` as the schema at `c.yaml#/$defs/One` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct One {
         /// Wire key `value`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub value: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for One {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("value", "\"value\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.value);
-            }
-        }
-    }
-    __rt::__record_impls!(One);
+    __rt::__record!(One { 0 value : "value" => optional });
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
@@ -363,8 +320,7 @@ pub mod odd_people {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `odd-people.yaml`.
     //!
@@ -373,152 +329,47 @@ pub mod odd_people {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that are not Rust identifiers; every one keeps its original spelling on the wire.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct OddPerson {
         /// Wire key `first-name`; required.
-        #[serde(rename = "first-name")]
         pub first_name: ::std::string::String,
         /// Wire key `2fa`; required.
-        #[serde(rename = "2fa")]
         pub field_2fa: bool,
         /// Wire key `ünï`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub ünï: ::core::option::Option<::std::string::String>,
         /// Wire key `with space`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "with space",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub with_space: ::core::option::Option<i64>,
         /// Wire key `a.b`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "a.b",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub a_b: ::core::option::Option<::std::string::String>,
         /// Wire key `UPPER`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "UPPER",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub upper: ::core::option::Option<::std::string::String>,
         /// Wire key `camelCase`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "camelCase",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub camel_case: ::core::option::Option<::std::string::String>,
         /// Wire key `quo"te`; required.
-        #[serde(rename = "quo\"te")]
         pub quo_te: ::std::string::String,
         /// Wire key `back\slash`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "back\\slash",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub back_slash: ::core::option::Option<::std::string::String>,
         /// Wire key `tab\tkey`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "tab\tkey",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub tab_key: ::core::option::Option<::std::string::String>,
         /// Wire key `über-item`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "über-item",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub über_item: ::core::option::Option<OddPersonÜberItem>,
     }
-    impl __rt::record::Record for OddPerson {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("first-name", "\"first-name\": "),
-            __rt::record::Key::new("2fa", "\"2fa\": "),
-            __rt::record::Key::new("ünï", "\"ünï\": "),
-            __rt::record::Key::new("with space", "\"with space\": "),
-            __rt::record::Key::new("a.b", "\"a.b\": "),
-            __rt::record::Key::new("UPPER", "\"UPPER\": "),
-            __rt::record::Key::new("camelCase", "\"camelCase\": "),
-            __rt::record::Key::new("quo\"te", "\"quo\\\"te\": "),
-            __rt::record::Key::new("back\\slash", "\"back\\\\slash\": "),
-            __rt::record::Key::new("tab\tkey", "\"tab\\tkey\": "),
-            __rt::record::Key::new("über-item", "\"über-item\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.first_name),
-                1 => sink.field(&Self::KEYS[1], &self.field_2fa),
-                2 => sink.optional(&Self::KEYS[2], &self.ünï),
-                3 => sink.optional(&Self::KEYS[3], &self.with_space),
-                4 => sink.optional(&Self::KEYS[4], &self.a_b),
-                5 => sink.optional(&Self::KEYS[5], &self.upper),
-                6 => sink.optional(&Self::KEYS[6], &self.camel_case),
-                7 => sink.field(&Self::KEYS[7], &self.quo_te),
-                8 => sink.optional(&Self::KEYS[8], &self.back_slash),
-                9 => sink.optional(&Self::KEYS[9], &self.tab_key),
-                10 => sink.optional(&Self::KEYS[10], &self.über_item),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(OddPerson);
-    impl OddPerson {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "first-name",
-            "2fa",
-            "ünï",
-            "with space",
-            "a.b",
-            "UPPER",
-            "camelCase",
-            "quo\"te",
-            "back\\slash",
-            "tab\tkey",
-            "über-item",
-        ];
-    }
+    __rt::__record!(
+        OddPerson { 0 first_name : "first-name" => required, 1 field_2fa : "2fa" =>
+        required, 2 ünï : "ünï" => optional, 3 with_space : "with space" => optional,
+        4 a_b : "a.b" => optional, 5 upper : "UPPER" => optional, 6 camel_case :
+        "camelCase" => optional, 7 quo_te : "quo\"te" as "\"quo\\\"te\"" => required, 8
+        back_slash : "back\\slash" as "\"back\\\\slash\"" => optional, 9 tab_key :
+        "tab\tkey" as "\"tab\\tkey\"" => optional, 10 über_item : "über-item" =>
+        optional }
+    );
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct OddPersonÜberItem {
         /// Wire key `x-y`; optional, left out of the data block when `None`.
-        #[serde(
-            rename = "x-y",
-            default,
-            skip_serializing_if = "::core::option::Option::is_none"
-        )]
         pub x_y: ::core::option::Option<f64>,
     }
-    impl __rt::record::Record for OddPersonÜberItem {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("x-y", "\"x-y\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.x_y);
-            }
-        }
-    }
-    __rt::__record_impls!(OddPersonÜberItem);
+    __rt::__record!(OddPersonÜberItem { 0 x_y : "x-y" => optional });
     /// Presents [`OddPerson`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OddPersonPresenter;
@@ -539,8 +390,7 @@ pub mod solo {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `solo.yaml`.
     //!
@@ -549,33 +399,12 @@ pub mod solo {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter with one property, a required nullable string, in a TOON table.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Solo {
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub note: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Solo {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("note", "\"note\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.note);
-            }
-        }
-    }
-    __rt::__record_impls!(Solo, tabular);
-    impl Solo {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["note"];
-    }
+    __rt::__record!(tabular Solo { 0 note : "note" => required_nullable });
     /// Presents [`Solo`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SoloPresenter;

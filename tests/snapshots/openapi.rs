@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod billing_api {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing_api.json`.
     //!
@@ -40,89 +38,38 @@ pub mod billing_api {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Invoice` as the schema at `billing_api.json#/components/schemas/Invoice` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Invoice {
         /// Wire key `number`; required; examples `"INV-1"`.
         pub number: ::std::string::String,
         /// Wire key `amount`; required.
         pub amount: Money,
         /// Wire key `paid_at`; required (a missing key is an error), `null` when `None`; format `date-time`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub paid_at: ::core::option::Option<::std::string::String>,
         /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `payer`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub payer: ::core::option::Option<::core::option::Option<Party>>,
         /// Wire key `metadata`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub metadata: ::core::option::Option<InvoiceMetadata>,
     }
-    impl __rt::record::Record for Invoice {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("number", "\"number\": "),
-            __rt::record::Key::new("amount", "\"amount\": "),
-            __rt::record::Key::new("paid_at", "\"paid_at\": "),
-            __rt::record::Key::new("note", "\"note\": "),
-            __rt::record::Key::new("payer", "\"payer\": "),
-            __rt::record::Key::new("metadata", "\"metadata\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.number),
-                1 => sink.field(&Self::KEYS[1], &self.amount),
-                2 => sink.field(&Self::KEYS[2], &self.paid_at),
-                3 => sink.optional(&Self::KEYS[3], &self.note),
-                4 => sink.optional(&Self::KEYS[4], &self.payer),
-                5 => sink.optional(&Self::KEYS[5], &self.metadata),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Invoice);
+    __rt::__record!(
+        Invoice { 0 number : "number" => required, 1 amount : "amount" => required, 2
+        paid_at : "paid_at" => required_nullable, 3 note : "note" => optional_nullable, 4
+        payer : "payer" => optional_nullable, 5 metadata : "metadata" => optional }
+    );
     /// `Money` as the schema at `billing_api.json#/components/schemas/Money` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Money {
         /// Wire key `currency`; required.
         pub currency: MoneyCurrency,
         /// Wire key `cents`; required; format `int64`; exclusiveMinimum 0.
         pub cents: i64,
     }
-    impl __rt::record::Record for Money {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("currency", "\"currency\": "),
-            __rt::record::Key::new("cents", "\"cents\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.currency),
-                1 => sink.field(&Self::KEYS[1], &self.cents),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Money, tabular);
+    __rt::__record!(
+        tabular Money { 0 currency : "currency" => required, 1 cents : "cents" =>
+        required }
+    );
     /// The values of `MoneyCurrency`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum MoneyCurrency {
@@ -131,33 +78,17 @@ pub mod billing_api {
     }
     __rt::wire_enum!(MoneyCurrency { Eur("EUR") });
     /// `Party` as the schema at `billing_api.json#/components/schemas/Party` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Party {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
     }
-    impl __rt::record::Record for Party {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.name);
-            }
-        }
-    }
-    __rt::__record_impls!(Party, tabular);
+    __rt::__record!(tabular Party { 0 name : "name" => required });
     /// `InvoiceMetadata` as the schema at `billing_api.json#/components/schemas/Invoice/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct InvoiceMetadata {
         /// The keys the schema does not declare, in the order the data had them
@@ -168,25 +99,7 @@ pub mod billing_api {
             ::std::string::String,
         >,
     }
-    impl __rt::record::Record for InvoiceMetadata {
-        const KEYS: &'static [__rt::record::Key] = &[];
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            _field: u16,
-            _sink: &mut Sink_,
-        ) {}
-        fn extra_len(&self) -> usize {
-            self.additional_properties.len()
-        }
-        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            index: usize,
-            sink: &mut Sink_,
-        ) {
-            __rt::record::visit_entry(&self.additional_properties, index, sink);
-        }
-    }
-    __rt::__record_impls!(InvoiceMetadata);
+    __rt::__record!(InvoiceMetadata {} ..additional_properties);
 }
 
 pub mod order {
@@ -200,8 +113,7 @@ pub mod order {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `order.yaml`.
     //!
@@ -210,40 +122,18 @@ pub mod order {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter over the shop's own OpenAPI component, not a copy of it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct OrderView {
         /// Wire key `order`; required.
         pub order: super::shop_api::Order,
         /// Wire key `invoices`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub invoices: ::core::option::Option<
             ::std::vec::Vec<super::billing_api::Invoice>,
         >,
     }
-    impl __rt::record::Record for OrderView {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("order", "\"order\": "),
-            __rt::record::Key::new("invoices", "\"invoices\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.order),
-                1 => sink.optional(&Self::KEYS[1], &self.invoices),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(OrderView);
-    impl OrderView {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["order", "invoices"];
-    }
+    __rt::__record!(
+        OrderView { 0 order : "order" => required, 1 invoices : "invoices" => optional }
+    );
     /// Presents [`OrderView`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderViewPresenter;
@@ -283,8 +173,7 @@ pub mod order_summary {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `order_summary.yaml`.
     //!
@@ -293,8 +182,7 @@ pub mod order_summary {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// The shop's Order itself as a presenter (its fields merged in); a condition on an enum of the OpenAPI document.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct OrderSummary {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
         pub id: i64,
@@ -303,96 +191,37 @@ pub mod order_summary {
         /// `nullable` on an enum: null is one more value.
         ///
         /// Wire key `channel`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub channel: ::core::option::Option<
             ::core::option::Option<super::shop_api::OrderChannel>,
         >,
         /// `nullable` beside a `$ref`: a nullable use of Customer.
         ///
         /// Wire key `customer`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub customer: ::core::option::Option<super::shop_api::Customer>,
         /// `nullable` beside a one-branch `allOf`, OpenAPI 3.0's usual way.
         ///
         /// Wire key `shipping`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub shipping: ::core::option::Option<
             ::core::option::Option<super::shop_api::Address>,
         >,
         /// Wire key `coupon`; required (a missing key is an error), `null` when `None`; examples `"SPRING"`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub coupon: ::core::option::Option<::std::string::String>,
         /// Wire key `lines`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub lines: ::core::option::Option<::std::vec::Vec<super::shop_api::Line>>,
         /// Wire key `payment`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub payment: ::core::option::Option<
             ::core::option::Option<super::shop_api::Payment>,
         >,
         /// Wire key `total`; optional, left out of the data block when `None`; maximum 1000000.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub total: ::core::option::Option<f64>,
     }
-    impl __rt::record::Record for OrderSummary {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("channel", "\"channel\": "),
-            __rt::record::Key::new("customer", "\"customer\": "),
-            __rt::record::Key::new("shipping", "\"shipping\": "),
-            __rt::record::Key::new("coupon", "\"coupon\": "),
-            __rt::record::Key::new("lines", "\"lines\": "),
-            __rt::record::Key::new("payment", "\"payment\": "),
-            __rt::record::Key::new("total", "\"total\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.status),
-                2 => sink.optional(&Self::KEYS[2], &self.channel),
-                3 => sink.field(&Self::KEYS[3], &self.customer),
-                4 => sink.optional(&Self::KEYS[4], &self.shipping),
-                5 => sink.field(&Self::KEYS[5], &self.coupon),
-                6 => sink.optional(&Self::KEYS[6], &self.lines),
-                7 => sink.optional(&Self::KEYS[7], &self.payment),
-                8 => sink.optional(&Self::KEYS[8], &self.total),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(OrderSummary);
-    impl OrderSummary {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "status",
-            "channel",
-            "customer",
-            "shipping",
-            "coupon",
-            "lines",
-            "payment",
-            "total",
-        ];
-    }
+    __rt::__record!(
+        OrderSummary { 0 id : "id" => required, 1 status : "status" => required, 2
+        channel : "channel" => optional_nullable, 3 customer : "customer" =>
+        required_nullable, 4 shipping : "shipping" => optional_nullable, 5 coupon :
+        "coupon" => required_nullable, 6 lines : "lines" => optional, 7 payment :
+        "payment" => optional_nullable, 8 total : "total" => optional }
+    );
     /// Presents [`OrderSummary`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderSummaryPresenter;
@@ -461,8 +290,7 @@ pub mod shop_api {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shop_api.yaml`.
     //!
@@ -473,8 +301,7 @@ pub mod shop_api {
     /// An order as the shop's API returns it.
     ///
     /// Schema: examples `{"id":7,"status":"paid"}`.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Order {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
         pub id: i64,
@@ -483,76 +310,31 @@ pub mod shop_api {
         /// `nullable` on an enum: null is one more value.
         ///
         /// Wire key `channel`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub channel: ::core::option::Option<::core::option::Option<OrderChannel>>,
         /// `nullable` beside a `$ref`: a nullable use of Customer.
         ///
         /// Wire key `customer`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub customer: ::core::option::Option<Customer>,
         /// `nullable` beside a one-branch `allOf`, OpenAPI 3.0's usual way.
         ///
         /// Wire key `shipping`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub shipping: ::core::option::Option<::core::option::Option<Address>>,
         /// Wire key `coupon`; required (a missing key is an error), `null` when `None`; examples `"SPRING"`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub coupon: ::core::option::Option<::std::string::String>,
         /// Wire key `lines`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub lines: ::core::option::Option<::std::vec::Vec<Line>>,
         /// Wire key `payment`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub payment: ::core::option::Option<::core::option::Option<Payment>>,
         /// Wire key `total`; optional, left out of the data block when `None`; maximum 1000000.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub total: ::core::option::Option<f64>,
     }
-    impl __rt::record::Record for Order {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("channel", "\"channel\": "),
-            __rt::record::Key::new("customer", "\"customer\": "),
-            __rt::record::Key::new("shipping", "\"shipping\": "),
-            __rt::record::Key::new("coupon", "\"coupon\": "),
-            __rt::record::Key::new("lines", "\"lines\": "),
-            __rt::record::Key::new("payment", "\"payment\": "),
-            __rt::record::Key::new("total", "\"total\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.status),
-                2 => sink.optional(&Self::KEYS[2], &self.channel),
-                3 => sink.field(&Self::KEYS[3], &self.customer),
-                4 => sink.optional(&Self::KEYS[4], &self.shipping),
-                5 => sink.field(&Self::KEYS[5], &self.coupon),
-                6 => sink.optional(&Self::KEYS[6], &self.lines),
-                7 => sink.optional(&Self::KEYS[7], &self.payment),
-                8 => sink.optional(&Self::KEYS[8], &self.total),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Order);
+    __rt::__record!(
+        Order { 0 id : "id" => required, 1 status : "status" => required, 2 channel :
+        "channel" => optional_nullable, 3 customer : "customer" => required_nullable, 4
+        shipping : "shipping" => optional_nullable, 5 coupon : "coupon" =>
+        required_nullable, 6 lines : "lines" => optional, 7 payment : "payment" =>
+        optional_nullable, 8 total : "total" => optional }
+    );
     /// The values of `OrderStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OrderStatus {
@@ -574,95 +356,36 @@ pub mod shop_api {
     }
     __rt::wire_enum!(OrderChannel { Web("web"), Store("store") });
     /// `Customer` as the schema at `shop_api.yaml#/components/schemas/Customer` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Customer {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; format `email`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    impl __rt::record::Record for Customer {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("email", "\"email\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.optional(&Self::KEYS[1], &self.email),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Customer);
+    __rt::__record!(
+        Customer { 0 id : "id" => required, 1 email : "email" => optional_nullable }
+    );
     /// `Address` as the schema at `shop_api.yaml#/components/schemas/Address` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Address {
         /// Wire key `city`; required.
         pub city: ::std::string::String,
         /// Wire key `zip`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub zip: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Address {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("city", "\"city\": "),
-            __rt::record::Key::new("zip", "\"zip\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.city),
-                1 => sink.optional(&Self::KEYS[1], &self.zip),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Address);
+    __rt::__record!(Address { 0 city : "city" => required, 1 zip : "zip" => optional });
     /// `Line` as the schema at `shop_api.yaml#/components/schemas/Line` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Line {
         /// Wire key `sku`; required.
         pub sku: ::std::string::String,
         /// Wire key `quantity`; required; format `int32`.
         pub quantity: i32,
     }
-    impl __rt::record::Record for Line {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("sku", "\"sku\": "),
-            __rt::record::Key::new("quantity", "\"quantity\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.sku),
-                1 => sink.field(&Self::KEYS[1], &self.quantity),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Line, tabular);
+    __rt::__record!(
+        tabular Line { 0 sku : "sku" => required, 1 quantity : "quantity" => required }
+    );
     /// `discriminator` is an annotation: branches are tried in order.
     ///
     /// Deserializing reads the key `kind` and hands the object to the branch it
@@ -719,33 +442,16 @@ pub mod shop_api {
         }
     }
     /// `Card` as the schema at `shop_api.yaml#/components/schemas/Card` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Card {
         /// Wire key `kind`; required.
         pub kind: CardKind,
         /// Wire key `last4`; required.
         pub last4: ::std::string::String,
     }
-    impl __rt::record::Record for Card {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("last4", "\"last4\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.last4),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Card, tabular);
+    __rt::__record!(
+        tabular Card { 0 kind : "kind" => required, 1 last4 : "last4" => required }
+    );
     /// The values of `CardKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CardKind {
@@ -754,33 +460,16 @@ pub mod shop_api {
     }
     __rt::wire_enum!(CardKind { Card("card") });
     /// `Transfer` as the schema at `shop_api.yaml#/components/schemas/Transfer` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Transfer {
         /// Wire key `kind`; required.
         pub kind: TransferKind,
         /// Wire key `iban`; required.
         pub iban: ::std::string::String,
     }
-    impl __rt::record::Record for Transfer {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("iban", "\"iban\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.iban),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Transfer, tabular);
+    __rt::__record!(
+        tabular Transfer { 0 kind : "kind" => required, 1 iban : "iban" => required }
+    );
     /// The values of `TransferKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TransferKind {

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod c {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `c.yaml`.
     //!
@@ -40,8 +38,7 @@ pub mod c {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `C` as the schema at `c.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct C {
         /// Wire key `item`; required.
         pub item: ::std::string::String,
@@ -50,31 +47,10 @@ pub mod c {
         /// Wire key `builder`; required.
         pub builder: bool,
     }
-    impl __rt::record::Record for C {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("item", "\"item\": "),
-            __rt::record::Key::new("kept", "\"kept\": "),
-            __rt::record::Key::new("builder", "\"builder\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.item),
-                1 => sink.field(&Self::KEYS[1], &self.kept),
-                2 => sink.field(&Self::KEYS[2], &self.builder),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(C, tabular);
-    impl C {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["item", "kept", "builder"];
-    }
+    __rt::__record!(
+        tabular C { 0 item : "item" => required, 1 kept : "kept" => required, 2 builder :
+        "builder" => required }
+    );
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
@@ -130,8 +106,7 @@ pub mod counted {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `counted.yaml`.
     //!
@@ -140,33 +115,12 @@ pub mod counted {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Counted` as the schema at `counted.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Counted {
         /// Wire key `name`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub name: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Counted {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.name);
-            }
-        }
-    }
-    __rt::__record_impls!(Counted, tabular);
-    impl Counted {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["name"];
-    }
+    __rt::__record!(tabular Counted { 0 name : "name" => required_nullable });
     /// Presents [`Counted`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CountedPresenter;
@@ -210,8 +164,7 @@ pub mod pings_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `pings.tool.yaml`.
     //!
@@ -397,8 +350,7 @@ pub mod static_markdown {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `static_markdown.yaml`.
     //!
@@ -407,38 +359,17 @@ pub mod static_markdown {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `static_markdown.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Notice {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `label`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Notice {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("label", "\"label\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.label),
-                _ => {}
-            }
+    __rt::__record!(
+        tabular Notice { 0 id : "id" => required, 1 label : "label" => required_nullable
         }
-    }
-    __rt::__record_impls!(Notice, tabular);
-    impl Notice {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "label"];
-    }
+    );
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
@@ -481,8 +412,7 @@ pub mod static_suggestion {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `static_suggestion.yaml`.
     //!
@@ -491,32 +421,12 @@ pub mod static_suggestion {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Pinged` as the schema at `static_suggestion.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Pinged {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
     }
-    impl __rt::record::Record for Pinged {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.id);
-            }
-        }
-    }
-    __rt::__record_impls!(Pinged, tabular);
-    impl Pinged {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id"];
-    }
+    __rt::__record!(tabular Pinged { 0 id : "id" => required });
     /// Presents [`Pinged`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PingedPresenter;

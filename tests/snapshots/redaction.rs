@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod card {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `card.yaml`.
     //!
@@ -40,110 +38,28 @@ pub mod card {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Every field required, so a list of cards is a TOON table whose header is a constant; redacted cells included.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Card {
         /// Wire key `holder`; required.
         pub holder: ::std::string::String,
         /// Wire key `number`; required; redacted: the data block shows `****`.
-        #[serde(serialize_with = "Card::__fusion_redact_1")]
         pub number: ::std::string::String,
         /// Wire key `brand`; required.
         pub brand: CardBrand,
         /// Wire key `limit_cents`; required; redacted: the data block shows `[REDACTED]`.
-        #[serde(serialize_with = "Card::__fusion_redact_3")]
         pub limit_cents: i64,
         /// Wire key `address`; required.
         pub address: CardAddress,
         /// Wire key `pin`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            deserialize_with = "__rt::__private::nullable::required",
-            serialize_with = "Card::__fusion_redact_5"
-        )]
         pub pin: ::core::option::Option<::std::string::String>,
     }
-    impl Card {
-        /// `Serialize` of the redacted field `number`: the censor, never the value (wire format §10).
-        fn __fusion_redact_1<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("****")
-        }
-        /// `Serialize` of the redacted field `limit_cents`: the censor, never the value (wire format §10).
-        fn __fusion_redact_3<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-        /// `Serialize` of the redacted field `pin`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-        fn __fusion_redact_5<T, S: __rt::__private::serde::Serializer>(
-            value: &::core::option::Option<T>,
-            serializer: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
-            match value {
-                ::core::option::Option::Some(_) => serializer.serialize_str("[REDACTED]"),
-                ::core::option::Option::None => serializer.serialize_none(),
-            }
-        }
-    }
-    impl __rt::record::Record for Card {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("holder", "\"holder\": "),
-            __rt::record::Key::new("number", "\"number\": "),
-            __rt::record::Key::new("brand", "\"brand\": "),
-            __rt::record::Key::new("limit_cents", "\"limit_cents\": "),
-            __rt::record::Key::new("address", "\"address\": "),
-            __rt::record::Key::new("pin", "\"pin\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.holder),
-                1 => {
-                    sink.censored(
-                        &Self::KEYS[1],
-                        __rt::record::Censor::new("****", "\"****\""),
-                        true,
-                    )
-                }
-                2 => sink.field(&Self::KEYS[2], &self.brand),
-                3 => {
-                    sink.censored(
-                        &Self::KEYS[3],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        true,
-                    )
-                }
-                4 => sink.field(&Self::KEYS[4], &self.address),
-                5 => {
-                    sink.censored(
-                        &Self::KEYS[5],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.pin.is_some(),
-                    )
-                }
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Card, tabular);
-    impl Card {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "holder",
-            "number",
-            "brand",
-            "limit_cents",
-            "address",
-            "pin",
-        ];
-    }
+    __rt::__record!(
+        tabular Card { 0 holder : "holder" => required, 1 number : "number" => required
+        redact "****" "\"****\"", 2 brand : "brand" => required, 3 limit_cents :
+        "limit_cents" => required redact "[REDACTED]" "\"[REDACTED]\"", 4 address :
+        "address" => required, 5 pin : "pin" => required_nullable redact "[REDACTED]"
+        "\"[REDACTED]\"" }
+    );
     /// The values of `CardBrand`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CardBrand {
@@ -156,49 +72,17 @@ pub mod card {
     }
     __rt::wire_enum!(CardBrand { Visa("visa"), MasterCard("master card"), AB("a|b") });
     /// `CardAddress` as the schema at `card.yaml#/properties/address` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct CardAddress {
         /// Wire key `city`; required.
         pub city: ::std::string::String,
         /// Wire key `zip`; required; redacted: the data block shows `[REDACTED]`.
-        #[serde(serialize_with = "CardAddress::__fusion_redact_1")]
         pub zip: ::std::string::String,
     }
-    impl CardAddress {
-        /// `Serialize` of the redacted field `zip`: the censor, never the value (wire format §10).
-        fn __fusion_redact_1<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-    }
-    impl __rt::record::Record for CardAddress {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("city", "\"city\": "),
-            __rt::record::Key::new("zip", "\"zip\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.city),
-                1 => {
-                    sink.censored(
-                        &Self::KEYS[1],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        true,
-                    )
-                }
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(CardAddress, tabular);
+    __rt::__record!(
+        tabular CardAddress { 0 city : "city" => required, 1 zip : "zip" => required
+        redact "[REDACTED]" "\"[REDACTED]\"" }
+    );
     /// Presents [`Card`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CardPresenter;
@@ -248,8 +132,7 @@ pub mod patient {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `patient.yaml`.
     //!
@@ -258,262 +141,61 @@ pub mod patient {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Redaction of every kind of value, at the root and nested, with default and custom censors.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Patient {
         /// Wire key `id`; required.
         pub id: i64,
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `ssn`; required; redacted: the data block shows `[REDACTED]`.
-        #[serde(serialize_with = "Patient::__fusion_redact_2")]
         pub ssn: ::std::string::String,
         /// Wire key `dob`; optional, left out of the data block when `None`; format `date`; redacted: the data block shows `***`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "Patient::__fusion_redact_3"
-        )]
         pub dob: ::core::option::Option<::std::string::String>,
         /// Wire key `visible`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub visible: ::core::option::Option<::std::string::String>,
         /// Wire key `insurer`; required; redacted: the data block shows `[HIDDEN]`.
-        #[serde(serialize_with = "Patient::__fusion_redact_5")]
         pub insurer: Insurer,
         /// Wire key `contact`; required.
         pub contact: PatientContact,
         /// Wire key `tags`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "Patient::__fusion_redact_7"
-        )]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Wire key `risk`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "Patient::__fusion_redact_8"
-        )]
         pub risk: ::core::option::Option<PatientRisk>,
         /// Wire key `balance_cents`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            deserialize_with = "__rt::__private::nullable::required",
-            serialize_with = "Patient::__fusion_redact_9"
-        )]
         pub balance_cents: ::core::option::Option<i64>,
     }
-    impl Patient {
-        /// `Serialize` of the redacted field `ssn`: the censor, never the value (wire format §10).
-        fn __fusion_redact_2<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-        /// `Serialize` of the redacted field `dob`: the censor, never the value (wire format §10).
-        fn __fusion_redact_3<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("***")
-        }
-        /// `Serialize` of the redacted field `insurer`: the censor, never the value (wire format §10).
-        fn __fusion_redact_5<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[HIDDEN]")
-        }
-        /// `Serialize` of the redacted field `tags`: the censor, never the value (wire format §10).
-        fn __fusion_redact_7<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-        /// `Serialize` of the redacted field `risk`: the censor, never the value (wire format §10).
-        fn __fusion_redact_8<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-        /// `Serialize` of the redacted field `balance_cents`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-        fn __fusion_redact_9<T, S: __rt::__private::serde::Serializer>(
-            value: &::core::option::Option<T>,
-            serializer: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
-            match value {
-                ::core::option::Option::Some(_) => serializer.serialize_str("[REDACTED]"),
-                ::core::option::Option::None => serializer.serialize_none(),
-            }
-        }
-    }
-    impl __rt::record::Record for Patient {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("ssn", "\"ssn\": "),
-            __rt::record::Key::new("dob", "\"dob\": "),
-            __rt::record::Key::new("visible", "\"visible\": "),
-            __rt::record::Key::new("insurer", "\"insurer\": "),
-            __rt::record::Key::new("contact", "\"contact\": "),
-            __rt::record::Key::new("tags", "\"tags\": "),
-            __rt::record::Key::new("risk", "\"risk\": "),
-            __rt::record::Key::new("balance_cents", "\"balance_cents\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.name),
-                2 => {
-                    sink.censored(
-                        &Self::KEYS[2],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        true,
-                    )
-                }
-                3 => {
-                    sink.censored_if(
-                        &Self::KEYS[3],
-                        __rt::record::Censor::new("***", "\"***\""),
-                        self.dob.as_ref().map(|_| true),
-                    )
-                }
-                4 => sink.optional(&Self::KEYS[4], &self.visible),
-                5 => {
-                    sink.censored(
-                        &Self::KEYS[5],
-                        __rt::record::Censor::new("[HIDDEN]", "\"[HIDDEN]\""),
-                        true,
-                    )
-                }
-                6 => sink.field(&Self::KEYS[6], &self.contact),
-                7 => {
-                    sink.censored_if(
-                        &Self::KEYS[7],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.tags.as_ref().map(|_| true),
-                    )
-                }
-                8 => {
-                    sink.censored_if(
-                        &Self::KEYS[8],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.risk.as_ref().map(|_| true),
-                    )
-                }
-                9 => {
-                    sink.censored(
-                        &Self::KEYS[9],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.balance_cents.is_some(),
-                    )
-                }
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Patient);
-    impl Patient {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "name",
-            "ssn",
-            "dob",
-            "visible",
-            "insurer",
-            "contact",
-            "tags",
-            "risk",
-            "balance_cents",
-        ];
-    }
+    __rt::__record!(
+        Patient { 0 id : "id" => required, 1 name : "name" => required, 2 ssn : "ssn" =>
+        required redact "[REDACTED]" "\"[REDACTED]\"", 3 dob : "dob" => optional redact
+        "***" "\"***\"", 4 visible : "visible" => optional, 5 insurer : "insurer" =>
+        required redact "[HIDDEN]" "\"[HIDDEN]\"", 6 contact : "contact" => required, 7
+        tags : "tags" => optional redact "[REDACTED]" "\"[REDACTED]\"", 8 risk : "risk"
+        => optional redact "[REDACTED]" "\"[REDACTED]\"", 9 balance_cents :
+        "balance_cents" => required_nullable redact "[REDACTED]" "\"[REDACTED]\"" }
+    );
     /// `Insurer` as the schema at `patient.yaml#/$defs/Insurer` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Insurer {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `policy`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub policy: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Insurer {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("policy", "\"policy\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.policy),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Insurer);
+    __rt::__record!(
+        Insurer { 0 name : "name" => required, 1 policy : "policy" => optional }
+    );
     /// `PatientContact` as the schema at `patient.yaml#/properties/contact` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct PatientContact {
         /// Wire key `city`; required.
         pub city: ::std::string::String,
         /// Wire key `phone`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "PatientContact::__fusion_redact_1"
-        )]
         pub phone: ::core::option::Option<::std::string::String>,
     }
-    impl PatientContact {
-        /// `Serialize` of the redacted field `phone`: the censor, never the value (wire format §10).
-        fn __fusion_redact_1<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-    }
-    impl __rt::record::Record for PatientContact {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("city", "\"city\": "),
-            __rt::record::Key::new("phone", "\"phone\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.city),
-                1 => {
-                    sink.censored_if(
-                        &Self::KEYS[1],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.phone.as_ref().map(|_| true),
-                    )
-                }
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(PatientContact);
+    __rt::__record!(
+        PatientContact { 0 city : "city" => required, 1 phone : "phone" => optional
+        redact "[REDACTED]" "\"[REDACTED]\"" }
+    );
     /// The values of `PatientRisk`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PatientRisk {

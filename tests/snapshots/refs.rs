@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod types {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `common/types.yaml`.
     //!
@@ -40,38 +38,19 @@ pub mod types {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Address` as the schema at `common/types.yaml#/$defs/Address` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Address {
         /// Wire key `street`; required.
         pub street: ::std::string::String,
         /// Wire key `country`; required.
         pub country: ::std::string::String,
         /// Wire key `resident`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub resident: ::core::option::Option<::std::boxed::Box<super::party::Party>>,
     }
-    impl __rt::record::Record for Address {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("street", "\"street\": "),
-            __rt::record::Key::new("country", "\"country\": "),
-            __rt::record::Key::new("resident", "\"resident\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.street),
-                1 => sink.field(&Self::KEYS[1], &self.country),
-                2 => sink.optional(&Self::KEYS[2], &self.resident),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Address);
+    __rt::__record!(
+        Address { 0 street : "street" => required, 1 country : "country" => required, 2
+        resident : "resident" => optional }
+    );
     /// The values of `Currency`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum Currency {
@@ -96,8 +75,7 @@ pub mod order {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `order.yaml`.
     //!
@@ -106,79 +84,36 @@ pub mod order {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// References to another file, to a subfolder's `$defs`, and to this file's `$defs`.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Order {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `customer`; required.
         pub customer: super::party::Party,
         /// Wire key `ship_to`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub ship_to: ::core::option::Option<super::types::Address>,
         /// Wire key `total`; required.
         pub total: Money,
         /// Wire key `refunds`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub refunds: ::core::option::Option<::std::vec::Vec<Money>>,
     }
-    impl __rt::record::Record for Order {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("customer", "\"customer\": "),
-            __rt::record::Key::new("ship_to", "\"ship_to\": "),
-            __rt::record::Key::new("total", "\"total\": "),
-            __rt::record::Key::new("refunds", "\"refunds\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.customer),
-                2 => sink.optional(&Self::KEYS[2], &self.ship_to),
-                3 => sink.field(&Self::KEYS[3], &self.total),
-                4 => sink.optional(&Self::KEYS[4], &self.refunds),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Order);
-    impl Order {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "customer", "ship_to", "total", "refunds"];
-    }
+    __rt::__record!(
+        Order { 0 id : "id" => required, 1 customer : "customer" => required, 2 ship_to :
+        "ship_to" => optional, 3 total : "total" => required, 4 refunds : "refunds" =>
+        optional }
+    );
     /// `Money` as the schema at `order.yaml#/$defs/Money` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Money {
         /// Wire key `amount`; required.
         pub amount: i64,
         /// Wire key `currency`; required.
         pub currency: super::types::Currency,
     }
-    impl __rt::record::Record for Money {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("amount", "\"amount\": "),
-            __rt::record::Key::new("currency", "\"currency\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.amount),
-                1 => sink.field(&Self::KEYS[1], &self.currency),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Money, tabular);
+    __rt::__record!(
+        tabular Money { 0 amount : "amount" => required, 1 currency : "currency" =>
+        required }
+    );
     /// Presents [`Order`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderPresenter;
@@ -199,8 +134,7 @@ pub mod party {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `party.json`.
     //!
@@ -209,43 +143,19 @@ pub mod party {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A JSON definition that references YAML ones.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Party {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `home`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub home: ::core::option::Option<::std::boxed::Box<super::types::Address>>,
         /// Wire key `currency`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub currency: ::core::option::Option<super::types::Currency>,
     }
-    impl __rt::record::Record for Party {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("home", "\"home\": "),
-            __rt::record::Key::new("currency", "\"currency\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.home),
-                2 => sink.optional(&Self::KEYS[2], &self.currency),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Party);
-    impl Party {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["name", "home", "currency"];
-    }
+    __rt::__record!(
+        Party { 0 name : "name" => required, 1 home : "home" => optional, 2 currency :
+        "currency" => optional }
+    );
     /// Presents [`Party`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PartyPresenter;

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod owner {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `owner.yaml`.
     //!
@@ -97,33 +95,16 @@ pub mod owner {
         }
     }
     /// `UserOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct UserOwner {
         /// Wire key `kind`; required.
         pub kind: UserOwnerKind,
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::record::Record for UserOwner {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("login", "\"login\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.login),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(UserOwner, tabular);
+    __rt::__record!(
+        tabular UserOwner { 0 kind : "kind" => required, 1 login : "login" => required }
+    );
     /// The values of `UserOwnerKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum UserOwnerKind {
@@ -132,33 +113,16 @@ pub mod owner {
     }
     __rt::wire_enum!(UserOwnerKind { User("user") });
     /// `BotOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct BotOwner {
         /// Wire key `kind`; required.
         pub kind: BotOwnerKind,
         /// Wire key `slug`; required; maxLength 3.
         pub slug: ::std::string::String,
     }
-    impl __rt::record::Record for BotOwner {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("slug", "\"slug\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.slug),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(BotOwner, tabular);
+    __rt::__record!(
+        tabular BotOwner { 0 kind : "kind" => required, 1 slug : "slug" => required }
+    );
     /// The values of `BotOwnerKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BotOwnerKind {
@@ -179,8 +143,7 @@ pub mod shapes_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shapes.tool.yaml`.
     //!

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod billing_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `billing.tool.yaml`.
     //!
@@ -330,8 +328,7 @@ pub mod charge {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `charge.yaml`.
     //!
@@ -340,8 +337,7 @@ pub mod charge {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A charge as the agent sees it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Charge {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -350,31 +346,10 @@ pub mod charge {
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    impl __rt::record::Record for Charge {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount", "\"amount\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount),
-                2 => sink.field(&Self::KEYS[2], &self.status),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Charge, tabular);
-    impl Charge {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "amount", "status"];
-    }
+    __rt::__record!(
+        tabular Charge { 0 id : "id" => required, 1 amount : "amount" => required, 2
+        status : "status" => required }
+    );
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ChargePresenter;
@@ -414,8 +389,7 @@ pub mod desk_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `desk.tool.yaml`.
     //!
@@ -795,8 +769,7 @@ pub mod items_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `items.tool.yaml`.
     //!
@@ -1019,8 +992,7 @@ pub mod ledger_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ledger.tool.yaml`.
     //!
@@ -1442,8 +1414,7 @@ pub mod receipt {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `receipt.yaml`.
     //!
@@ -1452,37 +1423,16 @@ pub mod receipt {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Receipt` as the schema at `receipt.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Receipt {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `method`; required.
         pub method: ReceiptMethod,
     }
-    impl __rt::record::Record for Receipt {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("method", "\"method\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.method),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Receipt, tabular);
-    impl Receipt {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "method"];
-    }
+    __rt::__record!(
+        tabular Receipt { 0 id : "id" => required, 1 method : "method" => required }
+    );
     /// The values of `ReceiptMethod`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ReceiptMethod {

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod account {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `account.yaml`.
     //!
@@ -193,8 +191,7 @@ pub mod account {
         }
     }
     /// `Person` as the schema at `account.yaml#/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Person {
         /// Wire key `kind`; required.
         pub kind: PersonKind,
@@ -203,61 +200,13 @@ pub mod account {
         /// Wire key `id`; required.
         pub id: i64,
         /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present",
-            serialize_with = "Person::__fusion_redact_3"
-        )]
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    impl Person {
-        /// `Serialize` of the redacted field `email`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-        fn __fusion_redact_3<T, S: __rt::__private::serde::Serializer>(
-            value: &::core::option::Option<::core::option::Option<T>>,
-            serializer: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
-            match value {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    serializer.serialize_str("[REDACTED]")
-                }
-                _ => serializer.serialize_none(),
-            }
-        }
-    }
-    impl __rt::record::Record for Person {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("login", "\"login\": "),
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("email", "\"email\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.login),
-                2 => sink.field(&Self::KEYS[2], &self.id),
-                3 => {
-                    sink.censored_if(
-                        &Self::KEYS[3],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.email.as_ref().map(::core::option::Option::is_some),
-                    )
-                }
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Person);
-    impl Person {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["kind", "login", "id", "email"];
-    }
+    __rt::__record!(
+        Person { 0 kind : "kind" => required, 1 login : "login" => required, 2 id : "id"
+        => required, 3 email : "email" => optional_nullable redact "[REDACTED]"
+        "\"[REDACTED]\"" }
+    );
     /// The values of `PersonKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PersonKind {
@@ -325,8 +274,7 @@ pub mod accounts_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `accounts.tool.yaml`.
     //!
@@ -708,8 +656,7 @@ pub mod org {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `org.yaml`.
     //!
@@ -718,8 +665,7 @@ pub mod org {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Organisation` as the schema at `org.yaml#/$defs/Organisation` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Organisation {
         /// Wire key `kind`; required.
         pub kind: OrganisationKind,
@@ -728,36 +674,12 @@ pub mod org {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `members`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub members: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    impl __rt::record::Record for Organisation {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("members", "\"members\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.id),
-                2 => sink.field(&Self::KEYS[2], &self.name),
-                3 => sink.optional(&Self::KEYS[3], &self.members),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Organisation);
-    impl Organisation {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["kind", "id", "name", "members"];
-    }
+    __rt::__record!(
+        Organisation { 0 kind : "kind" => required, 1 id : "id" => required, 2 name :
+        "name" => required, 3 members : "members" => optional }
+    );
     /// The values of `OrganisationKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OrganisationKind {
@@ -778,8 +700,7 @@ pub mod shape {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `shape.yaml`.
     //!
@@ -914,69 +835,26 @@ pub mod shape {
         }
     }
     /// `Circle` as the schema at `shape.yaml#/anyOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Circle {
         /// Wire key `radius`; required.
         pub radius: f64,
     }
-    impl __rt::record::Record for Circle {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("radius", "\"radius\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.radius);
-            }
-        }
-    }
-    __rt::__record_impls!(Circle, tabular);
-    impl Circle {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["radius"];
-    }
+    __rt::__record!(tabular Circle { 0 radius : "radius" => required });
     /// `Rect` as the schema at `shape.yaml#/anyOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Rect {
         /// Wire key `width`; required.
         pub width: f64,
         /// Wire key `height`; required.
         pub height: f64,
         /// Wire key `label`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Rect {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("width", "\"width\": "),
-            __rt::record::Key::new("height", "\"height\": "),
-            __rt::record::Key::new("label", "\"label\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.width),
-                1 => sink.field(&Self::KEYS[1], &self.height),
-                2 => sink.optional(&Self::KEYS[2], &self.label),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Rect);
-    impl Rect {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["width", "height", "label"];
-    }
+    __rt::__record!(
+        Rect { 0 width : "width" => required, 1 height : "height" => required, 2 label :
+        "label" => optional }
+    );
     /// Presents [`Shape`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ShapePresenter;

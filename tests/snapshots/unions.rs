@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod booleans {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `booleans.yaml`.
     //!
@@ -40,78 +38,28 @@ pub mod booleans {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Boolean schemas, `not`, and lists of types with object and array.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Flexible {
         /// Wire key `anything`; required.
         pub anything: __rt::JsonValue,
         /// Wire key `gone`; optional, left out of the data block when `None`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::value"
-        )]
         pub gone: ::core::option::Option<FlexibleGone>,
         /// Wire key `never`; optional, left out of the data block when `None`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::value"
-        )]
         pub never: ::core::option::Option<FlexibleNever>,
         /// Wire key `free`; optional, left out of the data block when `None`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::value"
-        )]
         pub free: ::core::option::Option<__rt::JsonValue>,
         /// A string, an object with a label, or a list of integers.
         ///
         /// Wire key `either`; required.
         pub either: FlexibleEither,
         /// Wire key `list`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub list: ::core::option::Option<::std::vec::Vec<__rt::JsonValue>>,
     }
-    impl __rt::record::Record for Flexible {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("anything", "\"anything\": "),
-            __rt::record::Key::new("gone", "\"gone\": "),
-            __rt::record::Key::new("never", "\"never\": "),
-            __rt::record::Key::new("free", "\"free\": "),
-            __rt::record::Key::new("either", "\"either\": "),
-            __rt::record::Key::new("list", "\"list\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.anything),
-                1 => sink.optional(&Self::KEYS[1], &self.gone),
-                2 => sink.optional(&Self::KEYS[2], &self.never),
-                3 => sink.optional(&Self::KEYS[3], &self.free),
-                4 => sink.field(&Self::KEYS[4], &self.either),
-                5 => sink.optional(&Self::KEYS[5], &self.list),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Flexible);
-    impl Flexible {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "anything",
-            "gone",
-            "never",
-            "free",
-            "either",
-            "list",
-        ];
-    }
+    __rt::__record!(
+        Flexible { 0 anything : "anything" => required, 1 gone : "gone" =>
+        optional_value, 2 never : "never" => optional_value, 3 free : "free" =>
+        optional_value, 4 either : "either" => required, 5 list : "list" => optional }
+    );
     /// The values of `FlexibleGone`.
     ///
     /// Reading takes exactly these JSON values (a number by its value: `1.0` is `1`); any other
@@ -265,29 +213,12 @@ pub mod booleans {
         }
     }
     /// A string, an object with a label, or a list of integers.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct FlexibleEitherObject {
         /// Wire key `label`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for FlexibleEitherObject {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("label", "\"label\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.optional(&Self::KEYS[0], &self.label);
-            }
-        }
-    }
-    __rt::__record_impls!(FlexibleEitherObject);
+    __rt::__record!(FlexibleEitherObject { 0 label : "label" => optional });
     /// Presents [`Flexible`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct FlexiblePresenter;
@@ -308,8 +239,7 @@ pub mod event {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `event.yaml`.
     //!
@@ -318,8 +248,7 @@ pub mod event {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Internally tagged unions: branches told apart by a key each fixes to a distinct constant, and the shapes that stay tried in order (a constant two branches share, a tag one branch leaves optional).
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Event {
         /// Wire key `id`; required.
         pub id: i64,
@@ -330,52 +259,21 @@ pub mod event {
         /// Not tagged, `action` is `edit` in both branches.
         ///
         /// Wire key `history`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub history: ::core::option::Option<::std::vec::Vec<EventHistoryItem>>,
         /// Not tagged, `via` is optional in `Api`.
         ///
         /// Wire key `origin`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub origin: ::core::option::Option<EventOrigin>,
         /// A tag key that needs escaping wherever it lands.
         ///
         /// Wire key `hostile`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub hostile: ::core::option::Option<::core::option::Option<EventHostile>>,
     }
-    impl __rt::record::Record for Event {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("payload", "\"payload\": "),
-            __rt::record::Key::new("history", "\"history\": "),
-            __rt::record::Key::new("origin", "\"origin\": "),
-            __rt::record::Key::new("hostile", "\"hostile\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.payload),
-                2 => sink.optional(&Self::KEYS[2], &self.history),
-                3 => sink.optional(&Self::KEYS[3], &self.origin),
-                4 => sink.optional(&Self::KEYS[4], &self.hostile),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Event);
-    impl Event {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "payload", "history", "origin", "hostile"];
-    }
+    __rt::__record!(
+        Event { 0 id : "id" => required, 1 payload : "payload" => required, 2 history :
+        "history" => optional, 3 origin : "origin" => optional, 4 hostile : "hostile" =>
+        optional_nullable }
+    );
     /// Tagged by `type`; the first branch declares it last, as a one-value `enum`.
     ///
     /// Deserializing reads the key `type` and hands the object to the branch it
@@ -439,34 +337,16 @@ pub mod event {
         }
     }
     /// `Opened` as the schema at `event.yaml#/$defs/Opened` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Opened {
         /// Wire key `number`; required.
         pub number: i64,
         /// Wire key `type`; required.
-        #[serde(rename = "type")]
         pub type_: OpenedType,
     }
-    impl __rt::record::Record for Opened {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("number", "\"number\": "),
-            __rt::record::Key::new("type", "\"type\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.number),
-                1 => sink.field(&Self::KEYS[1], &self.type_),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Opened, tabular);
+    __rt::__record!(
+        tabular Opened { 0 number : "number" => required, 1 type_ : "type" => required }
+    );
     /// The values of `OpenedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum OpenedType {
@@ -475,35 +355,17 @@ pub mod event {
     }
     __rt::wire_enum!(OpenedType { Opened("opened") });
     /// `Closed` as the schema at `event.yaml#/$defs/Closed` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Closed {
         /// Wire key `type`; required.
-        #[serde(rename = "type")]
         pub type_: ClosedType,
         /// Wire key `reason`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub reason: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Closed {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("type", "\"type\": "),
-            __rt::record::Key::new("reason", "\"reason\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.type_),
-                1 => sink.field(&Self::KEYS[1], &self.reason),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Closed, tabular);
+    __rt::__record!(
+        tabular Closed { 0 type_ : "type" => required, 1 reason : "reason" =>
+        required_nullable }
+    );
     /// The values of `ClosedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ClosedType {
@@ -512,39 +374,19 @@ pub mod event {
     }
     __rt::wire_enum!(ClosedType { Closed("closed") });
     /// `Commented` as the schema at `event.yaml#/$defs/Commented` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Commented {
         /// Wire key `type`; required.
-        #[serde(rename = "type")]
         pub type_: CommentedType,
         /// Wire key `body`; required.
         pub body: ::std::string::String,
         /// Wire key `reactions`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub reactions: ::core::option::Option<CommentedReactions>,
     }
-    impl __rt::record::Record for Commented {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("type", "\"type\": "),
-            __rt::record::Key::new("body", "\"body\": "),
-            __rt::record::Key::new("reactions", "\"reactions\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.type_),
-                1 => sink.field(&Self::KEYS[1], &self.body),
-                2 => sink.optional(&Self::KEYS[2], &self.reactions),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Commented);
+    __rt::__record!(
+        Commented { 0 type_ : "type" => required, 1 body : "body" => required, 2
+        reactions : "reactions" => optional }
+    );
     /// The values of `CommentedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CommentedType {
@@ -556,7 +398,7 @@ pub mod event {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct CommentedReactions {
         /// The keys the schema does not declare, in the order the data had them
@@ -564,25 +406,7 @@ pub mod event {
         #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<::std::string::String, i64>,
     }
-    impl __rt::record::Record for CommentedReactions {
-        const KEYS: &'static [__rt::record::Key] = &[];
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            _field: u16,
-            _sink: &mut Sink_,
-        ) {}
-        fn extra_len(&self) -> usize {
-            self.additional_properties.len()
-        }
-        fn visit_extra<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            index: usize,
-            sink: &mut Sink_,
-        ) {
-            __rt::record::visit_entry(&self.additional_properties, index, sink);
-        }
-    }
-    __rt::__record_impls!(CommentedReactions);
+    __rt::__record!(CommentedReactions {} ..additional_properties);
     /// `EventHistoryItem`: one of the branches of the schema at `event.yaml#/properties/history/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -618,33 +442,16 @@ pub mod event {
         }
     }
     /// `Renamed` as the schema at `event.yaml#/properties/history/items/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Renamed {
         /// Wire key `action`; required.
         pub action: RenamedAction,
         /// Wire key `from`; required.
         pub from: ::std::string::String,
     }
-    impl __rt::record::Record for Renamed {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("action", "\"action\": "),
-            __rt::record::Key::new("from", "\"from\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.action),
-                1 => sink.field(&Self::KEYS[1], &self.from),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Renamed, tabular);
+    __rt::__record!(
+        tabular Renamed { 0 action : "action" => required, 1 from : "from" => required }
+    );
     /// The values of `RenamedAction`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum RenamedAction {
@@ -653,33 +460,17 @@ pub mod event {
     }
     __rt::wire_enum!(RenamedAction { Edit("edit") });
     /// `Retitled` as the schema at `event.yaml#/properties/history/items/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Retitled {
         /// Wire key `action`; required.
         pub action: RetitledAction,
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    impl __rt::record::Record for Retitled {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("action", "\"action\": "),
-            __rt::record::Key::new("title", "\"title\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.action),
-                1 => sink.field(&Self::KEYS[1], &self.title),
-                _ => {}
-            }
+    __rt::__record!(
+        tabular Retitled { 0 action : "action" => required, 1 title : "title" => required
         }
-    }
-    __rt::__record_impls!(Retitled, tabular);
+    );
     /// The values of `RetitledAction`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum RetitledAction {
@@ -722,33 +513,16 @@ pub mod event {
         }
     }
     /// `Web` as the schema at `event.yaml#/properties/origin/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Web {
         /// Wire key `via`; required.
         pub via: WebVia,
         /// Wire key `url`; required.
         pub url: ::std::string::String,
     }
-    impl __rt::record::Record for Web {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("via", "\"via\": "),
-            __rt::record::Key::new("url", "\"url\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.via),
-                1 => sink.field(&Self::KEYS[1], &self.url),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Web, tabular);
+    __rt::__record!(
+        tabular Web { 0 via : "via" => required, 1 url : "url" => required }
+    );
     /// The values of `WebVia`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum WebVia {
@@ -757,34 +531,14 @@ pub mod event {
     }
     __rt::wire_enum!(WebVia { Web("web") });
     /// `Api` as the schema at `event.yaml#/properties/origin/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Api {
         /// Wire key `via`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub via: ::core::option::Option<ApiVia>,
         /// Wire key `client`; required.
         pub client: ::std::string::String,
     }
-    impl __rt::record::Record for Api {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("via", "\"via\": "),
-            __rt::record::Key::new("client", "\"client\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.optional(&Self::KEYS[0], &self.via),
-                1 => sink.field(&Self::KEYS[1], &self.client),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Api);
+    __rt::__record!(Api { 0 via : "via" => optional, 1 client : "client" => required });
     /// The values of `ApiVia`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum ApiVia {
@@ -848,29 +602,14 @@ pub mod event {
         }
     }
     /// `Quoted` as the schema at `event.yaml#/properties/hostile/anyOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Quoted {
         /// Wire key `k"i}nd\n`; required.
-        #[serde(rename = "k\"i}nd\n")]
         pub k_i_nd: QuotedKiNd,
     }
-    impl __rt::record::Record for Quoted {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            if field == 0 {
-                sink.field(&Self::KEYS[0], &self.k_i_nd);
-            }
-        }
-    }
-    __rt::__record_impls!(Quoted, tabular);
+    __rt::__record!(
+        tabular Quoted { 0 k_i_nd : "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required }
+    );
     /// The values of `QuotedKINd`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum QuotedKiNd {
@@ -879,35 +618,17 @@ pub mod event {
     }
     __rt::wire_enum!(QuotedKiNd { AB("a\"b") });
     /// `Braced` as the schema at `event.yaml#/properties/hostile/anyOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Braced {
         /// Wire key `k"i}nd\n`; required.
-        #[serde(rename = "k\"i}nd\n")]
         pub k_i_nd: BracedKiNd,
         /// Wire key `n`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub n: ::core::option::Option<i64>,
     }
-    impl __rt::record::Record for Braced {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("k\"i}nd\n", "\"k\\\"i}nd\\n\": "),
-            __rt::record::Key::new("n", "\"n\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.k_i_nd),
-                1 => sink.optional(&Self::KEYS[1], &self.n),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Braced);
+    __rt::__record!(
+        Braced { 0 k_i_nd : "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required, 1 n : "n" =>
+        optional }
+    );
     /// The values of `BracedKINd`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BracedKiNd {
@@ -935,8 +656,7 @@ pub mod issue {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `issue.yaml`.
     //!
@@ -945,8 +665,7 @@ pub mod issue {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// The unions real API schemas use, as GitHub's issue schema writes them.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Issue {
         /// Wire key `id`; required.
         pub id: i64,
@@ -957,61 +676,21 @@ pub mod issue {
         /// OpenAPI 3.1's nullable reference.
         ///
         /// Wire key `assignee`; required (a missing key is an error), `null` when `None`.
-        #[serde(deserialize_with = "__rt::__private::nullable::required")]
         pub assignee: ::core::option::Option<User>,
         /// Wire key `performed_via`; required.
         pub performed_via: IssuePerformedVia,
         /// A list of primitive types.
         ///
         /// Wire key `value`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub value: ::core::option::Option<IssueValue>,
         /// Wire key `score`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub score: ::core::option::Option<::core::option::Option<IssueScore>>,
     }
-    impl __rt::record::Record for Issue {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("labels", "\"labels\": "),
-            __rt::record::Key::new("assignee", "\"assignee\": "),
-            __rt::record::Key::new("performed_via", "\"performed_via\": "),
-            __rt::record::Key::new("value", "\"value\": "),
-            __rt::record::Key::new("score", "\"score\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.labels),
-                2 => sink.field(&Self::KEYS[2], &self.assignee),
-                3 => sink.field(&Self::KEYS[3], &self.performed_via),
-                4 => sink.optional(&Self::KEYS[4], &self.value),
-                5 => sink.optional(&Self::KEYS[5], &self.score),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Issue);
-    impl Issue {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "labels",
-            "assignee",
-            "performed_via",
-            "value",
-            "score",
-        ];
-    }
+    __rt::__record!(
+        Issue { 0 id : "id" => required, 1 labels : "labels" => required, 2 assignee :
+        "assignee" => required_nullable, 3 performed_via : "performed_via" => required, 4
+        value : "value" => optional, 5 score : "score" => optional_nullable }
+    );
     /// `IssueLabelsItem`: one of the branches of the schema at `issue.yaml#/properties/labels/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -1047,62 +726,27 @@ pub mod issue {
         }
     }
     /// `Label` as the schema at `issue.yaml#/$defs/Label` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Label {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `color`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub color: ::core::option::Option<::std::string::String>,
     }
-    impl __rt::record::Record for Label {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("color", "\"color\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.color),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Label);
+    __rt::__record!(
+        Label { 0 name : "name" => required, 1 color : "color" => optional }
+    );
     /// `User` as the schema at `issue.yaml#/$defs/User` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct User {
         /// Wire key `kind`; required.
         pub kind: UserKind,
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    impl __rt::record::Record for User {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("login", "\"login\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.login),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(User, tabular);
+    __rt::__record!(
+        tabular User { 0 kind : "kind" => required, 1 login : "login" => required }
+    );
     /// The values of `UserKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum UserKind {
@@ -1166,33 +810,16 @@ pub mod issue {
         }
     }
     /// `Bot` as the schema at `issue.yaml#/$defs/Bot` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Bot {
         /// Wire key `kind`; required.
         pub kind: BotKind,
         /// Wire key `slug`; required.
         pub slug: ::std::string::String,
     }
-    impl __rt::record::Record for Bot {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("kind", "\"kind\": "),
-            __rt::record::Key::new("slug", "\"slug\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.kind),
-                1 => sink.field(&Self::KEYS[1], &self.slug),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Bot, tabular);
+    __rt::__record!(
+        tabular Bot { 0 kind : "kind" => required, 1 slug : "slug" => required }
+    );
     /// The values of `BotKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum BotKind {

@@ -8,11 +8,10 @@
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
 // - `clippy::option_option`: an optional nullable field has three states on the wire: absent, `null` and a value.
-// - `clippy::ref_option`: serde's `serialize_with` hands a redacted optional field over as `&Option<T>`.
+// - `clippy::ref_option`: serde's `serialize_with` hands a redacted nullable field of a tool's arguments over as `&Option<T>`.
 // - `clippy::struct_excessive_bools`: a struct's fields are its schema's properties: booleans on the wire stay `bool`.
 // - `clippy::similar_names`: an argument reader's locals are numbered by field position (`field_1`, `field_10`).
 // - `clippy::semicolon_if_nothing_returned`: prettyplease puts a long match arm of `()` in a block without adding a `;`.
-// - `clippy::inline_always`: a struct's `visit_field` is inlined into every writer's loop, so each field's code is straight-line (measured: without it, a TOON row costs a third more instructions).
 
 ::fusion_runtime::require_contract!(
     contract = 1, generator = "fusion-gen 0.1.0", runtime = "0.1.0", regenerate =
@@ -30,8 +29,7 @@ pub mod customer {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `customer.yaml`.
     //!
@@ -40,38 +38,16 @@ pub mod customer {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Customer` as the schema at `customer.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Customer {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
         /// Wire key `tier`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub tier: ::core::option::Option<CustomerTier>,
     }
-    impl __rt::record::Record for Customer {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("name", "\"name\": "),
-            __rt::record::Key::new("tier", "\"tier\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.name),
-                1 => sink.optional(&Self::KEYS[1], &self.tier),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Customer);
-    impl Customer {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["name", "tier"];
-    }
+    __rt::__record!(
+        Customer { 0 name : "name" => required, 1 tier : "tier" => optional }
+    );
     /// The values of `CustomerTier`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum CustomerTier {
@@ -131,8 +107,7 @@ pub mod helpdesk_tool {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `helpdesk.tool.yaml`.
     //!
@@ -445,8 +420,7 @@ pub mod notice {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `notice.yaml`.
     //!
@@ -455,37 +429,16 @@ pub mod notice {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `notice.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Notice {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    impl __rt::record::Record for Notice {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("title", "\"title\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.title),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Notice, tabular);
-    impl Notice {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "title"];
-    }
+    __rt::__record!(
+        tabular Notice { 0 id : "id" => required, 1 title : "title" => required }
+    );
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
@@ -529,8 +482,7 @@ pub mod payment {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `payment.yaml`.
     //!
@@ -539,8 +491,7 @@ pub mod payment {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A payment, a record with a method.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Payment {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -549,107 +500,27 @@ pub mod payment {
         /// Wire key `amount_cents`; required.
         pub amount_cents: i64,
         /// Wire key `owner_email`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "Payment::__fusion_redact_2"
-        )]
         pub owner_email: ::core::option::Option<::std::string::String>,
         /// Wire key `customer`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub customer: ::core::option::Option<super::customer::Customer>,
         /// How it was paid.
         ///
         /// Wire key `method`; required.
         pub method: PaymentMethod,
         /// Wire key `card_last4`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present",
-            serialize_with = "Payment::__fusion_redact_5"
-        )]
         pub card_last4: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
         >,
         /// Wire key `refunded`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub refunded: ::core::option::Option<bool>,
     }
-    impl Payment {
-        /// `Serialize` of the redacted field `owner_email`: the censor, never the value (wire format §10).
-        fn __fusion_redact_2<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-        /// `Serialize` of the redacted field `card_last4`: the censor, never the value; a `null` stays `null`, as fast-redact leaves it (wire format §10).
-        fn __fusion_redact_5<T, S: __rt::__private::serde::Serializer>(
-            value: &::core::option::Option<::core::option::Option<T>>,
-            serializer: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
-            match value {
-                ::core::option::Option::Some(::core::option::Option::Some(_)) => {
-                    serializer.serialize_str("[REDACTED]")
-                }
-                _ => serializer.serialize_none(),
-            }
-        }
-    }
-    impl __rt::record::Record for Payment {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-            __rt::record::Key::new("owner_email", "\"owner_email\": "),
-            __rt::record::Key::new("customer", "\"customer\": "),
-            __rt::record::Key::new("method", "\"method\": "),
-            __rt::record::Key::new("card_last4", "\"card_last4\": "),
-            __rt::record::Key::new("refunded", "\"refunded\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-                2 => {
-                    sink.censored_if(
-                        &Self::KEYS[2],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.owner_email.as_ref().map(|_| true),
-                    )
-                }
-                3 => sink.optional(&Self::KEYS[3], &self.customer),
-                4 => sink.field(&Self::KEYS[4], &self.method),
-                5 => {
-                    sink.censored_if(
-                        &Self::KEYS[5],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.card_last4.as_ref().map(::core::option::Option::is_some),
-                    )
-                }
-                6 => sink.optional(&Self::KEYS[6], &self.refunded),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Payment);
-    impl Payment {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "amount_cents",
-            "owner_email",
-            "customer",
-            "method",
-            "card_last4",
-            "refunded",
-        ];
-    }
+    __rt::__record!(
+        Payment { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
+        owner_email : "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"", 3
+        customer : "customer" => optional, 4 method : "method" => required, 5 card_last4
+        : "card_last4" => optional_nullable redact "[REDACTED]" "\"[REDACTED]\"", 6
+        refunded : "refunded" => optional }
+    );
     /// How it was paid.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum PaymentMethod {
@@ -776,8 +647,7 @@ pub mod record {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `record.yaml`.
     //!
@@ -786,8 +656,7 @@ pub mod record {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Record` as the schema at `record.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Record {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -796,58 +665,15 @@ pub mod record {
         /// Wire key `amount_cents`; required.
         pub amount_cents: i64,
         /// Wire key `owner_email`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            serialize_with = "Record::__fusion_redact_2"
-        )]
         pub owner_email: ::core::option::Option<::std::string::String>,
         /// Wire key `customer`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub customer: ::core::option::Option<super::customer::Customer>,
     }
-    impl Record {
-        /// `Serialize` of the redacted field `owner_email`: the censor, never the value (wire format §10).
-        fn __fusion_redact_2<
-            T: ?::core::marker::Sized,
-            S: __rt::__private::serde::Serializer,
-        >(_value: &T, serializer: S) -> ::core::result::Result<S::Ok, S::Error> {
-            serializer.serialize_str("[REDACTED]")
-        }
-    }
-    impl __rt::record::Record for Record {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("amount_cents", "\"amount_cents\": "),
-            __rt::record::Key::new("owner_email", "\"owner_email\": "),
-            __rt::record::Key::new("customer", "\"customer\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.amount_cents),
-                2 => {
-                    sink.censored_if(
-                        &Self::KEYS[2],
-                        __rt::record::Censor::new("[REDACTED]", "\"[REDACTED]\""),
-                        self.owner_email.as_ref().map(|_| true),
-                    )
-                }
-                3 => sink.optional(&Self::KEYS[3], &self.customer),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Record);
-    impl Record {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &["id", "amount_cents", "owner_email", "customer"];
-    }
+    __rt::__record!(
+        Record { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
+        owner_email : "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"", 3
+        customer : "customer" => optional }
+    );
     /// Presents [`Record`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RecordPresenter;
@@ -936,8 +762,7 @@ pub mod ticket {
         clippy::ref_option,
         clippy::struct_excessive_bools,
         clippy::similar_names,
-        clippy::semicolon_if_nothing_returned,
-        clippy::inline_always
+        clippy::semicolon_if_nothing_returned
     )]
     //! Generated from `ticket.yaml`.
     //!
@@ -946,8 +771,7 @@ pub mod ticket {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A support ticket.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct Ticket {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -962,61 +786,21 @@ pub mod ticket {
         /// Who works on it; null while unassigned.
         ///
         /// Wire key `assignee`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
         pub assignee: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
         >,
         /// Free text from the customer: <b> & "quotes" stay as they are.
         ///
         /// Wire key `note`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub note: ::core::option::Option<::std::string::String>,
         /// Wire key `tags`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    impl __rt::record::Record for Ticket {
-        const KEYS: &'static [__rt::record::Key] = &[
-            __rt::record::Key::new("id", "\"id\": "),
-            __rt::record::Key::new("priority", "\"priority\": "),
-            __rt::record::Key::new("status", "\"status\": "),
-            __rt::record::Key::new("assignee", "\"assignee\": "),
-            __rt::record::Key::new("note", "\"note\": "),
-            __rt::record::Key::new("tags", "\"tags\": "),
-        ];
-        #[inline(always)]
-        fn visit_field<'a, Sink_: __rt::record::FieldSink<'a>>(
-            &'a self,
-            field: u16,
-            sink: &mut Sink_,
-        ) {
-            match field {
-                0 => sink.field(&Self::KEYS[0], &self.id),
-                1 => sink.field(&Self::KEYS[1], &self.priority),
-                2 => sink.field(&Self::KEYS[2], &self.status),
-                3 => sink.optional(&Self::KEYS[3], &self.assignee),
-                4 => sink.optional(&Self::KEYS[4], &self.note),
-                5 => sink.optional(&Self::KEYS[5], &self.tags),
-                _ => {}
-            }
-        }
-    }
-    __rt::__record_impls!(Ticket);
-    impl Ticket {
-        /// The wire keys of the fields, in schema order; `_select` names index into it.
-        pub const FIELDS: &[&str] = &[
-            "id",
-            "priority",
-            "status",
-            "assignee",
-            "note",
-            "tags",
-        ];
-    }
+    __rt::__record!(
+        Ticket { 0 id : "id" => required, 1 priority : "priority" => required, 2 status :
+        "status" => required, 3 assignee : "assignee" => optional_nullable, 4 note :
+        "note" => optional, 5 tags : "tags" => optional }
+    );
     /// Only open tickets can be closed.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
     pub enum TicketStatus {

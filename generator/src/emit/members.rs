@@ -5,17 +5,17 @@ use quote::quote;
 
 use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
-use super::view::{FieldView, LiteralVariantView, json_key, rust_type};
+use super::view::{FieldView, LiteralVariantView, SerdeDerives, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
 
 /// The view of `field`, named `name`, field number `position` of struct `owner` in module
-/// `module`.
+/// `module`, with the serde attributes the struct's derives read.
 pub(super) fn field_view(
     model: &Model,
     names: &Names,
     module: usize,
-    owner: &Ident,
+    (owner, derives): (&Ident, SerdeDerives),
     (position, field): (usize, &FieldDef),
     name: &str,
     rt: &Runtime,
@@ -33,12 +33,14 @@ pub(super) fn field_view(
         inner
     };
     let mut serde = Vec::new();
-    if name != field.key {
+    if derives.any() && name != field.key {
         let key = literal(&field.key);
         serde.push(quote!(rename = #key));
     }
-    if !field.required {
+    if !field.required && derives.deserialize {
         serde.push(quote!(default));
+    }
+    if !field.required && derives.serialize {
         serde.push(quote!(
             skip_serializing_if = "::core::option::Option::is_none"
         ));
@@ -48,6 +50,7 @@ pub(super) fn field_view(
     // `null` and absence are different data: a required nullable key must be present, and an
     // optional one keeps an explicit `null` (see `fusion_runtime::__private::nullable`).
     match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
+        _ if !derives.deserialize => {}
         (true, true) => {
             let helper = nullable("required");
             serde.push(quote!(deserialize_with = #helper));
@@ -64,7 +67,7 @@ pub(super) fn field_view(
         }
         _ => {}
     }
-    if field.redact.is_some() {
+    if field.redact.is_some() && derives.serialize {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
         // censor too, so no path out of the type shows the clear value (§10).
         // Serde names the function by path, in a string.
@@ -97,7 +100,7 @@ pub(super) fn field_view(
 
 /// Whether a value of `ty` reads `null` itself: any JSON value (`null` is one), or a type no
 /// value fits (`null` is refused).
-fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
+pub(super) fn reads_null_itself(model: &Model, ty: &FieldType) -> bool {
     match ty {
         FieldType::Any => true,
         FieldType::Named(id) => matches!(

@@ -7,14 +7,17 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::code::{Ident, Literal, Runtime, ident, literal};
+use super::members::reads_null_itself;
 use super::view::json_key;
-use crate::model::{FieldDef, FieldType};
+use crate::model::{FieldDef, FieldType, Model};
 
-/// The `Record` implementation of struct `name` with `fields` (named `members`), and the
-/// undeclared-keys field `extra` when it keeps them; then the one macro line that derives its
-/// `WriteJson`, `ToonObject`, `ToonElement` and `WriteToon` from it (`tabular` when every value
-/// is a TOON table row).
+/// The `__record!` table of struct `name` with `fields` (named `members`): one line per field,
+/// from which the runtime writes its `Record`, `Serialize`, `Deserialize`, `WriteJson`,
+/// `ToonObject`, `ToonElement` and `WriteToon` (`tabular` when every value is a TOON table row).
+/// `extra` names the field of undeclared keys when the struct keeps them; the struct then
+/// derives `Deserialize` itself (serde's `flatten` reads them).
 pub fn record_impl(
+    model: &Model,
     name: &Ident,
     fields: &[FieldDef],
     members: &[String],
@@ -22,96 +25,40 @@ pub fn record_impl(
     tabular: bool,
     rt: &Runtime,
 ) -> TokenStream {
-    let keys = fields.iter().map(|field| {
-        let name = literal(&field.key);
-        let json = literal(&format!("{}: ", json_key(&field.key)));
-        quote!(#rt::record::Key::new(#name, #json))
-    });
-    let visits: Vec<TokenStream> = fields
+    let lines = fields
         .iter()
         .zip(members)
         .enumerate()
-        .map(|(index, (field, member))| visit(index, field, &ident(member), rt))
-        .collect();
-    let visit_field = match visits.as_slice() {
-        [] => quote! {
-            fn visit_field<'a, Sink_: #rt::record::FieldSink<'a>>(&'a self, _field: u16, _sink: &mut Sink_) {}
-        },
-        // One field: an `if`, since a one-arm `match` is clippy's `single_match`.
-        [only] => quote! {
-            #[inline(always)]
-            fn visit_field<'a, Sink_: #rt::record::FieldSink<'a>>(&'a self, field: u16, sink: &mut Sink_) {
-                if field == 0 { #only; }
-            }
-        },
-        _ => {
-            let arms = visits.iter().enumerate().map(|(index, visit)| {
-                let index = Literal::u16_unsuffixed(index as u16);
-                quote!(#index => #visit,)
-            });
-            // Inlined into the writers' loops, each sink's code per field is straight-line
-            // (not inlined, the call and the match per field cost a third of a TOON row).
-            quote! {
-                #[inline(always)]
-                fn visit_field<'a, Sink_: #rt::record::FieldSink<'a>>(&'a self, field: u16, sink: &mut Sink_) {
-                    match field {
-                        #(#arms)*
-                        _ => {}
-                    }
-                }
-            }
-        }
-    };
-    let extra = extra.map(|extra| {
-        quote! {
-            fn extra_len(&self) -> usize {
-                self.#extra.len()
-            }
-            fn visit_extra<'a, Sink_: #rt::record::FieldSink<'a>>(&'a self, index: usize, sink: &mut Sink_) {
-                #rt::record::visit_entry(&self.#extra, index, sink);
-            }
-        }
-    });
-    let impls = if tabular {
-        quote!(#rt::__record_impls!(#name, tabular);)
-    } else {
-        quote!(#rt::__record_impls!(#name);)
-    };
+        .map(|(index, (field, member))| field_line(model, index, field, &ident(member)));
+    let tabular = tabular.then(|| quote!(tabular));
+    let extra = extra.map(|extra| quote!(.. #extra));
     quote! {
-        impl #rt::record::Record for #name {
-            const KEYS: &'static [#rt::record::Key] = &[#(#keys),*];
-            #visit_field
-            #extra
-        }
-        #impls
+        #rt::__record!(#tabular #name { #(#lines),* } #extra);
     }
 }
 
-/// The sink call of field number `index`: what it writes, by whether it may be absent
-/// (optional), may be `null` (nullable) and is shown as its censor (redacted).
-fn visit(index: usize, field: &FieldDef, member: &Ident, rt: &Runtime) -> TokenStream {
+/// Field number `index`'s line: `0 id: "id" => required`, its key's JSON text when that is not
+/// the key in quotes, its censor when redacted. The kind states the field-presence matrix
+/// (optional, nullable, reads `null` itself) once, for every writer and the reader.
+fn field_line(model: &Model, index: usize, field: &FieldDef, member: &Ident) -> TokenStream {
     let index = Literal::usize_unsuffixed(index);
-    let key = quote!(&Self::KEYS[#index]);
+    let key = literal(&field.key);
+    let quoted = json_key(&field.key);
+    let json = (quoted != format!("\"{}\"", field.key)).then(|| {
+        let quoted = literal(&quoted);
+        quote!(as #quoted)
+    });
     let nullable = matches!(field.ty, FieldType::Nullable(_));
-    let Some(censor) = &field.redact else {
-        return if field.required {
-            quote!(sink.field(#key, &self.#member))
-        } else {
-            quote!(sink.optional(#key, &self.#member))
-        };
-    };
-    let (text, json) = (literal(censor), literal(&json_key(censor)));
-    let censor = quote!(#rt::record::Censor::new(#text, #json));
-    match (field.required, nullable) {
-        (true, false) => quote!(sink.censored(#key, #censor, true)),
-        (true, true) => quote!(sink.censored(#key, #censor, self.#member.is_some())),
-        (false, false) => {
-            quote!(sink.censored_if(#key, #censor, self.#member.as_ref().map(|_| true)))
-        }
-        (false, true) => quote!(sink.censored_if(
-            #key,
-            #censor,
-            self.#member.as_ref().map(::core::option::Option::is_some)
-        )),
-    }
+    let kind = ident(match (field.required, nullable) {
+        (true, false) => "required",
+        (true, true) => "required_nullable",
+        (false, true) => "optional_nullable",
+        (false, false) if reads_null_itself(model, &field.ty) => "optional_value",
+        (false, false) => "optional",
+    });
+    let censor = field.redact.as_deref().map(|censor| {
+        let (text, json) = (literal(censor), literal(&json_key(censor)));
+        quote!(redact #text #json)
+    });
+    quote!(#index #member: #key #json => #kind #censor)
 }

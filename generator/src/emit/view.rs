@@ -199,13 +199,44 @@ pub struct StructView {
     pub selectable: bool,
     /// Only read from a tool call's arguments (never data): no JSON or TOON writers.
     pub argument_only: bool,
-    /// Some field is redacted: the struct gets the censor serializers its `Serialize` uses.
+    /// Some field is redacted and `Serialize` is derived: the struct gets the censor
+    /// serializers the derive calls.
     pub redacts: bool,
+    /// The serde traits the struct derives (the others the runtime writes from its record).
+    pub derives: SerdeDerives,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
     /// The `Record` implementation and the impls derived from it, for a struct that data
     /// blocks write (emit/record.rs).
     pub record: Option<TokenStream>,
+}
+
+/// Which of serde's traits a struct derives. A struct that data blocks write gets both from
+/// its `__record!` table (smaller and faster to compile than the derives); one that keeps
+/// undeclared keys still derives `Deserialize` (serde's `flatten` reads them); one only read
+/// from tool arguments derives both.
+#[derive(Debug, Clone, Copy)]
+pub struct SerdeDerives {
+    /// `#[derive(Serialize)]`.
+    pub serialize: bool,
+    /// `#[derive(Deserialize)]`.
+    pub deserialize: bool,
+}
+
+impl SerdeDerives {
+    /// The derives of a struct that data blocks write (`data`) or not, that keeps undeclared
+    /// keys (`extra`) or not.
+    pub fn of(data: bool, extra: bool) -> Self {
+        Self {
+            serialize: !data,
+            deserialize: !data || extra,
+        }
+    }
+
+    /// Derives either.
+    pub fn any(self) -> bool {
+        self.serialize || self.deserialize
+    }
 }
 
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
@@ -341,65 +372,78 @@ pub fn module_view(
         let name = ident(&names.types[id]);
         data.exports.push(name.clone());
         match &def.kind {
-            TypeKind::Struct { fields } => data.items.push(ItemView::Struct(StructView {
-                argument_only: !data_types[id],
-                redacts: fields.iter().any(|f| f.redact.is_some()),
-                deprecated: def.deprecated,
-                extra: match extra_field(model, names, id)? {
-                    Some((name, ty)) => Some(ExtraView {
-                        name,
-                        rust_type: RustType::Map(
-                            rt.clone(),
-                            Box::new(rust_type(model, names, index, ty, rt)),
-                        ),
-                        key_reader: literal(&format!(
-                            "{}::__fusion_matching_keys",
-                            names.types[id]
-                        )),
-                        key_patterns: def
-                            .extra_keys
-                            .iter()
-                            .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
-                            .collect::<Result<_, _>>()?,
+            TypeKind::Struct { fields } => {
+                let derives = SerdeDerives::of(data_types[id], names.extras[id].is_some());
+                data.items.push(ItemView::Struct(StructView {
+                    argument_only: !data_types[id],
+                    redacts: derives.serialize && fields.iter().any(|f| f.redact.is_some()),
+                    derives,
+                    deprecated: def.deprecated,
+                    extra: match extra_field(model, names, id)? {
+                        Some((name, ty)) => Some(ExtraView {
+                            name,
+                            rust_type: RustType::Map(
+                                rt.clone(),
+                                Box::new(rust_type(model, names, index, ty, rt)),
+                            ),
+                            key_reader: literal(&format!(
+                                "{}::__fusion_matching_keys",
+                                names.types[id]
+                            )),
+                            key_patterns: def
+                                .extra_keys
+                                .iter()
+                                .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
+                                .collect::<Result<_, _>>()?,
+                        }),
+                        None => None,
+                    },
+                    record: data_types[id].then(|| {
+                        let extra = names.extras[id].as_deref().map(ident);
+                        let tabular = is_tabular(model, id);
+                        record_impl(
+                            model,
+                            &name,
+                            fields,
+                            &names.members[id],
+                            extra.as_ref(),
+                            tabular,
+                            rt,
+                        )
                     }),
-                    None => None,
-                },
-                record: data_types[id].then(|| {
-                    let extra = names.extras[id].as_deref().map(ident);
-                    let tabular = is_tabular(model, id);
-                    record_impl(
-                        &name,
-                        fields,
-                        &names.members[id],
-                        extra.as_ref(),
-                        tabular,
-                        rt,
-                    )
-                }),
-                doc: with_notes(
-                    doc_lines(
-                        def.description.as_deref(),
-                        &format!(
-                            "`{}` as the schema at `{}{}` describes it.",
-                            def.title,
-                            module.file,
-                            pointer_suffix(&def.pointer)
+                    doc: with_notes(
+                        doc_lines(
+                            def.description.as_deref(),
+                            &format!(
+                                "`{}` as the schema at `{}{}` describes it.",
+                                def.title,
+                                module.file,
+                                pointer_suffix(&def.pointer)
+                            ),
                         ),
+                        &def.notes,
+                        names.type_notes[id].as_deref(),
                     ),
-                    &def.notes,
-                    names.type_notes[id].as_deref(),
-                ),
-                fields: fields
-                    .iter()
-                    .zip(&names.members[id])
-                    .enumerate()
-                    .map(|(i, (field, field_name))| {
-                        field_view(model, names, index, &name, (i, field), field_name, rt)
-                    })
-                    .collect(),
-                name,
-                selectable: is_presented(model, id),
-            })),
+                    fields: fields
+                        .iter()
+                        .zip(&names.members[id])
+                        .enumerate()
+                        .map(|(i, (field, field_name))| {
+                            field_view(
+                                model,
+                                names,
+                                index,
+                                (&name, derives),
+                                (i, field),
+                                field_name,
+                                rt,
+                            )
+                        })
+                        .collect(),
+                    name,
+                    selectable: is_presented(model, id),
+                }));
+            }
             TypeKind::Union { variants, tag } => {
                 let variant_views: Vec<UnionVariantView> = variants
                     .iter()

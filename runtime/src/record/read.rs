@@ -1,0 +1,165 @@
+//! `Deserialize` of a generated struct: one visitor here, and in the struct's code one line per
+//! field (the [`__record!`](crate::__record) table).
+//!
+//! serde's derive writes, per struct, a field enum with its own `Deserialize`, an identifier
+//! visitor, a map visitor and a sequence visitor: about four hundred lines of expanded code for
+//! ten fields, which the compiler type-checks and borrow-checks in every build of a crate with
+//! hundreds of presenters. Here the identifier visitor and the map visitor are the runtime's,
+//! written once; what is left per struct is a loop that reads each value into its slot. The
+//! behaviour is the derive's, call for call: the same `deserialize_struct`, the same errors
+//! (`missing field`, `duplicate field`, `invalid type: …, expected struct T`), undeclared keys
+//! skipped (the egress allow-list). One difference is deliberate: a struct reads from a map
+//! only, not from a sequence of its values in field order (serde's derive accepts `[1, "a"]` for
+//! a struct), since a presenter's data is keyed and a positional row would be read by position
+//! into the wrong fields the day the schema's order changes.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
+
+use super::Record;
+
+/// A generated struct that reads itself from a map, field by field.
+pub trait ReadRecord: Record + Sized {
+    /// The struct's name, for `expected struct T`.
+    const NAME: &'static str;
+
+    /// The declared keys, in schema order, as `deserialize_struct` takes them.
+    const FIELD_NAMES: &'static [&'static str];
+
+    /// Reads the struct from `map`: [`next_field`] for each key, [`read_value`] into the
+    /// field's slot, then the slots into the struct ([`required`], [`optional`]).
+    ///
+    /// # Errors
+    /// The map's own, or a missing, duplicate or mistyped field.
+    fn read_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+}
+
+/// What a generated struct's `Deserialize` calls.
+///
+/// # Errors
+/// The deserializer's, or [`ReadRecord::read_map`]'s.
+#[inline]
+pub fn deserialize<'de, T: ReadRecord, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<T, D::Error> {
+    deserializer.deserialize_struct(T::NAME, T::FIELD_NAMES, RecordVisitor::<T>(PhantomData))
+}
+
+/// The map visitor every generated struct shares.
+struct RecordVisitor<T>(PhantomData<T>);
+
+impl<'de, T: ReadRecord> Visitor<'de> for RecordVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "struct {}", T::NAME)
+    }
+
+    #[inline]
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::read_map(map)
+    }
+}
+
+/// The next declared field of `map`: its index in [`ReadRecord::FIELD_NAMES`]. An undeclared
+/// key's value is read and dropped here, so the caller sees declared fields only.
+///
+/// # Errors
+/// The map's own.
+#[inline]
+pub fn next_field<'de, T: ReadRecord, A: MapAccess<'de>>(
+    map: &mut A,
+) -> Result<Option<u16>, A::Error> {
+    loop {
+        match map.next_key_seed(FieldIndex::<T>(PhantomData))? {
+            None => return Ok(None),
+            Some(Some(index)) => return Ok(Some(index)),
+            Some(None) => {
+                map.next_value::<IgnoredAny>()?;
+            }
+        }
+    }
+}
+
+/// Reads the value of the field just named into `slot`; a second value for the same field is
+/// serde's `duplicate field` error.
+///
+/// # Errors
+/// The value's own, or `duplicate field`.
+#[inline]
+pub fn read_value<'de, V: de::Deserialize<'de>, A: MapAccess<'de>>(
+    map: &mut A,
+    slot: &mut Option<V>,
+    key: &'static str,
+) -> Result<(), A::Error> {
+    if slot.is_some() {
+        return Err(de::Error::duplicate_field(key));
+    }
+    *slot = Some(map.next_value()?);
+    Ok(())
+}
+
+/// A required field's value: `missing field` when the map did not have it.
+///
+/// # Errors
+/// `missing field`.
+#[inline]
+pub fn required<V, E: de::Error>(slot: Option<V>, key: &'static str) -> Result<V, E> {
+    slot.ok_or_else(|| E::missing_field(key))
+}
+
+/// An optional field's value: `None` when absent, and when `null` (its type reads `null` as
+/// `None`).
+#[inline]
+pub fn optional<V>(slot: Option<Option<V>>) -> Option<V> {
+    slot.flatten()
+}
+
+/// Reads a key as the index of the declared field it names, `None` for an undeclared key, as
+/// serde's derived field identifier does (a string, bytes, or the field's number).
+struct FieldIndex<T>(PhantomData<T>);
+
+impl<'de, T: ReadRecord> DeserializeSeed<'de> for FieldIndex<T> {
+    type Value = Option<u16>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Option<u16>, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<T: ReadRecord> FieldIndex<T> {
+    #[inline]
+    fn position(bytes: &[u8]) -> Option<u16> {
+        T::FIELD_NAMES
+            .iter()
+            .position(|name| name.as_bytes() == bytes)
+            .map(|index| index as u16)
+    }
+}
+
+impl<T: ReadRecord> Visitor<'_> for FieldIndex<T> {
+    type Value = Option<u16>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("field identifier")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Option<u16>, E> {
+        Ok(Self::position(value.as_bytes()))
+    }
+
+    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<Option<u16>, E> {
+        Ok(Self::position(value))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<Option<u16>, E> {
+        Ok(usize::try_from(value)
+            .ok()
+            .filter(|&index| index < T::FIELD_NAMES.len())
+            .map(|index| index as u16))
+    }
+}

@@ -1,0 +1,174 @@
+//! `__record!` against serde's derive: the same struct both ways, the same input, the same
+//! result or the same error message.
+
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+/// The derive's reading of the struct `Row` below declares.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Derived {
+    id: i64,
+    #[serde(rename = "display name")]
+    name: String,
+    #[serde(deserialize_with = "crate::nullable::required")]
+    note: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    tags: Option<Vec<String>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::nullable::value"
+    )]
+    extra: Option<serde_json::Value>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::nullable::present"
+    )]
+    parent: Option<Option<i64>>,
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "censor"
+    )]
+    secret: Option<String>,
+}
+
+fn censor<S: serde::Serializer>(_: &Option<String>, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str("[REDACTED]")
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    id: i64,
+    name: String,
+    note: Option<String>,
+    tags: Option<Vec<String>>,
+    extra: Option<serde_json::Value>,
+    parent: Option<Option<i64>>,
+    secret: Option<String>,
+}
+
+crate::__record!(Row {
+    0 id: "id" => required,
+    1 name: "display name" => required,
+    2 note: "note" => required_nullable,
+    3 tags: "tags" => optional,
+    4 extra: "extra" => optional_value,
+    5 parent: "parent" => optional_nullable,
+    6 secret: "secret" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+});
+
+impl From<Derived> for Row {
+    fn from(d: Derived) -> Self {
+        Row {
+            id: d.id,
+            name: d.name,
+            note: d.note,
+            tags: d.tags,
+            extra: d.extra,
+            parent: d.parent,
+            secret: d.secret,
+        }
+    }
+}
+
+/// Both readings of `input`: equal values, or equal error messages.
+fn same_reading(input: &str) {
+    let ours = serde_json::from_str::<Row>(input).map_err(|e| e.to_string());
+    let theirs = serde_json::from_str::<Derived>(input)
+        .map(Row::from)
+        // The derive names the struct by its Rust name; this one's differs from `Row`.
+        .map_err(|e| e.to_string().replace("struct Derived", "struct Row"));
+    assert_eq!(ours, theirs, "reading {input}");
+}
+
+#[test]
+fn reads_as_the_derive_does() {
+    for input in [
+        r#"{"id": 1, "display name": "a", "note": null}"#,
+        r#"{"id": 1, "display name": "a", "note": "n", "tags": ["x"], "extra": null, "parent": null, "secret": "s"}"#,
+        r#"{"id": 1, "display name": "a", "note": "n", "tags": null, "extra": {"k": [1]}, "parent": 7}"#,
+        r#"{"unknown": {"deep": [1, 2]}, "id": 1, "display name": "a", "note": null, "other": 3}"#,
+        r#"{"id": 1, "display name": "a"}"#,
+        r#"{"display name": "a", "note": null}"#,
+        r#"{"id": 1, "id": 2, "display name": "a", "note": null}"#,
+        r#"{"id": 1, "display name": "a", "note": null, "parent": 1, "parent": null}"#,
+        r#"{"id": "1", "display name": "a", "note": null}"#,
+        r#"{"id": 1, "display\u0020name": "escaped key", "note": null}"#,
+        r#""a string""#,
+        r#"null"#,
+        r#"{"id": 1, "display name": "a", "note": null"#,
+    ] {
+        same_reading(input);
+    }
+}
+
+#[test]
+fn a_sequence_is_refused_where_the_derive_reads_it_by_position() {
+    let error = serde_json::from_str::<Row>(r#"[1, "a", null]"#).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "invalid type: sequence, expected struct Row at line 1 column 1"
+    );
+}
+
+#[test]
+fn reads_a_field_by_its_number_as_the_derive_does() {
+    use serde::de::value::MapDeserializer;
+    let entries = vec![
+        (0_u64, json!(5)),
+        (1, json!("by number")),
+        (2, json!(null)),
+        (9, json!("past the fields")),
+    ];
+    let deserializer = || MapDeserializer::<_, serde_json::Error>::new(entries.clone().into_iter());
+    let ours = Row::deserialize(deserializer()).map_err(|e| e.to_string());
+    let theirs = Derived::deserialize(deserializer())
+        .map(Row::from)
+        .map_err(|e| e.to_string());
+    assert_eq!(ours, theirs);
+    assert_eq!(ours.unwrap().name, "by number");
+}
+
+#[test]
+fn serializes_as_the_derive_does_with_the_censor() {
+    let derived = Derived {
+        id: 1,
+        name: "a".into(),
+        note: None,
+        tags: Some(vec!["x".into()]),
+        extra: Some(serde_json::Value::Null),
+        parent: Some(None),
+        secret: Some("hunter2".into()),
+    };
+    let row = Row::from(derived.clone());
+    assert_eq!(
+        serde_json::to_string(&row).unwrap(),
+        serde_json::to_string(&derived).unwrap()
+    );
+    assert!(!serde_json::to_string(&row).unwrap().contains("hunter2"));
+    let sparse = Derived {
+        tags: None,
+        extra: None,
+        parent: None,
+        secret: None,
+        ..derived
+    };
+    assert_eq!(
+        serde_json::to_value(Row::from(sparse.clone())).unwrap(),
+        serde_json::to_value(&sparse).unwrap()
+    );
+}
+
+#[test]
+fn the_data_block_and_serialize_agree() {
+    let row = Row::from(
+        serde_json::from_str::<Derived>(
+            r#"{"id": 1, "display name": "a", "note": "n", "parent": null, "secret": "s"}"#,
+        )
+        .unwrap(),
+    );
+    let written = crate::json::to_json(&row, crate::json::JsonStyle::Compact);
+    assert_eq!(written, serde_json::to_string(&row).unwrap());
+}
