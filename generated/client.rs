@@ -61,25 +61,6 @@ impl __rt::Declared for ClientPresenter {
             builder.rule_raw(text);
         }
     }
-    fn collection_blocks(
-        &self,
-        kept: &[Client],
-        _total: usize,
-        builder: &mut __rt::ResponseBuilder,
-    ) {
-        let first = kept.first();
-        if let ::core::option::Option::Some(item) = first && (item.tier.is_some()) {
-            let mut text = ::std::string::String::new();
-            text.push_str("Client ");
-            __rt::escape::push_line(&mut text, &item.name);
-            text.push_str(" is on the ");
-            if let ::core::option::Option::Some(value) = &item.tier {
-                text.push_str(value.as_str());
-            }
-            text.push_str(" plan: check its limits before acting.");
-            builder.rule_raw(text);
-        }
-    }
 }
 
 __rt::__present_as!(Client, ClientPresenter);

@@ -54,13 +54,14 @@ pub trait Declared {
 
     /// Adds the blocks computed from a collection to `builder`: the truncation block when
     /// items were cut, collection UI blocks, embeds of every kept item, item rules from the
-    /// first kept item, then collection rules (wire format §6, §7, §8). None by default.
-    fn collection_blocks(
-        &self,
-        _kept: &[Self::Item],
-        _total: usize,
-        _builder: &mut ResponseBuilder,
-    ) {
+    /// first kept item, then collection rules (wire format §6, §7, §8). By default the first
+    /// kept item's [`Declared::item_blocks`], and none for an empty collection: what a presenter
+    /// whose collections add nothing of their own gets (the generator writes this method only
+    /// for the others).
+    fn collection_blocks(&self, kept: &[Self::Item], _total: usize, builder: &mut ResponseBuilder) {
+        if let Some(first) = kept.first() {
+            self.item_blocks(first, builder);
+        }
     }
 
     /// The items the agent limit keeps.

@@ -12,7 +12,7 @@ mod serialize;
 #[cfg(test)]
 mod tests;
 
-pub use read::{ReadRecord, deserialize, next_field, optional, read_value, required};
+pub use read::{ReadRecord, deserialize, missing, next_field, optional, read_value};
 pub use serialize::serialize;
 
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};
@@ -389,7 +389,10 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
 
 /// `WriteJson`, `ToonObject`, `ToonElement` and `WriteToon` of a generated struct, all through
 /// its [`Record`]: one line of generated code for what every struct has alike. `tabular` when
-/// the schema makes every value a table row (`WriteToon::TABULAR`).
+/// the schema makes every value a table row (`WriteToon::TABULAR`). Every method is
+/// `#[inline]`, which also makes it compiled where it is used rather than in the crate that
+/// holds the struct: a crate of many presenters compiles the writers of those its tools call,
+/// not of all.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __record_impls {
@@ -407,9 +410,11 @@ macro_rules! __record_impls {
             }
         }
         impl $crate::toon::ToonObject for $ty {
+            #[inline]
             fn toon_field_count(&self) -> usize {
                 $crate::record::toon_field_count(self)
             }
+            #[inline]
             fn toon_field(
                 &self,
                 index: usize,
@@ -418,6 +423,7 @@ macro_rules! __record_impls {
             }
         }
         impl $crate::toon::ToonElement for $ty {
+            #[inline]
             fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
                 $crate::toon::ToonValue::object(self)
             }
@@ -429,6 +435,7 @@ macro_rules! __record_impls {
             ) {
                 $crate::record::toon_row(self, &$crate::Selection::all(), delimiter, out);
             }
+            #[inline]
             fn write_toon_subheader(
                 &self,
                 delimiter: $crate::toon::Delimiter,
@@ -440,9 +447,11 @@ macro_rules! __record_impls {
         impl $crate::toon::WriteToon for $ty {
             const FIELD_COUNT: usize = <$ty as $crate::record::Record>::KEYS.len();
             const TABULAR: bool = $tabular;
+            #[inline]
             fn field_key(index: usize) -> &'static str {
                 <$ty as $crate::record::Record>::KEYS[index].name()
             }
+            #[inline]
             fn write_toon_fields(
                 &self,
                 selection: &$crate::Selection,
@@ -471,6 +480,7 @@ macro_rules! __record_impls {
 macro_rules! __present_as {
     ($item:ty, $presenter:expr) => {
         impl $crate::IntoToolResponse for $item {
+            #[inline]
             fn into_tool_response(self) -> $crate::ToolResponse {
                 $crate::Presenter::present(&$presenter, &self)
             }

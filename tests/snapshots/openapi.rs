@@ -246,35 +246,6 @@ pub mod order_summary {
                 builder.rule_raw(text);
             }
         }
-        fn collection_blocks(
-            &self,
-            kept: &[OrderSummary],
-            _total: usize,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(item.status, super::shop_api::OrderStatus::Shipped))
-            {
-                let mut text = ::std::string::String::new();
-                text.push_str("Order ");
-                __rt::__private::number::write_i64(&mut text, item.id);
-                text.push_str(" has shipped: no more changes.");
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(
-                    item.channel.flatten(),
-                    ::core::option::Option::Some(super::shop_api::OrderChannel::Store)
-                ))
-            {
-                let mut text = ::std::string::String::new();
-                text.push_str("Order ");
-                __rt::__private::number::write_i64(&mut text, item.id);
-                text.push_str(" was placed in a store.");
-                builder.rule_raw(text);
-            }
-        }
     }
     __rt::__present_as!(OrderSummary, OrderSummaryPresenter);
 }

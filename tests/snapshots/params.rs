@@ -437,18 +437,6 @@ pub mod static_suggestion {
                 builder.suggest_raw("pings.again", "Ping it again");
             }
         }
-        fn collection_blocks(
-            &self,
-            kept: &[Pinged],
-            _total: usize,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
-            if !kept.is_empty() {
-                {
-                    builder.suggest_raw("pings.again", "Ping it again");
-                }
-            }
-        }
     }
     __rt::__present_as!(Pinged, PingedPresenter);
 }

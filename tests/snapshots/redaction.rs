@@ -100,23 +100,6 @@ pub mod card {
                 builder.rule_raw(text);
             }
         }
-        fn collection_blocks(
-            &self,
-            kept: &[Card],
-            _total: usize,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
-                text.push_str("Card of ");
-                __rt::escape::push_line(&mut text, &item.holder);
-                text.push_str(", limit ");
-                __rt::__private::number::write_i64(&mut text, item.limit_cents);
-                text.push_str(" cents.");
-                builder.rule_raw(text);
-            }
-        }
     }
     __rt::__present_as!(Card, CardPresenter);
 }
@@ -214,25 +197,6 @@ pub mod patient {
             if ::core::matches!(
                 item.risk, ::core::option::Option::Some(PatientRisk::High)
             ) {
-                let mut text = ::std::string::String::new();
-                text.push_str("Patient ");
-                __rt::escape::push_line(&mut text, &item.name);
-                text.push_str(" has a high risk.");
-                builder.rule_raw(text);
-            }
-        }
-        fn collection_blocks(
-            &self,
-            kept: &[Patient],
-            _total: usize,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(
-                    item.risk, ::core::option::Option::Some(PatientRisk::High)
-                ))
-            {
                 let mut text = ::std::string::String::new();
                 text.push_str("Patient ");
                 __rt::escape::push_line(&mut text, &item.name);

@@ -73,25 +73,6 @@ pub mod customer {
                 builder.rule_raw(text);
             }
         }
-        fn collection_blocks(
-            &self,
-            kept: &[Customer],
-            _total: usize,
-            builder: &mut __rt::ResponseBuilder,
-        ) {
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(
-                    item.tier, ::core::option::Option::Some(CustomerTier::Gold)
-                ))
-            {
-                let mut text = ::std::string::String::new();
-                text.push_str("Customer ");
-                __rt::escape::push_line(&mut text, &item.name);
-                text.push_str(" is gold: be extra polite.");
-                builder.rule_raw(text);
-            }
-        }
     }
     __rt::__present_as!(Customer, CustomerPresenter);
 }

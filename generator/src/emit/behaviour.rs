@@ -71,10 +71,19 @@ impl BehaviourView {
             && self.suggestions.is_empty())
     }
 
-    /// Whether a collection gets declared blocks (the agent limit's truncation block among
-    /// them): `Declared::collection_blocks` is written only then.
+    /// Whether a collection's declared blocks differ from its first item's (the agent limit's
+    /// truncation block among them): `Declared::collection_blocks` is written only then, since
+    /// the runtime's default adds the first kept item's `item_blocks`. They are the same when
+    /// every rule reads the item (a collection reads its first element, and an empty one gets
+    /// none) and the collection adds nothing of its own: no UI (an item's UI blocks are not a
+    /// collection's), no embeds (a collection embeds every item), no directive (a collection
+    /// states it even when empty), no collection rule or suggestion, no agent limit.
     pub fn has_collection_blocks(&self) -> bool {
-        self.has_item_blocks()
+        let first_items_blocks = self.ui.is_empty()
+            && self.embeds.is_empty()
+            && self.directives.is_empty()
+            && self.rules.iter().all(|rule| rule.needs_item);
+        (self.has_item_blocks() && !first_items_blocks)
             || self.limit.is_some()
             || !self.collection_ui.is_empty()
             || !self.collection_rules.is_empty()

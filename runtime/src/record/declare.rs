@@ -105,13 +105,15 @@ macro_rules! __record {
                 // One slot per field, numbered as the fields are: locals named after the
                 // fields would be the user's names (clippy's `disallowed_names` on `foo`).
                 let mut slots = ($($crate::__record!(@none $index),)*);
+                // One `?` for the loop, not one per field: each is a `match` and a conversion
+                // the compiler checks, in every struct of every build.
                 while let ::core::option::Option::Some(field) =
                     $crate::record::next_field::<Self, A_>(&mut map)?
                 {
                     match field {
-                        $($index => $crate::record::read_value(&mut map, &mut slots.$index, $key)?,)*
-                        _ => {}
-                    }
+                        $($index => $crate::record::read_value(&mut map, &mut slots.$index, $key),)*
+                        _ => ::core::result::Result::Ok(()),
+                    }?;
                 }
                 ::core::result::Result::Ok(Self {
                     $($member: $crate::__record!(@finish slots.$index, $key, $kind),)*
@@ -166,10 +168,13 @@ macro_rules! __record {
         )
     };
     (@finish $slot:expr, $key:literal, required) => {
-        $crate::record::required::<_, A_::Error>($slot, $key)?
+        match $slot {
+            ::core::option::Option::Some(value) => value,
+            ::core::option::Option::None => return $crate::record::missing($key),
+        }
     };
     (@finish $slot:expr, $key:literal, required_nullable) => {
-        $crate::record::required::<_, A_::Error>($slot, $key)?
+        $crate::__record!(@finish $slot, $key, required)
     };
     (@finish $slot:expr, $key:literal, optional) => {
         $crate::record::optional($slot)

@@ -29,7 +29,7 @@ pub trait ReadRecord: Record + Sized {
     const FIELD_NAMES: &'static [&'static str];
 
     /// Reads the struct from `map`: [`next_field`] for each key, [`read_value`] into the
-    /// field's slot, then the slots into the struct ([`required`], [`optional`]).
+    /// field's slot, then the slots into the struct ([`missing`], [`optional`]).
     ///
     /// # Errors
     /// The map's own, or a missing, duplicate or mistyped field.
@@ -101,13 +101,13 @@ pub fn read_value<'de, V: de::Deserialize<'de>, A: MapAccess<'de>>(
     Ok(())
 }
 
-/// A required field's value: `missing field` when the map did not have it.
+/// serde's `missing field` error, for a required field the map did not have.
 ///
 /// # Errors
-/// `missing field`.
-#[inline]
-pub fn required<V, E: de::Error>(slot: Option<V>, key: &'static str) -> Result<V, E> {
-    slot.ok_or_else(|| E::missing_field(key))
+/// Always.
+#[cold]
+pub fn missing<V, E: de::Error>(key: &'static str) -> Result<V, E> {
+    Err(E::missing_field(key))
 }
 
 /// An optional field's value: `None` when absent, and when `null` (its type reads `null` as
