@@ -12,7 +12,7 @@ use crate::number;
 /// A comma, a newline and 62 spaces. Every separator of pretty output is one slice of it
 /// (`,⏎` + indent between members, `⏎` + indent before the first member and the closing
 /// bracket), so indentation never allocates.
-const SEPARATOR: &str = concat!(
+pub(super) const SEPARATOR: &str = concat!(
     ",\n",
     "                              ",
     "                                ",
