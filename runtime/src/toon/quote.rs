@@ -91,6 +91,13 @@ fn contains_special(bytes: &[u8], table: &[u8; 256]) -> bool {
 /// One table lookup classifies the first byte, so the numeric-like and keyword tests run only
 /// for values that can start that way; a trailing tab is a control, found by the scan.
 pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
+    quoted(s, delimiter)
+}
+
+/// [`needs_quotes`], inlined into [`write_string`], which every string cell calls: one call
+/// per cell instead of two.
+#[inline(always)]
+fn quoted(s: &str, delimiter: Delimiter) -> bool {
     let bytes = s.as_bytes();
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return true;
@@ -113,6 +120,7 @@ pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
 /// such text as a number (or, for `05` and `+1`, older decoders would), so it must be quoted.
 ///
 /// A `const fn` (loops, no closures) so that [`needs_quotes_const`] shares it.
+#[inline]
 const fn is_numeric_like(bytes: &[u8]) -> bool {
     let mut i = if !bytes.is_empty() && matches!(bytes[0], b'+' | b'-') {
         1
@@ -185,7 +193,7 @@ pub(crate) const fn needs_quotes_const(s: &str, delimiter: Delimiter) -> bool {
 /// Appends the string value `s`, bare when [`needs_quotes`] allows it, quoted and escaped
 /// otherwise. `delimiter` is the delimiter active where the value stands.
 pub fn write_string(out: &mut String, s: &str, delimiter: Delimiter) {
-    if needs_quotes(s, delimiter) {
+    if quoted(s, delimiter) {
         write_quoted(out, s);
     } else {
         out.push_str(s);
