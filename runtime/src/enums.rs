@@ -182,7 +182,10 @@ impl WireText {
             }
             i += 1;
         }
-        assert!(quoted.len() == name.len() + 2, "`quoted` is the name between quotes");
+        assert!(
+            quoted.len() == name.len() + 2,
+            "`quoted` is the name between quotes"
+        );
         Self {
             name,
             quoted,

@@ -34,7 +34,11 @@ pub(crate) fn write_record<R: Record + ?Sized>(record: &R, writer: &mut JsonWrit
 
 /// Writes `record` as one pretty object whose members sit at `depth`, `DEPTH` when it is not 0.
 #[inline(always)]
-fn write_pretty<R: Record + ?Sized, const DEPTH: usize>(record: &R, out: &mut String, depth: usize) {
+fn write_pretty<R: Record + ?Sized, const DEPTH: usize>(
+    record: &R,
+    out: &mut String,
+    depth: usize,
+) {
     let mut sink = Pretty::<DEPTH> {
         out,
         depth,

@@ -304,9 +304,40 @@ mod tests {
     fn the_compile_time_test_agrees_with_the_run_time_one() {
         let alphabet: &[u8] = b"-#+ \t:\"\\[]{},|.eE0179tfnrulax\n\x7f";
         let mut samples: Vec<String> = [
-            "", " a", "a ", "a\t", "true", "false", "null", "nul", "truex", "-", "-x", "#", "a:b",
-            "x]", "True", "café", "a b", "1.", ".5", "0x10", "1e", "1e+", "1e+5", "--1",
-            "1.2.3", "05", "+1", "-3.14", "2.5E10", "paid", "team plan", "é\"q\n", "a,b", "a|b",
+            "",
+            " a",
+            "a ",
+            "a\t",
+            "true",
+            "false",
+            "null",
+            "nul",
+            "truex",
+            "-",
+            "-x",
+            "#",
+            "a:b",
+            "x]",
+            "True",
+            "café",
+            "a b",
+            "1.",
+            ".5",
+            "0x10",
+            "1e",
+            "1e+",
+            "1e+5",
+            "--1",
+            "1.2.3",
+            "05",
+            "+1",
+            "-3.14",
+            "2.5E10",
+            "paid",
+            "team plan",
+            "é\"q\n",
+            "a,b",
+            "a|b",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -330,7 +361,7 @@ mod tests {
                     state ^= state << 5;
                     // Digits more often, so that numeric-like text is common.
                     let digits = b"0123456789";
-                    if state % 3 == 0 {
+                    if state.is_multiple_of(3) {
                         digits[(state >> 8) as usize % digits.len()]
                     } else {
                         alphabet[(state >> 8) as usize % alphabet.len()]
