@@ -106,21 +106,28 @@ macro_rules! wire_enum {
     ($ty:ident { $($variant:ident($wire:literal)),* $(,)? }) => {
         $crate::wire_enum!(read_only $ty { $($variant($wire)),* });
 
-        // One arm per variant, each with its name as a literal and how it is written decided
-        // by the compiler: a value is a copy of constant text, with no scan at run time.
+        impl $ty {
+            /// How each value is written, in declaration order, worked out by the compiler.
+            const __WIRE_TEXTS: &'static [$crate::__private::enums::WireText] = &[$(
+                $crate::__private::enums::WireText::new($wire, ::core::concat!("\"", $wire, "\""))
+            ),*];
+        }
+
+        // In optimised builds one arm per variant, whose text the compiler knows: a value is a
+        // copy of constant text. A debug build indexes the table instead of compiling the arms.
         impl $crate::json::WriteJson for $ty {
             #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
-                match *self {
-                    $(
-                        Self::$variant => const {
-                            $crate::__private::enums::WireText::new(
-                                $wire,
-                                ::core::concat!("\"", $wire, "\""),
-                            )
-                        }
-                        .write_json(writer),
-                    )*
+                if $crate::record::SPECIALISED {
+                    match *self {
+                        $(
+                            Self::$variant => {
+                                Self::__WIRE_TEXTS[Self::$variant as usize].write_json(writer);
+                            }
+                        )*
+                    }
+                } else {
+                    Self::__WIRE_TEXTS[*self as usize].write_json(writer);
                 }
             }
         }
@@ -135,16 +142,17 @@ macro_rules! wire_enum {
                 delimiter: $crate::toon::Delimiter,
                 out: &mut ::std::string::String,
             ) {
-                match *self {
-                    $(
-                        Self::$variant => const {
-                            $crate::__private::enums::WireText::new(
-                                $wire,
-                                ::core::concat!("\"", $wire, "\""),
-                            )
-                        }
-                        .write_toon(delimiter, out),
-                    )*
+                if $crate::record::SPECIALISED {
+                    match *self {
+                        $(
+                            Self::$variant => {
+                                Self::__WIRE_TEXTS[Self::$variant as usize]
+                                    .write_toon(delimiter, out);
+                            }
+                        )*
+                    }
+                } else {
+                    Self::__WIRE_TEXTS[*self as usize].write_toon(delimiter, out);
                 }
             }
         }
@@ -152,9 +160,9 @@ macro_rules! wire_enum {
 }
 
 /// A wire name and how the writers write it, worked out at compile time: `wire_enum!` builds
-/// one per variant in a `const` block, so writing an enum value copies constant text and tests
-/// nothing at run time (a run-time scan of a name that is a literal would find the same answer
-/// for every value).
+/// a constant table of them, one per variant, so writing an enum value copies constant text and
+/// tests nothing at run time (a run-time scan of a name that is a literal would find the same
+/// answer for every value).
 #[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
 pub struct WireText {

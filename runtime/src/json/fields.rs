@@ -6,7 +6,7 @@
 use super::escape::escape_str_into;
 use super::writer::{SEPARATOR, push_separator};
 use super::{JsonStyle, JsonWriter};
-use crate::record::{Censor, FieldSink, FieldValue, Key, Record, censor_json};
+use crate::record::{Censor, FieldSink, FieldValue, Key, Record, SPECIALISED, censor_json};
 
 /// Writes `record` as one JSON object in `writer`'s style and depth.
 #[inline]
@@ -14,10 +14,11 @@ pub(crate) fn write_record<R: Record + ?Sized>(record: &R, writer: &mut JsonWrit
     let depth = writer.depth() + 1;
     match writer.style() {
         // An item's members sit at depth 1, a collection's items' at depth 2: at those the
-        // separators have a constant length, copied as a few stores with nothing to cut back.
+        // separators have a constant length, copied as a few stores with nothing to cut back
+        // (in optimised builds: see `SPECIALISED`).
         JsonStyle::Pretty => match depth {
-            1 => write_pretty::<R, 1>(record, writer.output(), depth),
-            2 => write_pretty::<R, 2>(record, writer.output(), depth),
+            1 if SPECIALISED => write_pretty::<R, 1>(record, writer.output(), depth),
+            2 if SPECIALISED => write_pretty::<R, 2>(record, writer.output(), depth),
             _ => write_pretty::<R, 0>(record, writer.output(), depth),
         },
         JsonStyle::Compact => {
