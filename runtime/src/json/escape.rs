@@ -89,7 +89,7 @@ pub fn escape_str_into(out: &mut String, s: &str) {
 /// as a yes-or-no answer, the imprecision of [`escape_mask`] being only in where past the
 /// first hit it flags.
 #[inline(always)]
-fn is_clean(bytes: &[u8]) -> bool {
+pub(crate) fn is_clean(bytes: &[u8]) -> bool {
     let len = bytes.len();
     if (8..=16).contains(&len) {
         let first = u64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8]));

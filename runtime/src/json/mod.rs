@@ -12,6 +12,7 @@ mod serialize;
 mod writer;
 
 pub use escape::escape_str_into;
+pub(crate) use escape::is_clean;
 pub(crate) use fields::write_record;
 pub use serialize::{to_compact, to_pretty, write_serialize};
 pub(crate) use writer::push_bool;

@@ -237,9 +237,23 @@ static ESCAPED: [bool; 256] = escaped_bytes();
 /// Appends `s` in double quotes with the escapes of §7.1: `\\ \" \n \r \t`, other C0 controls as
 /// `\u00xx` (lowercase hex); every other character, non-ASCII included, is written literally.
 ///
-/// Most quoted values (a delimiter, a colon, a leading `-`) need no escape: the runs between
+/// Most quoted values (a delimiter, a colon, a leading `-`, the empty string) need no escape:
+/// TOON escapes the bytes JSON does (`"`, `\` and the C0 controls), so JSON's word-at-a-time
+/// test tells, and such a value is one copy between its quotes. Otherwise the runs between
 /// escapes are found with one table lookup per byte and copied whole.
 pub fn write_quoted(out: &mut String, s: &str) {
+    if crate::json::is_clean(s.as_bytes()) {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        write_escaped(out, s);
+    }
+}
+
+/// [`write_quoted`] for a value with a byte to escape.
+#[cold]
+fn write_escaped(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
     let mut rest = s;
