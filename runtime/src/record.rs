@@ -304,12 +304,14 @@ fn visit_selected<'a, R: Record, S: FieldSink<'a>>(
 /// How many declared fields [`visit_declared`] hands over by constant numbers.
 const UNROLLED: usize = 32;
 
-/// Whether the writers take their specialised forms ([`visit_declared`] unrolled, pretty JSON
-/// at a constant depth): in optimised builds, where the compiler folds each form to the code
-/// its struct needs. A debug build folds nothing, so each form would be compiled whole (an
+/// Whether the writers take their specialised forms (`visit_declared` unrolled, pretty JSON
+/// at a constant depth, an enum's writers matching on the variant): in optimised builds, where
+/// the compiler folds each form to the code its struct needs, told apart by `debug_assertions`
+/// (off in the release and bench profiles; a release build that turns them on keeps the
+/// general forms). A debug build folds nothing, so each form would be compiled whole (an
 /// unrolled visit is 32 copies of the struct's `match`, 1.25x the debug build time of 200
 /// generated presenters): there the writers keep one loop and one run-time depth, and an enum
-/// indexes its table of texts instead of matching.
+/// indexes its table of texts.
 ///
 /// The runtime's own tests take the specialised forms, debug build or not, so that a plain
 /// `cargo test` checks both: these here, the general ones through generated code's tests.
