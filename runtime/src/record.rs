@@ -324,8 +324,9 @@ pub const SPECIALISED: bool = cfg!(test) || !cfg!(debug_assertions);
 /// in a loop: `visit_field` is inlined, so each one's `match` folds to its one arm and a
 /// struct's writer is straight-line code, one field after the other, where a loop would jump
 /// through the match's table for every field and carry the sink's state (the separator, the
-/// first member) in registers it cannot fold (measured: a third of the pretty JSON writer's
-/// instructions). Arms past the struct's fields are constant-false and not compiled.
+/// first member) in registers it cannot fold (measured on 10k rows: the row writer's own
+/// instructions 27 % fewer, the pretty data block's 10 %). Arms past the struct's fields are
+/// constant-false and not compiled.
 #[inline(always)]
 fn visit_declared<'a, R: Record + ?Sized, S: FieldSink<'a>>(record: &'a R, sink: &mut S) {
     if !SPECIALISED {
