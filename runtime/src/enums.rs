@@ -14,6 +14,9 @@ use serde::de::{
 };
 use serde::ser::Serializer;
 
+use crate::json::JsonWriter;
+use crate::toon::{Delimiter, needs_quotes_const, write_quoted};
+
 /// A string enum of generated code: a fieldless enum whose variants are, in declaration (schema)
 /// order, the values of [`NAMES`](Self::NAMES).
 ///
@@ -103,9 +106,29 @@ macro_rules! wire_enum {
     ($ty:ident { $($variant:ident($wire:literal)),* $(,)? }) => {
         $crate::wire_enum!(read_only $ty { $($variant($wire)),* });
 
+        impl $ty {
+            /// How each value is written, in declaration order, worked out by the compiler.
+            const __WIRE_TEXTS: &'static [$crate::__private::enums::WireText] = &[$(
+                $crate::__private::enums::WireText::new($wire, ::core::concat!("\"", $wire, "\""))
+            ),*];
+        }
+
+        // In optimised builds one arm per variant, whose text the compiler knows: a value is a
+        // copy of constant text. A debug build indexes the table instead of compiling the arms.
         impl $crate::json::WriteJson for $ty {
+            #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
-                writer.str(self.as_str());
+                if $crate::record::SPECIALISED {
+                    match *self {
+                        $(
+                            Self::$variant => {
+                                Self::__WIRE_TEXTS[Self::$variant as usize].write_json(writer);
+                            }
+                        )*
+                    }
+                } else {
+                    Self::__WIRE_TEXTS[*self as usize].write_json(writer);
+                }
             }
         }
 
@@ -119,10 +142,97 @@ macro_rules! wire_enum {
                 delimiter: $crate::toon::Delimiter,
                 out: &mut ::std::string::String,
             ) {
-                $crate::toon::write_string(out, self.as_str(), delimiter);
+                if $crate::record::SPECIALISED {
+                    match *self {
+                        $(
+                            Self::$variant => {
+                                Self::__WIRE_TEXTS[Self::$variant as usize]
+                                    .write_toon(delimiter, out);
+                            }
+                        )*
+                    }
+                } else {
+                    Self::__WIRE_TEXTS[*self as usize].write_toon(delimiter, out);
+                }
             }
         }
     };
+}
+
+/// A wire name and how the writers write it, worked out at compile time: `wire_enum!` builds
+/// a constant table of them, one per variant, so writing an enum value copies constant text and
+/// tests nothing at run time (a run-time scan of a name that is a literal would find the same
+/// answer for every value).
+#[doc(hidden)]
+#[derive(Debug, Clone, Copy)]
+pub struct WireText {
+    /// The name as it is.
+    name: &'static str,
+    /// The name between double quotes, unescaped: its JSON text, and its quoted TOON text,
+    /// when [`WireText::plain`].
+    quoted: &'static str,
+    /// Nothing in the name needs an escape, in JSON or in quoted TOON (both escape exactly `"`,
+    /// `\` and the C0 controls).
+    plain: bool,
+    /// Whether TOON writes the name bare, under the comma, tab and pipe delimiters.
+    bare: [bool; 3],
+}
+
+impl WireText {
+    /// The text of `name`; `quoted` is `name` between double quotes (what `concat!` makes).
+    pub const fn new(name: &'static str, quoted: &'static str) -> Self {
+        let bytes = name.as_bytes();
+        let mut plain = true;
+        let mut i = 0;
+        while i < bytes.len() {
+            if bytes[i] < 0x20 || bytes[i] == b'"' || bytes[i] == b'\\' {
+                plain = false;
+            }
+            i += 1;
+        }
+        assert!(
+            quoted.len() == name.len() + 2,
+            "`quoted` is the name between quotes"
+        );
+        Self {
+            name,
+            quoted,
+            plain,
+            bare: [
+                !needs_quotes_const(name, Delimiter::Comma),
+                !needs_quotes_const(name, Delimiter::Tab),
+                !needs_quotes_const(name, Delimiter::Pipe),
+            ],
+        }
+    }
+
+    /// Writes the name as a JSON string.
+    #[inline(always)]
+    pub fn write_json(&self, writer: &mut JsonWriter<'_>) {
+        if self.plain {
+            writer.raw_value(self.quoted);
+        } else {
+            writer.str(self.name);
+        }
+    }
+
+    /// Writes the name as a TOON value (a table cell, or a value after its key) where
+    /// `delimiter` is active: bare, or quoted as [`write_string`](crate::toon::write_string) would.
+    #[inline(always)]
+    pub fn write_toon(&self, delimiter: Delimiter, out: &mut String) {
+        let bare = match delimiter {
+            Delimiter::Comma => self.bare[0],
+            Delimiter::Tab => self.bare[1],
+            Delimiter::Pipe => self.bare[2],
+        };
+        if bare {
+            out.push_str(self.name);
+        } else if self.plain {
+            out.push_str(self.quoted);
+        } else {
+            write_quoted(out, self.name);
+        }
+    }
 }
 
 /// `FromStr` of a [`WireEnum`]: the variant written `value`.
@@ -383,6 +493,61 @@ mod tests {
             crate::toon::ToonElement::toon_value(&Tier::Pro),
             crate::toon::ToonValue::Str("pro")
         ));
+    }
+
+    /// Wire names that TOON quotes under some delimiters or all, or that need escapes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    enum Mark {
+        Plain,
+        Spaced,
+        Dash,
+        Comma,
+        Pipe,
+        Tab,
+        Number,
+        Keyword,
+        Colon,
+        Escaped,
+        Empty,
+    }
+
+    crate::wire_enum!(Mark {
+        Plain("ok"),
+        Spaced("two words"),
+        Dash("-x"),
+        Comma("a,b"),
+        Pipe("a|b"),
+        Tab("a\tb"),
+        Number("05"),
+        Keyword("null"),
+        Colon("a:b"),
+        Escaped("é\"q\n"),
+        Empty(""),
+    });
+
+    /// The constant text of each variant is what the run-time writers make of its name.
+    #[test]
+    fn constant_texts_are_what_the_writers_make_of_the_name() {
+        use crate::toon::{Delimiter, ToonElement, write_string};
+        for mark in Mark::ALL {
+            for delimiter in [Delimiter::Comma, Delimiter::Tab, Delimiter::Pipe] {
+                let mut expected = String::new();
+                write_string(&mut expected, mark.as_str(), delimiter);
+                let mut cell = String::new();
+                mark.write_toon_cell(delimiter, &mut cell);
+                assert_eq!(cell, expected, "{mark:?} with {delimiter:?}");
+            }
+            for style in [JsonStyle::Compact, JsonStyle::Pretty] {
+                let mut expected = String::new();
+                crate::json::escape_str_into(&mut expected, mark.as_str());
+                assert_eq!(to_json(&mark, style), expected, "{mark:?}");
+            }
+        }
+        let mut pipe = String::new();
+        Mark::Pipe.write_toon_cell(Delimiter::Pipe, &mut pipe);
+        Mark::Comma.write_toon_cell(Delimiter::Pipe, &mut pipe);
+        Mark::Escaped.write_toon_cell(Delimiter::Pipe, &mut pipe);
+        assert_eq!(pipe, "\"a|b\"a,b\"é\\\"q\\n\"");
     }
 
     #[test]

@@ -80,21 +80,21 @@ fn write_short_decimal(out: &mut String, v: f64) -> bool {
         if scaled.abs() >= SCALED_LIMIT {
             return false;
         }
-        let m = scaled.round();
-        if m / POW10[k] != v {
+        let m = round_scaled(scaled);
+        // `|m| <= 2^50`: exact as a double.
+        if m as f64 / POW10[k] != v {
             continue;
         }
-        let magnitude = m.abs();
-        if k > 6 && magnitude < POW10[k - 6] {
+        let magnitude = m.unsigned_abs();
+        if k > 6 && (magnitude as f64) < POW10[k - 6] {
             // Below 1e-6: exponent form, left to the general path.
             return false;
         }
         if v < 0.0 {
             out.push('-');
         }
-        // `magnitude` is an integer in [1, 2^50), so the conversion is exact.
         let mut digits_buffer = itoa::Buffer::new();
-        let digits = digits_buffer.format(magnitude as u64);
+        let digits = digits_buffer.format(magnitude);
         match digits.len().checked_sub(k) {
             Some(int_len) if int_len > 0 => {
                 let (int_digits, frac_digits) = digits.split_at(int_len);
@@ -112,6 +112,24 @@ fn write_short_decimal(out: &mut String, v: f64) -> bool {
         return true;
     }
     false
+}
+
+/// `scaled.round()` (half away from zero) for `|scaled| < 2^50`, as an integer, without the
+/// call to `round` that `f64::round` is on a target without SSE4.1: the truncating conversion
+/// is exact in this range, and so is the fraction it leaves (`scaled` and its integer part are
+/// within a factor of two of each other, or the part is 0), so the result is exactly
+/// `f64::round`'s.
+#[inline(always)]
+fn round_scaled(scaled: f64) -> i64 {
+    let integer = scaled as i64;
+    let fraction = scaled - integer as f64;
+    if fraction >= 0.5 {
+        integer + 1
+    } else if fraction <= -0.5 {
+        integer - 1
+    } else {
+        integer
+    }
 }
 
 /// The general path: ryu's shortest digits in ECMA-262's layout.
@@ -305,6 +323,42 @@ mod tests {
             996885591436564.2,
         ] {
             assert_eq!(short(v), None, "{v:?}");
+        }
+    }
+
+    /// The integer rounding agrees with `f64::round` where the fast path uses it, halves and
+    /// the doubles beside them included.
+    #[test]
+    fn rounding_is_f64_round_below_two_to_the_fifty() {
+        let limit = SCALED_LIMIT;
+        let mut values = vec![
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.49999999999999994,
+            4503599627370495.5 / 4.0,
+            limit.next_down(),
+            (limit / 2.0).next_down(),
+            (limit / 2.0) + 0.5,
+            1e-300,
+        ];
+        for half in [0.5, 1.5, 2.5, 12345.5, 1125899906842.5] {
+            values.extend([half, f64::next_down(half), f64::next_up(half)]);
+        }
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        for _ in 0..100_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            // Random bits below 2^50, with a random number of fractional bits.
+            let scaled = (state >> 14) as f64 / f64::from(1u32 << (state % 20));
+            values.push(scaled);
+        }
+        for v in values {
+            for v in [v, -v] {
+                assert_eq!(round_scaled(v) as f64, v.round(), "{v:?}");
+            }
         }
     }
 

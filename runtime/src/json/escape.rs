@@ -75,24 +75,39 @@ fn next_escape(bytes: &[u8], mut from: usize) -> Option<usize> {
 /// then one copy between its quotes, and one with escapes is copied run by run.
 #[inline]
 pub fn escape_str_into(out: &mut String, s: &str) {
-    out.reserve(s.len() + 2);
-    match next_escape(s.as_bytes(), 0) {
-        None => {
-            out.push('"');
-            out.push_str(s);
-            out.push('"');
-        }
-        Some(first) => escape_from(out, s, first),
+    if is_clean(s.as_bytes()) {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        escape_from(out, s);
     }
 }
 
-/// [`escape_str_into`] for a string with a byte to escape at `first` or after it.
+/// Whether no byte of `bytes` needs escaping. A string of 8 to 16 bytes (ids, dates, short
+/// names: most values) is tested as two overlapping words with no loop; the word test is exact
+/// as a yes-or-no answer, the imprecision of [`escape_mask`] being only in where past the
+/// first hit it flags.
+#[inline(always)]
+pub(crate) fn is_clean(bytes: &[u8]) -> bool {
+    let len = bytes.len();
+    if (8..=16).contains(&len) {
+        let first = u64::from_le_bytes(bytes[..8].try_into().unwrap_or([0; 8]));
+        let last = u64::from_le_bytes(bytes[len - 8..].try_into().unwrap_or([0; 8]));
+        escape_mask(first) | escape_mask(last) == 0
+    } else {
+        next_escape(bytes, 0).is_none()
+    }
+}
+
+/// [`escape_str_into`] for a string with a byte to escape.
 #[cold]
-fn escape_from(out: &mut String, s: &str, first: usize) {
+fn escape_from(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
+    out.reserve(s.len() + 2);
     out.push('"');
     let mut run_start = 0;
-    let mut found = Some(first);
+    let mut found = next_escape(bytes, 0);
     while let Some(index) = found {
         let escape = ESCAPE[usize::from(bytes[index])];
         found = next_escape(bytes, index + 1);

@@ -11,18 +11,21 @@ use serde_json::{Map, Number, Value};
 use super::writer::{JsonWriter, WriteJson};
 
 impl WriteJson for str {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.str(self);
     }
 }
 
 impl WriteJson for String {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.str(self);
     }
 }
 
 impl WriteJson for Cow<'_, str> {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.str(self);
     }
@@ -35,18 +38,21 @@ impl WriteJson for char {
 }
 
 impl WriteJson for bool {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.bool(*self);
     }
 }
 
 impl WriteJson for f64 {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.f64(*self);
     }
 }
 
 impl WriteJson for f32 {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         w.f32(*self);
     }
@@ -57,6 +63,7 @@ macro_rules! integers {
     ($($method:ident: $($ty:ty),*;)*) => {
         $($(
             impl WriteJson for $ty {
+                #[inline]
                 fn write_json(&self, w: &mut JsonWriter<'_>) {
                     w.$method((*self).into());
                 }
@@ -88,6 +95,7 @@ impl WriteJson for isize {
 /// `None` is `null`, as `JSON.stringify` prints a null value. Generated code omits an absent
 /// optional field instead of calling this.
 impl<T: WriteJson> WriteJson for Option<T> {
+    #[inline]
     fn write_json(&self, w: &mut JsonWriter<'_>) {
         match self {
             Some(v) => v.write_json(w),
@@ -121,6 +129,7 @@ macro_rules! pointers {
     ($($ty:ty),*) => {
         $(
             impl<T: WriteJson + ?Sized> WriteJson for $ty {
+                #[inline]
                 fn write_json(&self, w: &mut JsonWriter<'_>) {
                     (**self).write_json(w);
                 }

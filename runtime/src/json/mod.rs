@@ -12,8 +12,10 @@ mod serialize;
 mod writer;
 
 pub use escape::escape_str_into;
+pub(crate) use escape::is_clean;
 pub(crate) use fields::write_record;
 pub use serialize::{to_compact, to_pretty, write_serialize};
+pub(crate) use writer::push_bool;
 pub use writer::{ArrayWriter, JsonWriter, ObjectWriter, WriteJson, to_json};
 
 /// The layout of a JSON data block.

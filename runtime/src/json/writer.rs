@@ -12,7 +12,7 @@ use crate::number;
 /// A comma, a newline and 62 spaces. Every separator of pretty output is one slice of it
 /// (`,⏎` + indent between members, `⏎` + indent before the first member and the closing
 /// bracket), so indentation never allocates.
-const SEPARATOR: &str = concat!(
+pub(super) const SEPARATOR: &str = concat!(
     ",\n",
     "                              ",
     "                                ",
@@ -127,7 +127,7 @@ impl<'a> JsonWriter<'a> {
     /// Writes `true` or `false`.
     #[inline]
     pub fn bool(&mut self, b: bool) {
-        self.out.push_str(if b { "true" } else { "false" });
+        push_bool(self.out, b);
     }
 
     /// Writes `null`.
@@ -238,6 +238,19 @@ impl<'a> JsonWriter<'a> {
     /// time the buffer doubles.
     fn reserve(&mut self, additional: usize) {
         self.out.reserve(additional);
+    }
+}
+
+/// Pushes `true` or `false`. Written as two copies of a constant length: the compiler merges
+/// `push_str(if b { "true" } else { "false" })` into one copy whose length is chosen at run time,
+/// a call to `memcpy`.
+#[inline(always)]
+pub(crate) fn push_bool(out: &mut String, b: bool) {
+    if b {
+        out.push_str("true");
+    } else {
+        out.push('f');
+        out.push_str("alse");
     }
 }
 

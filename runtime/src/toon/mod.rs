@@ -22,6 +22,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 pub use encoder::{write_array_header, write_keyed_header, write_number, write_primitive};
+pub(crate) use quote::needs_quotes_const;
 pub use quote::{is_bare_key, needs_quotes, write_key, write_quoted, write_string};
 pub use typed::{WriteToon, encode_typed, encode_typed_slice, write_toon, write_toon_slice};
 pub use view::{ToonArray, ToonElement, ToonObj, ToonObject, ToonValue};

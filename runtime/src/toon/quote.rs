@@ -91,6 +91,13 @@ fn contains_special(bytes: &[u8], table: &[u8; 256]) -> bool {
 /// One table lookup classifies the first byte, so the numeric-like and keyword tests run only
 /// for values that can start that way; a trailing tab is a control, found by the scan.
 pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
+    quoted(s, delimiter)
+}
+
+/// [`needs_quotes`], inlined into [`write_string`], which every string cell calls: one call
+/// per cell instead of two.
+#[inline(always)]
+fn quoted(s: &str, delimiter: Delimiter) -> bool {
     let bytes = s.as_bytes();
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
         return true;
@@ -111,40 +118,82 @@ pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
 
 /// `/^[+-]?[0-9]+(?:\.[0-9]+)?(?:e[+-]?[0-9]+)?$/i` without a regex engine: a decoder would read
 /// such text as a number (or, for `05` and `+1`, older decoders would), so it must be quoted.
-fn is_numeric_like(bytes: &[u8]) -> bool {
-    let mut i = usize::from(matches!(bytes.first(), Some(b'+' | b'-')));
-    let digits = |i: &mut usize| {
-        let start = *i;
-        while bytes.get(*i).is_some_and(u8::is_ascii_digit) {
-            *i += 1;
-        }
-        *i > start
+///
+/// A `const fn` (loops, no closures) so that [`needs_quotes_const`] shares it.
+#[inline]
+const fn is_numeric_like(bytes: &[u8]) -> bool {
+    let mut i = if !bytes.is_empty() && matches!(bytes[0], b'+' | b'-') {
+        1
+    } else {
+        0
     };
-    if !digits(&mut i) {
+    let start = i;
+    i = skip_digits(bytes, start);
+    if i == start {
         return false;
     }
-    if bytes.get(i) == Some(&b'.') {
-        i += 1;
-        if !digits(&mut i) {
+    if i < bytes.len() && bytes[i] == b'.' {
+        let start = i + 1;
+        i = skip_digits(bytes, start);
+        if i == start {
             return false;
         }
     }
-    if matches!(bytes.get(i), Some(b'e' | b'E')) {
+    if i < bytes.len() && matches!(bytes[i], b'e' | b'E') {
         i += 1;
-        if matches!(bytes.get(i), Some(b'+' | b'-')) {
+        if i < bytes.len() && matches!(bytes[i], b'+' | b'-') {
             i += 1;
         }
-        if !digits(&mut i) {
+        let start = i;
+        i = skip_digits(bytes, start);
+        if i == start {
             return false;
         }
     }
     i == bytes.len()
 }
 
+/// The index of the first byte at or after `from` that is not an ASCII digit.
+const fn skip_digits(bytes: &[u8], mut from: usize) -> usize {
+    while from < bytes.len() && bytes[from].is_ascii_digit() {
+        from += 1;
+    }
+    from
+}
+
+/// [`needs_quotes`] for text known when compiling, such as the wire names of generated enums,
+/// evaluated by the compiler so that writing such a value tests nothing at run time. The same
+/// rules, byte by byte (the tests check that both agree).
+pub(crate) const fn needs_quotes_const(s: &str, delimiter: Delimiter) -> bool {
+    let bytes = s.as_bytes();
+    let Some((&first, _)) = bytes.split_first() else {
+        return true;
+    };
+    if matches!(first, b'-' | b'#' | b' ' | b'\t') || bytes[bytes.len() - 1] == b' ' {
+        return true;
+    }
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b < 0x20
+            || matches!(b, b':' | b'"' | b'\\' | b'[' | b']' | b'{' | b'}')
+            || b == delimiter.as_byte()
+        {
+            return true;
+        }
+        i += 1;
+    }
+    match first {
+        b'+' | b'0'..=b'9' => is_numeric_like(bytes),
+        b't' | b'f' | b'n' => matches!(bytes, b"true" | b"false" | b"null"),
+        _ => false,
+    }
+}
+
 /// Appends the string value `s`, bare when [`needs_quotes`] allows it, quoted and escaped
 /// otherwise. `delimiter` is the delimiter active where the value stands.
 pub fn write_string(out: &mut String, s: &str, delimiter: Delimiter) {
-    if needs_quotes(s, delimiter) {
+    if quoted(s, delimiter) {
         write_quoted(out, s);
     } else {
         out.push_str(s);
@@ -188,9 +237,23 @@ static ESCAPED: [bool; 256] = escaped_bytes();
 /// Appends `s` in double quotes with the escapes of §7.1: `\\ \" \n \r \t`, other C0 controls as
 /// `\u00xx` (lowercase hex); every other character, non-ASCII included, is written literally.
 ///
-/// Most quoted values (a delimiter, a colon, a leading `-`) need no escape: the runs between
+/// Most quoted values (a delimiter, a colon, a leading `-`, the empty string) need no escape:
+/// TOON escapes the bytes JSON does (`"`, `\` and the C0 controls), so JSON's word-at-a-time
+/// test tells, and such a value is one copy between its quotes. Otherwise the runs between
 /// escapes are found with one table lookup per byte and copied whole.
 pub fn write_quoted(out: &mut String, s: &str) {
+    if crate::json::is_clean(s.as_bytes()) {
+        out.push('"');
+        out.push_str(s);
+        out.push('"');
+    } else {
+        write_escaped(out, s);
+    }
+}
+
+/// [`write_quoted`] for a value with a byte to escape.
+#[cold]
+fn write_escaped(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
     let mut rest = s;
@@ -245,6 +308,90 @@ mod tests {
         }
         for s in ["True", "café", "a b", "1.", "\u{a0}x\u{a0}", "x-", "x#"] {
             assert!(!needs_quotes(s, Delimiter::Comma), "{s:?}");
+        }
+    }
+
+    /// The compile-time test agrees with the run-time one: on the strings above, on every
+    /// one- and two-byte string of the bytes that matter, and on a pseudo-random sample of
+    /// longer ones.
+    #[test]
+    fn the_compile_time_test_agrees_with_the_run_time_one() {
+        let alphabet: &[u8] = b"-#+ \t:\"\\[]{},|.eE0179tfnrulax\n\x7f";
+        let mut samples: Vec<String> = [
+            "",
+            " a",
+            "a ",
+            "a\t",
+            "true",
+            "false",
+            "null",
+            "nul",
+            "truex",
+            "-",
+            "-x",
+            "#",
+            "a:b",
+            "x]",
+            "True",
+            "café",
+            "a b",
+            "1.",
+            ".5",
+            "0x10",
+            "1e",
+            "1e+",
+            "1e+5",
+            "--1",
+            "1.2.3",
+            "05",
+            "+1",
+            "-3.14",
+            "2.5E10",
+            "paid",
+            "team plan",
+            "é\"q\n",
+            "a,b",
+            "a|b",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        for &a in alphabet {
+            samples.push(char::from(a).to_string());
+            for &b in alphabet {
+                samples.push(String::from_utf8(vec![a, b]).expect("ASCII"));
+            }
+        }
+        let mut state = 0x9e37_79b9_u32;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            let len = 3 + state as usize % 10;
+            let text = (0..len)
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 17;
+                    state ^= state << 5;
+                    // Digits more often, so that numeric-like text is common.
+                    let digits = b"0123456789";
+                    if state.is_multiple_of(3) {
+                        digits[(state >> 8) as usize % digits.len()]
+                    } else {
+                        alphabet[(state >> 8) as usize % alphabet.len()]
+                    }
+                })
+                .collect();
+            samples.push(String::from_utf8(text).expect("ASCII"));
+        }
+        for s in &samples {
+            for delimiter in [Delimiter::Comma, Delimiter::Tab, Delimiter::Pipe] {
+                assert_eq!(
+                    needs_quotes_const(s, delimiter),
+                    needs_quotes(s, delimiter),
+                    "{s:?} with {delimiter:?}"
+                );
+            }
         }
     }
 

@@ -116,8 +116,14 @@ fn write_table<T: WriteToon>(
     out.push(':');
     for (i, item) in items.iter().enumerate() {
         let row_start = out.len();
-        out.push('\n');
-        push_spaces(out, options.indent);
+        // The default indent as one constant copy: `push_spaces` copies a length known only
+        // at run time, a call to `memcpy` on every row.
+        if options.indent == 2 {
+            out.push_str("\n  ");
+        } else {
+            out.push('\n');
+            push_spaces(out, options.indent);
+        }
         item.write_toon_row(selection, delimiter, out);
         if i == 0 {
             // Rows of one table are alike: sizing the rest after the first saves the repeated

@@ -377,7 +377,7 @@ impl ToonElement for bool {
 
     #[inline]
     fn write_toon_cell(&self, _delimiter: Delimiter, out: &mut String) {
-        out.push_str(if *self { "true" } else { "false" });
+        crate::json::push_bool(out, *self);
     }
 }
 
