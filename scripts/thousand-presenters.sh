@@ -7,6 +7,7 @@
 #
 #   cargo build -p fusion-gen
 #   scripts/thousand-presenters.sh [path/to/fusion-gen] [N]
+#   USED=1 scripts/thousand-presenters.sh   # the crate also calls every presenter
 #
 # The crate depends on the repository's runtime by path and uses the workspace's Cargo.lock; its
 # target folder is a temporary one, removed at the end (set KEEP=1 to keep it and print its path).
@@ -88,6 +89,18 @@ cat > "$work/crate/src/lib.rs" <<'RUST'
 #[allow(missing_docs)]
 pub mod generated;
 RUST
+# With USED=1 the crate also calls every presenter, for one item and for a collection, as a
+# server whose tools return them does: the runtime's writers are then compiled for every item
+# type (without it, only for the types the crate uses, here the one its tool returns).
+if [ "${USED:-0}" = 1 ]; then
+    {
+        echo 'use fusion_runtime::{Presenter, ToolResponse};'
+        for i in $(seq 0 $((count - 1))); do
+            n=$(printf '%04d' "$i")
+            echo "pub fn present_$n(item: &generated::Thing$n, items: &[generated::Thing$n]) -> [ToolResponse; 2] { [generated::Thing${n}Presenter.present(item), generated::Thing${n}Presenter.present_collection(items)] }"
+        done
+    } >> "$work/crate/src/lib.rs"
+fi
 /usr/bin/time -v cargo build --quiet --manifest-path "$work/crate/Cargo.toml" \
     --target-dir "$work/target" 2> "$work/time.txt"
 wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$work/time.txt")

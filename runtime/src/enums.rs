@@ -114,21 +114,21 @@ macro_rules! wire_enum {
         }
 
         // In optimised builds one arm per variant, whose text the compiler knows: a value is a
-        // copy of constant text. A debug build indexes the table instead of compiling the arms.
+        // copy of constant text. A debug build (of the crate holding the enum) indexes the table
+        // instead: the arms are not even type-checked there.
         impl $crate::json::WriteJson for $ty {
             #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
-                if $crate::record::SPECIALISED {
-                    match *self {
-                        $(
-                            Self::$variant => {
-                                Self::__WIRE_TEXTS[Self::$variant as usize].write_json(writer);
-                            }
-                        )*
-                    }
-                } else {
-                    Self::__WIRE_TEXTS[*self as usize].write_json(writer);
+                #[cfg(not(debug_assertions))]
+                match *self {
+                    $(
+                        Self::$variant => {
+                            Self::__WIRE_TEXTS[Self::$variant as usize].write_json(writer);
+                        }
+                    )*
                 }
+                #[cfg(debug_assertions)]
+                Self::__WIRE_TEXTS[*self as usize].write_json(writer);
             }
         }
 
@@ -142,18 +142,17 @@ macro_rules! wire_enum {
                 delimiter: $crate::toon::Delimiter,
                 out: &mut ::std::string::String,
             ) {
-                if $crate::record::SPECIALISED {
-                    match *self {
-                        $(
-                            Self::$variant => {
-                                Self::__WIRE_TEXTS[Self::$variant as usize]
-                                    .write_toon(delimiter, out);
-                            }
-                        )*
-                    }
-                } else {
-                    Self::__WIRE_TEXTS[*self as usize].write_toon(delimiter, out);
+                #[cfg(not(debug_assertions))]
+                match *self {
+                    $(
+                        Self::$variant => {
+                            Self::__WIRE_TEXTS[Self::$variant as usize]
+                                .write_toon(delimiter, out);
+                        }
+                    )*
                 }
+                #[cfg(debug_assertions)]
+                Self::__WIRE_TEXTS[*self as usize].write_toon(delimiter, out);
             }
         }
     };
@@ -207,7 +206,7 @@ impl WireText {
     }
 
     /// Writes the name as a JSON string.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_json(&self, writer: &mut JsonWriter<'_>) {
         if self.plain {
             writer.raw_value(self.quoted);
@@ -218,7 +217,7 @@ impl WireText {
 
     /// Writes the name as a TOON value (a table cell, or a value after its key) where
     /// `delimiter` is active: bare, or quoted as [`write_string`](crate::toon::write_string) would.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn write_toon(&self, delimiter: Delimiter, out: &mut String) {
         let bare = match delimiter {
             Delimiter::Comma => self.bare[0],

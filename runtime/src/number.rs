@@ -119,7 +119,7 @@ fn write_short_decimal(out: &mut String, v: f64) -> bool {
 /// is exact in this range, and so is the fraction it leaves (`scaled` and its integer part are
 /// within a factor of two of each other, or the part is 0), so the result is exactly
 /// `f64::round`'s.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn round_scaled(scaled: f64) -> i64 {
     let integer = scaled as i64;
     let fraction = scaled - integer as f64;

@@ -40,19 +40,19 @@ impl Key {
     }
 
     /// The quoted key with `": "` (pretty output).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn pretty(&self) -> &'static str {
         self.json
     }
 
     /// The quoted key with `":"` (compact output).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn compact(&self) -> &'static str {
         &self.json[..self.json.len() - 1]
     }
 
     /// The quoted key alone.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn quoted(&self) -> &'static str {
         &self.json[..self.json.len() - 2]
     }
@@ -94,7 +94,7 @@ pub trait FieldSink<'a> {
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T);
 
     /// An optional field: absent from the wire when `None`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn optional<T: FieldValue>(&mut self, key: &'static Key, value: &'a Option<T>) {
         if let Some(value) = value {
             self.field(key, value);
@@ -103,7 +103,7 @@ pub trait FieldSink<'a> {
 
     /// A redacted field whose presence is `None` (absent), `Some(false)` (`null`) or
     /// `Some(true)` (a value).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn censored_if(&mut self, key: &'static Key, censor: Censor, presence: Option<bool>) {
         if let Some(has_value) = presence {
             self.censored(key, censor, has_value);
@@ -121,17 +121,17 @@ pub trait Record {
     fn visit_field<'a, S: FieldSink<'a>>(&'a self, field: u16, sink: &mut S);
 
     /// How many undeclared keys the struct keeps (`additionalProperties`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn extra_len(&self) -> usize {
         0
     }
 
     /// Hands undeclared key number `index` to `sink`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn visit_extra<'a, S: FieldSink<'a>>(&'a self, _index: usize, _sink: &mut S) {}
 
     /// Hands every field to `sink`, in schema order, then the undeclared keys.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn visit<'a, S: FieldSink<'a>>(&'a self, sink: &mut S) {
         visit_declared(self, sink);
         for index in 0..self.extra_len() {
@@ -229,26 +229,26 @@ struct ObjectSink<'o, 'w, 'a> {
 }
 
 impl<'r> FieldSink<'r> for ObjectSink<'_, '_, '_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'r T) {
         self.object.field(key.quoted(), value);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
         self.object
             .key(key.quoted())
             .raw_value(censor_json(censor, has_value));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'r str, value: &'r T) {
         self.object.str_key(key).value(value);
     }
 }
 
 /// The JSON text of a censor, or `null`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn censor_json(censor: Censor, has_value: bool) -> &'static str {
     if has_value { censor.json } else { "null" }
 }
@@ -296,7 +296,7 @@ pub fn toon_row<R: Record>(
 }
 
 /// Hands `sink` the fields `selection` names, in its order (every field when it is all).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn visit_selected<'a, R: Record, S: FieldSink<'a>>(
     record: &'a R,
     selection: &Selection,
@@ -337,7 +337,7 @@ pub const SPECIALISED: bool = cfg!(test) || !cfg!(debug_assertions);
 /// first member) in registers it cannot fold (measured on 10k rows: the row writer's own
 /// instructions 27 % fewer, the pretty data block's 10 %). Arms past the struct's fields are
 /// constant-false and not compiled.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn visit_declared<'a, R: Record + ?Sized, S: FieldSink<'a>>(record: &'a R, sink: &mut S) {
     if !SPECIALISED {
         for field in 0..R::KEYS.len() {
@@ -370,7 +370,7 @@ struct ToonLine<'o> {
 
 impl ToonLine<'_> {
     /// The delimiter before every part but the first.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn separate(&mut self) {
         if !self.first {
             self.out.push(self.delimiter.as_char());
@@ -383,7 +383,7 @@ impl ToonLine<'_> {
 struct ToonHeaderSink<'o>(ToonLine<'o>);
 
 impl ToonHeaderSink<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key(&mut self, key: &str) {
         self.0.separate();
         write_key(self.0.out, key);
@@ -409,13 +409,13 @@ impl<'r> FieldSink<'r> for ToonHeaderSink<'_> {
 struct ToonRowSink<'o>(ToonLine<'o>);
 
 impl<'r> FieldSink<'r> for ToonRowSink<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn field<T: FieldValue + ?Sized>(&mut self, _key: &'static Key, value: &'r T) {
         self.0.separate();
         value.write_toon_cell(self.0.delimiter, self.0.out);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn censored(&mut self, _key: &'static Key, censor: Censor, has_value: bool) {
         self.0.separate();
         // A redacted `null` stays `null` (§10), as fast-redact leaves it.
@@ -426,7 +426,7 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn entry<T: FieldValue + ?Sized>(&mut self, _key: &'r str, value: &'r T) {
         self.0.separate();
         value.write_toon_cell(self.0.delimiter, self.0.out);

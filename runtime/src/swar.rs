@@ -9,13 +9,13 @@ pub(crate) const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// The high bit set in each byte of `word` that is below `n` (`n <= 0x80`), exact up to the
 /// first such byte: a borrow can flag bytes after a true hit, never before it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn below(word: u64, n: u8) -> u64 {
     word.wrapping_sub(ONES * u64::from(n)) & !word & HIGHS
 }
 
 /// The high bit set in each byte of `word` equal to `byte`, exact up to the first such byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn equal(word: u64, byte: u8) -> u64 {
     below(word ^ (ONES * u64::from(byte)), 1)
 }

@@ -30,7 +30,7 @@ static ESCAPE: [u8; 256] = {
 
 /// The high bit set in the lowest byte of `word` (in memory order) that JSON must escape, and
 /// possibly in bytes after it; zero when no byte needs escaping.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn escape_mask(word: u64) -> u64 {
     swar::below(word, 0x20) | swar::equal(word, b'"') | swar::equal(word, b'\\')
 }
@@ -88,7 +88,7 @@ pub fn escape_str_into(out: &mut String, s: &str) {
 /// names: most values) is tested as two overlapping words with no loop; the word test is exact
 /// as a yes-or-no answer, the imprecision of [`escape_mask`] being only in where past the
 /// first hit it flags.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn is_clean(bytes: &[u8]) -> bool {
     let len = bytes.len();
     if (8..=16).contains(&len) {

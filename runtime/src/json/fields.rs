@@ -34,7 +34,7 @@ pub(crate) fn write_record<R: Record + ?Sized>(record: &R, writer: &mut JsonWrit
 }
 
 /// Writes `record` as one pretty object whose members sit at `depth`, `DEPTH` when it is not 0.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn write_pretty<R: Record + ?Sized, const DEPTH: usize>(
     record: &R,
     out: &mut String,
@@ -61,7 +61,7 @@ struct Pretty<'o, const DEPTH: usize> {
 
 impl<const DEPTH: usize> Pretty<'_, DEPTH> {
     /// The separator, the key and its colon.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key(&mut self, key: &str) {
         if DEPTH == 0 {
             push_separator(self.out, self.depth, usize::from(self.first));
@@ -77,7 +77,7 @@ impl<const DEPTH: usize> Pretty<'_, DEPTH> {
     }
 
     /// Closes the object: `{}` when no member was written.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end(self) {
         if !self.first {
             if DEPTH == 0 {
@@ -91,7 +91,7 @@ impl<const DEPTH: usize> Pretty<'_, DEPTH> {
 }
 
 impl<'a, const DEPTH: usize> FieldSink<'a> for Pretty<'_, DEPTH> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'a T) {
         self.key(key.pretty());
         value.write_json(&mut JsonWriter::at_depth(
@@ -101,7 +101,7 @@ impl<'a, const DEPTH: usize> FieldSink<'a> for Pretty<'_, DEPTH> {
         ));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
         self.key(key.pretty());
         self.out.push_str(censor_json(censor, has_value));
@@ -127,7 +127,7 @@ struct Compact<'o> {
 
 impl Compact<'_> {
     /// The comma unless first, then the key and its colon.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn key(&mut self, key: &str) {
         if !self.first {
             self.out.push(',');
@@ -138,13 +138,13 @@ impl Compact<'_> {
 }
 
 impl<'a> FieldSink<'a> for Compact<'_> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn field<T: FieldValue + ?Sized>(&mut self, key: &'static Key, value: &'a T) {
         self.key(key.compact());
         value.write_json(&mut JsonWriter::at_depth(self.out, JsonStyle::Compact, 0));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
         self.key(key.compact());
         self.out.push_str(censor_json(censor, has_value));

@@ -188,7 +188,7 @@ impl<'a> JsonWriter<'a> {
 
     /// Writes what comes before a member: the comma unless it is the first, then in pretty
     /// output the newline and the indentation of the current depth.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn begin_member(&mut self, first: bool) {
         match self.style {
             JsonStyle::Compact => {
@@ -201,7 +201,7 @@ impl<'a> JsonWriter<'a> {
     }
 
     /// Closes an object or array whose opening bracket is one level up from the current depth.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn end_container(&mut self, empty: bool, bracket: char) {
         self.depth -= 1;
         if !empty && self.style == JsonStyle::Pretty {
@@ -212,14 +212,14 @@ impl<'a> JsonWriter<'a> {
 
     /// Pushes `SEPARATOR[start..]` cut to the current indentation (`start` 0 keeps the comma,
     /// 1 drops it): one copy of a static slice, the hot path of every member.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_separator(&mut self, start: usize) {
         push_separator(self.out, self.depth, start);
     }
 
     /// The colon after a key, and the space after it in pretty output: two byte stores (one
     /// copy of either `": "` or `":"` would be a copy of a length known only at run time).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn push_colon(&mut self) {
         self.out.push(':');
         if self.style == JsonStyle::Pretty {
@@ -229,7 +229,7 @@ impl<'a> JsonWriter<'a> {
 
     /// How many bytes have been written into the output so far (including what it held before
     /// this writer started): the measure [`ArrayWriter`] sizes its reservation with.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn written(&self) -> usize {
         self.out.len()
     }
@@ -244,7 +244,7 @@ impl<'a> JsonWriter<'a> {
 /// Pushes `true` or `false`. Written as two copies of a constant length: the compiler merges
 /// `push_str(if b { "true" } else { "false" })` into one copy whose length is chosen at run time,
 /// a call to `memcpy`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn push_bool(out: &mut String, b: bool) {
     if b {
         out.push_str("true");
@@ -256,7 +256,7 @@ pub(crate) fn push_bool(out: &mut String, b: bool) {
 
 /// Pushes the separator before a member at `depth` (`start` 0 keeps the comma, 1 drops it):
 /// `SEPARATOR[start..]` cut to the indentation, one copy of a static slice.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(super) fn push_separator(out: &mut String, depth: usize, start: usize) {
     let len = 2 + 2 * depth - start;
     if len <= SEPARATOR_COPY {
@@ -296,7 +296,7 @@ pub struct ObjectWriter<'w, 'a> {
 impl<'a> ObjectWriter<'_, 'a> {
     /// Writes one member. `key_json` is the key already JSON-escaped with its quotes, such as
     /// `"\"amount_cents\""`: generated code passes precomputed literals.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn field<T: WriteJson + ?Sized>(&mut self, key_json: &str, value: &T) {
         self.key(key_json).value(value);
     }
@@ -304,7 +304,7 @@ impl<'a> ObjectWriter<'_, 'a> {
     /// Writes a member's key (already JSON-escaped, with its quotes) and the colon, and returns
     /// the writer for its value. Exactly one value must be written through it before the next
     /// key or the end of the object.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn key(&mut self, key_json: &str) -> &mut JsonWriter<'a> {
         self.w.begin_member(self.empty);
         self.empty = false;
@@ -344,14 +344,14 @@ pub struct ArrayWriter<'w, 'a> {
 
 impl<'a> ArrayWriter<'_, 'a> {
     /// Writes one element.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn element<T: WriteJson + ?Sized>(&mut self, v: &T) {
         self.next_element().value(v);
     }
 
     /// Writes the separator before an element and returns the writer for it, for elements that
     /// are written by hand. Exactly one value must be written through it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub fn next_element(&mut self) -> &mut JsonWriter<'a> {
         self.w.begin_member(self.empty);
         self.empty = false;

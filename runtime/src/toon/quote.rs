@@ -96,7 +96,7 @@ pub fn needs_quotes(s: &str, delimiter: Delimiter) -> bool {
 
 /// [`needs_quotes`], inlined into [`write_string`], which every string cell calls: one call
 /// per cell instead of two.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
 fn quoted(s: &str, delimiter: Delimiter) -> bool {
     let bytes = s.as_bytes();
     let (Some(&first), Some(&last)) = (bytes.first(), bytes.last()) else {
