@@ -5,6 +5,7 @@ use quote::quote;
 
 use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
+use super::record::Presence;
 use super::view::{FieldView, LiteralVariantView, SerdeDerives, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::Names;
@@ -45,27 +46,21 @@ pub(super) fn field_view(
             skip_serializing_if = "::core::option::Option::is_none"
         ));
     }
-    // Serde names its helpers by path, in a string.
-    let nullable = |helper: &str| literal(&format!("{rt}::__private::nullable::{helper}"));
     // `null` and absence are different data: a required nullable key must be present, and an
     // optional one keeps an explicit `null` (see `fusion_runtime::__private::nullable`).
-    match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
-        _ if !derives.deserialize => {}
-        (true, true) => {
-            let helper = nullable("required");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        (false, true) => {
-            let helper = nullable("present");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        // `Option` would read `null` as absence: lost for any JSON value, and let through for a
-        // key the schema forbids (`false`).
-        (false, false) if reads_null_itself(model, &field.ty) => {
-            let helper = nullable("value");
-            serde.push(quote!(deserialize_with = #helper));
-        }
-        _ => {}
+    // `Option` would read `null` as absence: lost for any JSON value, and let through for a key
+    // the schema forbids (`false`), so such a type reads `null` itself.
+    let helper = match Presence::of(model, field) {
+        _ if !derives.deserialize => None,
+        Presence::RequiredNullable => Some("required"),
+        Presence::OptionalNullable => Some("present"),
+        Presence::OptionalValue => Some("value"),
+        Presence::Required | Presence::Optional => None,
+    };
+    if let Some(helper) = helper {
+        // Serde names its helpers by path, in a string.
+        let helper = literal(&format!("{rt}::__private::nullable::{helper}"));
+        serde.push(quote!(deserialize_with = #helper));
     }
     if field.redact.is_some() && derives.serialize {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
@@ -88,8 +83,6 @@ pub(super) fn field_view(
         rust_type,
         doc,
         serde: (!serde.is_empty()).then(|| separated(serde, quote!(,))),
-        key_json: literal(&json_key(&field.key)),
-        key_literal: literal(&field.key),
         omit_when_none: !field.required,
         redact: field.redact.as_deref().map(literal),
         redactor,

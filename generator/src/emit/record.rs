@@ -37,6 +37,48 @@ pub fn record_impl(
     }
 }
 
+/// How a field is present in the data, as the Rust type and the reader see it: the
+/// field-presence matrix (required or not, nullable or not, a type that reads `null` itself),
+/// decided here once for the `__record!` kind and for the serde attributes of a struct that
+/// derives `Deserialize`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Presence {
+    /// `T`, must be present.
+    Required,
+    /// `Option<T>`, must be present, `null` is `None`.
+    RequiredNullable,
+    /// `Option<T>`, absent or `null` is `None`.
+    Optional,
+    /// `Option<T>` where `T` reads `null` itself (any JSON value, or a type no value fits).
+    OptionalValue,
+    /// `Option<Option<T>>`: `None` when absent, `Some(None)` when `null`.
+    OptionalNullable,
+}
+
+impl Presence {
+    /// The presence of `field`.
+    pub(super) fn of(model: &Model, field: &FieldDef) -> Self {
+        match (field.required, matches!(field.ty, FieldType::Nullable(_))) {
+            (true, false) => Self::Required,
+            (true, true) => Self::RequiredNullable,
+            (false, true) => Self::OptionalNullable,
+            (false, false) if reads_null_itself(model, &field.ty) => Self::OptionalValue,
+            (false, false) => Self::Optional,
+        }
+    }
+
+    /// The kind `__record!` names it by.
+    fn kind(self) -> &'static str {
+        match self {
+            Self::Required => "required",
+            Self::RequiredNullable => "required_nullable",
+            Self::Optional => "optional",
+            Self::OptionalValue => "optional_value",
+            Self::OptionalNullable => "optional_nullable",
+        }
+    }
+}
+
 /// Field number `index`'s line: `0 id: "id" => required`, its key's JSON text when that is not
 /// the key in quotes, its censor when redacted. The kind states the field-presence matrix
 /// (optional, nullable, reads `null` itself) once, for every writer and the reader.
@@ -48,14 +90,7 @@ fn field_line(model: &Model, index: usize, field: &FieldDef, member: &Ident) -> 
         let quoted = literal(&quoted);
         quote!(as #quoted)
     });
-    let nullable = matches!(field.ty, FieldType::Nullable(_));
-    let kind = ident(match (field.required, nullable) {
-        (true, false) => "required",
-        (true, true) => "required_nullable",
-        (false, true) => "optional_nullable",
-        (false, false) if reads_null_itself(model, &field.ty) => "optional_value",
-        (false, false) => "optional",
-    });
+    let kind = ident(Presence::of(model, field).kind());
     let censor = field.redact.as_deref().map(|censor| {
         let (text, json) = (literal(censor), literal(&json_key(censor)));
         quote!(redact #text #json)

@@ -195,8 +195,6 @@ pub struct StructView {
     pub fields: Vec<FieldView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
-    /// A presenter's item: it gets `FIELDS` and a `_select` writer.
-    pub selectable: bool,
     /// Only read from a tool call's arguments (never data): no JSON or TOON writers.
     pub argument_only: bool,
     /// Some field is redacted and `Serialize` is derived: the struct gets the censor
@@ -263,10 +261,6 @@ pub struct FieldView {
     pub doc: Vec<Literal>,
     /// The contents of `#[serde(...)]`, when one is needed.
     pub serde: Option<TokenStream>,
-    /// The key as JSON text (quotes included, escaped), as a Rust string literal.
-    pub key_json: Literal,
-    /// The key itself, as a Rust string literal.
-    pub key_literal: Literal,
     /// The key may be absent: write it only when the value is `Some`.
     pub omit_when_none: bool,
     /// The censor written instead of the value (`x-fusion-redact`), as a Rust string literal.
@@ -441,7 +435,6 @@ pub fn module_view(
                         })
                         .collect(),
                     name,
-                    selectable: is_presented(model, id),
                 }));
             }
             TypeKind::Union { variants, tag } => {
@@ -598,21 +591,6 @@ pub fn module_view(
     }
     data.exports.sort();
     Ok(data)
-}
-
-/// Whether `id` is some presenter's item, or a branch of a union that is: it is then written
-/// field by field for `_select` and gets `FIELDS`.
-fn is_presented(model: &Model, id: TypeId) -> bool {
-    model
-        .modules
-        .iter()
-        .filter_map(|module| module.presenter.as_ref())
-        .any(|presenter| {
-            presenter.item == id
-                || model
-                    .object_branches(presenter.item)
-                    .is_some_and(|branches| branches.contains(&id))
-        })
 }
 
 /// The `_select` numbering of a union of objects that a presenter shows.
