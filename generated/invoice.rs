@@ -120,29 +120,42 @@ impl __rt::Declared for InvoicePresenter {
                 .title_raw(title)
                 .width(__rt::Width::Half)
                 .priority(1_i64)
-                .into_writer();
-            content.push_str("| id | amount_cents | status |\n| --- | --- | --- |");
-            content.push_str("\n| ");
+                .into_writer()
+                .table(&["id", "amount_cents", "status"], 1);
+            content.row();
             __rt::escape::push_cell(&mut content, &item.id);
-            content.push_str(" | ");
+            content.next_cell();
             __rt::__private::number::write_i64(&mut content, item.amount_cents);
-            content.push_str(" | ");
+            content.next_cell();
             content.push_str(item.status.as_str());
-            content.push_str(" |");
-            builder.ui(content);
+            content.end_row();
+            builder.ui(content.finish());
         }
         {
             if item.lines.is_some() {
                 let mut content = ::std::string::String::new();
                 if let ::core::option::Option::Some(value) = &item.lines {
-                    __rt::__private::number::write_u64(&mut content, value.len() as u64);
+                    __rt::__private::compute::push(
+                        &mut content,
+                        __rt::__private::compute::Operand::Array(value.len()),
+                        &[__rt::__private::compute::Transform::Length],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 content.push(' ');
                 if let ::core::option::Option::Some(value) = &item.lines {
-                    content
-                        .push_str(
-                            if value.len() as u64 == 1 { "line" } else { "lines" },
-                        );
+                    __rt::__private::compute::push(
+                        &mut content,
+                        __rt::__private::compute::Operand::Array(value.len()),
+                        &[
+                            __rt::__private::compute::Transform::Length,
+                            __rt::__private::compute::Transform::Plural {
+                                one: "line",
+                                other: "lines",
+                            },
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 content.push_str(" on this invoice");
                 let block = __rt::UiBlock::summary_raw(&content);
@@ -168,22 +181,25 @@ impl __rt::Declared for InvoicePresenter {
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.rule_raw(text);
         }
-        if (item.amount_cents >= 1000000_i64)
-            && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
+        if (__rt::__private::when::compare(
+            item.amount_cents,
+            __rt::__private::when::Compare::Gte,
+            1000000.0_f64,
+        )) && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
             __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !__rt::__private::compute::write_number(
+            __rt::__private::compute::push(
                 &mut text,
-                __rt::__private::compute::round(
-                    (item.amount_cents as f64) / 100.0_f64,
-                    2,
-                ),
-            ) {
-                __rt::__private::number::write_i64(&mut text, item.amount_cents);
-            }
+                __rt::__private::compute::Operand::from(item.amount_cents),
+                &[
+                    __rt::__private::compute::Transform::Divide(100.0_f64),
+                    __rt::__private::compute::Transform::Round(2),
+                ],
+                __rt::escape::Context::Line,
+            );
             text.push_str(" USD): double-check the client before acting.");
             builder.rule_raw(text);
         }
@@ -214,31 +230,33 @@ impl __rt::Declared for InvoicePresenter {
                 let mut content = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut content, kept.len() as u64);
                 content.push(' ');
-                content
-                    .push_str(
-                        if kept.len() as u64 == 1 { "invoice" } else { "invoices" },
-                    );
-                content.push_str(", ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut content,
-                    __rt::__private::compute::round(
-                        (kept
-                            .iter()
-                            .map(|item| item.amount_cents)
-                            .map(i128::from)
-                            .sum::<i128>() as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i128(
-                        &mut content,
+                    __rt::__private::compute::Operand::count(kept.len()),
+                    &[
+                        __rt::__private::compute::Transform::Plural {
+                            one: "invoice",
+                            other: "invoices",
+                        },
+                    ],
+                    __rt::escape::Context::Line,
+                );
+                content.push_str(", ");
+                __rt::__private::compute::push(
+                    &mut content,
+                    __rt::__private::compute::Operand::from(
                         kept
                             .iter()
                             .map(|item| item.amount_cents)
                             .map(i128::from)
                             .sum::<i128>(),
-                    );
-                }
+                    ),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 content.push_str(" USD in total");
                 let block = __rt::UiBlock::summary_raw(&content);
                 builder.ui(block);
@@ -246,25 +264,19 @@ impl __rt::Declared for InvoicePresenter {
         }
         {
             if !kept.is_empty() {
-                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                content
-                    .push_str(
-                        "| Invoice | Amount (cents) | Status |\n| --- | --- | --- |",
-                    );
-                let start = content.len();
-                for (index, item) in kept.iter().enumerate() {
-                    content.push_str("\n| ");
+                let mut content = __rt::UiBlock::markdown_raw("")
+                    .into_writer()
+                    .table(&["Invoice", "Amount (cents)", "Status"], kept.len());
+                for item in kept {
+                    content.row();
                     __rt::escape::push_cell(&mut content, &item.id);
-                    content.push_str(" | ");
+                    content.next_cell();
                     __rt::__private::number::write_i64(&mut content, item.amount_cents);
-                    content.push_str(" | ");
+                    content.next_cell();
                     content.push_str(item.status.as_str());
-                    content.push_str(" |");
-                    if index == 0 {
-                        content.reserve_rows(start, kept.len() - 1);
-                    }
+                    content.end_row();
                 }
-                builder.ui(content);
+                builder.ui(content.finish());
             }
         }
         {
@@ -338,22 +350,25 @@ impl __rt::Declared for InvoicePresenter {
             builder.rule_raw(text);
         }
         if let ::core::option::Option::Some(item) = first
-            && ((item.amount_cents >= 1000000_i64)
-                && (!(::core::matches!(item.status, InvoiceStatus::Paid))))
+            && ((__rt::__private::when::compare(
+                item.amount_cents,
+                __rt::__private::when::Compare::Gte,
+                1000000.0_f64,
+            )) && (!(::core::matches!(item.status, InvoiceStatus::Paid))))
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
             __rt::escape::push_line(&mut text, &item.id);
             text.push_str(" is large (");
-            if !__rt::__private::compute::write_number(
+            __rt::__private::compute::push(
                 &mut text,
-                __rt::__private::compute::round(
-                    (item.amount_cents as f64) / 100.0_f64,
-                    2,
-                ),
-            ) {
-                __rt::__private::number::write_i64(&mut text, item.amount_cents);
-            }
+                __rt::__private::compute::Operand::from(item.amount_cents),
+                &[
+                    __rt::__private::compute::Transform::Divide(100.0_f64),
+                    __rt::__private::compute::Transform::Round(2),
+                ],
+                __rt::escape::Context::Line,
+            );
             text.push_str(" USD): double-check the client before acting.");
             builder.rule_raw(text);
         }
@@ -361,7 +376,17 @@ impl __rt::Declared for InvoicePresenter {
             let mut text = ::std::string::String::new();
             __rt::__private::number::write_u64(&mut text, kept.len() as u64);
             text.push(' ');
-            text.push_str(if kept.len() as u64 == 1 { "invoice" } else { "invoices" });
+            __rt::__private::compute::push(
+                &mut text,
+                __rt::__private::compute::Operand::count(kept.len()),
+                &[
+                    __rt::__private::compute::Transform::Plural {
+                        one: "invoice",
+                        other: "invoices",
+                    },
+                ],
+                __rt::escape::Context::Line,
+            );
             text.push_str(" in this page, ");
             __rt::__private::number::write_i128(
                 &mut text,

@@ -300,6 +300,59 @@ fn escaped<'a>(s: &'a str, set: &Set) -> Cow<'a, str> {
     }
 }
 
+/// Where a value from data is interpolated in a declared block (the §4/§5 deviation): the one
+/// list of those contexts. Generated code calls each context's `push_*` function directly (its
+/// name is [`Context::push_fn_name`]); the generator's in-process renderer calls [`Context::push`],
+/// and the generator asks [`Context::apply`] whether a value needs escaping at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Context {
+    /// Rule, suggestion, summary and list lines ([`line()`]).
+    Line,
+    /// Markdown table cells ([`cell`]).
+    Cell,
+    /// A value in markdown, code or diagram text, the default there ([`ui_line`]).
+    UiLine,
+    /// A `multiline` value in markdown, code or diagram text ([`content`]).
+    Content,
+    /// UI attribute values such as titles ([`attr_value`]).
+    Attribute,
+}
+
+impl Context {
+    /// Appends `s` escaped for this context.
+    #[inline]
+    pub fn push(self, out: &mut String, s: &str) {
+        push_escaped(out, s, self.set());
+    }
+
+    /// `s` escaped for this context, borrowed when there is nothing to escape.
+    pub fn apply(self, s: &str) -> Cow<'_, str> {
+        escaped(s, self.set())
+    }
+
+    /// The name of this module's function that appends a value escaped for this context
+    /// (`push_line`, ...), for code generators that call it directly.
+    pub fn push_fn_name(self) -> &'static str {
+        match self {
+            Context::Line => "push_line",
+            Context::Cell => "push_cell",
+            Context::UiLine => "push_ui_line",
+            Context::Content => "push_content",
+            Context::Attribute => "push_attr_value",
+        }
+    }
+
+    fn set(self) -> &'static Set {
+        match self {
+            Context::Line => LINE,
+            Context::Cell => CELL,
+            Context::UiLine => UI_LINE,
+            Context::Content => CONTENT,
+            Context::Attribute => ATTR_VALUE,
+        }
+    }
+}
+
 const LINE: &Set = &Set::new(b"&<", true, true, false);
 const UI_LINE: &Set = &Set::new(b"&<", true, true, true);
 const CELL: &Set = &Set::new(b"&<|\\", true, true, false);
@@ -462,6 +515,32 @@ mod tests {
         assert!(matches!(line("plain ✓ text – é"), Cow::Borrowed(_)));
         assert!(matches!(attr_value("a > b"), Cow::Owned(_)));
         assert!(matches!(xml("a > b"), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn each_context_is_its_push_function() {
+        type Push = fn(&mut String, &str);
+        let contexts: [(Context, Push, &str); 5] = [
+            (Context::Line, push_line, "push_line"),
+            (Context::Cell, push_cell, "push_cell"),
+            (Context::UiLine, push_ui_line, "push_ui_line"),
+            (Context::Content, push_content, "push_content"),
+            (Context::Attribute, push_attr_value, "push_attr_value"),
+        ];
+        let hostile = "a|b\\c\n```</ui_passthrough> \"t\" \u{2028}\u{1b}＜";
+        for (context, push, name) in contexts {
+            let (mut by_context, mut by_function) = (String::new(), String::new());
+            context.push(&mut by_context, hostile);
+            push(&mut by_function, hostile);
+            assert_eq!(by_context, by_function, "{context:?}");
+            assert_eq!(context.apply(hostile), by_function, "{context:?}");
+            assert_eq!(context.push_fn_name(), name);
+        }
+        // The contexts differ where the table of the module says they do.
+        assert_ne!(Context::Line.apply("a|b"), Context::Cell.apply("a|b"));
+        assert_ne!(Context::Line.apply("a\nb"), Context::Content.apply("a\nb"));
+        assert_ne!(Context::Line.apply("```"), Context::UiLine.apply("```"));
+        assert_ne!(Context::Line.apply("\""), Context::Attribute.apply("\""));
     }
 
     #[test]

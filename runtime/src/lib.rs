@@ -54,6 +54,7 @@ mod tool;
 pub mod toon;
 mod ui;
 mod validation;
+mod when;
 mod wrap;
 
 pub use builder::{ResponseBuilder, Suggestion};
@@ -71,7 +72,7 @@ pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
 pub use serve::{ServedTool, ToolFuture};
 pub use tool::{Reply, ToolInfo};
-pub use ui::{UiBlock, UiWriter, Width, fence};
+pub use ui::{ListWriter, TableWriter, UiBlock, UiWriter, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{
     Data, IntoToolResponse, result_into_response, success, success_structured, success_text,
@@ -133,6 +134,9 @@ pub mod __private {
     }
     pub mod tool {
         pub use crate::tool::*;
+    }
+    pub mod when {
+        pub use crate::when::*;
     }
     pub use serde;
 }

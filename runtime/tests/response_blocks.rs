@@ -355,11 +355,9 @@ fn a_block_written_in_place_is_the_block_built_apart() {
         .width(Width::Half)
         .priority(0)
         .into_writer();
-    let start = writer.len();
     writer.push_str("| ");
     escape::push_cell(&mut writer, "a | b");
     writer.push_str(" |");
-    writer.reserve_rows(start, 3);
     let mut builder = ResponseBuilder::new("[]");
     builder
         .presenter_view(ViewData::DataBlock)

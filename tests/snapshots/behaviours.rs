@@ -107,7 +107,11 @@ pub mod account {
                 text.push_str(": premium support.");
                 builder.rule_raw(text);
             }
-            if item.balance < 0.0_f64 {
+            if __rt::__private::when::compare(
+                item.balance,
+                __rt::__private::when::Compare::Lt,
+                0.0_f64,
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
                 __rt::__private::number::write_f64(&mut text, item.balance);
@@ -129,8 +133,11 @@ pub mod account {
                 builder.rule_raw(text);
             }
             if (item.credit_limit.is_some())
-                && ((item.balance <= -1000.0_f64)
-                    || (!(::core::matches!(item.plan, AccountPlan::Free))))
+                && ((__rt::__private::when::compare(
+                    item.balance,
+                    __rt::__private::when::Compare::Lte,
+                    -1000.0_f64,
+                )) || (!(::core::matches!(item.plan, AccountPlan::Free))))
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Over the credit limit ");
@@ -185,7 +192,12 @@ pub mod account {
                 text.push_str(": premium support.");
                 builder.rule_raw(text);
             }
-            if let ::core::option::Option::Some(item) = first && (item.balance < 0.0_f64)
+            if let ::core::option::Option::Some(item) = first
+                && (__rt::__private::when::compare(
+                    item.balance,
+                    __rt::__private::when::Compare::Lt,
+                    0.0_f64,
+                ))
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Negative balance ");
@@ -212,8 +224,11 @@ pub mod account {
             }
             if let ::core::option::Option::Some(item) = first
                 && ((item.credit_limit.is_some())
-                    && ((item.balance <= -1000.0_f64)
-                        || (!(::core::matches!(item.plan, AccountPlan::Free)))))
+                    && ((__rt::__private::when::compare(
+                        item.balance,
+                        __rt::__private::when::Compare::Lte,
+                        -1000.0_f64,
+                    )) || (!(::core::matches!(item.plan, AccountPlan::Free)))))
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Over the credit limit ");
@@ -297,14 +312,31 @@ pub mod appointment {
         type Item = Appointment;
         fn item_blocks(&self, item: &Appointment, builder: &mut __rt::ResponseBuilder) {
             {
-                if item.pets.is_some_and(|value| value >= 1_i64) {
+                if item
+                    .pets
+                    .is_some_and(|value| __rt::__private::when::compare(
+                        value,
+                        __rt::__private::when::Compare::Gte,
+                        1.0_f64,
+                    ))
+                {
                     let mut content = ::std::string::String::new();
                     if let ::core::option::Option::Some(value) = &item.pets {
                         __rt::__private::number::write_i64(&mut content, *value);
                     }
                     content.push(' ');
                     if let ::core::option::Option::Some(value) = &item.pets {
-                        content.push_str(if *value == 1 { "pet" } else { "pets" });
+                        __rt::__private::compute::push(
+                            &mut content,
+                            __rt::__private::compute::Operand::from(*value),
+                            &[
+                                __rt::__private::compute::Transform::Plural {
+                                    one: "pet",
+                                    other: "pets",
+                                },
+                            ],
+                            __rt::escape::Context::Line,
+                        );
                     }
                     content.push_str(" booked");
                     let block = __rt::UiBlock::summary_raw(&content);
@@ -341,52 +373,46 @@ pub mod appointment {
                     let mut content = ::std::string::String::new();
                     __rt::__private::number::write_u64(&mut content, kept.len() as u64);
                     content.push(' ');
-                    content
-                        .push_str(
-                            if kept.len() as u64 == 1 {
-                                "appointment"
-                            } else {
-                                "appointments"
+                    __rt::__private::compute::push(
+                        &mut content,
+                        __rt::__private::compute::Operand::count(kept.len()),
+                        &[
+                            __rt::__private::compute::Transform::Plural {
+                                one: "appointment",
+                                other: "appointments",
                             },
-                        );
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                     let block = __rt::UiBlock::summary_raw(&content).title_raw("Agenda");
                     builder.ui(block);
                 }
             }
             {
                 if !kept.is_empty() {
-                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                    content.push_str("| id | status |\n| --- | --- |");
-                    let start = content.len();
-                    for (index, item) in kept.iter().enumerate() {
-                        content.push_str("\n| ");
+                    let mut content = __rt::UiBlock::markdown_raw("")
+                        .into_writer()
+                        .table(&["id", "status"], kept.len());
+                    for item in kept {
+                        content.row();
                         __rt::escape::push_cell(&mut content, &item.id);
-                        content.push_str(" | ");
+                        content.next_cell();
                         content.push_str(item.status.as_str());
-                        content.push_str(" |");
-                        if index == 0 {
-                            content.reserve_rows(start, kept.len() - 1);
-                        }
+                        content.end_row();
                     }
-                    builder.ui(content);
+                    builder.ui(content.finish());
                 }
             }
             {
-                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                content.push_str("| id |\n| --- |");
-                let start = content.len();
-                for (index, item) in kept.iter().enumerate() {
-                    content.push_str("\n| ");
+                let mut content = __rt::UiBlock::markdown_raw("")
+                    .into_writer()
+                    .table(&["id"], kept.len());
+                for item in kept {
+                    content.row();
                     __rt::escape::push_cell(&mut content, &item.id);
-                    content.push_str(" |");
-                    if index == 0 {
-                        content.reserve_rows(start, kept.len() - 1);
-                    }
+                    content.end_row();
                 }
-                if kept.is_empty() {
-                    content.push('\n');
-                }
-                builder.ui(content);
+                builder.ui(content.finish());
             }
             {
                 if kept.is_empty() {
@@ -398,19 +424,14 @@ pub mod appointment {
                 } else if let ::core::option::Option::Some(item) = kept.first()
                     && (::core::matches!(item.status, AppointmentStatus::Booked))
                 {
-                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                    let start = content.len();
-                    for (index, item) in kept.iter().enumerate() {
-                        if index > 0 {
-                            content.push('\n');
-                        }
-                        content.push_str("- ");
+                    let mut content = __rt::UiBlock::markdown_raw("")
+                        .into_writer()
+                        .list(kept.len());
+                    for item in kept {
+                        content.item();
                         __rt::escape::push_line(&mut content, &item.id);
-                        if index == 0 {
-                            content.reserve_rows(start, kept.len() - 1);
-                        }
                     }
-                    builder.ui(content);
+                    builder.ui(content.finish());
                 }
             }
             {
@@ -444,8 +465,16 @@ pub mod appointment {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push(' ');
-                text.push_str(
-                    if kept.len() as u64 == 1 { "appointment" } else { "appointments" },
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::count(kept.len()),
+                    &[
+                        __rt::__private::compute::Transform::Plural {
+                            one: "appointment",
+                            other: "appointments",
+                        },
+                    ],
+                    __rt::escape::Context::Line,
                 );
                 text.push_str(" today.");
                 builder.rule_raw(text);
@@ -511,7 +540,11 @@ pub mod entry {
             {
                 builder.rules_raw(Self::RULES);
             }
-            if item.amount < 0.0_f64 {
+            if __rt::__private::when::compare(
+                item.amount,
+                __rt::__private::when::Compare::Lt,
+                0.0_f64,
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
                 __rt::escape::push_line(&mut text, &item.label);
@@ -529,7 +562,12 @@ pub mod entry {
             {
                 builder.rules_raw(Self::RULES);
             }
-            if let ::core::option::Option::Some(item) = first && (item.amount < 0.0_f64)
+            if let ::core::option::Option::Some(item) = first
+                && (__rt::__private::when::compare(
+                    item.amount,
+                    __rt::__private::when::Compare::Lt,
+                    0.0_f64,
+                ))
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
@@ -594,12 +632,13 @@ pub mod ledger {
                 let mut content = __rt::UiBlock::markdown_raw("")
                     .title_raw(title)
                     .priority(0_i64)
-                    .into_writer();
-                content.push_str("- ");
+                    .into_writer()
+                    .list(1);
+                content.item();
                 __rt::escape::push_line(&mut content, &item.owner);
                 content.push_str(": ");
                 __rt::__private::number::write_f64(&mut content, item.balance);
-                builder.ui(content);
+                builder.ui(content.finish());
             }
             {
                 let mut content = __rt::UiBlock::markdown_raw("")
@@ -666,7 +705,11 @@ pub mod ledger {
                 );
                 builder.embed(child.build(), repeat || index > 0);
             }
-            if item.balance < 0.0_f64 {
+            if __rt::__private::when::compare(
+                item.balance,
+                __rt::__private::when::Compare::Lt,
+                0.0_f64,
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Audit the ledger of ");
                 __rt::escape::push_line(&mut text, &item.owner);
@@ -684,21 +727,16 @@ pub mod ledger {
         ) {
             {
                 if !kept.is_empty() {
-                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                    let start = content.len();
-                    for (index, item) in kept.iter().enumerate() {
-                        if index > 0 {
-                            content.push('\n');
-                        }
-                        content.push_str("- ");
+                    let mut content = __rt::UiBlock::markdown_raw("")
+                        .into_writer()
+                        .list(kept.len());
+                    for item in kept {
+                        content.item();
                         __rt::__private::number::write_i64(&mut content, item.id);
                         content.push_str(": ");
                         __rt::escape::push_line(&mut content, &item.owner);
-                        if index == 0 {
-                            content.reserve_rows(start, kept.len() - 1);
-                        }
                     }
-                    builder.ui(content);
+                    builder.ui(content.finish());
                 }
             }
             {
@@ -728,15 +766,15 @@ pub mod ledger {
                 builder.ui(content);
             }
             {
-                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                content.push_str("| id | owner | memo |\n| --- | --- | --- |");
-                let start = content.len();
-                for (index, item) in kept.iter().enumerate() {
-                    content.push_str("\n| ");
+                let mut content = __rt::UiBlock::markdown_raw("")
+                    .into_writer()
+                    .table(&["id", "owner", "memo"], kept.len());
+                for item in kept {
+                    content.row();
                     __rt::__private::number::write_i64(&mut content, item.id);
-                    content.push_str(" | ");
+                    content.next_cell();
                     __rt::escape::push_cell(&mut content, &item.owner);
-                    content.push_str(" | ");
+                    content.next_cell();
                     if let ::core::option::Option::Some(value) = item
                         .memo
                         .as_ref()
@@ -744,15 +782,9 @@ pub mod ledger {
                     {
                         __rt::escape::push_cell(&mut content, value);
                     }
-                    content.push_str(" |");
-                    if index == 0 {
-                        content.reserve_rows(start, kept.len() - 1);
-                    }
+                    content.end_row();
                 }
-                if kept.is_empty() {
-                    content.push('\n');
-                }
-                builder.ui(content);
+                builder.ui(content.finish());
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1132,16 +1164,16 @@ pub mod note {
                 title.push(')');
                 let mut content = __rt::UiBlock::markdown_raw("")
                     .title_raw(title)
-                    .into_writer();
-                content.push_str("| id | notes | kind |\n| --- | --- | --- |");
-                content.push_str("\n| ");
+                    .into_writer()
+                    .table(&["id", "notes", "kind"], 1);
+                content.row();
                 __rt::__private::number::write_i64(&mut content, item.id);
-                content.push_str(" | ");
+                content.next_cell();
                 __rt::escape::push_cell(&mut content, &item.notes);
-                content.push_str(" | ");
+                content.next_cell();
                 __rt::escape::push_cell(&mut content, item.kind.as_str());
-                content.push_str(" |");
-                builder.ui(content);
+                content.end_row();
+                builder.ui(content.finish());
             }
             {
                 let mut content = ::std::string::String::new();
@@ -1152,10 +1184,10 @@ pub mod note {
                 builder.ui(block);
             }
             {
-                let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                content.push_str("- ");
+                let mut content = __rt::UiBlock::markdown_raw("").into_writer().list(1);
+                content.item();
                 __rt::escape::push_line(&mut content, &item.notes);
-                builder.ui(content);
+                builder.ui(content.finish());
             }
             {
                 let mut content = __rt::UiBlock::markdown_raw("").into_writer();
@@ -1216,22 +1248,19 @@ pub mod note {
         ) {
             {
                 if !kept.is_empty() {
-                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                    content.push_str("| id | notes | kind |\n| --- | --- | --- |");
-                    let start = content.len();
-                    for (index, item) in kept.iter().enumerate() {
-                        content.push_str("\n| ");
+                    let mut content = __rt::UiBlock::markdown_raw("")
+                        .into_writer()
+                        .table(&["id", "notes", "kind"], kept.len());
+                    for item in kept {
+                        content.row();
                         __rt::__private::number::write_i64(&mut content, item.id);
-                        content.push_str(" | ");
+                        content.next_cell();
                         __rt::escape::push_cell(&mut content, &item.notes);
-                        content.push_str(" | ");
+                        content.next_cell();
                         __rt::escape::push_cell(&mut content, item.kind.as_str());
-                        content.push_str(" |");
-                        if index == 0 {
-                            content.reserve_rows(start, kept.len() - 1);
-                        }
+                        content.end_row();
                     }
-                    builder.ui(content);
+                    builder.ui(content.finish());
                 }
             }
             let first = kept.first();

@@ -440,32 +440,29 @@ pub mod tabled_row {
             }
             {
                 if !kept.is_empty() {
-                    let mut content = __rt::UiBlock::markdown_raw("").into_writer();
-                    content
-                        .push_str(
-                            "| id | amount_cents | status | client_name | due |\n| --- | --- | --- | --- | --- |",
+                    let mut content = __rt::UiBlock::markdown_raw("")
+                        .into_writer()
+                        .table(
+                            &["id", "amount_cents", "status", "client_name", "due"],
+                            kept.len(),
                         );
-                    let start = content.len();
-                    for (index, item) in kept.iter().enumerate() {
-                        content.push_str("\n| ");
+                    for item in kept {
+                        content.row();
                         __rt::escape::push_cell(&mut content, &item.id);
-                        content.push_str(" | ");
+                        content.next_cell();
                         __rt::__private::number::write_i64(
                             &mut content,
                             item.amount_cents,
                         );
-                        content.push_str(" | ");
+                        content.next_cell();
                         content.push_str(item.status.as_str());
-                        content.push_str(" | ");
+                        content.next_cell();
                         __rt::escape::push_cell(&mut content, &item.client_name);
-                        content.push_str(" | ");
+                        content.next_cell();
                         __rt::escape::push_cell(&mut content, &item.due);
-                        content.push_str(" |");
-                        if index == 0 {
-                            content.reserve_rows(start, kept.len() - 1);
-                        }
+                        content.end_row();
                     }
-                    builder.ui(content);
+                    builder.ui(content.finish());
                 }
             }
             let first = kept.first();

@@ -217,7 +217,11 @@ pub mod meter {
     impl __rt::Declared for MeterPresenter {
         type Item = Meter;
         fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
-            if i128::from(item.level) >= -1_i128 {
+            if __rt::__private::when::compare(
+                item.level,
+                __rt::__private::when::Compare::Gte,
+                -1.0_f64,
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
@@ -261,7 +265,11 @@ pub mod meter {
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first
-                && (i128::from(item.level) >= -1_i128)
+                && (__rt::__private::when::compare(
+                    item.level,
+                    __rt::__private::when::Compare::Gte,
+                    -1.0_f64,
+                ))
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Meter ");

@@ -84,61 +84,67 @@ pub mod payout {
                 title.push_str("Payout ");
                 __rt::escape::push_attr_value(&mut title, &item.id);
                 title.push_str(" of ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut title,
-                    (item.amount_cents as f64) / 100.0_f64,
-                ) {
-                    __rt::__private::number::write_i64(&mut title, item.amount_cents);
-                }
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                    __rt::escape::Context::Attribute,
+                );
                 title.push_str(" on ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut title,
-                    &item.paid_on,
-                    "DD.MM.YYYY",
-                ) {
-                    __rt::escape::push_attr_value(&mut title, &item.paid_on);
-                }
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("DD.MM.YYYY")],
+                    __rt::escape::Context::Attribute,
+                );
                 let mut content = ::std::string::String::new();
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut content,
-                    __rt::__private::compute::round(
-                        (item.amount_cents as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i64(&mut content, item.amount_cents);
-                }
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 content.push_str(" USD on ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut content,
-                    &item.paid_on,
-                    "MMM D, YYYY",
-                ) {
-                    __rt::escape::push_line(&mut content, &item.paid_on);
-                }
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("MMM D, YYYY")],
+                    __rt::escape::Context::Line,
+                );
                 let block = __rt::UiBlock::summary_raw(&content).title_raw(title);
                 builder.ui(block);
             }
             {
                 let mut content = __rt::UiBlock::markdown_raw("").into_writer();
                 content.push_str("**");
-                if !__rt::__private::compute::write_percent(&mut content, item.rate, 2) {
-                    __rt::__private::number::write_f64(&mut content, item.rate);
-                }
+                __rt::__private::compute::push(
+                    &mut content,
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[__rt::__private::compute::Transform::Percent(2)],
+                    __rt::escape::Context::UiLine,
+                );
                 content.push_str("** across ");
-                __rt::__private::number::write_u64(&mut content, item.tags.len() as u64);
+                __rt::__private::compute::push(
+                    &mut content,
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[__rt::__private::compute::Transform::Length],
+                    __rt::escape::Context::UiLine,
+                );
                 content.push_str(" tags, due ");
                 if let ::core::option::Option::Some(value) = item
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !__rt::__private::compute::write_date(
-                        &mut content,
-                        value,
-                        "D MMM",
-                    )
                 {
-                    __rt::escape::push_ui_line(&mut content, value);
+                    __rt::__private::compute::push(
+                        &mut content,
+                        __rt::__private::compute::Operand::Text(value),
+                        &[__rt::__private::compute::Transform::Date("D MMM")],
+                        __rt::escape::Context::UiLine,
+                    );
                 }
                 builder.ui(content);
             }
@@ -148,149 +154,87 @@ pub mod payout {
                     .push_str(
                         "{\n  \"series\": [\n    {\n      \"type\": \"gauge\",\n      \"data\": [\n        {\n          \"value\": ",
                     );
-                {
-                    let computed = __rt::__private::compute::round(
-                        (item.amount_cents as f64) / 100.0_f64,
-                        2,
-                    );
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                5,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                5,
-                            )
-                            .i64(item.amount_cents);
-                    }
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        5,
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::from(item.amount_cents),
+                    ),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                );
                 content.push_str(",\n          \"name\": ");
-                {
-                    let mut computed = ::std::string::String::new();
-                    if __rt::__private::compute::write_date(
-                        &mut computed,
-                        &item.paid_on,
-                        "D MMM YYYY",
-                    ) {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                5,
-                            )
-                            .str(&computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                5,
-                            )
-                            .str(&item.paid_on);
-                    }
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        5,
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::Text(&item.paid_on),
+                    ),
+                    &[__rt::__private::compute::Transform::Date("D MMM YYYY")],
+                );
                 content
                     .push_str(
                         "\n        }\n      ],\n      \"detail\": {\n        \"formatter\": \"{value} USD\"\n      }\n    }\n  ],\n  \"rate\": ",
                     );
-                {
-                    let mut computed = ::std::string::String::new();
-                    if __rt::__private::compute::write_percent(
-                        &mut computed,
-                        item.rate,
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
                         1,
-                    ) {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .str(&computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(item.rate);
-                    }
-                }
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::from(item.rate),
+                    ),
+                    &[__rt::__private::compute::Transform::Percent(1)],
+                );
                 content.push_str(",\n  \"tags\": ");
-                {
-                    __rt::json::JsonWriter::at_depth(
-                            &mut content,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        )
-                        .u64(item.tags.len() as u64);
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::Array(item.tags.len()),
+                    ),
+                    &[__rt::__private::compute::Transform::Length],
+                );
                 content.push_str(",\n  \"fee\": ");
-                if let ::core::option::Option::Some(value) = item
-                    .fee_cents
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    let computed = (*value as f64) / 100.0_f64;
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .i64(*value);
-                    }
-                } else {
-                    __rt::json::JsonWriter::at_depth(
-                            &mut content,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        )
-                        .null();
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                    item
+                        .fee_cents
+                        .as_ref()
+                        .and_then(::core::option::Option::as_ref)
+                        .map(|value| __rt::__private::compute::Operand::from(*value)),
+                    &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                );
                 content.push_str(",\n  \"due\": ");
-                if let ::core::option::Option::Some(value) = item
-                    .due
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    let mut computed = ::std::string::String::new();
-                    if __rt::__private::compute::write_date(
-                        &mut computed,
-                        value,
-                        "YYYY",
-                    ) {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .str(&computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .str(value);
-                    }
-                } else {
-                    __rt::json::JsonWriter::at_depth(
-                            &mut content,
-                            __rt::json::JsonStyle::Pretty,
-                            1,
-                        )
-                        .null();
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                    item
+                        .due
+                        .as_ref()
+                        .and_then(::core::option::Option::as_ref)
+                        .map(|value| __rt::__private::compute::Operand::Text(value)),
+                    &[__rt::__private::compute::Transform::Date("YYYY")],
+                );
                 content.push_str("\n}");
                 let block = __rt::UiBlock::custom_raw(
                     "echarts",
@@ -301,62 +245,71 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Amount: ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(
-                        (item.amount_cents as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i64(&mut text, item.amount_cents);
-                }
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Rate: ");
-                if !__rt::__private::compute::write_percent(&mut text, item.rate, 1) {
-                    __rt::__private::number::write_f64(&mut text, item.rate);
-                }
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[__rt::__private::compute::Transform::Percent(1)],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Paid ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut text,
-                    &item.paid_on,
-                    "D MMMM YYYY",
-                ) {
-                    __rt::escape::push_line(&mut text, &item.paid_on);
-                }
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str("; created ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut text,
-                    &item.created_at,
-                    "YYYY-MM-DD HH:mm:ss",
-                ) {
-                    __rt::escape::push_line(&mut text, &item.created_at);
-                }
+                    __rt::__private::compute::Operand::Text(&item.created_at),
+                    &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
-                __rt::__private::number::write_u64(&mut text, item.tags.len() as u64);
-                text.push_str(" tags, ");
-                if !__rt::__private::compute::write_percent(
+                __rt::__private::compute::push(
                     &mut text,
-                    (item.tags.len() as u64 as f64) / 4.0_f64,
-                    0,
-                ) {
-                    __rt::__private::number::write_u64(
-                        &mut text,
-                        item.tags.len() as u64,
-                    );
-                }
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
+                text.push_str(" tags, ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Divide(4.0_f64),
+                        __rt::__private::compute::Transform::Percent(0),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
             }
@@ -367,34 +320,38 @@ pub mod payout {
                     .fee_cents
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !__rt::__private::compute::write_number(
-                        &mut text,
-                        (*value as f64) / 100.0_f64,
-                    )
                 {
-                    __rt::__private::number::write_i64(&mut text, *value);
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::from(*value),
+                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push_str("; due ");
                 if let ::core::option::Option::Some(value) = item
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !__rt::__private::compute::write_date(
-                        &mut text,
-                        value,
-                        "DD/MM/YYYY",
-                    )
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::Text(value),
+                        &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = &item.share
-                    && !__rt::__private::compute::write_number(
+                if let ::core::option::Option::Some(value) = &item.share {
+                    __rt::__private::compute::push(
                         &mut text,
-                        __rt::__private::compute::round(*value * 3.0_f64, 0),
-                    )
-                {
-                    __rt::__private::number::write_f64(&mut text, *value);
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Multiply(3.0_f64),
+                            __rt::__private::compute::Transform::Round(0),
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push('.');
                 builder.rule_raw(text);
@@ -402,20 +359,26 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Small ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(f64::from(item.small) * -2.0_f64, 1),
-                ) {
-                    __rt::__private::number::write_i64(&mut text, i64::from(item.small));
-                }
+                    __rt::__private::compute::Operand::from(item.small),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(-2.0_f64),
+                        __rt::__private::compute::Transform::Round(1),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = &item.big
-                    && !__rt::__private::compute::write_number(
+                if let ::core::option::Option::Some(value) = &item.big {
+                    __rt::__private::compute::push(
                         &mut text,
-                        __rt::__private::compute::round((*value as f64) / 1000.0_f64, 3),
-                    )
-                {
-                    __rt::__private::number::write_u64(&mut text, *value);
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Divide(1000.0_f64),
+                            __rt::__private::compute::Transform::Round(3),
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push('.');
                 builder.rule_raw(text);
@@ -423,35 +386,41 @@ pub mod payout {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Scaled ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    (item.rate * 1e300_f64) * 1e300_f64,
-                ) {
-                    __rt::__private::number::write_f64(&mut text, item.rate);
-                }
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
-            if item.amount_cents >= 100000_i64 {
+            if __rt::__private::when::compare(
+                item.amount_cents,
+                __rt::__private::when::Compare::Gte,
+                100000.0_f64,
+            ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Hold ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(
-                        (item.amount_cents as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i64(&mut text, item.amount_cents);
-                }
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" USD paid ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut text,
-                    &item.paid_on,
-                    "MMM D",
-                ) {
-                    __rt::escape::push_line(&mut text, &item.paid_on);
-                }
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("MMM D")],
+                    __rt::escape::Context::Line,
+                );
                 builder.suggest_raw("payouts.hold", text);
             }
         }
@@ -467,13 +436,15 @@ pub mod payout {
                 text.push_str(" of ");
                 __rt::__private::number::write_u64(&mut text, total as u64);
                 text.push_str(" shown (");
-                if !__rt::__private::compute::write_percent(
+                __rt::__private::compute::push(
                     &mut text,
-                    (kept.len() as u64 as f64) / 3.0_f64,
-                    0,
-                ) {
-                    __rt::__private::number::write_u64(&mut text, kept.len() as u64);
-                }
+                    __rt::__private::compute::Operand::count(kept.len()),
+                    &[
+                        __rt::__private::compute::Transform::Divide(3.0_f64),
+                        __rt::__private::compute::Transform::Percent(0),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" of the limit); ");
                 __rt::__private::number::write_u64(
                     &mut text,
@@ -486,23 +457,18 @@ pub mod payout {
                 let mut content = __rt::UiBlock::markdown_raw("").into_writer();
                 __rt::__private::number::write_u64(&mut content, kept.len() as u64);
                 content.push_str(" payouts: ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut content,
-                    (kept
-                        .iter()
-                        .map(|item| item.amount_cents)
-                        .map(i128::from)
-                        .sum::<i128>() as f64) / 100.0_f64,
-                ) {
-                    __rt::__private::number::write_i128(
-                        &mut content,
+                    __rt::__private::compute::Operand::from(
                         kept
                             .iter()
                             .map(|item| item.amount_cents)
                             .map(i128::from)
                             .sum::<i128>(),
-                    );
-                }
+                    ),
+                    &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                    __rt::escape::Context::UiLine,
+                );
                 content.push_str(" USD");
                 builder.ui(content);
             }
@@ -517,18 +483,13 @@ pub mod payout {
                     );
                     let mut column = writer.array();
                     for item in kept {
-                        {
-                            let mut computed = ::std::string::String::new();
-                            if __rt::__private::compute::write_date(
-                                &mut computed,
-                                &item.paid_on,
-                                "D MMM",
-                            ) {
-                                column.next_element().str(&computed);
-                            } else {
-                                column.next_element().str(&item.paid_on);
-                            }
-                        }
+                        __rt::__private::compute::write_json(
+                            column.next_element(),
+                            ::core::option::Option::Some(
+                                __rt::__private::compute::Operand::Text(&item.paid_on),
+                            ),
+                            &[__rt::__private::compute::Transform::Date("D MMM")],
+                        );
                     }
                     column.end();
                 }
@@ -544,17 +505,16 @@ pub mod payout {
                     );
                     let mut column = writer.array();
                     for item in kept {
-                        {
-                            let computed = __rt::__private::compute::round(
-                                (item.amount_cents as f64) / 100.0_f64,
-                                1,
-                            );
-                            if computed.is_finite() {
-                                column.next_element().f64(computed);
-                            } else {
-                                column.next_element().i64(item.amount_cents);
-                            }
-                        }
+                        __rt::__private::compute::write_json(
+                            column.next_element(),
+                            ::core::option::Option::Some(
+                                __rt::__private::compute::Operand::from(item.amount_cents),
+                            ),
+                            &[
+                                __rt::__private::compute::Transform::Divide(100.0_f64),
+                                __rt::__private::compute::Transform::Round(1),
+                            ],
+                        );
                     }
                     column.end();
                 }
@@ -570,9 +530,13 @@ pub mod payout {
                     );
                     let mut column = writer.array();
                     for item in kept {
-                        {
-                            column.next_element().u64(item.tags.len() as u64);
-                        }
+                        __rt::__private::compute::write_json(
+                            column.next_element(),
+                            ::core::option::Option::Some(
+                                __rt::__private::compute::Operand::Array(item.tags.len()),
+                            ),
+                            &[__rt::__private::compute::Transform::Length],
+                        );
                     }
                     column.end();
                 }
@@ -588,74 +552,53 @@ pub mod payout {
                     );
                     let mut column = writer.array();
                     for item in kept {
-                        if let ::core::option::Option::Some(value) = item
-                            .fee_cents
-                            .as_ref()
-                            .and_then(::core::option::Option::as_ref)
-                        {
-                            let computed = (*value as f64) / 100.0_f64;
-                            if computed.is_finite() {
-                                column.next_element().f64(computed);
-                            } else {
-                                column.next_element().i64(*value);
-                            }
-                        } else {
-                            column.next_element().null();
-                        }
+                        __rt::__private::compute::write_json(
+                            column.next_element(),
+                            item
+                                .fee_cents
+                                .as_ref()
+                                .and_then(::core::option::Option::as_ref)
+                                .map(|value| __rt::__private::compute::Operand::from(
+                                    *value,
+                                )),
+                            &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                        );
                     }
                     column.end();
                 }
                 content.push_str("\n    }\n  ],\n  \"total\": ");
-                {
-                    let computed = __rt::__private::compute::round(
-                        (kept
-                            .iter()
-                            .map(|item| item.amount_cents)
-                            .map(i128::from)
-                            .sum::<i128>() as f64) / 100.0_f64,
-                        2,
-                    );
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .i128(
-                                kept
-                                    .iter()
-                                    .map(|item| item.amount_cents)
-                                    .map(i128::from)
-                                    .sum::<i128>(),
-                            );
-                    }
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::from(
+                            kept
+                                .iter()
+                                .map(|item| item.amount_cents)
+                                .map(i128::from)
+                                .sum::<i128>(),
+                        ),
+                    ),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                );
                 content.push_str(",\n  \"count\": ");
-                {
-                    let computed = (kept.len() as u64 as f64) * 2.0_f64;
-                    if computed.is_finite() {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .f64(computed);
-                    } else {
-                        __rt::json::JsonWriter::at_depth(
-                                &mut content,
-                                __rt::json::JsonStyle::Pretty,
-                                1,
-                            )
-                            .u64(kept.len() as u64);
-                    }
-                }
+                __rt::__private::compute::write_json(
+                    &mut __rt::json::JsonWriter::at_depth(
+                        &mut content,
+                        __rt::json::JsonStyle::Pretty,
+                        1,
+                    ),
+                    ::core::option::Option::Some(
+                        __rt::__private::compute::Operand::count(kept.len()),
+                    ),
+                    &[__rt::__private::compute::Transform::Multiply(2.0_f64)],
+                );
                 content.push_str("\n}");
                 let block = __rt::UiBlock::custom_raw(
                     "echarts",
@@ -667,62 +610,71 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Amount: ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(
-                        (item.amount_cents as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i64(&mut text, item.amount_cents);
-                }
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Rate: ");
-                if !__rt::__private::compute::write_percent(&mut text, item.rate, 1) {
-                    __rt::__private::number::write_f64(&mut text, item.rate);
-                }
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[__rt::__private::compute::Transform::Percent(1)],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Paid ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut text,
-                    &item.paid_on,
-                    "D MMMM YYYY",
-                ) {
-                    __rt::escape::push_line(&mut text, &item.paid_on);
-                }
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str("; created ");
-                if !__rt::__private::compute::write_date(
+                __rt::__private::compute::push(
                     &mut text,
-                    &item.created_at,
-                    "YYYY-MM-DD HH:mm:ss",
-                ) {
-                    __rt::escape::push_line(&mut text, &item.created_at);
-                }
+                    __rt::__private::compute::Operand::Text(&item.created_at),
+                    &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
-                __rt::__private::number::write_u64(&mut text, item.tags.len() as u64);
-                text.push_str(" tags, ");
-                if !__rt::__private::compute::write_percent(
+                __rt::__private::compute::push(
                     &mut text,
-                    (item.tags.len() as u64 as f64) / 4.0_f64,
-                    0,
-                ) {
-                    __rt::__private::number::write_u64(
-                        &mut text,
-                        item.tags.len() as u64,
-                    );
-                }
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
+                text.push_str(" tags, ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Divide(4.0_f64),
+                        __rt::__private::compute::Transform::Percent(0),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
             }
@@ -733,34 +685,38 @@ pub mod payout {
                     .fee_cents
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !__rt::__private::compute::write_number(
-                        &mut text,
-                        (*value as f64) / 100.0_f64,
-                    )
                 {
-                    __rt::__private::number::write_i64(&mut text, *value);
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::from(*value),
+                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push_str("; due ");
                 if let ::core::option::Option::Some(value) = item
                     .due
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
-                    && !__rt::__private::compute::write_date(
-                        &mut text,
-                        value,
-                        "DD/MM/YYYY",
-                    )
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::Text(value),
+                        &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = &item.share
-                    && !__rt::__private::compute::write_number(
+                if let ::core::option::Option::Some(value) = &item.share {
+                    __rt::__private::compute::push(
                         &mut text,
-                        __rt::__private::compute::round(*value * 3.0_f64, 0),
-                    )
-                {
-                    __rt::__private::number::write_f64(&mut text, *value);
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Multiply(3.0_f64),
+                            __rt::__private::compute::Transform::Round(0),
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push('.');
                 builder.rule_raw(text);
@@ -768,20 +724,26 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Small ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(f64::from(item.small) * -2.0_f64, 1),
-                ) {
-                    __rt::__private::number::write_i64(&mut text, i64::from(item.small));
-                }
+                    __rt::__private::compute::Operand::from(item.small),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(-2.0_f64),
+                        __rt::__private::compute::Transform::Round(1),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = &item.big
-                    && !__rt::__private::compute::write_number(
+                if let ::core::option::Option::Some(value) = &item.big {
+                    __rt::__private::compute::push(
                         &mut text,
-                        __rt::__private::compute::round((*value as f64) / 1000.0_f64, 3),
-                    )
-                {
-                    __rt::__private::number::write_u64(&mut text, *value);
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Divide(1000.0_f64),
+                            __rt::__private::compute::Transform::Round(3),
+                        ],
+                        __rt::escape::Context::Line,
+                    );
                 }
                 text.push('.');
                 builder.rule_raw(text);
@@ -789,12 +751,15 @@ pub mod payout {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Scaled ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    (item.rate * 1e300_f64) * 1e300_f64,
-                ) {
-                    __rt::__private::number::write_f64(&mut text, item.rate);
-                }
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push('.');
                 builder.rule_raw(text);
             }
@@ -802,47 +767,40 @@ pub mod payout {
                 let mut text = ::std::string::String::new();
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" payouts, ");
-                if !__rt::__private::compute::write_number(
+                __rt::__private::compute::push(
                     &mut text,
-                    __rt::__private::compute::round(
-                        (kept
-                            .iter()
-                            .map(|item| item.amount_cents)
-                            .map(i128::from)
-                            .sum::<i128>() as f64) / 100.0_f64,
-                        2,
-                    ),
-                ) {
-                    __rt::__private::number::write_i128(
-                        &mut text,
+                    __rt::__private::compute::Operand::from(
                         kept
                             .iter()
                             .map(|item| item.amount_cents)
                             .map(i128::from)
                             .sum::<i128>(),
-                    );
-                }
-                text.push_str(" USD, ");
-                if !__rt::__private::compute::write_number(
-                    &mut text,
-                    __rt::__private::compute::round(
-                        kept.iter().map(|item| item.rate).sum::<f64>(),
-                        2,
                     ),
-                ) {
-                    __rt::__private::number::write_f64(
-                        &mut text,
-                        kept.iter().map(|item| item.rate).sum::<f64>(),
-                    );
-                }
-                text.push_str(" rate, ");
-                if !__rt::__private::compute::write_percent(
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Line,
+                );
+                text.push_str(" USD, ");
+                __rt::__private::compute::push(
                     &mut text,
-                    (kept.len() as u64 as f64) / 4.0_f64,
-                    1,
-                ) {
-                    __rt::__private::number::write_u64(&mut text, kept.len() as u64);
-                }
+                    __rt::__private::compute::Operand::from(
+                        kept.iter().map(|item| item.rate).sum::<f64>(),
+                    ),
+                    &[__rt::__private::compute::Transform::Round(2)],
+                    __rt::escape::Context::Line,
+                );
+                text.push_str(" rate, ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::count(kept.len()),
+                    &[
+                        __rt::__private::compute::Transform::Divide(4.0_f64),
+                        __rt::__private::compute::Transform::Percent(1),
+                    ],
+                    __rt::escape::Context::Line,
+                );
                 text.push_str(" of a page.");
                 builder.rule_raw(text);
             }
@@ -850,30 +808,25 @@ pub mod payout {
                 {
                     let mut text = ::std::string::String::new();
                     text.push_str("Hold ");
-                    if !__rt::__private::compute::write_number(
+                    __rt::__private::compute::push(
                         &mut text,
-                        (kept
-                            .iter()
-                            .map(|item| item.amount_cents)
-                            .map(i128::from)
-                            .sum::<i128>() as f64) / 100.0_f64,
-                    ) {
-                        __rt::__private::number::write_i128(
-                            &mut text,
+                        __rt::__private::compute::Operand::from(
                             kept
                                 .iter()
                                 .map(|item| item.amount_cents)
                                 .map(i128::from)
                                 .sum::<i128>(),
-                        );
-                    }
+                        ),
+                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                        __rt::escape::Context::Line,
+                    );
                     text.push_str(" USD over ");
-                    if !__rt::__private::compute::write_number(
+                    __rt::__private::compute::push(
                         &mut text,
-                        (kept.len() as u64 as f64) * 1.0_f64,
-                    ) {
-                        __rt::__private::number::write_u64(&mut text, kept.len() as u64);
-                    }
+                        __rt::__private::compute::Operand::count(kept.len()),
+                        &[__rt::__private::compute::Transform::Multiply(1.0_f64)],
+                        __rt::escape::Context::Line,
+                    );
                     text.push_str(" payouts");
                     builder.suggest_raw("payouts.hold", text);
                 }

@@ -536,16 +536,16 @@ pub mod payment {
                 __rt::escape::push_attr_value(&mut title, &item.id);
                 let mut content = __rt::UiBlock::markdown_raw("")
                     .title_raw(title)
-                    .into_writer();
-                content.push_str("| id | amount_cents | method |\n| --- | --- | --- |");
-                content.push_str("\n| ");
+                    .into_writer()
+                    .table(&["id", "amount_cents", "method"], 1);
+                content.row();
                 __rt::escape::push_cell(&mut content, &item.id);
-                content.push_str(" | ");
+                content.next_cell();
                 __rt::__private::number::write_i64(&mut content, item.amount_cents);
-                content.push_str(" | ");
+                content.next_cell();
                 content.push_str(item.method.as_str());
-                content.push_str(" |");
-                builder.ui(content);
+                content.end_row();
+                builder.ui(content.finish());
             }
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());

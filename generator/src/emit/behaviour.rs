@@ -91,49 +91,9 @@ impl BehaviourView {
     }
 }
 
-/// How values from data are escaped where they are interpolated (wire format §4, §5 deviation);
-/// each maps to a `fusion_runtime::escape` function.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Escape {
-    /// Rule, suggestion, summary and list lines: `&`, `<`, line breaks and controls.
-    Line,
-    /// Markdown table cells: as `Line`, plus `|` and `\`.
-    Cell,
-    /// A value in markdown, code or diagram text, the default there: as `Line`, plus backtick
-    /// runs that could open or close a code fence.
-    UiLine,
-    /// A `multiline` value in markdown, code or diagram text: as `UiLine`, but line breaks are
-    /// kept.
-    Content,
-    /// Attribute values (UI titles): `&`, `<`, `>`, `"`, line breaks and controls.
-    Attribute,
-}
-
-impl Escape {
-    /// Whether `value` comes out of this context's escape unchanged.
-    fn leaves(self, value: &str) -> bool {
-        use fusion_runtime::escape;
-        let escaped = match self {
-            Escape::Line => escape::line(value),
-            Escape::Cell => escape::cell(value),
-            Escape::UiLine => escape::ui_line(value),
-            Escape::Content => escape::content(value),
-            Escape::Attribute => escape::attr_value(value),
-        };
-        matches!(escaped, std::borrow::Cow::Borrowed(_))
-    }
-
-    /// The `fusion_runtime::escape` function that appends a value escaped for this context.
-    pub(super) fn push_fn(self) -> Ident {
-        ident(match self {
-            Escape::Line => "push_line",
-            Escape::Cell => "push_cell",
-            Escape::UiLine => "push_ui_line",
-            Escape::Content => "push_content",
-            Escape::Attribute => "push_attr_value",
-        })
-    }
-}
+/// How values from data are escaped where they are interpolated (wire format §4, §5 deviation):
+/// the runtime's one list of contexts, each a `fusion_runtime::escape` function.
+pub use fusion_runtime::escape::Context as Escape;
 
 /// One rule's code.
 pub struct RuleView {
@@ -420,7 +380,7 @@ impl Context<'_> {
                 }
                 TextPart::Field(field) => self.push_field_into(*field, target, escape),
                 TextPart::Computed(computed) => {
-                    self.push_computed_into(computed, target, escape)?
+                    self.push_computed_into(computed, target, escape)
                 }
                 // `text` never yields columns: they exist only in chart configurations.
                 TextPart::Column(_) => {
@@ -492,7 +452,7 @@ impl Context<'_> {
         escape: Escape,
     ) -> TokenStream {
         let rt = self.rt;
-        let escape_fn = escape.push_fn();
+        let escape_fn = ident(escape.push_fn_name());
         let (copy, reference, receiver) = (place.copied(), place.borrowed(), place.receiver());
         match def.ty.non_null() {
             FieldType::String => quote! { #rt::escape::#escape_fn(&mut #target, #reference); },
@@ -510,7 +470,7 @@ impl Context<'_> {
             // the value is copied as it is.
             FieldType::Named(id)
                 if matches!(&self.model.types[*id].kind, TypeKind::Enum { values }
-                    if values.iter().all(|value| escape.leaves(value))) =>
+                    if values.iter().all(|value| matches!(escape.apply(value), std::borrow::Cow::Borrowed(_)))) =>
             {
                 quote! { #target.push_str(#receiver.as_str()); }
             }

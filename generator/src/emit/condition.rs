@@ -3,7 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::model::{CompareOp, ConditionModel, FieldType, IntKind, Literal, TypeId, TypeKind};
+use crate::model::{CompareOp, ConditionModel, FieldType, Literal, TypeId, TypeKind};
 
 use super::behaviour::Context;
 use super::code::{InternalError, ItemRef, Number, ident, literal, separated};
@@ -54,40 +54,24 @@ impl Context<'_> {
         })
     }
 
-    fn compare(&self, field: usize, op: CompareOp, value: f64) -> TokenStream {
+    /// The runtime's `when::compare` over the field's value (false when it is absent).
+    fn compare(&self, field: usize, op: CompareOp, bound: f64) -> TokenStream {
+        let rt = self.rt;
         let (def, name) = self.field(field);
-        let kind = match def.ty.non_null() {
-            FieldType::Integer(kind) => Some(*kind),
-            _ => None,
-        };
-        // The left operand over the field's value `subject`, and the bound.
-        let (operand, rhs): (fn(TokenStream) -> TokenStream, Number) =
-            match (kind, value.fract() == 0.0) {
-                (Some(IntKind::I64), true) => {
-                    (|subject| subject, Number::Int((value as i64).into(), "i64"))
-                }
-                // A bound may lie outside a narrower kind (`gte: -1` on a `uint32`): compare
-                // wide.
-                (Some(_), true) => (
-                    |subject| quote!(i128::from(#subject)),
-                    Number::Int((value as i64).into(), "i128"),
-                ),
-                (Some(_), false) => (|subject| quote!((#subject as f64)), Number::Float(value)),
-                (None, _) => (|subject| subject, Number::Float(value)),
-            };
-        let op = match op {
-            CompareOp::Gt => quote!(>),
-            CompareOp::Gte => quote!(>=),
-            CompareOp::Lt => quote!(<),
-            CompareOp::Lte => quote!(<=),
-        };
+        let op = ident(match op {
+            CompareOp::Gt => "Gt",
+            CompareOp::Gte => "Gte",
+            CompareOp::Lt => "Lt",
+            CompareOp::Lte => "Lte",
+        });
+        let bound = Number::Float(bound);
+        let compare = |value: TokenStream| quote!(#rt::__private::when::compare(#value, #rt::__private::when::Compare::#op, #bound));
         if def.is_option() {
             let value = self.option_copy(def, &name);
-            let operand = operand(quote!(value));
-            quote!(#value.is_some_and(|value| #operand #op #rhs))
+            let compare = compare(quote!(value));
+            quote!(#value.is_some_and(|value| #compare))
         } else {
-            let operand = operand(quote!(item.#name));
-            quote!(#operand #op #rhs)
+            compare(quote!(item.#name))
         }
     }
 

@@ -7,28 +7,18 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::definition::WidthDef;
-use crate::model::{EmbedModel, EmptyModel, FieldType, JsonPiece, TextPart, UiKind, UiModel};
+use crate::model::{
+    EmbedModel, EmptyModel, FieldType, JsonPiece, TextPart, UiKind, UiModel, text_escape,
+};
 
 use super::behaviour::{Context, Escape};
 use super::code::{InternalError, ItemRef, Literal, Number, ident, literal};
 
-/// A loop running `body` for every kept item (`item` and `index` in scope) on a `UiWriter`. After
-/// the first item it reserves room for the others at the first one's size: the content of a
-/// 10k-row table would otherwise be reallocated about twenty times.
-fn per_item(body: TokenStream) -> TokenStream {
-    quote! {
-        let start = content.len();
-        for (index, item) in kept.iter().enumerate() {
-            #body
-            if index == 0 { content.reserve_rows(start, kept.len() - 1); }
-        }
-    }
-}
-
 /// How a block is made from the statements that write its content.
 enum Made {
-    /// A markdown block written in place: `content` is its `UiWriter`.
-    InPlace,
+    /// A block written in place into its wire text: `content` is the runtime's `UiWriter`, or
+    /// what this call on it starts (`.table(..)`, `.list(..)`), a writer that `finish` ends.
+    InPlace(Option<TokenStream>),
     /// `content` is a `String`, made into the block by this expression.
     By(TokenStream),
 }
@@ -77,13 +67,10 @@ impl Context<'_> {
         collection: bool,
     ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
-        // Only a block shown on an empty collection (`empty: true`) meets one.
-        let rowless = collection && ui.empty == EmptyModel::Show && ui.when.is_none();
-        let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection, rowless)?;
-        let in_place = matches!(made, Made::InPlace);
-        let mut block = match made {
-            Made::InPlace => quote!(#rt::UiBlock::markdown_raw("")),
-            Made::By(block) => block,
+        let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection)?;
+        let (mut block, writer) = match made {
+            Made::InPlace(writer) => (quote!(#rt::UiBlock::markdown_raw("")), Some(writer)),
+            Made::By(block) => (block, None),
         };
         let mutable = (!content.is_empty()).then(|| quote!(mut));
         let mut title_text = TokenStream::new();
@@ -116,21 +103,26 @@ impl Context<'_> {
             let priority = Number::Int(priority.into(), "i64");
             block.extend(quote!(.priority(#priority)));
         }
-        Ok(if in_place {
-            quote! {
+        Ok(match writer {
+            Some(None) => quote! {
                 #title_text
                 let #mutable content = #block.into_writer();
                 #content
                 builder.ui(content);
-            }
-        } else {
-            quote! {
+            },
+            Some(Some(start)) => quote! {
+                #title_text
+                let mut content = #block.into_writer()#start;
+                #content
+                builder.ui(content.finish());
+            },
+            None => quote! {
                 #title_text
                 let #mutable content = ::std::string::String::new();
                 #content
                 let block = #block;
                 builder.ui(block);
-            }
+            },
         })
     }
 
@@ -140,7 +132,6 @@ impl Context<'_> {
         kind: &UiKind,
         multiline: &[usize],
         collection: bool,
-        rowless: bool,
     ) -> Result<(TokenStream, Made), InternalError> {
         let rt = self.rt;
         let content = ident("content");
@@ -152,7 +143,7 @@ impl Context<'_> {
                 statements.extend(self.push_parts_into(
                     std::slice::from_ref(part),
                     &content,
-                    ui_text_escape(part, multiline),
+                    text_escape(part, multiline),
                 )?);
             }
             Ok(statements)
@@ -160,56 +151,38 @@ impl Context<'_> {
         let line = |parts: &[TextPart]| self.push_parts_into(parts, &content, Escape::Line);
         Ok(match kind {
             UiKind::Table { columns, headers } => {
-                let head = literal(&format!(
-                    "| {} |\n|{}",
-                    headers.join(" | "),
-                    headers.iter().map(|_| " --- |").collect::<String>()
-                ));
-                let mut row = quote! { content.push_str("\n| "); };
+                let headers = headers.iter().map(|header| literal(header));
+                let mut row = quote! { content.row(); };
                 for (index, &field) in columns.iter().enumerate() {
                     if index > 0 {
-                        row.extend(quote! { content.push_str(" | "); });
+                        row.extend(quote! { content.next_cell(); });
                     }
                     row.extend(self.push_field_into(field, &content, Escape::Cell));
                 }
-                row.extend(quote! { content.push_str(" |"); });
-                let rows = if collection && rowless {
-                    let rows = per_item(row);
-                    // §4: a table without rows still ends its separator line.
-                    quote! {
-                        #rows
-                        if kept.is_empty() { content.push('\n'); }
-                    }
-                } else if collection {
-                    per_item(row)
+                row.extend(quote! { content.end_row(); });
+                let (rows, count) = if collection {
+                    (quote! { for item in kept { #row } }, quote!(kept.len()))
                 } else {
-                    row
+                    (row, quote!(1))
                 };
                 (
-                    quote! {
-                        content.push_str(#head);
-                        #rows
-                    },
-                    Made::InPlace,
+                    rows,
+                    Made::InPlace(Some(quote!(.table(&[#(#headers),*], #count)))),
                 )
             }
             UiKind::List(parts) => {
                 let line = line(parts)?;
-                let item = quote! {
-                    content.push_str("- ");
-                    #line
-                };
-                let body = if collection {
-                    per_item(quote! {
-                        if index > 0 { content.push('\n'); }
-                        #item
-                    })
+                let (items, count) = if collection {
+                    (
+                        quote! { for item in kept { content.item(); #line } },
+                        quote!(kept.len()),
+                    )
                 } else {
-                    item
+                    (quote! { content.item(); #line }, quote!(1))
                 };
-                (body, Made::InPlace)
+                (items, Made::InPlace(Some(quote!(.list(#count)))))
             }
-            UiKind::Markdown(parts) => (text(parts)?, Made::InPlace),
+            UiKind::Markdown(parts) => (text(parts)?, Made::InPlace(None)),
             UiKind::Summary(parts) => (
                 line(parts)?,
                 Made::By(quote!(#rt::UiBlock::summary_raw(&content))),
@@ -291,7 +264,7 @@ impl Context<'_> {
                 let write = self.write_sum(*field, &ident("content"));
                 quote! { #write; }
             }
-            TextPart::Computed(computed) => self.json_computed(computed, &writer)?,
+            TextPart::Computed(computed) => self.json_computed(computed, &writer),
             other => self.push_parts_into(
                 std::slice::from_ref(other),
                 &ident("content"),
@@ -356,14 +329,5 @@ impl Context<'_> {
                 }
             }
         })
-    }
-}
-
-/// How a value is escaped in markdown, code or diagram text: on one line, unless its field is
-/// one of `multiline`.
-pub(super) fn ui_text_escape(part: &TextPart, multiline: &[usize]) -> Escape {
-    match part {
-        TextPart::Field(field) if multiline.contains(field) => Escape::Content,
-        _ => Escape::UiLine,
     }
 }

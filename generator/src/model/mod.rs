@@ -29,7 +29,7 @@ pub use literals::{same_literal, structured_enum};
 pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
 pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
-pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel};
+pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel, text_escape};
 
 /// Index of a type in [`Model::types`].
 pub type TypeId = usize;

@@ -41,6 +41,16 @@ impl UiModel {
     }
 }
 
+/// How a placeholder's value is escaped in markdown, code or diagram text: on one line, unless
+/// its field is one of `multiline` (what generated code and the in-process renderer both ask).
+pub fn text_escape(part: &TextPart, multiline: &[usize]) -> fusion_runtime::escape::Context {
+    use fusion_runtime::escape::Context;
+    match part {
+        TextPart::Field(field) if multiline.contains(field) => Context::Content,
+        _ => Context::UiLine,
+    }
+}
+
 /// What an empty collection shows in a collection UI block's place.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EmptyModel {

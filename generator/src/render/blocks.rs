@@ -2,26 +2,18 @@
 //! the runtime's own `ResponseBuilder`, `UiBlock`, escaping and number writers: the same calls,
 //! in the same order, as the code `emit::behaviour` and `emit::ui` generate.
 
-use fusion_runtime::__private::number;
-use fusion_runtime::escape;
+use fusion_runtime::__private::compute::Operand;
+use fusion_runtime::__private::{number, when};
 use fusion_runtime::{ResponseBuilder, UiBlock};
 use serde_json::{Map, Value};
 
 use super::sample::{self, wire_fields};
 use crate::model::{
-    BehaviourModel, CompareOp, ConditionModel, EmptyModel, FieldDef, FieldType, IntKind, Literal,
-    Model, RuleModel, SuggestionModel, TextPart, TypeId, TypeKind,
+    BehaviourModel, ConditionModel, EmptyModel, FieldDef, FieldType, IntKind, Literal, Model,
+    RuleModel, SuggestionModel, TextPart, TypeId, TypeKind,
 };
 
-/// How a value from data is escaped where it is interpolated (the generated `push_*` calls).
-#[derive(Clone, Copy)]
-pub(super) enum Escape {
-    Line,
-    Cell,
-    UiLine,
-    Content,
-    Attribute,
-}
+pub(super) use fusion_runtime::escape::Context as Escape;
 
 /// One presenter's view of the model: its behaviour and the fields of its item struct.
 #[derive(Clone, Copy)]
@@ -363,7 +355,7 @@ impl<'m> Presenting<'m> {
             }
             (FieldType::Boolean, Value::Bool(b)) => out.push_str(if *b { "true" } else { "false" }),
             // Strings and enum values are data: escaped for where they go.
-            (_, Value::String(s)) => push_escaped(escape, out, s),
+            (_, Value::String(s)) => escape.push(out, s),
             _ => {}
         }
     }
@@ -381,17 +373,15 @@ impl<'m> Presenting<'m> {
                 let Some(Value::Number(n)) = self.value(*field, item) else {
                     return false;
                 };
-                let integer = matches!(self.fields[*field].ty.non_null(), FieldType::Integer(_));
-                if integer && value.fract() == 0.0 {
-                    // The generated code compares integers with the bound cast to an integer.
-                    let left = n
-                        .as_i64()
+                let left = if matches!(self.fields[*field].ty.non_null(), FieldType::Integer(_)) {
+                    n.as_i64()
                         .map(i128::from)
-                        .or_else(|| n.as_u64().map(i128::from));
-                    left.is_some_and(|left| compare(op, left, i128::from(*value as i64)))
+                        .or_else(|| n.as_u64().map(i128::from))
+                        .map(Operand::Integer)
                 } else {
-                    n.as_f64().is_some_and(|left| compare(op, left, *value))
-                }
+                    n.as_f64().map(Operand::Float)
+                };
+                left.is_some_and(|left| when::compare(left, *op, *value))
             }
             ConditionModel::OneOf { field, values } => {
                 let Some(found) = self.value(*field, item) else {
@@ -419,25 +409,5 @@ impl<'m> Presenting<'m> {
             },
             _ => false,
         }
-    }
-}
-
-/// Appends text from data, escaped for `escape`.
-pub(super) fn push_escaped(escape: Escape, out: &mut String, text: &str) {
-    match escape {
-        Escape::Line => escape::push_line(out, text),
-        Escape::Cell => escape::push_cell(out, text),
-        Escape::UiLine => escape::push_ui_line(out, text),
-        Escape::Content => escape::push_content(out, text),
-        Escape::Attribute => escape::push_attr_value(out, text),
-    }
-}
-
-fn compare<T: PartialOrd>(op: &CompareOp, left: T, right: T) -> bool {
-    match op {
-        CompareOp::Gt => left > right,
-        CompareOp::Gte => left >= right,
-        CompareOp::Lt => left < right,
-        CompareOp::Lte => left <= right,
     }
 }

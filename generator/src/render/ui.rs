@@ -3,11 +3,11 @@
 
 use fusion_runtime::escape;
 use fusion_runtime::json::{JsonStyle, JsonWriter};
-use fusion_runtime::{UiBlock, Width, fence};
+use fusion_runtime::{ListWriter, TableWriter, UiBlock, Width, fence};
 use serde_json::{Map, Value};
 
 use crate::definition::WidthDef;
-use crate::model::{JsonPiece, TextPart, UiKind, UiModel};
+use crate::model::{JsonPiece, TextPart, UiKind, UiModel, text_escape};
 
 use super::blocks::{Escape, Presenting, Scope};
 use super::sample::wire;
@@ -37,11 +37,11 @@ impl Presenting<'_> {
         parts
             .iter()
             .map(|part| {
-                let escape = match part {
-                    TextPart::Field(field) if multiline.contains(field) => Escape::Content,
-                    _ => Escape::UiLine,
-                };
-                self.text(std::slice::from_ref(part), scope, escape)
+                self.text(
+                    std::slice::from_ref(part),
+                    scope,
+                    text_escape(part, multiline),
+                )
             })
             .collect()
     }
@@ -55,39 +55,35 @@ impl Presenting<'_> {
         };
         match kind {
             UiKind::Table { columns, headers } => {
-                let mut content = format!(
-                    "| {} |\n|{}",
-                    headers.join(" | "),
-                    headers.iter().map(|_| " --- |").collect::<String>()
-                );
+                let mut content = String::new();
+                let headers = headers.iter().map(String::as_str);
+                let mut table =
+                    TableWriter::start(&mut content, headers, String::push_str, items.len());
                 for item in &items {
-                    content.push_str("\n| ");
+                    table.row();
                     for (index, &field) in columns.iter().enumerate() {
                         if index > 0 {
-                            content.push_str(" | ");
+                            table.next_cell();
                         }
-                        self.push_field(field, item, Escape::Cell, &mut content);
+                        self.push_field(field, item, Escape::Cell, &mut table);
                     }
-                    content.push_str(" |");
+                    table.end_row();
                 }
-                if collection && items.is_empty() {
-                    content.push('\n');
-                }
+                table.finish();
                 UiBlock::markdown_raw(content)
             }
             UiKind::List(parts) => {
                 let mut content = String::new();
-                for (index, item) in items.iter().enumerate() {
-                    if index > 0 {
-                        content.push('\n');
-                    }
-                    content.push_str("- ");
+                let mut list = ListWriter::start(&mut content, items.len());
+                for item in &items {
+                    list.item();
                     let here = Scope {
                         item: Some(item),
                         ..scope
                     };
-                    content.push_str(&self.text(parts, here, Escape::Line));
+                    list.push_str(&self.text(parts, here, Escape::Line));
                 }
+                list.finish();
                 UiBlock::markdown_raw(content)
             }
             UiKind::Markdown(parts) => UiBlock::markdown_raw(self.ui_text(parts, multiline, scope)),

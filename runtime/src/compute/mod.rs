@@ -1,17 +1,20 @@
 //! Computed values of placeholders (`{amount_cents | divide: 100 | round: 2}`): the run-time half
 //! of the transforms a definition may apply to a value (docs/definitions.md, "Computed values").
 //!
-//! The generator checks every transform, its argument and the type it is applied to, and emits
-//! plain arithmetic for `divide`, `multiply` and `length`; what needs more than one expression
-//! lives here: decimal rounding, percentages and dates. Nothing here panics on data: a result that
-//! is not a finite number, or a date that does not parse, is reported (`false`) so the generated
-//! code writes the value the transforms started from instead. What these functions write needs no
-//! escaping anywhere (digits, `-`, `.`, `e`, `+`, `%`, English month names and the separators
-//! `- / . , :` and space).
+//! The generator checks every transform, its argument and the type it is applied to; the
+//! transforms themselves run here, once for generated code and the generator's in-process
+//! renderer alike ([`push`], [`write_json`] over a [`Transform`] chain), with decimal rounding,
+//! percentages and dates. Nothing here panics on data: a result that is not a finite number, or a
+//! date that does not parse, is reported so the value the transforms started from is written
+//! instead. What these functions write needs no escaping anywhere (digits, `-`, `.`, `e`, `+`,
+//! `%`, English month names and the separators `- / . , :` and space), but a fallback string,
+//! escaped for its context.
 
+mod chain;
 mod date;
 mod round;
 
+pub use chain::{Operand, Transform, push, write_json};
 pub use date::{DatePatternError, check_date_pattern, write_date};
 pub use round::round;
 

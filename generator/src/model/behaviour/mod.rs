@@ -158,6 +158,23 @@ pub enum Transform {
     },
 }
 
+impl Transform {
+    /// The transform as the runtime applies it, for generated code and the in-process renderer
+    /// alike.
+    pub fn at_run_time(&self) -> fusion_runtime::__private::compute::Transform<'_> {
+        use fusion_runtime::__private::compute::Transform as Run;
+        match self {
+            Transform::Divide(c) => Run::Divide(*c),
+            Transform::Multiply(c) => Run::Multiply(*c),
+            Transform::Round(places) => Run::Round(*places),
+            Transform::Percent(places) => Run::Percent(*places),
+            Transform::Date(pattern) => Run::Date(pattern),
+            Transform::Length => Run::Length,
+            Transform::Plural { one, other } => Run::Plural { one, other },
+        }
+    }
+}
+
 /// A compiled condition over the item's fields.
 #[derive(Debug, Clone, PartialEq)]
 pub enum ConditionModel {
@@ -207,30 +224,8 @@ pub enum Literal {
     Variant(usize),
 }
 
-/// A numeric comparison.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CompareOp {
-    /// `>`
-    Gt,
-    /// `>=`
-    Gte,
-    /// `<`
-    Lt,
-    /// `<=`
-    Lte,
-}
-
-impl CompareOp {
-    /// The Rust operator.
-    pub fn as_rust(self) -> &'static str {
-        match self {
-            CompareOp::Gt => ">",
-            CompareOp::Gte => ">=",
-            CompareOp::Lt => "<",
-            CompareOp::Lte => "<=",
-        }
-    }
-}
+/// A numeric comparison: the runtime's, which decides what it means for integers and numbers.
+pub use fusion_runtime::__private::when::Compare as CompareOp;
 
 /// The agent limit.
 #[derive(Debug, Clone)]

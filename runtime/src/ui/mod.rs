@@ -20,6 +20,10 @@ use serde::Serialize;
 use crate::escape;
 use crate::json::{self, JsonStyle};
 
+mod rows;
+
+pub use rows::{ListWriter, TableWriter};
+
 /// The `width` attribute of a UI block.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Width {
@@ -298,22 +302,6 @@ pub struct UiWriter {
 }
 
 impl UiWriter {
-    /// Reserves room for `rows` more rows the size of the one written from `row_start` to the
-    /// end, and for the closing tag: a table or list of every item then grows once, after its
-    /// first row, instead of doubling (and copying itself) about twenty times.
-    ///
-    /// Rows differ in length, so an eighth more is reserved; pages reserved and never written
-    /// cost nothing, a reallocation near the end would copy the whole block.
-    pub fn reserve_rows(&mut self, row_start: usize, rows: usize) {
-        let rest = self
-            .text
-            .len()
-            .saturating_sub(row_start)
-            .saturating_mul(rows);
-        self.text
-            .reserve(rest.saturating_add(rest / 8).saturating_add(TAIL.len()));
-    }
-
     /// Closes the block: its wire text, and the block with its content as the range of that
     /// text it occupies (the block's own `content` left empty).
     pub(crate) fn finish(self) -> WrittenUi {
@@ -465,44 +453,34 @@ where
     C: AsRef<str>,
 {
     let mut out = String::new();
-    push_table_row(&mut out, headers.iter().map(AsRef::as_ref), push);
-    out.push('\n');
-    push_table_row(&mut out, headers.iter().map(|_| "---"), String::push_str);
-    out.push('\n');
-    for (index, row) in rows.iter().enumerate() {
-        if index > 0 {
-            out.push('\n');
+    let mut table = TableWriter::start(
+        &mut out,
+        headers.iter().map(AsRef::as_ref),
+        push,
+        rows.len(),
+    );
+    for row in rows {
+        table.row();
+        for (index, cell) in row.as_ref().iter().enumerate() {
+            if index > 0 {
+                table.next_cell();
+            }
+            push(&mut table, cell.as_ref());
         }
-        push_table_row(&mut out, row.as_ref().iter().map(AsRef::as_ref), push);
+        table.end_row();
     }
+    table.finish();
     UiBlock::custom_raw("markdown", out)
 }
 
 /// A list whose items go through `push` (an escape, or `push_str`).
 fn list_with<I: AsRef<str>>(items: &[I], push: fn(&mut String, &str)) -> UiBlock {
     let mut out = String::new();
-    for (index, item) in items.iter().enumerate() {
-        if index > 0 {
-            out.push('\n');
-        }
-        out.push_str("- ");
-        push(&mut out, item.as_ref());
+    let mut list = ListWriter::start(&mut out, items.len());
+    for item in items {
+        list.item();
+        push(&mut list, item.as_ref());
     }
+    list.finish();
     UiBlock::custom_raw("markdown", out)
-}
-
-/// `| c1 | c2 |`: upstream's `` `| ${cells.join(' | ')} |` ``, each cell through `push`.
-fn push_table_row<'a>(
-    out: &mut String,
-    cells: impl Iterator<Item = &'a str>,
-    push: fn(&mut String, &str),
-) {
-    out.push_str("| ");
-    for (index, cell) in cells.enumerate() {
-        if index > 0 {
-            out.push_str(" | ");
-        }
-        push(out, cell);
-    }
-    out.push_str(" |");
 }
