@@ -398,6 +398,7 @@ fn resolve_input<'a>(
     input: &'a Schema,
 ) -> Option<TypeId> {
     let pointer = format!("{action_pointer}/input");
+    // The input type's title (`BillingGetInput`), which docs show; naming makes its Rust name.
     let suggested = format!("{}{}Input", type_name(&tool.name), type_name(action));
     let id = match resolver.type_of(file, &pointer, input, &suggested) {
         FieldType::Named(id)

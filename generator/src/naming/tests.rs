@@ -161,3 +161,29 @@ fn actions_whose_variants_collide_are_reported_by_naming() {
     assert_eq!(errors.len(), 1, "{errors:#?}");
     assert_eq!(errors[0].pointer, "/x-fusion-tool/actions/send_reminder");
 }
+
+#[test]
+fn a_module_named_like_a_type_is_reported() {
+    // Names without case are the same as a module and as a type: the root would declare `日本`
+    // twice, which the old checks (modules against modules, types against types) let through.
+    let model = model(&[
+        (
+            "a/日本.yaml",
+            "title: Table\ntype: object\nproperties:\n  id: { type: string }\n",
+        ),
+        (
+            "b/other.yaml",
+            "title: 日本\ntype: object\nproperties:\n  id: { type: string }\n",
+        ),
+    ]);
+    let errors = assign(&model).expect_err("the collision is reported");
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].file, "a/日本.yaml");
+    assert!(
+        errors[0]
+            .message
+            .starts_with("module name `日本` is also the Rust type"),
+        "{}",
+        errors[0].message
+    );
+}
