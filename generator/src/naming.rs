@@ -97,7 +97,7 @@ pub struct PresenterNames {
 pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let module_names = modules::module_names(model, &mut errors);
-    let (type_names, notes) = types::type_names(model, &mut errors);
+    let mut types = types::type_names(model, &mut errors);
     let mut tool_errors = Vec::new();
     let modules: Vec<ModuleNames> = model
         .modules
@@ -108,20 +108,11 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
             presenter: module
                 .presenter
                 .as_ref()
-                .map(|p| presenters::presenter_names(p, &type_names[p.item])),
+                .map(|p| presenters::presenter_names(p, &types[p.item].name)),
             tool: module
                 .tool
                 .as_ref()
                 .map(|tool| tools::tool_names(model, tool, &module.file, &mut tool_errors)),
-        })
-        .collect();
-    let mut types: Vec<TypeNames> = type_names
-        .into_iter()
-        .zip(notes)
-        .map(|(name, note)| TypeNames {
-            name,
-            note,
-            ..TypeNames::default()
         })
         .collect();
     namespace::check(model, &types, &modules, &mut errors);
@@ -131,6 +122,8 @@ pub fn assign(model: &Model) -> Result<Names, Vec<Diagnostic>> {
         names.variants = members.variants;
         names.extra = members.extra;
     }
+    // After the checks that came first before the tools' own moved here from the model, so that
+    // those keep their order.
     errors.append(&mut tool_errors);
     if errors.is_empty() {
         Ok(Names { modules, types })

@@ -2,20 +2,18 @@
 
 use std::collections::HashMap;
 
-use super::FieldNames;
 use super::convert::{file_stem, literal_variant_name, type_name, value_name, variant_name};
 use super::distinct::{Candidate, make_distinct, spelled};
+use super::{FieldNames, TypeNames};
 use crate::diagnostics::Diagnostic;
 use crate::model::{LiteralValue, Model, TypeDef, TypeKind};
 
 /// The Rust name of every type, distinct across the output (every type is re-exported from its
 /// root): the `x-fusion-name`, else from the title; a converted name another type already has
 /// is prefixed with the file's name (`nullable-simple-user.yaml`: `NullableSimpleUser`), then
-/// numbered. Returns the names and, per type, the note its docs carry when it was renamed.
-pub(super) fn type_names(
-    model: &Model,
-    errors: &mut Vec<Diagnostic>,
-) -> (Vec<String>, Vec<Option<String>>) {
+/// numbered. Each record holds the name and the note its docs carry when it was renamed; the
+/// members are named later ([`member_names`]), once the names of types are checked.
+pub(super) fn type_names(model: &Model, errors: &mut Vec<Diagnostic>) -> Vec<TypeNames> {
     let mut names = Vec::with_capacity(model.types.len());
     let mut notes = Vec::with_capacity(model.types.len());
     let mut owners: HashMap<String, usize> = HashMap::new();
@@ -98,7 +96,15 @@ pub(super) fn type_names(
         owners.insert(name.clone(), id);
         names.push(name);
     }
-    (names, notes)
+    names
+        .into_iter()
+        .zip(notes)
+        .map(|(name, note)| TypeNames {
+            name,
+            note,
+            ..TypeNames::default()
+        })
+        .collect()
 }
 
 /// The names of one type's members, which [`TypeNames`] holds.
