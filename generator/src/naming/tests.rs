@@ -187,3 +187,35 @@ fn a_module_named_like_a_type_is_reported() {
         errors[0].message
     );
 }
+
+#[test]
+fn a_type_of_the_tool_module_named_like_its_api_trait_is_reported() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get:\n      input: { title: Billing Api, type: object, properties: { id: { type: string } } }\n";
+    let elsewhere = "title: Billing Http\ntype: object\nproperties:\n  id: { type: string }\n";
+    let mut model = model(&[
+        ("billing/billing.tool.yaml", tool),
+        ("billing/other.yaml", elsewhere),
+    ]);
+    // Bound to an operation the way `operations` binds one, so that the API items exist.
+    let tool = model
+        .modules
+        .iter_mut()
+        .find_map(|m| m.tool.as_mut())
+        .expect("the tool");
+    tool.actions[0].http = Some(crate::operations::HttpBinding {
+        method: "GET".into(),
+        path: "/invoices".into(),
+        params: Vec::new(),
+        body: None,
+        origin: "api.yaml#/paths/~1invoices/get".into(),
+        paging: None,
+    });
+    let errors = assign(&model).expect_err("the collision is reported");
+    // `BillingHttp` is another module's type: the handler, not re-exported, does not meet it.
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0].file, "billing/billing.tool.yaml");
+    assert_eq!(
+        errors[0].message,
+        "`billing` becomes the Rust item `BillingApi` calling its API, which billing/billing.tool.yaml (at /x-fusion-tool/actions/get/input) already defines in the same module"
+    );
+}
