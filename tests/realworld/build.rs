@@ -131,7 +131,7 @@ fn names_by_location(input: &Path, document: &str) -> HashMap<String, String> {
         .iter()
         .zip(&names.types)
         .filter(|(ty, _)| model.modules[ty.module].file == document)
-        .map(|(ty, name)| (ty.pointer.clone(), name.clone()))
+        .map(|(ty, names)| (ty.pointer.clone(), names.name.clone()))
         .collect()
 }
 

@@ -7,7 +7,7 @@ use crate::model::{
     BehaviourModel, FieldDef, FieldType, Model, RuleModel, SuggestionModel, TextPart, TypeId,
     TypeKind,
 };
-use crate::naming::Names;
+use crate::naming::{Names, PresenterNames};
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -133,7 +133,7 @@ impl Context<'_> {
     pub(super) fn field(&self, index: usize) -> (&FieldDef, Ident) {
         (
             &self.fields[index],
-            ident(&self.names.members[self.item][index]),
+            ident(&self.names.ty(self.item).fields[index].name),
         )
     }
 
@@ -156,14 +156,18 @@ impl Context<'_> {
         }
     }
 
-    /// The view of a presenter's behaviour.
-    pub fn view(&self, behaviour: &BehaviourModel) -> Result<BehaviourView, InternalError> {
+    /// The view of a presenter's behaviour; `names` are the presenter's.
+    pub fn view(
+        &self,
+        behaviour: &BehaviourModel,
+        names: &PresenterNames,
+    ) -> Result<BehaviourView, InternalError> {
         let mut static_rules = Vec::new();
-        let rules = self.rules(&behaviour.rules, "RULES", &mut static_rules)?;
+        let rules = self.rules(&behaviour.rules, &names.rules, &mut static_rules)?;
         let reads_first_item = rules.iter().any(|r| r.needs_item);
         let collection_rules = self.rules(
             &behaviour.collection_rules,
-            "COLLECTION_RULES",
+            &names.collection_rules,
             &mut static_rules,
         )?;
         let limit = behaviour
@@ -276,25 +280,28 @@ impl Context<'_> {
         })
     }
 
-    /// The views of `rules`, each run of static ones pushed from a constant added to `runs`.
+    /// The views of `rules`, each run of static ones pushed from a constant added to `runs`,
+    /// named by `run_names` in order.
     fn rules(
         &self,
         rules: &[RuleModel],
-        prefix: &str,
+        run_names: &[String],
         runs: &mut Vec<StaticRules>,
     ) -> Result<Vec<RuleView>, InternalError> {
         let mut views = Vec::new();
         let mut run: Vec<code::Literal> = Vec::new();
-        // The runs of earlier calls have other prefixes: this call's are numbered from here.
+        // The runs of earlier calls are in `runs` too: this call's are counted from here.
         let first = runs.len();
-        let mut flush = |run: &mut Vec<code::Literal>, views: &mut Vec<RuleView>| {
+        let mut flush = |run: &mut Vec<code::Literal>,
+                         views: &mut Vec<RuleView>|
+         -> Result<(), InternalError> {
             if run.is_empty() {
-                return;
+                return Ok(());
             }
-            let name = ident(&match runs.len() - first {
-                0 => prefix.to_owned(),
-                n => format!("{prefix}_{}", n + 1),
-            });
+            let name = run_names.get(runs.len() - first).ok_or_else(|| {
+                InternalError("naming gave fewer names than there are runs of static rules".into())
+            })?;
+            let name = ident(name);
             views.push(RuleView {
                 condition: None,
                 push: quote! { builder.rules_raw(Self::#name); },
@@ -304,16 +311,17 @@ impl Context<'_> {
                 name,
                 rules: std::mem::take(run),
             });
+            Ok(())
         };
         for rule in rules {
             if rule.is_static() {
                 run.push(literal(&rule.literal_text()));
             } else {
-                flush(&mut run, &mut views);
+                flush(&mut run, &mut views)?;
                 views.push(self.rule(rule)?);
             }
         }
-        flush(&mut run, &mut views);
+        flush(&mut run, &mut views)?;
         Ok(views)
     }
 

@@ -140,8 +140,8 @@ impl ItemRef {
     pub fn ty(model: &Model, names: &Names, from: usize, id: TypeId) -> Self {
         let owner = model.types[id].module;
         ItemRef {
-            module: ident(&names.modules[owner]),
-            name: ident(&names.types[id]),
+            module: ident(&names.module(owner).name),
+            name: ident(&names.ty(id).name),
             local: owner == from,
         }
     }
@@ -150,7 +150,7 @@ impl ItemRef {
     /// when `from` is `None` (a tool's dispatcher names every presenter so).
     pub fn in_module(names: &Names, owner: usize, name: &str, from: Option<usize>) -> Self {
         ItemRef {
-            module: ident(&names.modules[owner]),
+            module: ident(&names.module(owner).name),
             name: ident(name),
             local: from == Some(owner),
         }

@@ -109,7 +109,7 @@ impl Context<'_> {
                     // schema (`allOf`, `extends`) keeps its type where that schema is.
                     let owner = self.model.types[self.item].module;
                     let path = ItemRef::ty(self.model, self.names, owner, id);
-                    let variant = ident(&self.names.members[id][*index]);
+                    let variant = ident(&self.names.ty(id).variants[*index]);
                     quote!(#path::#variant)
                 }
             })

@@ -8,20 +8,20 @@ use super::docs::{doc_lines, doc_literal, field_facts};
 use super::record::Presence;
 use super::view::{FieldView, LiteralVariantView, SerdeDerives, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
-use crate::naming::Names;
+use crate::naming::{FieldNames, Names};
 
-/// The view of `field`, named `name`, field number `position` of struct `owner` in module
-/// `module`, with the serde attributes the struct's derives read.
+/// The view of `field`, named by `field_names`, of struct `owner` in module `module`, with the
+/// serde attributes the struct's derives read.
 pub(super) fn field_view(
     model: &Model,
     names: &Names,
     module: usize,
     (owner, derives): (&Ident, SerdeDerives),
-    (position, field): (usize, &FieldDef),
-    name: &str,
+    (field, field_names): (&FieldDef, &FieldNames),
     rt: &Runtime,
 ) -> FieldView {
-    let redactor = ident(&format!("__fusion_redact_{position}"));
+    let redactor = ident(&field_names.redactor);
+    let name = field_names.name.as_str();
     let mut inner = rust_type(model, names, module, field.ty.non_null(), rt);
     if field.boxed {
         inner = inner.boxed();
@@ -194,12 +194,12 @@ pub(super) fn extra_field<'m>(
     names: &Names,
     id: TypeId,
 ) -> Result<Option<(Ident, &'m FieldType)>, InternalError> {
-    match (&model.types[id].extra, &names.extras[id]) {
+    match (&model.types[id].extra, &names.ty(id).extra) {
         (Some(ty), Some(name)) => Ok(Some((ident(name), ty))),
         (None, None) => Ok(None),
         _ => Err(InternalError(format!(
             "`{}` has undeclared keys without a field for them, or such a field without them",
-            names.types[id]
+            names.ty(id).name
         ))),
     }
 }

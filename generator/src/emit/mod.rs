@@ -110,7 +110,7 @@ pub fn emit(
                 continue;
             }
         };
-        if let Some(tool_names) = &names.tools[index] {
+        if let Some(tool_names) = &names.module(index).tool {
             exports.extend(
                 [
                     &tool_names.args,
@@ -120,7 +120,7 @@ pub fn emit(
                 ]
                 .map(|name| code::ident(name)),
             );
-            exports.extend(tool_names.select.as_deref().map(code::ident));
+            exports.extend(tool_names.select.as_ref().map(|s| code::ident(&s.name)));
             exports.sort();
         }
         let depends_on = dependencies(model, index);

@@ -10,6 +10,7 @@ use super::code::{Ident, Literal, Runtime, ident, literal};
 use super::members::reads_null_itself;
 use super::view::json_key;
 use crate::model::{FieldDef, FieldType, Model};
+use crate::naming::FieldNames;
 
 /// The `__record!` table of struct `name` with `fields` (named `members`): one line per field,
 /// from which the runtime writes its `Record`, `Serialize`, `Deserialize`, `WriteJson`,
@@ -20,7 +21,7 @@ pub fn record_impl(
     model: &Model,
     name: &Ident,
     fields: &[FieldDef],
-    members: &[String],
+    members: &[FieldNames],
     extra: Option<&Ident>,
     tabular: bool,
     rt: &Runtime,
@@ -29,7 +30,7 @@ pub fn record_impl(
         .iter()
         .zip(members)
         .enumerate()
-        .map(|(index, (field, member))| field_line(model, index, field, &ident(member)));
+        .map(|(index, (field, member))| field_line(model, index, field, &ident(&member.name)));
     let tabular = tabular.then(|| quote!(tabular));
     let extra = extra.map(|extra| quote!(.. #extra));
     quote! {

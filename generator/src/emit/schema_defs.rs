@@ -21,14 +21,14 @@ pub const MAX_INLINE_DEPTH: usize = 16;
 /// modules use the same type name.
 pub fn def_keys(model: &Model, names: &Names) -> Vec<String> {
     let mut counts: HashMap<&str, usize> = HashMap::new();
-    for name in &names.types {
-        *counts.entry(name).or_default() += 1;
+    for names in &names.types {
+        *counts.entry(&names.name).or_default() += 1;
     }
     (0..model.types.len())
         .map(|id| {
-            let name = &names.types[id];
+            let name = &names.ty(id).name;
             if counts[name.as_str()] > 1 {
-                format!("{}.{name}", names.modules[model.types[id].module])
+                format!("{}.{name}", names.module(model.types[id].module).name)
             } else {
                 name.clone()
             }

@@ -74,7 +74,7 @@ pub fn arg_impls(
                 path: path(id),
                 branches: variants
                     .iter()
-                    .zip(&names.members[id])
+                    .zip(&names.ty(id).variants)
                     .map(|(variant, name)| {
                         let ty = rust_type(model, names, index, &variant.ty, rt);
                         (ident(name), if variant.boxed { ty.boxed() } else { ty })
@@ -112,9 +112,8 @@ fn arg_struct(
             .map(|(name, ty)| (name, rust_type(model, names, index, ty, rt))),
         fields: fields
             .iter()
-            .zip(&names.members[id])
-            .enumerate()
-            .map(|(position, (field, name))| {
+            .zip(&names.ty(id).fields)
+            .map(|(field, field_names)| {
                 let mut inner = rust_type(model, names, index, field.ty.non_null(), rt);
                 if field.boxed {
                     inner = inner.boxed();
@@ -143,8 +142,8 @@ fn arg_struct(
                     }
                 };
                 Ok(ArgField {
-                    name: ident(name),
-                    local: ident(&format!("field_{position}")),
+                    name: ident(&field_names.name),
+                    local: ident(&field_names.local),
                     key,
                     read,
                 })

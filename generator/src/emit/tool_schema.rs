@@ -13,20 +13,6 @@ use crate::model::{ActionModel, FieldDef, Model, ToolModel, TypeId};
 /// The description of `_select`, exactly as upstream writes it.
 pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
 
-/// The sorted (byte order), deduplicated union of the root keys of every action's return type.
-pub fn select_keys(model: &Model, tool: &ToolModel) -> Vec<String> {
-    let mut keys: Vec<String> = tool
-        .actions
-        .iter()
-        .filter_map(|a| a.returns)
-        .filter_map(|r| model.modules[r.module].presenter.as_ref())
-        .flat_map(|p| model.root_keys(p.item).into_iter().map(str::to_owned))
-        .collect();
-    keys.sort();
-    keys.dedup();
-    keys
-}
-
 /// One property of the merged input schema: the first declaration of the key, the actions that
 /// require it, the actions that accept it, and each declaring action's own description.
 type Merged<'a> = (
@@ -94,7 +80,7 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
             json!({
                 "type": "array",
                 "description": SELECT_DESCRIPTION,
-                "items": {"type": "string", "enum": select_keys(model, tool)},
+                "items": {"type": "string", "enum": model.select_keys(tool)},
             }),
         );
     }

@@ -11,11 +11,11 @@ use super::code::{
 use super::tool_args::ArgImpl;
 use super::tool_schema::{
     action_select_keys, description, flat_description, flat_input_schema, input_schema,
-    output_schema, select_keys, tool_output_schema,
+    output_schema, tool_output_schema,
 };
 use super::view::{EnumView, VariantView};
 use crate::model::{Model, TypeId, TypeKind};
-use crate::naming::{Candidate, Names, make_distinct, spelled, variant_name};
+use crate::naming::{Names, ToolNames};
 
 /// The tool part of a tool file's module.
 #[derive(Template)]
@@ -185,31 +185,28 @@ pub fn render(
     let (Some(owned), Some(tool)) = (argument_types.get(index), &model.modules[index].tool) else {
         return Ok(None);
     };
-    let tool_names = names.tools[index]
+    let tool_names = names
+        .module(index)
+        .tool
         .as_ref()
         .ok_or_else(|| InternalError(format!("the tool `{}` has no names", tool.name)))?;
-    let select_keys = select_keys(model, tool);
-    let select_candidates: Vec<Candidate<'_>> = select_keys
-        .iter()
-        .map(|key| Candidate {
-            original: key,
-            name: variant_name(key),
-            fixed: false,
-        })
-        .collect();
-    let (select_variants, _) = make_distinct(&select_candidates, |key| variant_name(&spelled(key)));
-    let select = tool_names.select.as_ref().map(|name| EnumView {
+    // Read only when `select` is on, when naming gave every key its variant.
+    let select_keys: &[(String, String)] = tool_names
+        .select
+        .as_ref()
+        .map(|s| s.variants.as_slice())
+        .unwrap_or_default();
+    let select = tool_names.select.as_ref().map(|select| EnumView {
         // Read from the arguments, never written into a response.
         argument_only: true,
         deprecated: false,
-        name: ident(name),
+        name: ident(&select.name),
         doc: vec![literal(&format!(
             " The `_select` keys of `{}`: the root fields of every action's returned data (wire format §9).",
             tool.name
         ))],
         variants: select_keys
             .iter()
-            .zip(&select_variants)
             .map(|(key, variant)| VariantView {
                 name: ident(variant),
                 value: literal(key),
@@ -227,8 +224,10 @@ pub fn render(
         .iter()
         .enumerate()
         .map(|(i, action)| {
-            let method = &tool_names.methods[i];
-            let prefix = method.trim_end_matches('_').to_uppercase();
+            let action_names = tool_names.actions.get(i).ok_or_else(|| {
+                InternalError(format!("the action `{}` has no names", action.name))
+            })?;
+            let method = &action_names.method;
             let mut keys = vec![literal("action")];
             if tool.select {
                 keys.push(literal("_select"));
@@ -254,11 +253,10 @@ pub fn render(
                     let item = presenter.item;
                     // A struct's fields, or a union's keys over all its branches.
                     let item_keys = model.root_keys(item);
-                    let select_fn = ident(&format!("{method}_selection"));
+                    let select_fn = ident(&action_names.selection);
                     let select_arms = tool.select.then(|| {
                         select_keys
                             .iter()
-                            .zip(&select_variants)
                             .filter_map(|(key, variant)| {
                                 let index = item_keys.iter().position(|k| k == key)?;
                                 Some((ident(variant), Number::Int(index as i128, "u16")))
@@ -280,11 +278,10 @@ pub fn render(
                                 (select_fn, select_arms)
                             }
                         };
-                    let missing_keys: Vec<&String> = select_variants
+                    let missing_keys: Vec<&String> = select_keys
                         .iter()
-                        .zip(&select_keys)
-                        .filter(|(_, key)| !item_keys.contains(&key.as_str()))
-                        .map(|(variant, _)| variant)
+                        .filter(|(key, _)| !item_keys.contains(&key.as_str()))
+                        .map(|(_, variant)| variant)
                         .collect();
                     let lone_missing = match missing_keys.as_slice() {
                         [variant] if partial => Some(ident(variant)),
@@ -293,7 +290,6 @@ pub fn render(
                     let foreign = if partial {
                         select_keys
                             .iter()
-                            .zip(&select_variants)
                             .filter(|(key, _)| !item_keys.contains(&key.as_str()))
                             .map(|(key, variant)| {
                                 let owners: Vec<&str> = tool
@@ -315,8 +311,11 @@ pub fn render(
                         Vec::new()
                     };
                     let own_keys = item_keys.iter().map(|key| literal(key)).collect();
-                    let presenter_name = names.presenters[returns.module]
-                        .as_deref()
+                    let presenter_name = names
+                        .module(returns.module)
+                        .presenter
+                        .as_ref()
+                        .map(|p| p.name.as_str())
                         .ok_or_else(missing)?;
                     let schema =
                         output_schema(model, def_keys, item, returns.collection, tool.select);
@@ -332,7 +331,7 @@ pub fn render(
                         item: path(item),
                         collection: returns.collection,
                         present_fn: ident(present_fn),
-                        schema_const: ident(&format!("{prefix}_OUTPUT_SCHEMA")),
+                        schema_const: ident(&action_names.output_schema),
                         schema: literal(&schema.to_string()),
                         selection: if tool.select {
                             quote!(#select_fn(&call.select))
@@ -357,10 +356,10 @@ pub fn render(
                 flat_keys.extend(keys.iter().skip(if tool.select { 2 } else { 1 }).cloned());
                 let own_keys = action_select_keys(model, action);
                 FlatView {
-                    name_const: ident(&format!("{prefix}_NAME")),
-                    description_const: ident(&format!("{prefix}_DESCRIPTION")),
-                    input_schema_const: ident(&format!("{prefix}_INPUT_SCHEMA")),
-                    tool_const: ident(&format!("{prefix}_TOOL")),
+                    name_const: ident(&action_names.flat.name),
+                    description_const: ident(&action_names.flat.description),
+                    input_schema_const: ident(&action_names.flat.input_schema),
+                    tool_const: ident(&action_names.flat.tool),
                     name: literal(&tool.flat_name(action)),
                     raw_name: tool.flat_name(action),
                     description: literal(&flat_description(model, tool, action)),
@@ -372,10 +371,9 @@ pub fn render(
                     idempotent: action.idempotent,
                     select: takes_select.then(|| {
                         (
-                            ident(&format!("{prefix}_SELECT")),
+                            ident(&action_names.flat.select),
                             select_keys
                                 .iter()
-                                .zip(&select_variants)
                                 .filter(|(key, _)| own_keys.contains(key))
                                 .map(|(_, variant)| ident(variant))
                                 .collect(),
@@ -401,7 +399,7 @@ pub fn render(
                     action.name,
                     action.description.as_deref().unwrap_or("(no description)")
                 )),
-                variant: ident(&tool_names.variants[i]),
+                variant: ident(&action_names.variant),
                 method: ident(method),
                 input: action.input.map(path),
                 boxed: action.boxed_input,
@@ -421,7 +419,7 @@ pub fn render(
             })
         })
         .collect::<Result<Vec<ActionView>, InternalError>>()?;
-    let http = http_handler(tool, &actions, rt, &tool_names.handler);
+    let http = http_handler(tool, tool_names, &actions, rt);
     let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
     let mut hooked: Vec<ItemRef> = Vec::new();
     for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
@@ -522,22 +520,20 @@ fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
 /// `<Tool>Http<A>`, the handler that serves an `<Tool>Api`. Empty for other tools.
 fn http_handler(
     tool: &crate::model::ToolModel,
+    names: &ToolNames,
     actions: &[ActionView],
     rt: &Runtime,
-    handler: &str,
 ) -> String {
-    if tool.actions.iter().all(|a| a.http.is_none()) {
+    let Some(http_names) = &names.http else {
         return String::new();
-    }
-    let stem = handler.strip_suffix("Handler").unwrap_or(handler);
-    let api = format!("{stem}Api");
-    let served = format!("{stem}Http");
+    };
+    let (api, served, handler) = (&http_names.api, &http_names.handler, &names.handler);
     let hc = format!("{rt}::http_client");
     let every_bound = tool.actions.iter().all(|a| a.http.is_some());
     let mut out = String::new();
     let mut methods = String::new();
     let mut delegates = String::new();
-    for (action, view) in tool.actions.iter().zip(actions) {
+    for ((action, view), action_names) in tool.actions.iter().zip(actions).zip(&names.actions) {
         let method = &view.method;
         // An action without input takes no argument, in the handler trait and here alike.
         let args = match &view.input {
@@ -563,10 +559,7 @@ fn http_handler(
             ));
             continue;
         };
-        let constant = format!(
-            "{}_OPERATION",
-            method.to_string().trim_end_matches('_').to_uppercase()
-        );
+        let constant = &action_names.operation;
         let params: Vec<String> = http
             .params
             .iter()
@@ -643,8 +636,9 @@ fn http_handler(
         ));
     }
     out.push_str(&format!(
-        "/// The handler of `{name}` that answers through an [`{api}`]: `{stem}Tool({served}(client))`.\npub struct {served}<A>(pub A);\nimpl<A: {api}> {handler} for {served}<A> {{\ntype Error = {hc}::ApiError;\n{delegates}}}\n",
-        name = tool.name
+        "/// The handler of `{name}` that answers through an [`{api}`]: `{tool_struct}({served}(client))`.\npub struct {served}<A>(pub A);\nimpl<A: {api}> {handler} for {served}<A> {{\ntype Error = {hc}::ApiError;\n{delegates}}}\n",
+        name = tool.name,
+        tool_struct = names.served
     ));
     out
 }

@@ -278,12 +278,17 @@ impl Context<'_> {
     pub fn embed(&self, embed: &EmbedModel) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
         let (def, name) = self.field(embed.field);
-        let presenter = self.names.presenters[embed.presenter_module]
-            .as_deref()
+        let presenter = self
+            .names
+            .module(embed.presenter_module)
+            .presenter
+            .as_ref()
+            .map(|p| p.name.as_str())
             .ok_or_else(|| {
                 InternalError(format!(
                     "`{}` embeds the presenter of module `{}`, which has none",
-                    def.key, self.names.modules[embed.presenter_module]
+                    def.key,
+                    self.names.module(embed.presenter_module).name
                 ))
             })?;
         let presenter_path = ItemRef::in_module(

@@ -354,7 +354,7 @@ pub fn module_view(
 ) -> Result<ModuleData, InternalError> {
     let module = &model.modules[index];
     let mut data = ModuleData {
-        name: ident(&names.modules[index]),
+        name: ident(&names.module(index).name),
         doc: doc_literal(&format!(" Generated from `{}`.", module.file)),
         allow_deprecated: model.has_deprecated(),
         items: Vec::new(),
@@ -363,11 +363,12 @@ pub fn module_view(
     };
     for &id in &module.types {
         let def = &model.types[id];
-        let name = ident(&names.types[id]);
+        let names_of = names.ty(id);
+        let name = ident(&names_of.name);
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => {
-                let derives = SerdeDerives::of(data_types[id], names.extras[id].is_some());
+                let derives = SerdeDerives::of(data_types[id], names_of.extra.is_some());
                 data.items.push(ItemView::Struct(StructView {
                     argument_only: !data_types[id],
                     redacts: derives.serialize && fields.iter().any(|f| f.redact.is_some()),
@@ -382,7 +383,7 @@ pub fn module_view(
                             ),
                             key_reader: literal(&format!(
                                 "{}::__fusion_matching_keys",
-                                names.types[id]
+                                names_of.name
                             )),
                             key_patterns: def
                                 .extra_keys
@@ -393,13 +394,13 @@ pub fn module_view(
                         None => None,
                     },
                     record: data_types[id].then(|| {
-                        let extra = names.extras[id].as_deref().map(ident);
+                        let extra = names_of.extra.as_deref().map(ident);
                         let tabular = is_tabular(model, id);
                         record_impl(
                             model,
                             &name,
                             fields,
-                            &names.members[id],
+                            &names_of.fields,
                             extra.as_ref(),
                             tabular,
                             rt,
@@ -416,23 +417,12 @@ pub fn module_view(
                             ),
                         ),
                         &def.notes,
-                        names.type_notes[id].as_deref(),
+                        names_of.note.as_deref(),
                     ),
                     fields: fields
                         .iter()
-                        .zip(&names.members[id])
-                        .enumerate()
-                        .map(|(i, (field, field_name))| {
-                            field_view(
-                                model,
-                                names,
-                                index,
-                                (&name, derives),
-                                (i, field),
-                                field_name,
-                                rt,
-                            )
-                        })
+                        .zip(&names_of.fields)
+                        .map(|member| field_view(model, names, index, (&name, derives), member, rt))
                         .collect(),
                     name,
                 }));
@@ -440,7 +430,7 @@ pub fn module_view(
             TypeKind::Union { variants, tag } => {
                 let variant_views: Vec<UnionVariantView> = variants
                     .iter()
-                    .zip(&names.members[id])
+                    .zip(&names_of.variants)
                     .enumerate()
                     .map(|(i, (variant, name))| {
                         let tag_value = tag.as_ref().map(|tag| &tag.values[i]);
@@ -481,7 +471,7 @@ pub fn module_view(
                             ),
                         ),
                         &def.notes,
-                        names.type_notes[id].as_deref(),
+                        names_of.note.as_deref(),
                     ),
                     arm_groups: arm_groups(&variant_views),
                     variants: variant_views,
@@ -496,7 +486,7 @@ pub fn module_view(
                         &format!("`{}`: an array of {} elements.", def.title, elements.len()),
                     ),
                     &def.notes,
-                    names.type_notes[id].as_deref(),
+                    names_of.note.as_deref(),
                 ),
                 elements: elements
                     .iter()
@@ -523,11 +513,11 @@ pub fn module_view(
                             &format!("The values of `{}`.", def.title),
                         ),
                         &def.notes,
-                        names.type_notes[id].as_deref(),
+                        names_of.note.as_deref(),
                     ),
                     variants: values
                         .iter()
-                        .zip(&names.members[id])
+                        .zip(&names_of.variants)
                         .map(|(value, variant)| literal_variant(value, variant, rt))
                         .collect::<Result<_, _>>()?,
                     deprecated: def.deprecated,
@@ -544,11 +534,11 @@ pub fn module_view(
                         &format!("The values of `{}`.", def.title),
                     ),
                     &def.notes,
-                    names.type_notes[id].as_deref(),
+                    names_of.note.as_deref(),
                 ),
                 variants: values
                     .iter()
-                    .zip(&names.members[id])
+                    .zip(&names_of.variants)
                     .map(|(value, variant)| VariantView {
                         name: ident(variant),
                         value: literal(value),
@@ -559,7 +549,7 @@ pub fn module_view(
         }
     }
     if let Some(presenter) = &module.presenter {
-        let Some(presenter_name) = &names.presenters[index] else {
+        let Some(presenter_names) = &names.module(index).presenter else {
             return Err(InternalError(format!(
                 "the presenter of `{}` has no type name",
                 module.file
@@ -568,7 +558,7 @@ pub fn module_view(
         // A union's behaviour names no field (the resolver rejects them): only a struct has
         // fields every item shares.
         let fields = model.types[presenter.item].fields();
-        data.exports.push(ident(presenter_name));
+        data.exports.push(ident(&presenter_names.name));
         let context = Context {
             model,
             names,
@@ -577,14 +567,14 @@ pub fn module_view(
             rt,
         };
         data.presenter = Some(PresenterView {
-            behaviour: context.view(&presenter.behaviour)?,
-            name: ident(presenter_name),
-            item: ident(&names.types[presenter.item]),
+            behaviour: context.view(&presenter.behaviour, presenter_names)?,
+            name: ident(&presenter_names.name),
+            item: ident(&names.ty(presenter.item).name),
             doc: doc_lines(
                 None,
                 &format!(
                     "Presents [`{}`]: writes its data block straight into the response buffer, with no reflection at run time.",
-                    names.types[presenter.item]
+                    names.ty(presenter.item).name
                 ),
             ),
         });

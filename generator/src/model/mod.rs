@@ -26,6 +26,7 @@ pub use behaviour::{
 pub use depth::MAX_TYPE_DEPTH;
 
 pub use literals::{same_literal, structured_enum};
+pub use refs::escape_pointer;
 pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
 pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
@@ -409,6 +410,21 @@ impl Model {
                 keys.push(&field.key);
             }
         }
+        keys
+    }
+
+    /// The keys `_select` offers for `tool`: the root keys of every presenter its actions return,
+    /// sorted and each once. Naming makes the select enum's variants from them, emit its schema.
+    pub fn select_keys(&self, tool: &ToolModel) -> Vec<String> {
+        let mut keys: Vec<String> = tool
+            .actions
+            .iter()
+            .filter_map(|a| a.returns)
+            .filter_map(|r| self.modules[r.module].presenter.as_ref())
+            .flat_map(|p| self.root_keys(p.item).into_iter().map(str::to_owned))
+            .collect();
+        keys.sort();
+        keys.dedup();
         keys
     }
 

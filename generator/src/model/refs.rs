@@ -331,7 +331,8 @@ pub(super) fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schem
     Some(schema)
 }
 
-pub(super) fn escape_pointer(token: &str) -> String {
+/// `token` escaped as one segment of a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`).
+pub fn escape_pointer(token: &str) -> String {
     token.replace('~', "~0").replace('/', "~1")
 }
 

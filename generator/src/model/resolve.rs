@@ -784,6 +784,8 @@ impl<'a> Resolver<'a> {
         let mut fields = Vec::new();
         for member in &members.properties {
             let property = member.schema;
+            // The title of an inline type, which docs and diagnostics show: naming makes the
+            // Rust name from it and settles its collisions.
             let field_name = format!("{parent}{}", member.key.to_upper_camel_case());
             let taint = self.taint;
             let ty = if super::intersect::is_never(property) {

@@ -10,7 +10,7 @@ use super::resolve::Resolver;
 use super::{FieldBounds, FieldType, TypeDef, TypeId, TypeKind};
 use crate::definition::{Exposition, Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
-use crate::naming::{type_name, value_name, variant_name};
+use crate::naming::type_name;
 
 /// A tool: one MCP tool whose `action` argument selects an action.
 #[derive(Debug, Clone)]
@@ -256,20 +256,10 @@ fn resolve_tool<'a>(
             None,
         );
     }
-    let mut variants: HashMap<String, &str> = HashMap::new();
     let mut actions = Vec::new();
+    // Actions whose Rust names collide are naming's to report (`naming::tool_names`).
     for (name, action) in &tool.actions {
         let pointer = format!("/x-fusion-tool/actions/{}", escape_pointer(name));
-        // The variant and the handler method must both be distinct; the variant is the stricter.
-        let variant = variant_name(name);
-        if let Some(first) = variants.insert(variant.clone(), name) {
-            resolver.report(
-                file,
-                &pointer,
-                format!("actions `{first}` and `{name}` both become the Rust variant `{variant}` (method `{}`)", value_name(name, "action")),
-                Some("rename one of them; the generator never merges two actions into one Rust name".into()),
-            );
-        }
         // Expanding operations takes `paging` off every bound action: one left here is on an
         // action that calls no operation, in a tool that binds none.
         if action.paging.is_some() {
@@ -408,6 +398,7 @@ fn resolve_input<'a>(
     input: &'a Schema,
 ) -> Option<TypeId> {
     let pointer = format!("{action_pointer}/input");
+    // The input type's title (`BillingGetInput`), which docs show; naming makes its Rust name.
     let suggested = format!("{}{}Input", type_name(&tool.name), type_name(action));
     let id = match resolver.type_of(file, &pointer, input, &suggested) {
         FieldType::Named(id)

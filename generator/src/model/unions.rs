@@ -72,7 +72,8 @@ impl<'a> Resolver<'a> {
                         && branch.reference.is_none()
                         && !is_union_schema(branch);
                     let merged = distributed || (object_base && untyped);
-                    // A branch merged into an object is one, whatever keywords it states.
+                    // A branch merged into an object is one, whatever keywords it states. The
+                    // branch's title and its type's are titles; naming makes the Rust names.
                     let title = match &branch.title {
                         None if merged && untyped => "Object".to_owned(),
                         _ => self.branch_title(file, branch),
