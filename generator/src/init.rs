@@ -276,7 +276,7 @@ fn operations_of(document: &Document) -> Vec<Op<'_>> {
                 found.push(Op {
                     method,
                     path,
-                    pointer: format!("/paths/{}/{method}", escape(path)),
+                    pointer: format!("/paths/{}/{method}", crate::source::pointer_token(path)),
                     value,
                     id: value.get("operationId").and_then(Value::as_str),
                 });
@@ -284,11 +284,6 @@ fn operations_of(document: &Document) -> Vec<Op<'_>> {
         }
     }
     found
-}
-
-/// Escapes a JSON pointer token.
-fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
 }
 
 /// The action an operation becomes: its `operationId` (`id`, when it binds by it) in snake case
@@ -509,7 +504,7 @@ fn tool_file(
 fn presenter(component: &str, document: &str) -> String {
     let reference = format!(
         "{document}#/components/schemas/{}",
-        component.replace('~', "~0").replace('/', "~1")
+        crate::source::pointer_token(component)
     );
     format!(
         "# The response component {} of {}, presented as it is: add rules, UI, suggestions,\n\

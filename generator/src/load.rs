@@ -265,10 +265,8 @@ fn repeated_keys(
         NodeKind::Map(entries) => {
             let mut seen: HashMap<&str, &Key> = HashMap::with_capacity(entries.len());
             for (key, child) in entries {
-                let child_pointer = format!(
-                    "{pointer}/{}",
-                    key.value.replace('~', "~0").replace('/', "~1")
-                );
+                let child_pointer =
+                    format!("{pointer}/{}", crate::source::pointer_token(&key.value));
                 let first = seen.get(key.value.as_str()).copied();
                 seen.entry(&key.value).or_insert(key);
                 if let Some(first) = first {

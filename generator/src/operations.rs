@@ -247,11 +247,6 @@ fn snake(text: &str) -> String {
     out.trim_end_matches('_').to_owned()
 }
 
-/// Escapes a JSON pointer token.
-fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
-
 /// Whether `text` matches the glob `pattern` (`*` any run, `?` one character).
 fn glob(pattern: &str, text: &str) -> bool {
     let (p, t): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
@@ -288,7 +283,7 @@ fn operations(document: &Document) -> Vec<Operation<'_>> {
                 found.push(Operation {
                     method,
                     path,
-                    pointer: format!("/paths/{}/{method}", escape(path)),
+                    pointer: format!("/paths/{}/{method}", crate::source::pointer_token(path)),
                     value: operation,
                     path_item: item,
                     id: operation.get("operationId").and_then(Value::as_str),
@@ -416,7 +411,10 @@ fn expand_tool(
     let mut actions: IndexMap<String, Value> = IndexMap::new();
     let mut bound: Vec<&str> = Vec::new();
     for (name, action) in &declared {
-        let at = format!("/x-fusion-tool/actions/{}", escape(name));
+        let at = format!(
+            "/x-fusion-tool/actions/{}",
+            crate::source::pointer_token(name)
+        );
         let Some(Value::String(wanted)) = action.get("operation") else {
             let mut action = action.clone();
             if let Value::Object(a) = &mut action
@@ -793,7 +791,10 @@ impl Context<'_> {
         let levels = [
             (
                 operation.path_item.get("parameters"),
-                format!("/paths/{}/parameters", escape(operation.path)),
+                format!(
+                    "/paths/{}/parameters",
+                    crate::source::pointer_token(operation.path)
+                ),
             ),
             (
                 operation.value.get("parameters"),
@@ -1016,7 +1017,11 @@ impl Context<'_> {
         let Some((status, response)) = success else {
             return Ok(None);
         };
-        let at = format!("{}/responses/{}", operation.pointer, escape(status));
+        let at = format!(
+            "{}/responses/{}",
+            operation.pointer,
+            crate::source::pointer_token(status)
+        );
         let (response, at) = self.follow(response, at)?;
         let Some((schema, schema_at)) = json_content(response, &at)? else {
             return Ok(None);
@@ -1203,7 +1208,11 @@ impl Context<'_> {
         let Some((status, response)) = responses.iter().find(|(s, _)| s.starts_with('2')) else {
             return found;
         };
-        let at = format!("{}/responses/{}", operation.pointer, escape(status));
+        let at = format!(
+            "{}/responses/{}",
+            operation.pointer,
+            crate::source::pointer_token(status)
+        );
         let Ok((response, at)) = self.follow(response, at) else {
             return found;
         };
@@ -1433,7 +1442,7 @@ fn explicit_paging(
                 |s| format!("did you mean `{s}`?"),
             );
             problems.push(problem(
-                &format!("/{}", escape(key)),
+                &format!("/{}", crate::source::pointer_token(key)),
                 format!("`paging` has no key `{key}`"),
                 help,
             ));
@@ -1573,7 +1582,10 @@ fn explicit_paging(
                     .map(|p| {
                         format!(
                             "/{}",
-                            p.iter().map(|t| escape(t)).collect::<Vec<_>>().join("/")
+                            p.iter()
+                                .map(|t| crate::source::pointer_token(t))
+                                .collect::<Vec<_>>()
+                                .join("/")
                         )
                     })
                     .collect();
@@ -1672,7 +1684,10 @@ fn json_content<'v>(
         Some((media, entry)) => match entry.get("schema") {
             Some(schema) => Ok(Some((
                 schema,
-                format!("{at}/content/{}/schema", escape(media)),
+                format!(
+                    "{at}/content/{}/schema",
+                    crate::source::pointer_token(media)
+                ),
             ))),
             None => Ok(None),
         },

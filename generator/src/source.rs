@@ -27,3 +27,19 @@ impl SourceFile {
             && lower != crate::META_SCHEMA_FILE_NAME
     }
 }
+
+/// `token` escaped as one reference token of a JSON pointer (RFC 6901: `~` as `~0`, `/` as
+/// `~1`): the one escape behind every pointer the generator writes, in diagnostics and `$ref`s.
+pub fn pointer_token(token: &str) -> String {
+    token.replace('~', "~0").replace('/', "~1")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pointer_tokens_escape_tilde_before_slash() {
+        // `~1` from data must not read back as `/`: `~` is escaped first.
+        assert_eq!(super::pointer_token("a/b~1c"), "a~1b~01c");
+        assert_eq!(super::pointer_token("plain"), "plain");
+    }
+}

@@ -520,7 +520,10 @@ pub fn visit_schemas(document: &Value, visit: &mut dyn FnMut(&Value, &str, bool)
     if let Some(Value::Object(actions)) = document.pointer("/x-fusion-tool/actions") {
         for (name, action) in actions {
             if let Some(input) = action.get("input") {
-                let pointer = format!("/x-fusion-tool/actions/{}/input", escape(name));
+                let pointer = format!(
+                    "/x-fusion-tool/actions/{}/input",
+                    crate::source::pointer_token(name)
+                );
                 visit_schema(input, &pointer, false, visit);
             }
         }
@@ -538,7 +541,7 @@ fn visit_schema(
     };
     visit(schema, pointer, merged);
     for (key, value) in object {
-        let at = format!("{pointer}/{}", escape(key));
+        let at = format!("{pointer}/{}", crate::source::pointer_token(key));
         match (key.as_str(), value) {
             (key, Value::Array(items)) if SCHEMA_LISTS.contains(&key) => {
                 for (i, item) in items.iter().enumerate() {
@@ -548,13 +551,18 @@ fn visit_schema(
             (key, _) if ONE_SCHEMA.contains(&key) => visit_schema(value, &at, false, visit),
             (key, Value::Object(entries)) if SCHEMA_MAPS.contains(&key) => {
                 for (name, item) in entries {
-                    visit_schema(item, &format!("{at}/{}", escape(name)), false, visit);
+                    visit_schema(
+                        item,
+                        &format!("{at}/{}", crate::source::pointer_token(name)),
+                        false,
+                        visit,
+                    );
                 }
             }
             ("components", Value::Object(components)) => {
                 if let Some(Value::Object(schemas)) = components.get("schemas") {
                     for (name, item) in schemas {
-                        let at = format!("{at}/schemas/{}", escape(name));
+                        let at = format!("{at}/schemas/{}", crate::source::pointer_token(name));
                         visit_schema(item, &at, false, visit);
                     }
                 }
@@ -562,11 +570,6 @@ fn visit_schema(
             _ => {}
         }
     }
-}
-
-/// A key as a JSON pointer token.
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }
 
 /// `true` as `{}`, `false` as `{"not": {}}`; any other value as it is.

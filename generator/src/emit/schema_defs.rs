@@ -173,7 +173,7 @@ impl<'m> SchemaWriter<'m> {
         if !std::mem::replace(&mut self.is_queued[id], true) {
             self.queued.push(id);
         }
-        json!({"$ref": format!("#/$defs/{}", pointer_token(&self.keys[id]))})
+        json!({"$ref": format!("#/$defs/{}", crate::source::pointer_token(&self.keys[id]))})
     }
 
     fn body_at(&mut self, id: TypeId, depth: usize) -> Value {
@@ -308,9 +308,4 @@ fn or_null(mut schema: Value) -> Value {
         return schema;
     }
     json!({"anyOf": [schema, null_branch]})
-}
-
-/// `key` as a JSON Pointer reference token (RFC 6901), for a `$ref` URI fragment.
-fn pointer_token(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }

@@ -331,10 +331,7 @@ pub(super) fn schema_at<'s>(root: &'s Schema, pointer: &str) -> Option<&'s Schem
     Some(schema)
 }
 
-/// `token` escaped as one segment of a JSON pointer (RFC 6901: `~` as `~0`, `/` as `~1`).
-pub fn escape_pointer(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
+pub use crate::source::pointer_token as escape_pointer;
 
 pub(super) fn file_stem(path: &str) -> &str {
     let name = path.rsplit('/').next().unwrap_or(path);

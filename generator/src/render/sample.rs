@@ -42,10 +42,6 @@ fn found(value: &Value) -> String {
     }
 }
 
-fn escape_pointer(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
-}
-
 /// Checks `value` against `ty` and returns it as the generated type holds and writes it: struct
 /// keys in schema order, `number`s as `f64`, a `null` of an optional non-nullable field dropped
 /// (serde reads it as absent).
@@ -203,7 +199,7 @@ fn check_struct(
 ) -> Result<Value, SampleError> {
     let mut out = Map::new();
     for field in fields {
-        let here = format!("{pointer}/{}", escape_pointer(&field.key));
+        let here = format!("{pointer}/{}", crate::source::pointer_token(&field.key));
         match object.get(&field.key) {
             None if field.required => {
                 return Err(SampleError {
@@ -223,7 +219,7 @@ fn check_struct(
     if let Some(extra) = extra {
         for (key, value) in object {
             if !fields.iter().any(|f| &f.key == key) {
-                let here = format!("{pointer}/{}", escape_pointer(key));
+                let here = format!("{pointer}/{}", crate::source::pointer_token(key));
                 out.insert(key.clone(), check(model, extra, value, &here)?);
             }
         }

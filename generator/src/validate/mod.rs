@@ -138,10 +138,7 @@ pub fn ignore_unknown_keywords(document: &mut Document) {
                 || (key != "prefixItems"
                     && did_you_mean(key, SCHEMA_KEYWORDS.iter().copied()).is_some());
             if !known {
-                unknown.push(format!(
-                    "{pointer}/{}",
-                    key.replace('~', "~0").replace('/', "~1")
-                ));
+                unknown.push(format!("{pointer}/{}", crate::source::pointer_token(key)));
             }
         }
     });
@@ -211,7 +208,12 @@ fn text_cut_by_comma(document: &Document, pointer: &str) -> Option<(String, Stri
     for at in (0..=index).rev() {
         let (name, value) = entries[at];
         match value {
-            Value::Null if after_comma(document, &format!("{parent}/{}", escape(name))) => {
+            Value::Null
+                if after_comma(
+                    document,
+                    &format!("{parent}/{}", crate::source::pointer_token(name)),
+                ) =>
+            {
                 parts.push(name);
             }
             Value::String(text) if at < index && TEXT_KEYWORDS.contains(&name.as_str()) => {
@@ -220,7 +222,10 @@ fn text_cut_by_comma(document: &Document, pointer: &str) -> Option<(String, Stri
                 // And forward over the keys that continue it after this one.
                 for (name, value) in &entries[index + 1..] {
                     if !value.is_null()
-                        || !after_comma(document, &format!("{parent}/{}", escape(name)))
+                        || !after_comma(
+                            document,
+                            &format!("{parent}/{}", crate::source::pointer_token(name)),
+                        )
                     {
                         break;
                     }
@@ -242,11 +247,6 @@ fn after_comma(document: &Document, pointer: &str) -> bool {
     };
     let before: String = line.chars().take(at.column as usize - 1).collect();
     before.trim_end().ends_with(',')
-}
-
-/// A key as a JSON pointer token.
-fn escape(key: &str) -> String {
-    key.replace('~', "~0").replace('/', "~1")
 }
 
 /// The document with the values at `cut` removed, and its typed definition, when that is

@@ -85,7 +85,7 @@ fn unsupported_keyword(
     key: &str,
     allowed: Option<Vec<String>>,
 ) -> Diagnostic {
-    let pointer = format!("{parent}/{}", key.replace('~', "~0").replace('/', "~1"));
+    let pointer = format!("{parent}/{}", crate::source::pointer_token(key));
     let location = document.locate_key(&pointer);
     // Inside `x-fusion` the allowed keys are those of the declaration at hand (a UI block, a
     // rule...), read from the meta-schema; elsewhere they are the supported JSON Schema keywords.

@@ -11,7 +11,7 @@ impl BehaviourResolver<'_> {
     pub(in crate::model) fn when(&mut self, when: &When, pointer: &str) -> ConditionModel {
         let mut all = Vec::new();
         for (key, condition) in when {
-            let here = format!("{pointer}/{}", key.replace('~', "~0").replace('/', "~1"));
+            let here = format!("{pointer}/{}", crate::source::pointer_token(key));
             let compiled = match (key.as_str(), condition) {
                 ("all" | "any", Condition::Group(items)) => {
                     let inner = items

@@ -3,7 +3,7 @@
 use serde_json::{Number, Value};
 
 use super::error::{ErrorKind, MetaError};
-use super::{Additional, Checker, Members, Node, Rule, escape};
+use super::{Additional, Checker, Members, Node, Rule};
 
 /// Where a value is in the document, built as the check descends and written out as a JSON
 /// pointer only for the values that have errors.
@@ -17,7 +17,9 @@ impl Path<'_> {
     fn pointer(&self) -> String {
         match self {
             Path::Root => String::new(),
-            Path::Key(parent, key) => format!("{}/{}", parent.pointer(), escape(key)),
+            Path::Key(parent, key) => {
+                format!("{}/{}", parent.pointer(), crate::source::pointer_token(key))
+            }
             Path::Index(parent, index) => format!("{}/{index}", parent.pointer()),
         }
     }

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::{
-    ANNOTATIONS, Additional, Expected, IMPLEMENTED, JsonType, Members, Node, Rule, escape, pattern,
+    ANNOTATIONS, Additional, Expected, IMPLEMENTED, JsonType, Members, Node, Rule, pattern,
     priority,
 };
 
@@ -34,14 +34,18 @@ pub(super) fn index_resources(
         resources.insert(id.to_owned(), pointer.to_owned());
     }
     for (keyword, value) in object {
-        let here = format!("{pointer}/{}", escape(keyword));
+        let here = format!("{pointer}/{}", crate::source::pointer_token(keyword));
         match keyword.as_str() {
             "properties" | "patternProperties" | "$defs" => {
                 let entries = value
                     .as_object()
                     .ok_or_else(|| format!("`{here}` is not an object"))?;
                 for (name, subschema) in entries {
-                    index_resources(subschema, &format!("{here}/{}", escape(name)), resources)?;
+                    index_resources(
+                        subschema,
+                        &format!("{here}/{}", crate::source::pointer_token(name)),
+                        resources,
+                    )?;
                 }
             }
             "allOf" | "anyOf" | "oneOf" => {
@@ -200,7 +204,13 @@ impl Compiler<'_> {
             .into_iter()
             .flatten()
         {
-            let node = self.compile(base, &format!("{pointer}/properties/{}", escape(name.0)))?;
+            let node = self.compile(
+                base,
+                &format!(
+                    "{pointer}/properties/{}",
+                    crate::source::pointer_token(name.0)
+                ),
+            )?;
             properties.push((name.0.clone(), node));
         }
         let mut patterns = Vec::new();
@@ -209,7 +219,10 @@ impl Compiler<'_> {
             let regex = pattern::compile(source)?;
             let node = self.compile(
                 base,
-                &format!("{pointer}/patternProperties/{}", escape(source)),
+                &format!(
+                    "{pointer}/patternProperties/{}",
+                    crate::source::pointer_token(source)
+                ),
             )?;
             patterns.push((regex, node));
         }

@@ -150,8 +150,3 @@ impl Checker {
         errors
     }
 }
-
-/// A JSON pointer token.
-fn escape(token: &str) -> String {
-    token.replace('~', "~0").replace('/', "~1")
-}
