@@ -213,3 +213,24 @@ fn two_runs_into_one_folder_at_once_leave_the_output_of_one_of_them() {
         );
     }
 }
+
+#[test]
+fn a_module_named_outside_ascii_states_its_file() {
+    let dir = project();
+    fs::write(
+        dir.path().join("schemas/日本.yaml"),
+        BOOK.replace("Book", "Place"),
+    )
+    .expect("write");
+    let output = run(dir.path());
+    assert_exit(&output, 0);
+    let root = fs::read_to_string(dir.path().join("out/mod.rs")).expect("mod.rs");
+    // rustc looks a module's file up by its name only when the name is ASCII (E0754).
+    assert!(
+        root.contains("#[path = \"日本.rs\"]\npub mod 日本;"),
+        "{root}"
+    );
+    assert!(root.contains("\npub mod book;"), "{root}");
+    assert!(!root.contains("#[path = \"book.rs\"]"), "{root}");
+    assert!(dir.path().join("out/日本.rs").is_file());
+}

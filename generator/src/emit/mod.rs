@@ -126,6 +126,7 @@ pub fn emit(
         let depends_on = dependencies(model, index);
         let module_sources: Vec<&SourceFile> = depends_on.iter().map(|&i| &sources[i]).collect();
         let path = format!("{module_name}.rs");
+        let file = (!path.is_ascii()).then(|| path.clone());
         match settings.layout {
             Layout::ModuleFiles => match format_rust(&path, &rendered) {
                 Ok(body) => {
@@ -144,6 +145,7 @@ pub fn emit(
             Layout::SingleFile { .. } => {}
         }
         root_modules.push(RootModule {
+            file,
             name: module_name,
             body: rendered,
             exports,

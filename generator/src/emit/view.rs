@@ -341,6 +341,9 @@ pub struct RootModule {
     pub body: String,
     /// Names to re-export.
     pub exports: Vec<Ident>,
+    /// The module file, stated (`#[path]`) when the name is not ASCII: rustc finds a module's
+    /// file from its name only for an ASCII one (E0754).
+    pub file: Option<String>,
 }
 
 /// Builds the view of module `index`.
