@@ -40,7 +40,7 @@ pub struct BillingListInput {
 }
 
 /// The values of `BillingListInputStatus`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BillingListInputStatus {
     /// `paid`
     Paid,
@@ -101,7 +101,7 @@ pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
 };
 
 /// The `_select` keys of `billing`: the root fields of every action's returned data (wire format §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum BillingSelect {
     /// `amount_cents`
     AmountCents,

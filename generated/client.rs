@@ -30,7 +30,7 @@ __rt::__record!(Client {
 });
 
 /// The values of `ClientTier`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClientTier {
     /// `free`
     Free,

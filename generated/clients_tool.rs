@@ -40,7 +40,7 @@ pub struct ClientsListInput {
 }
 
 /// The values of `ClientsListInputTier`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClientsListInputTier {
     /// `free`
     Free,
@@ -91,7 +91,7 @@ pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
 };
 
 /// The `_select` keys of `clients`: the root fields of every action's returned data (wire format §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ClientsSelect {
     /// `email`
     Email,

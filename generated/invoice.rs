@@ -48,7 +48,7 @@ __rt::__record!(Invoice {
 });
 
 /// The values of `InvoiceStatus`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InvoiceStatus {
     /// `paid`
     Paid,

@@ -44,7 +44,7 @@ __rt::__record!(tabular InvoiceRow {
 });
 
 /// The values of `InvoiceRowStatus`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InvoiceRowStatus {
     /// `paid`
     Paid,

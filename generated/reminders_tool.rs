@@ -95,7 +95,7 @@ pub const SEND_TOOL: __rt::ToolInfo = __rt::ToolInfo {
 pub const TOOLS: &[__rt::ToolInfo] = &[DUE_TOOL, SEND_TOOL];
 
 /// The `_select` keys of `reminders`: the root fields of every action's returned data (wire format §9).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum RemindersSelect {
     /// `amount_cents`
     AmountCents,

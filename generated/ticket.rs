@@ -42,7 +42,7 @@ __rt::__record!(Ticket {
 });
 
 /// The values of `TicketPriority`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum TicketPriority {
     /// `low`
     Low,

@@ -17,7 +17,9 @@ pub use serialize::serialize;
 
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};
 use crate::select::Selection;
-use crate::toon::{Delimiter, ToonElement, ToonValue, write_key, write_string};
+use crate::toon::{
+    Delimiter, ToonElement, ToonObject, ToonValue, WriteToon, write_key, write_string,
+};
 
 /// A field's wire key in the two forms the writers need.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +118,10 @@ pub trait Record {
     /// The declared fields' keys, in schema order; a [`Selection`] indexes into it.
     const KEYS: &'static [Key];
 
+    /// Every value is a TOON table row ([`WriteToon::TABULAR`](crate::toon::WriteToon::TABULAR)):
+    /// `__record!`'s `tabular`.
+    const TABLE_ROW: bool = false;
+
     /// Hands field number `field` of [`Record::KEYS`] to `sink` when it is on the wire; an
     /// index past the fields hands nothing.
     fn visit_field<'a, S: FieldSink<'a>>(&'a self, field: u16, sink: &mut S);
@@ -161,6 +167,43 @@ impl<R: Record> WriteSelected for R {
             self.write_json_field(&mut object, field);
         }
         object.end();
+    }
+}
+
+/// Every record's TOON view, written once here rather than in each generated struct's code:
+/// a crate of many structs type-checks these bodies once. Generated unions implement
+/// [`ToonObject`] themselves (they are not records).
+impl<R: Record> ToonObject for R {
+    #[inline]
+    fn toon_field_count(&self) -> usize {
+        toon_field_count(self)
+    }
+
+    #[inline]
+    fn toon_field(&self, index: usize) -> Option<(&str, ToonValue<'_>)> {
+        toon_field(self, index)
+    }
+}
+
+/// Every record's typed TOON writer, from its keys and `__record!`'s `tabular` (as
+/// [`ToonObject`], once here for every struct).
+impl<R: Record + serde::Serialize> WriteToon for R {
+    const FIELD_COUNT: usize = R::KEYS.len();
+    const TABULAR: bool = R::TABLE_ROW;
+
+    #[inline]
+    fn field_key(index: usize) -> &'static str {
+        R::KEYS[index].name()
+    }
+
+    #[inline]
+    fn write_toon_fields(&self, selection: &Selection, delimiter: Delimiter, out: &mut String) {
+        toon_fields(self, selection, delimiter, out);
+    }
+
+    #[inline]
+    fn write_toon_row(&self, selection: &Selection, delimiter: Delimiter, out: &mut String) {
+        toon_row(self, selection, delimiter, out);
     }
 }
 
@@ -433,9 +476,10 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
     }
 }
 
-/// `WriteJson`, `ToonObject`, `ToonElement` and `WriteToon` of a generated struct, all through
-/// its [`Record`]: one line of generated code for what every struct has alike. `tabular` when
-/// the schema makes every value a table row (`WriteToon::TABULAR`). Every method is
+/// `WriteJson` and `ToonElement` of a generated struct, through its [`Record`]: one line of
+/// generated code for what every struct has alike. They are not blanket impls as
+/// [`ToonObject`] and [`WriteToon`] are, because the runtime's impls for `Box<T>` and `&T` would
+/// overlap them (a downstream crate may make `Box<Local>` a record). Every method is
 /// `#[inline]`, which also makes it compiled where it is used rather than in the crate that
 /// holds the struct: a crate of many presenters compiles the writers of those its tools call,
 /// not of all.
@@ -443,29 +487,10 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
 #[doc(hidden)]
 macro_rules! __record_impls {
     ($ty:ty) => {
-        $crate::__record_impls!(@impls $ty, false);
-    };
-    ($ty:ty, tabular) => {
-        $crate::__record_impls!(@impls $ty, true);
-    };
-    (@impls $ty:ty, $tabular:literal) => {
         impl $crate::json::WriteJson for $ty {
             #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
                 $crate::record::write_json(self, writer);
-            }
-        }
-        impl $crate::toon::ToonObject for $ty {
-            #[inline]
-            fn toon_field_count(&self) -> usize {
-                $crate::record::toon_field_count(self)
-            }
-            #[inline]
-            fn toon_field(
-                &self,
-                index: usize,
-            ) -> ::core::option::Option<(&str, $crate::toon::ToonValue<'_>)> {
-                $crate::record::toon_field(self, index)
             }
         }
         impl $crate::toon::ToonElement for $ty {
@@ -488,32 +513,6 @@ macro_rules! __record_impls {
                 out: &mut ::std::string::String,
             ) {
                 $crate::record::toon_fields(self, &$crate::Selection::all(), delimiter, out);
-            }
-        }
-        impl $crate::toon::WriteToon for $ty {
-            const FIELD_COUNT: usize = <$ty as $crate::record::Record>::KEYS.len();
-            const TABULAR: bool = $tabular;
-            #[inline]
-            fn field_key(index: usize) -> &'static str {
-                <$ty as $crate::record::Record>::KEYS[index].name()
-            }
-            #[inline]
-            fn write_toon_fields(
-                &self,
-                selection: &$crate::Selection,
-                delimiter: $crate::toon::Delimiter,
-                out: &mut ::std::string::String,
-            ) {
-                $crate::record::toon_fields(self, selection, delimiter, out);
-            }
-            #[inline]
-            fn write_toon_row(
-                &self,
-                selection: &$crate::Selection,
-                delimiter: $crate::toon::Delimiter,
-                out: &mut ::std::string::String,
-            ) {
-                $crate::record::toon_row(self, selection, delimiter, out);
             }
         }
     };

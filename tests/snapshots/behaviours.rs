@@ -62,7 +62,7 @@ pub mod account {
         => optional }
     );
     /// The values of `AccountPlan`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AccountPlan {
         /// `free`
         Free,
@@ -297,7 +297,7 @@ pub mod appointment {
         "pets" => optional }
     );
     /// The values of `AppointmentStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AppointmentStatus {
         /// `booked`
         Booked,
@@ -1134,7 +1134,7 @@ pub mod note {
         "kind" => required }
     );
     /// The values of `NoteKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum NoteKind {
         /// `plain`
         Plain,

@@ -236,7 +236,7 @@ pub mod reviewed_row {
         "tax_rate" => required, 7 notes : "notes" => required }
     );
     /// The values of `ReviewedRowStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReviewedRowStatus {
         /// `paid`
         Paid,
@@ -379,7 +379,7 @@ pub mod tabled_row {
         "tax_rate" => required, 7 notes : "notes" => required }
     );
     /// The values of `TabledRowStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TabledRowStatus {
         /// `paid`
         Paid,

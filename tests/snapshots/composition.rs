@@ -65,7 +65,7 @@ pub mod base {
         Owner { 0 login : "login" => required, 1 site_admin : "site_admin" => optional }
     );
     /// The values of `Visibility`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Visibility {
         /// `public`
         Public,
@@ -76,7 +76,7 @@ pub mod base {
     /// Replaced by `visibility`.
     ///
     /// Schema: deprecated.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     #[deprecated]
     pub enum LegacyState {
         /// `open`
@@ -658,7 +658,7 @@ pub mod state {
     #![allow(deprecated)]
     use super::__rt;
     /// A root that is a string enum, for other files to `$ref`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum State {
         /// `active`
         Active,

@@ -61,7 +61,7 @@ pub mod job {
         optional }
     );
     /// Where the job is.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum JobState {
         /// `queued`
         Queued,
@@ -77,7 +77,7 @@ pub mod job {
         Failed("failed") }
     );
     /// The values of `JobSpeed`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum JobSpeed {
         /// `1x`
         V1x,
@@ -88,7 +88,7 @@ pub mod job {
     }
     __rt::wire_enum!(JobSpeed { V1x("1x"), V2x("2x"), V10x("10x") });
     /// An enum whose values include the empty string and `Self`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum JobLabel {
         /// ``
         Empty,
@@ -103,7 +103,7 @@ pub mod job {
         JobLabel { Empty(""), Self_("Self"), None("none"), UpperCase("UPPER case") }
     );
     /// A named enum, shared through `$defs`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum RetryPolicy {
         /// `never`
         Never,

@@ -52,7 +52,7 @@ pub mod charge {
         status : "status" => required }
     );
     /// The values of `ChargeStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ChargeStatus {
         /// `succeeded`
         Succeeded,
@@ -223,7 +223,7 @@ pub mod charges_tool {
         VOID_TOOL,
     ];
     /// The `_select` keys of `charges`: the root fields of every action's returned data (wire format §9).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ChargesSelect {
         /// `amount`
         Amount,
@@ -777,7 +777,7 @@ pub mod payout {
         tabular Payout { 0 id : "id" => required, 1 status : "status" => required }
     );
     /// The values of `PayoutStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PayoutStatus {
         /// `paid`
         Paid,
@@ -829,7 +829,7 @@ pub mod payouts_tool {
         pub status: ::core::option::Option<PayoutsListInputStatus>,
     }
     /// The values of `PayoutsListInputStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PayoutsListInputStatus {
         /// `paid`
         Paid,

@@ -77,7 +77,7 @@ pub mod self_ {
         Option { 0 some : "some" => optional, 1 none : "none" => optional_nullable }
     );
     /// Variants named like prelude values.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Result {
         /// `Ok`
         Ok,

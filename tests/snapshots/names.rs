@@ -111,7 +111,7 @@ pub mod reaction {
     }
     __rt::__record!(ReactionUser { 0 login : "login" => optional });
     /// The values of `ReactionMood`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReactionMood {
         /// `+`
         Plus,
@@ -180,7 +180,7 @@ pub mod reactions_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `reactions`: the root fields of every action's returned data (wire format §9).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReactionsSelect {
         /// `+1`
         Plus1,

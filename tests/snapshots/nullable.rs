@@ -89,7 +89,7 @@ pub mod reading {
         ReadingPlace { 0 lat : "lat" => required, 1 lon : "lon" => optional_nullable }
     );
     /// The values of `ReadingLevel`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReadingLevel {
         /// `low`
         Low,
@@ -155,14 +155,14 @@ pub mod ticket {
         resolution : "resolution" => optional_nullable }
     );
     /// A string `const` is an enum of one value; it needs no `type`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketKind {
         /// `ticket`
         Ticket,
     }
     __rt::wire_enum!(TicketKind { Ticket("ticket") });
     /// No `type`; the values say it is a string.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketState {
         /// `open`
         Open,
@@ -171,7 +171,7 @@ pub mod ticket {
     }
     __rt::wire_enum!(TicketState { Open("open"), Closed("closed") });
     /// The 2020-12 nullable enum, required; `null` is written.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketPriority {
         /// `low`
         Low,
@@ -180,7 +180,7 @@ pub mod ticket {
     }
     __rt::wire_enum!(TicketPriority { Low("low"), High("high") });
     /// A nullable enum without `type`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketSeverity {
         /// `minor`
         Minor,
@@ -189,7 +189,7 @@ pub mod ticket {
     }
     __rt::wire_enum!(TicketSeverity { Minor("minor"), Major("major") });
     /// Optional and nullable.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketResolution {
         /// `fixed`
         Fixed,

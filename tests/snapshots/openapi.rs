@@ -71,7 +71,7 @@ pub mod billing_api {
         required }
     );
     /// The values of `MoneyCurrency`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum MoneyCurrency {
         /// `EUR`
         Eur,
@@ -307,7 +307,7 @@ pub mod shop_api {
         optional_nullable, 8 total : "total" => optional }
     );
     /// The values of `OrderStatus`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OrderStatus {
         /// `placed`
         Placed,
@@ -318,7 +318,7 @@ pub mod shop_api {
     }
     __rt::wire_enum!(OrderStatus { Placed("placed"), Paid("paid"), Shipped("shipped") });
     /// `nullable` on an enum: null is one more value.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OrderChannel {
         /// `web`
         Web,
@@ -424,7 +424,7 @@ pub mod shop_api {
         tabular Card { 0 kind : "kind" => required, 1 last4 : "last4" => required }
     );
     /// The values of `CardKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CardKind {
         /// `card`
         Card,
@@ -442,7 +442,7 @@ pub mod shop_api {
         tabular Transfer { 0 kind : "kind" => required, 1 iban : "iban" => required }
     );
     /// The values of `TransferKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TransferKind {
         /// `transfer`
         Transfer,

@@ -61,7 +61,7 @@ pub mod card {
         "\"[REDACTED]\"" }
     );
     /// The values of `CardBrand`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CardBrand {
         /// `visa`
         Visa,
@@ -180,7 +180,7 @@ pub mod patient {
         redact "[REDACTED]" "\"[REDACTED]\"" }
     );
     /// The values of `PatientRisk`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PatientRisk {
         /// `low`
         Low,

@@ -52,7 +52,7 @@ pub mod types {
         resident : "resident" => optional }
     );
     /// The values of `Currency`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Currency {
         /// `EUR`
         Eur,

@@ -106,7 +106,7 @@ pub mod owner {
         tabular UserOwner { 0 kind : "kind" => required, 1 login : "login" => required }
     );
     /// The values of `UserOwnerKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum UserOwnerKind {
         /// `user`
         User,
@@ -124,7 +124,7 @@ pub mod owner {
         tabular BotOwner { 0 kind : "kind" => required, 1 slug : "slug" => required }
     );
     /// The values of `BotOwnerKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BotOwnerKind {
         /// `bot`
         Bot,

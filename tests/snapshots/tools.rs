@@ -71,7 +71,7 @@ pub mod billing_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `billing`: the root fields of every action's returned data (wire format §9).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BillingSelect {
         /// `amount`
         Amount,
@@ -443,7 +443,7 @@ pub mod desk_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `desk`: the root fields of every action's returned data (wire format §9).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum DeskSelect {
         /// `amount`
         Amount,
@@ -1034,7 +1034,7 @@ pub mod ledger_tool {
         pub range: ::core::option::Option<LedgerSearchInputRange>,
     }
     /// The state to match.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum LedgerSearchInputStatus {
         /// `paid`
         Paid,
@@ -1434,7 +1434,7 @@ pub mod receipt {
         tabular Receipt { 0 id : "id" => required, 1 method : "method" => required }
     );
     /// The values of `ReceiptMethod`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReceiptMethod {
         /// `card`
         Card,

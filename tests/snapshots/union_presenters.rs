@@ -208,7 +208,7 @@ pub mod account {
         "\"[REDACTED]\"" }
     );
     /// The values of `PersonKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PersonKind {
         /// `user`
         User,
@@ -321,7 +321,7 @@ pub mod accounts_tool {
         open_world: ::core::option::Option::None,
     };
     /// The `_select` keys of `accounts`: the root fields of every action's returned data (wire format §9).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AccountsSelect {
         /// `email`
         Email,
@@ -681,7 +681,7 @@ pub mod org {
         "name" => required, 3 members : "members" => optional }
     );
     /// The values of `OrganisationKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OrganisationKind {
         /// `org`
         Org,

@@ -348,7 +348,7 @@ pub mod event {
         tabular Opened { 0 number : "number" => required, 1 type_ : "type" => required }
     );
     /// The values of `OpenedType`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OpenedType {
         /// `opened`
         Opened,
@@ -367,7 +367,7 @@ pub mod event {
         required_nullable }
     );
     /// The values of `ClosedType`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ClosedType {
         /// `closed`
         Closed,
@@ -388,7 +388,7 @@ pub mod event {
         reactions : "reactions" => optional }
     );
     /// The values of `CommentedType`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CommentedType {
         /// `commented`
         Commented,
@@ -453,7 +453,7 @@ pub mod event {
         tabular Renamed { 0 action : "action" => required, 1 from : "from" => required }
     );
     /// The values of `RenamedAction`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum RenamedAction {
         /// `edit`
         Edit,
@@ -472,7 +472,7 @@ pub mod event {
         }
     );
     /// The values of `RetitledAction`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum RetitledAction {
         /// `edit`
         Edit,
@@ -524,7 +524,7 @@ pub mod event {
         tabular Web { 0 via : "via" => required, 1 url : "url" => required }
     );
     /// The values of `WebVia`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum WebVia {
         /// `web`
         Web,
@@ -540,7 +540,7 @@ pub mod event {
     }
     __rt::__record!(Api { 0 via : "via" => optional, 1 client : "client" => required });
     /// The values of `ApiVia`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ApiVia {
         /// `api`
         Api,
@@ -611,7 +611,7 @@ pub mod event {
         tabular Quoted { 0 k_i_nd : "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required }
     );
     /// The values of `QuotedKINd`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum QuotedKiNd {
         /// `a"b`
         AB,
@@ -630,7 +630,7 @@ pub mod event {
         optional }
     );
     /// The values of `BracedKINd`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BracedKiNd {
         /// `}{`
         Empty,
@@ -748,7 +748,7 @@ pub mod issue {
         tabular User { 0 kind : "kind" => required, 1 login : "login" => required }
     );
     /// The values of `UserKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum UserKind {
         /// `user`
         User,
@@ -821,7 +821,7 @@ pub mod issue {
         tabular Bot { 0 kind : "kind" => required, 1 slug : "slug" => required }
     );
     /// The values of `BotKind`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BotKind {
         /// `bot`
         Bot,

@@ -49,7 +49,7 @@ pub mod customer {
         Customer { 0 name : "name" => required, 1 tier : "tier" => optional }
     );
     /// The values of `CustomerTier`.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CustomerTier {
         /// `gold`
         Gold,
@@ -503,7 +503,7 @@ pub mod payment {
         refunded : "refunded" => optional }
     );
     /// How it was paid.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PaymentMethod {
         /// `card`
         Card,
@@ -783,7 +783,7 @@ pub mod ticket {
         "note" => optional, 5 tags : "tags" => optional }
     );
     /// Only open tickets can be closed.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketStatus {
         /// `open`
         Open,

@@ -367,6 +367,7 @@ mod records {
             Key::new("rate", "\"rate\": "),
             Key::new("ok", "\"ok\": "),
         ];
+        const TABLE_ROW: bool = true;
         #[inline(always)]
         fn visit_field<'a, S: FieldSink<'a>>(&'a self, field: u16, sink: &mut S) {
             match field {
@@ -379,7 +380,7 @@ mod records {
         }
     }
 
-    crate::__record_impls!(Cell, tabular);
+    crate::__record_impls!(Cell);
 
     /// A table of records with an enum column is what the generic encoder makes of the value,
     /// whatever the delimiter and indent.

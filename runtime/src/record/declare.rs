@@ -20,19 +20,20 @@
 #[doc(hidden)]
 macro_rules! __record {
     (tabular $name:ident $fields:tt $(.. $extra:ident)?) => {
-        $crate::__record!(@struct $name $fields $(.. $extra)?);
-        $crate::__record_impls!($name, tabular);
-    };
-    ($name:ident $fields:tt $(.. $extra:ident)?) => {
-        $crate::__record!(@struct $name $fields $(.. $extra)?);
+        $crate::__record!(@struct [const TABLE_ROW: bool = true;] $name $fields $(.. $extra)?);
         $crate::__record_impls!($name);
     };
-    (@struct $name:ident $fields:tt) => {
-        $crate::__record!(@record $name $fields);
+    ($name:ident $fields:tt $(.. $extra:ident)?) => {
+        $crate::__record!(@struct [] $name $fields $(.. $extra)?);
+        $crate::__record_impls!($name);
+    };
+    (@struct [$($row:tt)*] $name:ident $fields:tt) => {
+        $crate::__record!(@record $name $fields $($row)*);
         $crate::__record!(@read $name $fields);
     };
-    (@struct $name:ident $fields:tt .. $extra:ident) => {
+    (@struct [$($row:tt)*] $name:ident $fields:tt .. $extra:ident) => {
         $crate::__record!(@record $name $fields
+            $($row)*
             fn extra_len(&self) -> usize {
                 self.$extra.len()
             }
