@@ -118,7 +118,7 @@ pub trait Record {
     /// The declared fields' keys, in schema order; a [`Selection`] indexes into it.
     const KEYS: &'static [Key];
 
-    /// Every value is a TOON table row ([`WriteToon::TABULAR`](crate::toon::WriteToon::TABULAR)):
+    /// Every value is a TOON table row ([`WriteToon::TABULAR`]):
     /// `__record!`'s `tabular`.
     const TABLE_ROW: bool = false;
 
