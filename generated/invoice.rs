@@ -134,7 +134,7 @@ impl __rt::Declared for InvoicePresenter {
         {
             if item.lines.is_some() {
                 let mut content = ::std::string::String::new();
-                if let ::core::option::Option::Some(value) = &item.lines {
+                if let ::core::option::Option::Some(value) = item.lines.as_ref() {
                     __rt::__private::compute::push(
                         &mut content,
                         __rt::__private::compute::Operand::Array(value.len()),
@@ -143,7 +143,7 @@ impl __rt::Declared for InvoicePresenter {
                     );
                 }
                 content.push(' ');
-                if let ::core::option::Option::Some(value) = &item.lines {
+                if let ::core::option::Option::Some(value) = item.lines.as_ref() {
                     __rt::__private::compute::push(
                         &mut content,
                         __rt::__private::compute::Operand::Array(value.len()),

@@ -325,7 +325,7 @@ pub mod appointment {
                         __rt::__private::number::write_i64(&mut content, *value);
                     }
                     content.push(' ');
-                    if let ::core::option::Option::Some(value) = &item.pets {
+                    if let ::core::option::Option::Some(value) = item.pets.as_ref() {
                         __rt::__private::compute::push(
                             &mut content,
                             __rt::__private::compute::Operand::from(*value),

@@ -342,7 +342,7 @@ pub mod payout {
                     );
                 }
                 text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = &item.share {
+                if let ::core::option::Option::Some(value) = item.share.as_ref() {
                     __rt::__private::compute::push(
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
@@ -369,7 +369,7 @@ pub mod payout {
                     __rt::escape::Context::Line,
                 );
                 text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = &item.big {
+                if let ::core::option::Option::Some(value) = item.big.as_ref() {
                     __rt::__private::compute::push(
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
@@ -707,7 +707,7 @@ pub mod payout {
                     );
                 }
                 text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = &item.share {
+                if let ::core::option::Option::Some(value) = item.share.as_ref() {
                     __rt::__private::compute::push(
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
@@ -734,7 +734,7 @@ pub mod payout {
                     __rt::escape::Context::Line,
                 );
                 text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = &item.big {
+                if let ::core::option::Option::Some(value) = item.big.as_ref() {
                     __rt::__private::compute::push(
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),

@@ -13,6 +13,18 @@ use fusion_runtime::__private::compute::Transform;
 use super::behaviour::{Context, Escape};
 use super::code::{Ident, Literal, Number, Place, ident, literal};
 
+/// Where a computed placeholder's value comes from.
+enum Source {
+    /// An `Operand` expression (a required field, a sum, a count).
+    Always(TokenStream),
+    /// An optional field: `operand` over `value`, which `place` (an `Option<&T>`) holds when the
+    /// field is present.
+    Optional {
+        place: TokenStream,
+        operand: TokenStream,
+    },
+}
+
 impl Context<'_> {
     /// The source of a computed placeholder as an `Operand` over `place` (the field's value).
     fn operand(&self, ty: &FieldType, place: &Place) -> TokenStream {
@@ -34,37 +46,37 @@ impl Context<'_> {
         }
     }
 
-    /// The source of a computed placeholder: the `Option<Operand>` of an optional field, else the
-    /// `Operand` itself (`optional` says which).
-    fn source(&self, source: &TextPart) -> (TokenStream, bool) {
+    /// The source of a computed placeholder as an `Operand` expression.
+    fn source(&self, source: &TextPart) -> Source {
         let rt = self.rt;
         let operand = quote!(#rt::__private::compute::Operand);
-        match source {
+        Source::Always(match source {
             TextPart::Field(field) | TextPart::Column(field) => {
                 let (def, name) = self.field(*field);
                 if !def.is_option() {
-                    return (
+                    return Source::Always(
                         self.operand(&def.ty, &Place::Field(quote!(item.#name))),
-                        false,
                     );
                 }
-                let value = self.operand(&def.ty, &Place::Ref(ident("value")));
                 let place = if def.is_double_option() {
                     self.option_place(def, &name)
                 } else {
                     quote!(item.#name.as_ref())
                 };
-                (quote!(#place.map(|value| #value)), true)
+                return Source::Optional {
+                    place,
+                    operand: self.operand(&def.ty, &Place::Ref(ident("value"))),
+                };
             }
             TextPart::Sum(field) => {
                 let (sum, _) = self.sum_expression(*field);
-                (quote!(#operand::from(#sum)), false)
+                quote!(#operand::from(#sum))
             }
-            TextPart::Hidden => (quote!(#operand::count(total - kept.len())), false),
-            TextPart::Total => (quote!(#operand::count(total)), false),
+            TextPart::Hidden => quote!(#operand::count(total - kept.len())),
+            TextPart::Total => quote!(#operand::count(total)),
             // `Count` and `Shown`; the model gives no other source.
-            _ => (quote!(#operand::count(kept.len())), false),
-        }
+            _ => quote!(#operand::count(kept.len())),
+        })
     }
 
     /// The transforms as a constant slice of the runtime's `Transform`s.
@@ -123,15 +135,13 @@ impl Context<'_> {
                 #rt::__private::compute::push(&mut #target, #source, #steps, #rt::escape::Context::#context);
             }
         };
-        if let TextPart::Field(field) = &computed.source {
-            let (def, name) = self.field(*field);
-            if def.is_option() {
-                let place = self.option_place(def, &name);
-                let push = push(self.operand(&def.ty, &Place::Ref(ident("value"))));
-                return quote! { if let ::core::option::Option::Some(value) = #place { #push } };
+        match self.source(&computed.source) {
+            Source::Always(operand) => push(operand),
+            Source::Optional { place, operand } => {
+                let push = push(operand);
+                quote! { if let ::core::option::Option::Some(value) = #place { #push } }
             }
         }
-        push(self.source(&computed.source).0)
     }
 
     /// Statements writing a computed placeholder as a JSON value through `writer` (an
@@ -140,11 +150,9 @@ impl Context<'_> {
     pub(super) fn json_computed(&self, computed: &Computed, writer: &TokenStream) -> TokenStream {
         let rt = self.rt;
         let steps = self.steps(computed);
-        let (source, optional) = self.source(&computed.source);
-        let source = if optional {
-            source
-        } else {
-            quote!(::core::option::Option::Some(#source))
+        let source = match self.source(&computed.source) {
+            Source::Always(operand) => quote!(::core::option::Option::Some(#operand)),
+            Source::Optional { place, operand } => quote!(#place.map(|value| #operand)),
         };
         let write = |writer: TokenStream| {
             quote! { #rt::__private::compute::write_json(#writer, #source, #steps); }

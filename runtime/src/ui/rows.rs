@@ -34,21 +34,14 @@ impl<W: DerefMut<Target = String>> TableWriter<W> {
         push: fn(&mut String, &str),
         rows: usize,
     ) -> Self {
-        // `| h1 | h2 |`, then a row of `---` cells: upstream's `| ${cells.join(' | ')} |`.
-        out.push_str("| ");
         let mut columns = 0;
-        for header in headers {
-            if columns > 0 {
-                out.push_str(" | ");
-            }
-            push(&mut out, header);
-            columns += 1;
-        }
-        out.push_str(" |\n| ");
-        for column in 0..columns {
-            out.push_str(if column == 0 { "---" } else { " | ---" });
-        }
-        out.push_str(" |");
+        push_row(
+            &mut out,
+            headers.into_iter().inspect(|_| columns += 1),
+            push,
+        );
+        out.push('\n');
+        push_row(&mut out, (0..columns).map(|_| "---"), String::push_str);
         let first_row = out.len();
         Self {
             out,
@@ -130,6 +123,23 @@ impl<W: DerefMut<Target = String>> ListWriter<W> {
     pub fn finish(self) -> W {
         self.out
     }
+}
+
+/// `| c1 | c2 |`: upstream's `` `| ${cells.join(' | ')} |` ``, each cell through `push` (the
+/// header and separator lines; rows are written cell by cell through the writer).
+fn push_row<'a>(
+    out: &mut String,
+    cells: impl Iterator<Item = &'a str>,
+    push: fn(&mut String, &str),
+) {
+    out.push_str("| ");
+    for (index, cell) in cells.enumerate() {
+        if index > 0 {
+            out.push_str(" | ");
+        }
+        push(out, cell);
+    }
+    out.push_str(" |");
 }
 
 /// Reserves room for `rows` more rows the size of the one written from `row_start` to the end,
