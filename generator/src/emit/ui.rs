@@ -16,9 +16,11 @@ use super::code::{InternalError, ItemRef, Literal, Number, ident, literal};
 
 /// How a block is made from the statements that write its content.
 enum Made {
-    /// A block written in place into its wire text: `content` is the runtime's `UiWriter`, or
-    /// what this call on it starts (`.table(..)`, `.list(..)`), a writer that `finish` ends.
-    InPlace(Option<TokenStream>),
+    /// A markdown block written in place into its wire text: `content` is its `UiWriter`.
+    InPlace,
+    /// A table or list written in place: `content` is the writer this call on the block's
+    /// `UiWriter` starts (`.table(..)`, `.list(..)`), which `finish` ends.
+    Writer(TokenStream),
     /// `content` is a `String`, made into the block by this expression.
     By(TokenStream),
 }
@@ -68,9 +70,9 @@ impl Context<'_> {
     ) -> Result<TokenStream, InternalError> {
         let rt = self.rt;
         let (content, made) = self.ui_content(&ui.kind, &ui.multiline, collection)?;
-        let (mut block, writer) = match made {
-            Made::InPlace(writer) => (quote!(#rt::UiBlock::markdown_raw("")), Some(writer)),
-            Made::By(block) => (block, None),
+        let mut block = match &made {
+            Made::By(block) => block.clone(),
+            Made::InPlace | Made::Writer(_) => quote!(#rt::UiBlock::markdown_raw("")),
         };
         let mutable = (!content.is_empty()).then(|| quote!(mut));
         let mut title_text = TokenStream::new();
@@ -103,20 +105,20 @@ impl Context<'_> {
             let priority = Number::Int(priority.into(), "i64");
             block.extend(quote!(.priority(#priority)));
         }
-        Ok(match writer {
-            Some(None) => quote! {
+        Ok(match made {
+            Made::InPlace => quote! {
                 #title_text
                 let #mutable content = #block.into_writer();
                 #content
                 builder.ui(content);
             },
-            Some(Some(start)) => quote! {
+            Made::Writer(start) => quote! {
                 #title_text
                 let mut content = #block.into_writer()#start;
                 #content
                 builder.ui(content.finish());
             },
-            None => quote! {
+            Made::By(_) => quote! {
                 #title_text
                 let #mutable content = ::std::string::String::new();
                 #content
@@ -165,10 +167,7 @@ impl Context<'_> {
                 } else {
                     (row, quote!(1))
                 };
-                (
-                    rows,
-                    Made::InPlace(Some(quote!(.table(&[#(#headers),*], #count)))),
-                )
+                (rows, Made::Writer(quote!(.table(&[#(#headers),*], #count))))
             }
             UiKind::List(parts) => {
                 let line = line(parts)?;
@@ -180,9 +179,9 @@ impl Context<'_> {
                 } else {
                     (quote! { content.item(); #line }, quote!(1))
                 };
-                (items, Made::InPlace(Some(quote!(.list(#count)))))
+                (items, Made::Writer(quote!(.list(#count))))
             }
-            UiKind::Markdown(parts) => (text(parts)?, Made::InPlace(None)),
+            UiKind::Markdown(parts) => (text(parts)?, Made::InPlace),
             UiKind::Summary(parts) => (
                 line(parts)?,
                 Made::By(quote!(#rt::UiBlock::summary_raw(&content))),
