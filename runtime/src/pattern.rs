@@ -243,8 +243,9 @@ impl Pattern {
 
 /// Reads the undeclared keys of an object that `patternProperties` keeps: those matching one
 /// of `patterns` (anywhere in the key, as JSON Schema's unanchored ECMAScript match), each value
-/// read as `V`; every other key is skipped, as the allow-list drops undeclared keys. Generated
-/// structs call it on their `#[serde(flatten)]` map.
+/// read as `V`; every other key is skipped, as the allow-list drops undeclared keys. Structs
+/// read from tool arguments call it on their `#[serde(flatten)]` map; a struct a data block
+/// writes reads its kept keys with `record::next_field_keeping` instead.
 pub fn matching_keys<'de, D, V>(
     deserializer: D,
     patterns: &'static [Pattern],

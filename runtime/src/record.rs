@@ -12,7 +12,9 @@ mod serialize;
 #[cfg(test)]
 mod tests;
 
-pub use read::{ReadRecord, deserialize, missing, next_field, optional, read_value};
+pub use read::{
+    Extra, ReadRecord, deserialize, missing, next_field, next_field_keeping, optional, read_value,
+};
 pub use serialize::serialize;
 
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};

@@ -598,12 +598,10 @@ pub mod repository {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct RepositoryPermissions {
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
-        #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<::std::string::String, bool>,
     }
     __rt::__record!(RepositoryPermissions {} ..additional_properties);
@@ -611,15 +609,12 @@ pub mod repository {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct RepositoryMetadata {
         /// Wire key `source`; optional, left out of the data block when `None`.
-        #[serde(default)]
         pub source: ::core::option::Option<::std::string::String>,
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
-        #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<
             ::std::string::String,
             __rt::JsonValue,

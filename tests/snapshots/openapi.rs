@@ -88,12 +88,10 @@ pub mod billing_api {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq, __rt::Deserialize)]
-    #[serde(crate = "__rt::__private::serde")]
+    #[derive(Debug, Clone, PartialEq)]
     pub struct InvoiceMetadata {
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
-        #[serde(flatten)]
         pub additional_properties: __rt::IndexMap<
             ::std::string::String,
             ::std::string::String,

@@ -15,14 +15,14 @@ use crate::naming::FieldNames;
 /// The `__record!` table of struct `name` with `fields` (named `members`): one line per field,
 /// from which the runtime writes its `Record`, `Serialize`, `Deserialize`, `WriteJson`,
 /// `ToonObject`, `ToonElement` and `WriteToon` (`tabular` when every value is a TOON table row).
-/// `extra` names the field of undeclared keys when the struct keeps them; the struct then
-/// derives `Deserialize` itself (serde's `flatten` reads them).
+/// `extra` names the field of undeclared keys when the struct keeps them, with the
+/// `patternProperties` a key must match to be kept (none: every key is kept).
 pub fn record_impl(
     model: &Model,
     name: &Ident,
     fields: &[FieldDef],
     members: &[FieldNames],
-    extra: Option<&Ident>,
+    extra: Option<(&Ident, &[TokenStream])>,
     tabular: bool,
     rt: &Runtime,
 ) -> TokenStream {
@@ -32,7 +32,10 @@ pub fn record_impl(
         .enumerate()
         .map(|(index, (field, member))| field_line(model, index, field, &ident(&member.name)));
     let tabular = tabular.then(|| quote!(tabular));
-    let extra = extra.map(|extra| quote!(.. #extra));
+    let extra = extra.map(|(extra, patterns)| {
+        let patterns = (!patterns.is_empty()).then(|| quote!([#(#patterns),*]));
+        quote!(.. #extra #patterns)
+    });
     quote! {
         #rt::__record!(#tabular #name { #(#lines),* } #extra);
     }

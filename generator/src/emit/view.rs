@@ -210,9 +210,8 @@ pub struct StructView {
 }
 
 /// Which of serde's traits a struct derives. A struct that data blocks write gets both from
-/// its `__record!` table (smaller and faster to compile than the derives); one that keeps
-/// undeclared keys still derives `Deserialize` (serde's `flatten` reads them); one only read
-/// from tool arguments derives both.
+/// its `__record!` table (smaller and faster to compile than the derives), undeclared keys it
+/// keeps included; one only read from tool arguments derives both.
 #[derive(Debug, Clone, Copy)]
 pub struct SerdeDerives {
     /// `#[derive(Serialize)]`.
@@ -222,12 +221,11 @@ pub struct SerdeDerives {
 }
 
 impl SerdeDerives {
-    /// The derives of a struct that data blocks write (`data`) or not, that keeps undeclared
-    /// keys (`extra`) or not.
-    pub fn of(data: bool, extra: bool) -> Self {
+    /// The derives of a struct that data blocks write (`data`) or not.
+    pub fn of(data: bool) -> Self {
         Self {
             serialize: !data,
-            deserialize: !data || extra,
+            deserialize: !data,
         }
     }
 
@@ -371,44 +369,37 @@ pub fn module_view(
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => {
-                let derives = SerdeDerives::of(data_types[id], names_of.extra.is_some());
+                let derives = SerdeDerives::of(data_types[id]);
+                let extra = match extra_field(model, names, id)? {
+                    Some((name, ty)) => Some(ExtraView {
+                        name,
+                        rust_type: RustType::Map(
+                            rt.clone(),
+                            Box::new(rust_type(model, names, index, ty, rt)),
+                        ),
+                        key_reader: literal(&format!("{}::__fusion_matching_keys", names_of.name)),
+                        key_patterns: def
+                            .extra_keys
+                            .iter()
+                            .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
+                            .collect::<Result<_, _>>()?,
+                    }),
+                    None => None,
+                };
+                let record = data_types[id].then(|| {
+                    let kept = extra
+                        .as_ref()
+                        .map(|extra| (&extra.name, extra.key_patterns.as_slice()));
+                    let tabular = is_tabular(model, id);
+                    record_impl(model, &name, fields, &names_of.fields, kept, tabular, rt)
+                });
                 data.items.push(ItemView::Struct(StructView {
                     argument_only: !data_types[id],
                     redacts: derives.serialize && fields.iter().any(|f| f.redact.is_some()),
                     derives,
                     deprecated: def.deprecated,
-                    extra: match extra_field(model, names, id)? {
-                        Some((name, ty)) => Some(ExtraView {
-                            name,
-                            rust_type: RustType::Map(
-                                rt.clone(),
-                                Box::new(rust_type(model, names, index, ty, rt)),
-                            ),
-                            key_reader: literal(&format!(
-                                "{}::__fusion_matching_keys",
-                                names_of.name
-                            )),
-                            key_patterns: def
-                                .extra_keys
-                                .iter()
-                                .map(|pattern| super::tool_args::pattern_constructor(pattern, rt))
-                                .collect::<Result<_, _>>()?,
-                        }),
-                        None => None,
-                    },
-                    record: data_types[id].then(|| {
-                        let extra = names_of.extra.as_deref().map(ident);
-                        let tabular = is_tabular(model, id);
-                        record_impl(
-                            model,
-                            &name,
-                            fields,
-                            &names_of.fields,
-                            extra.as_ref(),
-                            tabular,
-                            rt,
-                        )
-                    }),
+                    extra,
+                    record,
                     doc: with_notes(
                         doc_lines(
                             def.description.as_deref(),

@@ -15,23 +15,27 @@
 /// A key whose JSON text is not its text in quotes adds it: `"tab\tkey" as "\"tab\\tkey\""`.
 /// A redacted field adds its censor, as text and as JSON: `redact "[REDACTED]" "\"[REDACTED]\""`.
 /// `tabular` first when every value of the struct is a TOON table row; `.. extra` last when the
-/// struct keeps undeclared keys in its field `extra` (it then derives `Deserialize` itself).
+/// struct keeps undeclared keys in its field `extra`, followed by `[pattern, …]` (the
+/// `patternProperties` a key must match to be kept) when not every key is kept.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __record {
-    (tabular $name:ident $fields:tt $(.. $extra:ident)?) => {
-        $crate::__record!(@struct [const TABLE_ROW: bool = true;] $name $fields $(.. $extra)?);
+    (tabular $name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
+        $crate::__record!(
+            @struct [const TABLE_ROW: bool = true;] $name $fields $(.. $extra $($patterns)?)?
+        );
         $crate::__record_impls!($name);
     };
-    ($name:ident $fields:tt $(.. $extra:ident)?) => {
-        $crate::__record!(@struct [] $name $fields $(.. $extra)?);
+    ($name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
+        $crate::__record!(@struct [] $name $fields $(.. $extra $($patterns)?)?);
         $crate::__record_impls!($name);
     };
     (@struct [$($row:tt)*] $name:ident $fields:tt) => {
         $crate::__record!(@record $name $fields $($row)*);
         $crate::__record!(@read $name $fields);
     };
-    (@struct [$($row:tt)*] $name:ident $fields:tt .. $extra:ident) => {
+    (@struct [$($row:tt)*] $name:ident $fields:tt .. $extra:ident $($patterns:tt)?) => {
+        $crate::__record!(@read $name $fields .. $extra $($patterns)?);
         $crate::__record!(@record $name $fields
             $($row)*
             fn extra_len(&self) -> usize {
@@ -87,10 +91,35 @@ macro_rules! __record {
             }
         }
     };
-    (@read $name:ident {
+    (@read $name:ident $fields:tt) => {
+        $crate::__record!(@reader $name $fields map []
+            [$crate::record::next_field::<Self, A_>(&mut map)?] []);
+    };
+    (@read $name:ident $fields:tt .. $extra:ident) => {
+        $crate::__record!(@reader $name $fields map
+            [let mut extra = $crate::record::Extra::new(&[]);]
+            [$crate::record::next_field_keeping::<Self, A_>(&mut map, &mut extra)?]
+            [$extra: extra.finish()?,]);
+    };
+    (@read $name:ident $fields:tt .. $extra:ident [$($pattern:expr),+ $(,)?]) => {
+        $crate::__record!(@reader $name $fields map
+            [
+                static PATTERNS: [$crate::__private::pattern::Pattern;
+                    [$($crate::__record!(@unit $pattern)),+].len()] = [$($pattern),+];
+                let mut extra = $crate::record::Extra::new(&PATTERNS);
+            ]
+            [$crate::record::next_field_keeping::<Self, A_>(&mut map, &mut extra)?]
+            [$extra: extra.finish()?,]);
+    };
+    (@unit $pattern:expr) => {
+        ()
+    };
+    // `map` comes from the arm above, with the statements that use it: a local named inside one
+    // arm is not the same local as one named inside another.
+    (@reader $name:ident {
         $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
             $(redact $text:literal $censor:literal)?),* $(,)?
-    }) => {
+    } $map:ident [$($setup:tt)*] [$next:expr] [$($extra_field:tt)*]) => {
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
             fn deserialize<D_>(deserializer: D_) -> ::core::result::Result<Self, D_::Error>
             where
@@ -103,25 +132,26 @@ macro_rules! __record {
         impl $crate::record::ReadRecord for $name {
             const NAME: &'static str = ::core::stringify!($name);
             const FIELD_NAMES: &'static [&'static str] = Self::FIELDS;
-            fn read_map<'de, A_>(mut map: A_) -> ::core::result::Result<Self, A_::Error>
+            fn read_map<'de, A_>(mut $map: A_) -> ::core::result::Result<Self, A_::Error>
             where
                 A_: $crate::__private::serde::de::MapAccess<'de>,
             {
+                $($setup)*
                 // One slot per field, numbered as the fields are: locals named after the
                 // fields would be the user's names (clippy's `disallowed_names` on `foo`).
                 let mut slots = ($($crate::__record!(@none $index),)*);
                 // One `?` for the loop, not one per field: each is a `match` and a conversion
                 // the compiler checks, in every struct of every build.
-                while let ::core::option::Option::Some(field) =
-                    $crate::record::next_field::<Self, A_>(&mut map)?
-                {
+                while let ::core::option::Option::Some(field) = $next {
                     match field {
-                        $($index => $crate::record::read_value(&mut map, &mut slots.$index, $key),)*
+                        $($index => $crate::record::read_value(&mut $map, &mut slots.$index, $key),)*
                         _ => ::core::result::Result::Ok(()),
                     }?;
                 }
+                // The kept keys last: serde's `flatten` reported a missing field before them.
                 ::core::result::Result::Ok(Self {
                     $($member: $crate::__record!(@finish slots.$index, $key, $kind),)*
+                    $($extra_field)*
                 })
             }
         }

@@ -16,9 +16,12 @@
 use core::fmt;
 use core::marker::PhantomData;
 
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
+use indexmap::IndexMap;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Unexpected, Visitor};
+use serde_json::Value;
 
 use super::Record;
+use crate::pattern::Pattern;
 
 /// A generated struct that reads itself from a map, field by field.
 pub trait ReadRecord: Record + Sized {
@@ -78,6 +81,71 @@ pub fn next_field<'de, T: ReadRecord, A: MapAccess<'de>>(
             Some(Some(index)) => return Ok(Some(index)),
             Some(None) => {
                 map.next_value::<IgnoredAny>()?;
+            }
+        }
+    }
+}
+
+/// The undeclared keys a struct keeps (`additionalProperties`, or those matching
+/// `patternProperties`), as [`next_field_keeping`] reads them: each value as JSON, typed by
+/// [`Extra::finish`] only once the declared fields are read and checked. serde's `flatten`,
+/// which read them before, reports a mistyped kept value after a missing or duplicate field,
+/// and this keeps that order.
+#[derive(Debug)]
+pub struct Extra {
+    patterns: &'static [Pattern],
+    entries: Vec<(String, Value)>,
+}
+
+impl Extra {
+    /// Keeps every undeclared key when `patterns` is empty, else those that match one.
+    #[must_use]
+    pub fn new(patterns: &'static [Pattern]) -> Self {
+        Self {
+            patterns,
+            entries: Vec::new(),
+        }
+    }
+
+    /// The kept keys with their values read as `V`, in the order the data had them; a key
+    /// given twice keeps its first place and its last value, as a map insert does.
+    ///
+    /// # Errors
+    /// The first value that does not read as `V`, with the message `V` gives.
+    pub fn finish<'de, V: de::Deserialize<'de>, E: de::Error>(
+        self,
+    ) -> Result<IndexMap<String, V>, E> {
+        let mut kept = IndexMap::with_capacity(self.entries.len());
+        for (key, value) in self.entries {
+            kept.insert(key, V::deserialize(value).map_err(E::custom)?);
+        }
+        Ok(kept)
+    }
+
+    fn keeps(&self, key: &str) -> bool {
+        self.patterns.is_empty() || self.patterns.iter().any(|pattern| pattern.is_match(key))
+    }
+}
+
+/// [`next_field`] of a struct that keeps undeclared keys: an undeclared key and its value go to
+/// `extra` (or are read and dropped when `extra` does not keep that key).
+///
+/// # Errors
+/// The map's own.
+#[inline]
+pub fn next_field_keeping<'de, T: ReadRecord, A: MapAccess<'de>>(
+    map: &mut A,
+    extra: &mut Extra,
+) -> Result<Option<u16>, A::Error> {
+    loop {
+        match map.next_key_seed(KeyOrField::<T>(PhantomData))? {
+            None => return Ok(None),
+            Some(Ok(index)) => return Ok(Some(index)),
+            Some(Err(key)) => {
+                let value = map.next_value::<Value>()?;
+                if extra.keeps(&key) {
+                    extra.entries.push((key, value));
+                }
             }
         }
     }
@@ -161,5 +229,45 @@ impl<T: ReadRecord> Visitor<'_> for FieldIndex<T> {
             .ok()
             .filter(|&index| index < T::FIELD_NAMES.len())
             .map(|index| index as u16))
+    }
+}
+
+/// Reads a key as the index of the declared field it names, or as the undeclared key itself.
+/// A number is a key here (serde's `flatten` keeps it as one), not a field's position.
+struct KeyOrField<T>(PhantomData<T>);
+
+impl<'de, T: ReadRecord> DeserializeSeed<'de> for KeyOrField<T> {
+    type Value = Result<u16, String>;
+
+    #[inline]
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<T: ReadRecord> Visitor<'_> for KeyOrField<T> {
+    type Value = Result<u16, String>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string key")
+    }
+
+    #[inline]
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<Self::Value, E> {
+        Ok(FieldIndex::<T>::position(value.as_bytes()).ok_or_else(|| value.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, value: String) -> Result<Self::Value, E> {
+        Ok(FieldIndex::<T>::position(value.as_bytes()).ok_or(value))
+    }
+
+    fn visit_bytes<E: de::Error>(self, value: &[u8]) -> Result<Self::Value, E> {
+        match FieldIndex::<T>::position(value) {
+            Some(index) => Ok(Ok(index)),
+            None => match core::str::from_utf8(value) {
+                Ok(key) => Ok(Err(key.to_owned())),
+                Err(_) => Err(E::invalid_value(Unexpected::Bytes(value), &self)),
+            },
+        }
     }
 }

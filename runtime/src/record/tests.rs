@@ -172,3 +172,96 @@ fn the_data_block_and_serialize_agree() {
     let written = crate::json::to_json(&row, crate::json::JsonStyle::Compact);
     assert_eq!(written, serde_json::to_string(&row).unwrap());
 }
+
+/// A struct that keeps its undeclared keys, as serde's `flatten` read it before `__record!`
+/// did (issue 24).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+struct DerivedKeeping {
+    id: i64,
+    #[serde(default)]
+    note: Option<String>,
+    #[serde(flatten)]
+    rest: indexmap::IndexMap<String, i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Keeping {
+    id: i64,
+    note: Option<String>,
+    rest: indexmap::IndexMap<String, i64>,
+}
+
+crate::__record!(Keeping {
+    0 id: "id" => required,
+    1 note: "note" => optional,
+} .. rest);
+
+/// Keeps only the undeclared keys that start with `x-`.
+#[derive(Debug, Clone, PartialEq)]
+struct Matching {
+    id: i64,
+    rest: indexmap::IndexMap<String, serde_json::Value>,
+}
+
+crate::__record!(Matching {
+    0 id: "id" => required,
+} .. rest [crate::pattern::Pattern::new("/^x-/", "^x-")]);
+
+#[test]
+fn keeps_undeclared_keys_as_serde_flatten_does() {
+    for input in [
+        r#"{"id": 1, "b": 2, "a": 3}"#,
+        r#"{"b": 2, "id": 1, "note": "n", "a": 3, "b": 4}"#,
+        // A mistyped kept value is reported after a missing field, at the end of the object.
+        r#"{"a": "x", "note": "n"}"#,
+        r#"{"id": 1, "a": "x", "b": null}"#,
+        r#"{"id": 1, "a": 1.5}"#,
+        r#"{"a": "x", "id": 1, "id": 2}"#,
+        r#"{"id": 1, "a": {"deep": [1]}}"#,
+        r#"{"id": 1, "a": 1"#,
+    ] {
+        let ours = serde_json::from_str::<Keeping>(input).map_err(|e| e.to_string());
+        let theirs = serde_json::from_str::<DerivedKeeping>(input)
+            .map(|d| Keeping {
+                id: d.id,
+                note: d.note,
+                rest: d.rest,
+            })
+            .map_err(|e| e.to_string().replace("DerivedKeeping", "Keeping"));
+        assert_eq!(ours, theirs, "reading {input}");
+    }
+    // One difference: `flatten` asks for a map, and serde_json places a non-object at column 0;
+    // asked for a struct, as for every other struct, it names column 1.
+    assert_eq!(
+        serde_json::from_str::<Keeping>("[1]")
+            .unwrap_err()
+            .to_string(),
+        "invalid type: sequence, expected struct Keeping at line 1 column 1"
+    );
+    let kept = serde_json::from_str::<Keeping>(r#"{"z": 1, "id": 0, "a": 2, "z": 3}"#).unwrap();
+    assert_eq!(
+        kept.rest.into_iter().collect::<Vec<_>>(),
+        [("z".to_owned(), 3), ("a".to_owned(), 2)]
+    );
+}
+
+#[test]
+fn keeps_only_the_keys_a_pattern_matches() {
+    let read = serde_json::from_str::<Matching>(
+        r#"{"x-b": [1], "other": {"dropped": true}, "id": 1, "x-a": null}"#,
+    )
+    .unwrap();
+    assert_eq!(read.id, 1);
+    assert_eq!(
+        read.rest.into_iter().collect::<Vec<_>>(),
+        [
+            ("x-b".to_owned(), json!([1])),
+            ("x-a".to_owned(), json!(null))
+        ]
+    );
+    let written = crate::json::to_json(
+        &serde_json::from_str::<Matching>(r#"{"id": 2, "x-c": "v", "y": 1}"#).unwrap(),
+        crate::json::JsonStyle::Compact,
+    );
+    assert_eq!(written, r#"{"id":2,"x-c":"v"}"#);
+}
