@@ -38,7 +38,8 @@ mod pattern;
 mod presenter;
 mod prompt;
 pub mod record;
-#[cfg(feature = "rmcp")]
+// The transports answer what they cannot read; rmcp alone has no transport of ours.
+#[cfg(any(feature = "stdio", feature = "http"))]
 mod rejection;
 mod response;
 #[cfg(feature = "rmcp")]

@@ -39,7 +39,9 @@ pub(crate) fn reject(message: &[u8], error: &serde_json::Error) -> Rejection {
     }
 }
 
-/// A parse error for a message longer than `limit` bytes, which was not read.
+/// A parse error for a message longer than `limit` bytes, which was not read (stdio's line
+/// cap; the HTTP transport caps a body with its own status).
+#[cfg(feature = "stdio")]
 pub(crate) fn too_long(limit: usize) -> Rejection {
     parse_error(format!(
         "the message is longer than the limit of {limit} bytes"
@@ -140,6 +142,7 @@ mod tests {
         }
     }
 
+    #[cfg(feature = "stdio")]
     #[test]
     fn an_overlong_message_is_a_parse_error() {
         let rejection = too_long(16);
