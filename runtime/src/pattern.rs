@@ -241,6 +241,12 @@ impl Pattern {
     }
 }
 
+/// Whether `key` matches one of `patterns`: the rule by which `patternProperties` keeps an
+/// undeclared key, for tool arguments ([`matching_keys`]) and data (`record::Extra`) alike.
+pub(crate) fn matches_any(patterns: &[Pattern], key: &str) -> bool {
+    patterns.iter().any(|pattern| pattern.is_match(key))
+}
+
 /// Reads the undeclared keys of an object that `patternProperties` keeps: those matching one
 /// of `patterns` (anywhere in the key, as JSON Schema's unanchored ECMAScript match), each value
 /// read as `V`; every other key is skipped, as the allow-list drops undeclared keys. Structs
@@ -272,7 +278,7 @@ where
         ) -> Result<Self::Value, A::Error> {
             let mut kept = indexmap::IndexMap::new();
             while let Some(key) = map.next_key::<String>()? {
-                if self.patterns.iter().any(|p| p.is_match(&key)) {
+                if matches_any(self.patterns, &key) {
                     let value = map.next_value::<V>()?;
                     kept.insert(key, value);
                 } else {

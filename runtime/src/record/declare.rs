@@ -96,18 +96,17 @@ macro_rules! __record {
             [$crate::record::next_field::<Self, A_>(&mut map)?] []);
     };
     (@read $name:ident $fields:tt .. $extra:ident) => {
-        $crate::__record!(@reader $name $fields map
-            [let mut extra = $crate::record::Extra::new(&[]);]
-            [$crate::record::next_field_keeping::<Self, A_>(&mut map, &mut extra)?]
-            [$extra: extra.finish()?,]);
+        $crate::__record!(@keeping $name $fields $extra [] (&[]));
     };
     (@read $name:ident $fields:tt .. $extra:ident [$($pattern:expr),+ $(,)?]) => {
+        $crate::__record!(@keeping $name $fields $extra [
+            static PATTERNS: [$crate::__private::pattern::Pattern;
+                [$($crate::__record!(@unit $pattern)),+].len()] = [$($pattern),+];
+        ] (&PATTERNS));
+    };
+    (@keeping $name:ident $fields:tt $extra:ident [$($statics:item)*] ($patterns:expr)) => {
         $crate::__record!(@reader $name $fields map
-            [
-                static PATTERNS: [$crate::__private::pattern::Pattern;
-                    [$($crate::__record!(@unit $pattern)),+].len()] = [$($pattern),+];
-                let mut extra = $crate::record::Extra::new(&PATTERNS);
-            ]
+            [$($statics)* let mut extra = $crate::record::Extra::new($patterns);]
             [$crate::record::next_field_keeping::<Self, A_>(&mut map, &mut extra)?]
             [$extra: extra.finish()?,]);
     };

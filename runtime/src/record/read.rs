@@ -21,7 +21,7 @@ use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Unex
 use serde_json::Value;
 
 use super::Record;
-use crate::pattern::Pattern;
+use crate::pattern::{Pattern, matches_any};
 
 /// A generated struct that reads itself from a map, field by field.
 pub trait ReadRecord: Record + Sized {
@@ -123,7 +123,7 @@ impl Extra {
     }
 
     fn keeps(&self, key: &str) -> bool {
-        self.patterns.is_empty() || self.patterns.iter().any(|pattern| pattern.is_match(key))
+        self.patterns.is_empty() || matches_any(self.patterns, key)
     }
 }
 
@@ -233,7 +233,8 @@ impl<T: ReadRecord> Visitor<'_> for FieldIndex<T> {
 }
 
 /// Reads a key as the index of the declared field it names, or as the undeclared key itself.
-/// A number is a key here (serde's `flatten` keeps it as one), not a field's position.
+/// A number is refused, not read as a field's position: serde's `flatten` kept it as an
+/// undeclared key, which the map of string keys then refused.
 struct KeyOrField<T>(PhantomData<T>);
 
 impl<'de, T: ReadRecord> DeserializeSeed<'de> for KeyOrField<T> {
