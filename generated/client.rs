@@ -10,7 +10,7 @@
 use super::__rt;
 
 /// The billed client.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Client {
     /// Wire key `id`; required.
     pub id: ::std::string::String,

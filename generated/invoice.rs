@@ -10,7 +10,7 @@
 use super::__rt;
 
 /// An invoice as the agent sees it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Invoice {
     /// Invoice number, e.g. `INV-000001`.
     ///
@@ -61,7 +61,7 @@ pub enum InvoiceStatus {
 __rt::wire_enum!(InvoiceStatus { Paid("paid"), Pending("pending"), Overdue("overdue") });
 
 /// One line of an invoice.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct InvoiceLine {
     /// Wire key `sku`; required.
     pub sku: ::std::string::String,
@@ -83,7 +83,7 @@ __rt::__record!(InvoiceLine {
 });
 
 /// A discount applied to the line.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct InvoiceLineDiscount {
     /// Wire key `percent`; required.
     pub percent: f64,

@@ -10,7 +10,7 @@
 use super::__rt;
 
 /// One row of an invoice listing (the 10k-row benchmark data of `tests/fixtures/bench/`).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct InvoiceRow {
     /// Wire key `id`; required.
     pub id: ::std::string::String,

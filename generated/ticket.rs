@@ -10,7 +10,7 @@
 use super::__rt;
 
 /// A support ticket, with its conversation thread.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Ticket {
     /// Wire key `id`; required.
     pub id: i64,
@@ -55,7 +55,7 @@ pub enum TicketPriority {
 __rt::wire_enum!(TicketPriority { Low("low"), Normal("normal"), Urgent("urgent") });
 
 /// `Person` as the schema at `support/ticket.json#/$defs/Person` describes it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Person {
     /// Wire key `name`; required.
     pub name: ::std::string::String,
@@ -69,7 +69,7 @@ __rt::__record!(Person {
 });
 
 /// `TicketMessagesItem` as the schema at `support/ticket.json#/properties/messages/items` describes it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct TicketMessagesItem {
     /// Wire key `author`; required.
     pub author: Person,
@@ -89,7 +89,7 @@ __rt::__record!(TicketMessagesItem {
 });
 
 /// `TicketEscalation` as the schema at `support/ticket.json#/properties/escalation` describes it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct TicketEscalation {
     /// Wire key `level`; required.
     pub level: i64,

@@ -47,6 +47,10 @@ pub trait WireEnum: Copy + 'static {
 ///
 /// `wire_enum!(Tier { Free("free"), Pro("pro") });` after `enum Tier { Free, Pro }`: every
 /// variant once, in declaration order, none with fields or an explicit discriminant.
+///
+/// Every method is `#[inline]`, as `__record!`'s are: a debug build compiles a method that is
+/// not inline in the crate that defines it, with everything it calls, whether a tool ever writes
+/// the type or not.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! wire_enum {
@@ -66,6 +70,7 @@ macro_rules! wire_enum {
             const NAMES: &'static [&'static str] = &[$($wire),*];
             const VARIANTS: &'static [Self] = &Self::ALL;
 
+            #[inline]
             fn index(self) -> usize {
                 self as usize
             }
@@ -74,12 +79,14 @@ macro_rules! wire_enum {
         impl ::core::str::FromStr for $ty {
             type Err = $crate::UnknownVariant;
 
+            #[inline]
             fn from_str(value: &str) -> ::core::result::Result<Self, $crate::UnknownVariant> {
                 $crate::__private::enums::parse(value)
             }
         }
 
         impl ::core::fmt::Display for $ty {
+            #[inline]
             fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
                 f.write_str(self.as_str())
             }
@@ -133,6 +140,7 @@ macro_rules! wire_enum {
         }
 
         impl $crate::toon::ToonElement for $ty {
+            #[inline]
             fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
                 $crate::toon::ToonValue::Str(self.as_str())
             }

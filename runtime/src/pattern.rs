@@ -251,7 +251,7 @@ pub(crate) fn matches_any(patterns: &[Pattern], key: &str) -> bool {
 /// of `patterns` (anywhere in the key, as JSON Schema's unanchored ECMAScript match), each value
 /// read as `V`; every other key is skipped, as the allow-list drops undeclared keys. Structs
 /// read from tool arguments call it on their `#[serde(flatten)]` map; a struct a data block
-/// writes reads its kept keys with `record::next_field_keeping` instead.
+/// writes reads its kept keys with `FieldReader::next_field_keeping` instead.
 pub fn matching_keys<'de, D, V>(
     deserializer: D,
     patterns: &'static [Pattern],

@@ -6,16 +6,22 @@
 //! struct's code, so that pretty JSON, compact JSON, `_select`ed JSON and the TOON view are as
 //! fast as hand-written writers while the generated text holds one line per field.
 
+mod debug;
 mod declare;
 mod read;
 mod serialize;
+mod slots;
 #[cfg(test)]
 mod tests;
 
-pub use read::{
-    Extra, ReadRecord, deserialize, missing, next_field, next_field_keeping, optional, read_value,
-};
+pub use debug::debug;
+pub use read::{Extra, FieldReader, ReadRecord, deserialize, optional};
 pub use serialize::serialize;
+pub use slots::{
+    Kept, Optional, Required, Slot, Slots, WIDEST, finish_slots, read_slots, read_slots_keeping,
+};
+
+use core::fmt;
 
 use crate::json::{JsonWriter, ObjectWriter, WriteJson};
 use crate::select::Selection;
@@ -76,11 +82,12 @@ impl Censor {
     }
 }
 
-/// A value a field can hold: it writes itself as JSON, shows itself to TOON and serializes
-/// itself (the struct's `Serialize` goes through its [`Record`] too).
-pub trait FieldValue: WriteJson + ToonElement + serde::Serialize {}
+/// A value a field can hold: it writes itself as JSON, shows itself to TOON, serializes itself
+/// and prints itself for `Debug` (the struct's `Serialize` and `Debug` go through its [`Record`]
+/// too).
+pub trait FieldValue: WriteJson + ToonElement + serde::Serialize + fmt::Debug {}
 
-impl<T: WriteJson + ToonElement + serde::Serialize + ?Sized> FieldValue for T {}
+impl<T: WriteJson + ToonElement + serde::Serialize + fmt::Debug + ?Sized> FieldValue for T {}
 
 /// What a record hands its fields to: one implementation per output.
 ///
@@ -485,10 +492,14 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
 /// `#[inline]`, which also makes it compiled where it is used rather than in the crate that
 /// holds the struct: a crate of many presenters compiles the writers of those its tools call,
 /// not of all.
+///
+/// Only a `tabular` struct writes itself as table cells (a nested column): a table's columns
+/// are primitives or tabular structs, so the cells of any other struct are never asked for, and
+/// it keeps `ToonElement`'s defaults rather than two more functions to compile.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __record_impls {
-    ($ty:ty) => {
+    (@impls $ty:ty { $($cells:item)* }) => {
         impl $crate::json::WriteJson for $ty {
             #[inline]
             fn write_json(&self, writer: &mut $crate::json::JsonWriter<'_>) {
@@ -500,6 +511,11 @@ macro_rules! __record_impls {
             fn toon_value(&self) -> $crate::toon::ToonValue<'_> {
                 $crate::toon::ToonValue::object(self)
             }
+            $($cells)*
+        }
+    };
+    (tabular $ty:ty) => {
+        $crate::__record_impls!(@impls $ty {
             #[inline]
             fn write_toon_cell(
                 &self,
@@ -516,7 +532,10 @@ macro_rules! __record_impls {
             ) {
                 $crate::record::toon_fields(self, &$crate::Selection::all(), delimiter, out);
             }
-        }
+        });
+    };
+    ($ty:ty) => {
+        $crate::__record_impls!(@impls $ty {});
     };
 }
 

@@ -38,7 +38,7 @@ pub mod account {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Account` as the schema at `account.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Account {
         /// Wire key `id`; required.
         pub id: i64,
@@ -283,7 +283,7 @@ pub mod appointment {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Appointment` as the schema at `appointment.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Appointment {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -509,7 +509,7 @@ pub mod entry {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Entry` as the schema at `entry.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Entry {
         /// Wire key `label`; required.
         pub label: ::std::string::String,
@@ -600,7 +600,7 @@ pub mod ledger {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Ledger` as the schema at `ledger.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Ledger {
         /// Wire key `id`; required.
         pub id: i64,
@@ -1120,7 +1120,7 @@ pub mod note {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Note` as the schema at `note.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Note {
         /// Wire key `id`; required.
         pub id: i64,
@@ -1312,7 +1312,7 @@ pub mod status_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `StatusRow` as the schema at `status_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct StatusRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

@@ -210,7 +210,7 @@ pub mod reviewed_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `ReviewedRow` as the schema at `reviewed_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct ReviewedRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -353,7 +353,7 @@ pub mod tabled_row {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `TabledRow` as the schema at `tabled_row.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct TabledRow {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

@@ -39,7 +39,7 @@ pub mod base {
     #![allow(deprecated)]
     use super::__rt;
     /// `Timestamps` as the schema at `base.yaml#/$defs/Timestamps` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Timestamps {
         /// Wire key `created_at`; required; format `date-time`; read-only.
         pub created_at: ::std::string::String,
@@ -51,7 +51,7 @@ pub mod base {
         => optional }
     );
     /// `Owner` as the schema at `base.yaml#/$defs/Owner` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Owner {
         /// Wire key `login`; required; minLength 1; maxLength 39; pattern `^[a-z0-9-]+$`.
         pub login: ::std::string::String,
@@ -108,7 +108,7 @@ pub mod design {
     #![allow(deprecated)]
     use super::__rt;
     /// `required` names keys `properties` does not declare, as a design tool's description does (a typo, `nmae`, and a key left undeclared, `frame`): each is a required field of any JSON value, as JSON Schema reads it, with a warning.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Design {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -153,7 +153,7 @@ pub mod license {
     #![allow(deprecated)]
     use super::__rt;
     /// A nullable object root (`type: [object, null]`) still gets a presenter.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct License {
         /// Wire key `key`; required.
         pub key: ::std::string::String,
@@ -191,7 +191,7 @@ pub mod meter {
     #![allow(deprecated)]
     use super::__rt;
     /// Integer formats as OpenAPI writes them, each its own Rust integer.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Meter {
         /// Wire key `id`; required; format `uint64`.
         pub id: u64,
@@ -543,7 +543,7 @@ pub mod repository {
     #![allow(deprecated)]
     use super::__rt;
     /// A code repository, its shape merged from shared pieces with allOf.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Repository {
         /// Wire key `created_at`; required; format `date-time`; read-only.
         pub created_at: ::std::string::String,
@@ -598,7 +598,7 @@ pub mod repository {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct RepositoryPermissions {
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
@@ -609,7 +609,7 @@ pub mod repository {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct RepositoryMetadata {
         /// Wire key `source`; optional, left out of the data block when `None`.
         pub source: ::core::option::Option<::std::string::String>,

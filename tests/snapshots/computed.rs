@@ -38,7 +38,7 @@ pub mod payout {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Payout {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

@@ -291,7 +291,7 @@ pub mod graph {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Mutual recursion, A to B to A, through optional fields.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Graph {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -302,7 +302,7 @@ pub mod graph {
         Graph { 0 name : "name" => required, 1 start : "start" => optional }
     );
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct NodeA {
         /// Wire key `id`; required.
         pub id: i64,
@@ -311,7 +311,7 @@ pub mod graph {
     }
     __rt::__record!(NodeA { 0 id : "id" => required, 1 next : "next" => optional });
     /// `NodeB` as the schema at `graph.yaml#/$defs/NodeB` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct NodeB {
         /// Wire key `weight`; required.
         pub weight: f64,
@@ -353,7 +353,7 @@ pub mod tree {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A tree that contains itself through a `Vec`, and optionally by value.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Tree {
         /// Wire key `label`; required.
         pub label: ::std::string::String,

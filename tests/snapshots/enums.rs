@@ -38,7 +38,7 @@ pub mod job {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A background job; its enums hold values that are not Rust identifiers.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Job {
         /// Wire key `id`; required.
         pub id: i64,
@@ -144,7 +144,7 @@ pub mod queue {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Queue` as the schema at `queue.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Queue {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -188,7 +188,7 @@ pub mod values {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Enums of values other than strings, read and written exactly.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Disk {
         /// Wire key `block_size`; required.
         pub block_size: DiskBlockSize,
@@ -300,12 +300,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskBlockSize {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskBlockSize {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::V512 => __rt::toon::ToonValue::Int(512),
@@ -391,12 +393,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskOffset {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskOffset {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Minus1 => __rt::toon::ToonValue::Int(-1),
@@ -480,12 +484,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskRatio {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskRatio {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::V0_5 => __rt::toon::ToonValue::Float(0.5_f64),
@@ -559,12 +565,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskFlag {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskFlag {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::True => __rt::toon::ToonValue::Bool(true),
@@ -646,12 +654,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskLabel {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskLabel {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::V1 => __rt::toon::ToonValue::Int(1),
@@ -730,12 +740,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskParity {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskParity {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::V1 => __rt::toon::ToonValue::Int(1),
@@ -808,12 +820,14 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskSpare {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             writer.raw_value(self.as_json());
         }
     }
     impl __rt::toon::ToonElement for DiskSpare {
         #[allow(clippy::approx_constant)]
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::V3 => __rt::toon::ToonValue::Int(3),
@@ -862,11 +876,13 @@ pub mod values {
         }
     }
     impl __rt::json::WriteJson for DiskNothing {
+        #[inline]
         fn write_json(&self, _writer: &mut __rt::json::JsonWriter<'_>) {
             match *self {}
         }
     }
     impl __rt::toon::ToonElement for DiskNothing {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match *self {}
         }

@@ -38,7 +38,7 @@ pub mod charge {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A card charge as the agent sees it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Charge {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -766,7 +766,7 @@ pub mod payout {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Payout` as the schema at `payout.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Payout {
         /// Wire key `id`; required.
         pub id: i64,
@@ -1160,7 +1160,7 @@ pub mod refund {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Refund` as the schema at `refund.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Refund {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

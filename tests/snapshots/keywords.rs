@@ -38,7 +38,7 @@ pub mod self_ {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter whose title is a Rust keyword, with fields named like keywords.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Self_ {
         /// Wire key `type`; required.
         pub type_: ::std::string::String,
@@ -66,7 +66,7 @@ pub mod self_ {
         => optional, 8 result : "result" => optional }
     );
     /// A type named like a prelude type, which generated code must not shadow.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Option {
         /// Wire key `some`; optional, left out of the data block when `None`.
         pub some: ::core::option::Option<::std::string::String>,

@@ -40,7 +40,7 @@ pub mod nullable_simple_user {
     /// A copy of simple-user.yaml under the same title, as OpenAPI descriptions often have.
     ///
     /// Named `NullableSimpleUser`, not `SimpleUser`: the type at simple-user.yaml is `SimpleUser`.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct NullableSimpleUser {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
@@ -80,7 +80,7 @@ pub mod reaction {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that convert to the same Rust name, and names the author chose.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Reaction {
         /// Wire key `+1`; required.
         pub plus_1: i64,
@@ -104,7 +104,7 @@ pub mod reaction {
         optional }
     );
     /// `user` as the schema at `reaction.yaml#/$defs/user` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct ReactionUser {
         /// Wire key `login`; optional, left out of the data block when `None`.
         pub login: ::core::option::Option<::std::string::String>,
@@ -419,7 +419,7 @@ pub mod simple_user {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Simple User` as the schema at `simple-user.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct SimpleUser {
         /// Wire key `login`; required.
         pub login: ::std::string::String,

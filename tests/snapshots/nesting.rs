@@ -38,7 +38,7 @@ pub mod catalog {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Inline objects inside objects and arrays, and arrays of arrays.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Catalog {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -65,7 +65,7 @@ pub mod catalog {
         optional, 5 nothing : "nothing" => optional }
     );
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogMeta {
         /// Wire key `created`; optional, left out of the data block when `None`; format `date-time`.
         pub created: ::core::option::Option<::std::string::String>,
@@ -76,7 +76,7 @@ pub mod catalog {
         CatalogMeta { 0 created : "created" => optional, 1 owner : "owner" => optional }
     );
     /// `CatalogMetaOwner` as the schema at `catalog.yaml#/properties/meta/properties/owner` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogMetaOwner {
         /// Wire key `id`; required.
         pub id: i64,
@@ -87,14 +87,14 @@ pub mod catalog {
         CatalogMetaOwner { 0 id : "id" => required, 1 contact : "contact" => optional }
     );
     /// `CatalogMetaOwnerContact` as the schema at `catalog.yaml#/properties/meta/properties/owner/properties/contact` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogMetaOwnerContact {
         /// Wire key `email`; optional, left out of the data block when `None`.
         pub email: ::core::option::Option<::std::string::String>,
     }
     __rt::__record!(CatalogMetaOwnerContact { 0 email : "email" => optional });
     /// `CatalogSectionsItem` as the schema at `catalog.yaml#/properties/sections/items` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogSectionsItem {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
@@ -108,7 +108,7 @@ pub mod catalog {
         optional }
     );
     /// `CatalogSectionsItemEntriesItem` as the schema at `catalog.yaml#/properties/sections/items/properties/entries/items` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogSectionsItemEntriesItem {
         /// Wire key `sku`; required.
         pub sku: ::std::string::String,
@@ -120,7 +120,7 @@ pub mod catalog {
         optional }
     );
     /// `CatalogGridItemItem` as the schema at `catalog.yaml#/properties/grid/items/items` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogGridItemItem {
         /// Wire key `x`; optional, left out of the data block when `None`.
         pub x: ::core::option::Option<i64>,
@@ -131,7 +131,7 @@ pub mod catalog {
         CatalogGridItemItem { 0 x : "x" => optional, 1 on : "on" => optional }
     );
     /// An object with no properties at all.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CatalogNothing {}
     __rt::__record!(CatalogNothing {});
     /// Presents [`Catalog`]: writes its data block straight into the response buffer, with no reflection at run time.
@@ -163,7 +163,7 @@ pub mod tuples {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Tuples, 2020-12's prefixItems with items for the positions past them.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Route {
         /// Latitude and longitude.
         ///
@@ -201,6 +201,7 @@ pub mod tuples {
         pub f64,
     );
     impl __rt::json::WriteJson for RouteStart {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             let mut array = writer.array();
             array.element(&self.0);
@@ -209,9 +210,11 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonArray for RouteStart {
+        #[inline]
         fn toon_len(&self) -> usize {
             2
         }
+        #[inline]
         fn toon_item(&self, index: usize) -> __rt::toon::ToonValue<'_> {
             match index {
                 0 => __rt::toon::ToonElement::toon_value(&self.0),
@@ -221,6 +224,7 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonElement for RouteStart {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             __rt::toon::ToonValue::Array(self)
         }
@@ -250,6 +254,7 @@ pub mod tuples {
         pub ::std::boxed::Box<Stop>,
     );
     impl __rt::json::WriteJson for RouteLeg {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             let mut array = writer.array();
             array.element(&self.0);
@@ -260,9 +265,11 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonArray for RouteLeg {
+        #[inline]
         fn toon_len(&self) -> usize {
             4
         }
+        #[inline]
         fn toon_item(&self, index: usize) -> __rt::toon::ToonValue<'_> {
             match index {
                 0 => __rt::toon::ToonElement::toon_value(&self.0),
@@ -274,12 +281,13 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonElement for RouteLeg {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             __rt::toon::ToonValue::Array(self)
         }
     }
     /// `Stop` as the schema at `tuples.yaml#/$defs/Stop` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Stop {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -310,6 +318,7 @@ pub mod tuples {
         pub ::core::option::Option<::std::string::String>,
     );
     impl __rt::json::WriteJson for RouteLegsItem {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             let mut array = writer.array();
             array.element(&self.0);
@@ -318,9 +327,11 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonArray for RouteLegsItem {
+        #[inline]
         fn toon_len(&self) -> usize {
             2
         }
+        #[inline]
         fn toon_item(&self, index: usize) -> __rt::toon::ToonValue<'_> {
             match index {
                 0 => __rt::toon::ToonElement::toon_value(&self.0),
@@ -330,6 +341,7 @@ pub mod tuples {
         }
     }
     impl __rt::toon::ToonElement for RouteLegsItem {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             __rt::toon::ToonValue::Array(self)
         }

@@ -38,7 +38,7 @@ pub mod reading {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Every combination of required, optional and nullable.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Reading {
         /// Wire key `id`; required.
         pub id: i64,
@@ -78,7 +78,7 @@ pub mod reading {
         : "flags" => optional_nullable, 7 level : "level" => optional_nullable }
     );
     /// A required nullable object.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct ReadingPlace {
         /// Wire key `lat`; required.
         pub lat: f64,
@@ -126,7 +126,7 @@ pub mod ticket {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Enums as real-world schemas write them.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Ticket {
         /// A string `const` is an enum of one value; it needs no `type`.
         ///

@@ -251,7 +251,7 @@ pub mod c {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Shapes that once generated code that did not build: a type named like the hooks' generic parameter, a one-field struct, a required nullable string in a tabular TOON type, and an item suggestion with neither a condition nor a placeholder.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct C {
         /// Wire key `h`; required.
         pub h: i64,
@@ -265,7 +265,7 @@ pub mod c {
         => required }
     );
     /// `One` as the schema at `c.yaml#/$defs/One` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct One {
         /// Wire key `value`; optional, left out of the data block when `None`.
         pub value: ::core::option::Option<::std::string::String>,
@@ -329,7 +329,7 @@ pub mod odd_people {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Keys that are not Rust identifiers; every one keeps its original spelling on the wire.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct OddPerson {
         /// Wire key `first-name`; required.
         pub first_name: ::std::string::String,
@@ -364,7 +364,7 @@ pub mod odd_people {
         optional }
     );
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct OddPersonÜberItem {
         /// Wire key `x-y`; optional, left out of the data block when `None`.
         pub x_y: ::core::option::Option<f64>,
@@ -399,7 +399,7 @@ pub mod solo {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter with one property, a required nullable string, in a TOON table.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Solo {
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
         pub note: ::core::option::Option<::std::string::String>,

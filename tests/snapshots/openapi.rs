@@ -38,7 +38,7 @@ pub mod billing_api {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Invoice` as the schema at `billing_api.json#/components/schemas/Invoice` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Invoice {
         /// Wire key `number`; required; examples `"INV-1"`.
         pub number: ::std::string::String,
@@ -59,7 +59,7 @@ pub mod billing_api {
         payer : "payer" => optional_nullable, 5 metadata : "metadata" => optional }
     );
     /// `Money` as the schema at `billing_api.json#/components/schemas/Money` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Money {
         /// Wire key `currency`; required.
         pub currency: MoneyCurrency,
@@ -78,7 +78,7 @@ pub mod billing_api {
     }
     __rt::wire_enum!(MoneyCurrency { Eur("EUR") });
     /// `Party` as the schema at `billing_api.json#/components/schemas/Party` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Party {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -88,7 +88,7 @@ pub mod billing_api {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct InvoiceMetadata {
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
@@ -120,7 +120,7 @@ pub mod order {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A presenter over the shop's own OpenAPI component, not a copy of it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct OrderView {
         /// Wire key `order`; required.
         pub order: super::shop_api::Order,
@@ -180,7 +180,7 @@ pub mod order_summary {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// The shop's Order itself as a presenter (its fields merged in); a condition on an enum of the OpenAPI document.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct OrderSummary {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
         pub id: i64,
@@ -270,7 +270,7 @@ pub mod shop_api {
     /// An order as the shop's API returns it.
     ///
     /// Schema: examples `{"id":7,"status":"paid"}`.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Order {
         /// Wire key `id`; required; format `int64`; exclusiveMinimum 0.
         pub id: i64,
@@ -325,7 +325,7 @@ pub mod shop_api {
     }
     __rt::wire_enum!(OrderChannel { Web("web"), Store("store") });
     /// `Customer` as the schema at `shop_api.yaml#/components/schemas/Customer` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Customer {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -336,7 +336,7 @@ pub mod shop_api {
         Customer { 0 id : "id" => required, 1 email : "email" => optional_nullable }
     );
     /// `Address` as the schema at `shop_api.yaml#/components/schemas/Address` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Address {
         /// Wire key `city`; required.
         pub city: ::std::string::String,
@@ -345,7 +345,7 @@ pub mod shop_api {
     }
     __rt::__record!(Address { 0 city : "city" => required, 1 zip : "zip" => optional });
     /// `Line` as the schema at `shop_api.yaml#/components/schemas/Line` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Line {
         /// Wire key `sku`; required.
         pub sku: ::std::string::String,
@@ -395,6 +395,7 @@ pub mod shop_api {
         }
     }
     impl __rt::json::WriteJson for Payment {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Card(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -403,6 +404,7 @@ pub mod shop_api {
         }
     }
     impl __rt::toon::ToonElement for Payment {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Card(value) => __rt::toon::ToonElement::toon_value(value),
@@ -411,7 +413,7 @@ pub mod shop_api {
         }
     }
     /// `Card` as the schema at `shop_api.yaml#/components/schemas/Card` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Card {
         /// Wire key `kind`; required.
         pub kind: CardKind,
@@ -429,7 +431,7 @@ pub mod shop_api {
     }
     __rt::wire_enum!(CardKind { Card("card") });
     /// `Transfer` as the schema at `shop_api.yaml#/components/schemas/Transfer` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Transfer {
         /// Wire key `kind`; required.
         pub kind: TransferKind,

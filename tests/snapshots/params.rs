@@ -38,7 +38,7 @@ pub mod c {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `C` as the schema at `c.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct C {
         /// Wire key `item`; required.
         pub item: ::std::string::String,
@@ -115,7 +115,7 @@ pub mod counted {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Counted` as the schema at `counted.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Counted {
         /// Wire key `name`; required (a missing key is an error), `null` when `None`.
         pub name: ::core::option::Option<::std::string::String>,
@@ -359,7 +359,7 @@ pub mod static_markdown {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `static_markdown.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Notice {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -421,7 +421,7 @@ pub mod static_suggestion {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Pinged` as the schema at `static_suggestion.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Pinged {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

@@ -38,7 +38,7 @@ pub mod card {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Every field required, so a list of cards is a TOON table whose header is a constant; redacted cells included.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Card {
         /// Wire key `holder`; required.
         pub holder: ::std::string::String,
@@ -72,7 +72,7 @@ pub mod card {
     }
     __rt::wire_enum!(CardBrand { Visa("visa"), MasterCard("master card"), AB("a|b") });
     /// `CardAddress` as the schema at `card.yaml#/properties/address` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CardAddress {
         /// Wire key `city`; required.
         pub city: ::std::string::String,
@@ -124,7 +124,7 @@ pub mod patient {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Redaction of every kind of value, at the root and nested, with default and custom censors.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Patient {
         /// Wire key `id`; required.
         pub id: i64,
@@ -157,7 +157,7 @@ pub mod patient {
         "balance_cents" => required_nullable redact "[REDACTED]" "\"[REDACTED]\"" }
     );
     /// `Insurer` as the schema at `patient.yaml#/$defs/Insurer` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Insurer {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -168,7 +168,7 @@ pub mod patient {
         Insurer { 0 name : "name" => required, 1 policy : "policy" => optional }
     );
     /// `PatientContact` as the schema at `patient.yaml#/properties/contact` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct PatientContact {
         /// Wire key `city`; required.
         pub city: ::std::string::String,

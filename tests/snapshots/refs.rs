@@ -38,7 +38,7 @@ pub mod types {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Address` as the schema at `common/types.yaml#/$defs/Address` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Address {
         /// Wire key `street`; required.
         pub street: ::std::string::String,
@@ -84,7 +84,7 @@ pub mod order {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// References to another file, to a subfolder's `$defs`, and to this file's `$defs`.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Order {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -103,7 +103,7 @@ pub mod order {
         optional }
     );
     /// `Money` as the schema at `order.yaml#/$defs/Money` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Money {
         /// Wire key `amount`; required.
         pub amount: i64,
@@ -143,7 +143,7 @@ pub mod party {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A JSON definition that references YAML ones.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Party {
         /// Wire key `name`; required.
         pub name: ::std::string::String,

@@ -77,6 +77,7 @@ pub mod owner {
         }
     }
     impl __rt::json::WriteJson for Owner {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::UserOwner(value) => {
@@ -87,6 +88,7 @@ pub mod owner {
         }
     }
     impl __rt::toon::ToonElement for Owner {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::UserOwner(value) => __rt::toon::ToonElement::toon_value(value),
@@ -95,7 +97,7 @@ pub mod owner {
         }
     }
     /// `UserOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct UserOwner {
         /// Wire key `kind`; required.
         pub kind: UserOwnerKind,
@@ -113,7 +115,7 @@ pub mod owner {
     }
     __rt::wire_enum!(UserOwnerKind { User("user") });
     /// `BotOwner` as the schema at `owner.yaml#/$defs/Owner/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct BotOwner {
         /// Wire key `kind`; required.
         pub kind: BotOwnerKind,

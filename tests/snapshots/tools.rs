@@ -337,7 +337,7 @@ pub mod charge {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A charge as the agent sees it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Charge {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -1423,7 +1423,7 @@ pub mod receipt {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Receipt` as the schema at `receipt.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Receipt {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

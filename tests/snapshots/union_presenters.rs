@@ -77,6 +77,7 @@ pub mod account {
         }
     }
     impl __rt::json::WriteJson for Account {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Person(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -87,6 +88,7 @@ pub mod account {
         }
     }
     impl __rt::toon::ToonElement for Account {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Person(value) => __rt::toon::ToonElement::toon_value(value),
@@ -105,6 +107,7 @@ pub mod account {
             [0, 65535, 1, 65535, 2, 3],
         ];
         /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
+        #[inline]
         fn branch_field(branch: usize, field: u16) -> u16 {
             Self::BRANCH_FIELDS[branch]
                 .get(usize::from(field))
@@ -115,6 +118,7 @@ pub mod account {
     impl __rt::record::WriteSelected for Account {
         /// Writes only the selected root keys that the branch it holds has, in the selection's order
         /// (wire format §9).
+        #[inline]
         fn write_json_selected(
             &self,
             writer: &mut __rt::json::JsonWriter<'_>,
@@ -145,6 +149,7 @@ pub mod account {
         }
     }
     impl __rt::toon::ToonObject for Account {
+        #[inline]
         fn toon_field_count(&self) -> usize {
             match self {
                 Self::Person(value) => __rt::toon::ToonObject::toon_field_count(value),
@@ -153,6 +158,7 @@ pub mod account {
                 }
             }
         }
+        #[inline]
         fn toon_field(
             &self,
             index: usize,
@@ -164,6 +170,7 @@ pub mod account {
                 }
             }
         }
+        #[inline]
         fn toon_selected_field(
             &self,
             index: u16,
@@ -186,12 +193,13 @@ pub mod account {
     }
     impl __rt::toon::WriteToon for Account {
         const FIELD_COUNT: usize = Self::FIELDS.len();
+        #[inline]
         fn field_key(index: usize) -> &'static str {
             Self::FIELDS[index]
         }
     }
     /// `Person` as the schema at `account.yaml#/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Person {
         /// Wire key `kind`; required.
         pub kind: PersonKind,
@@ -665,7 +673,7 @@ pub mod org {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Organisation` as the schema at `org.yaml#/$defs/Organisation` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Organisation {
         /// Wire key `kind`; required.
         pub kind: OrganisationKind,
@@ -727,6 +735,7 @@ pub mod shape {
         Rect(Rect),
     }
     impl __rt::json::WriteJson for Shape {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Circle(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -735,6 +744,7 @@ pub mod shape {
         }
     }
     impl __rt::toon::ToonElement for Shape {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Circle(value) => __rt::toon::ToonElement::toon_value(value),
@@ -753,6 +763,7 @@ pub mod shape {
             [65535, 0, 1, 2],
         ];
         /// Branch `branch`'s index of key `field` of [`Self::FIELDS`] (`u16::MAX` when it has none).
+        #[inline]
         fn branch_field(branch: usize, field: u16) -> u16 {
             Self::BRANCH_FIELDS[branch]
                 .get(usize::from(field))
@@ -763,6 +774,7 @@ pub mod shape {
     impl __rt::record::WriteSelected for Shape {
         /// Writes only the selected root keys that the branch it holds has, in the selection's order
         /// (wire format §9).
+        #[inline]
         fn write_json_selected(
             &self,
             writer: &mut __rt::json::JsonWriter<'_>,
@@ -793,12 +805,14 @@ pub mod shape {
         }
     }
     impl __rt::toon::ToonObject for Shape {
+        #[inline]
         fn toon_field_count(&self) -> usize {
             match self {
                 Self::Circle(value) => __rt::toon::ToonObject::toon_field_count(value),
                 Self::Rect(value) => __rt::toon::ToonObject::toon_field_count(value),
             }
         }
+        #[inline]
         fn toon_field(
             &self,
             index: usize,
@@ -808,6 +822,7 @@ pub mod shape {
                 Self::Rect(value) => __rt::toon::ToonObject::toon_field(value, index),
             }
         }
+        #[inline]
         fn toon_selected_field(
             &self,
             index: u16,
@@ -830,19 +845,20 @@ pub mod shape {
     }
     impl __rt::toon::WriteToon for Shape {
         const FIELD_COUNT: usize = Self::FIELDS.len();
+        #[inline]
         fn field_key(index: usize) -> &'static str {
             Self::FIELDS[index]
         }
     }
     /// `Circle` as the schema at `shape.yaml#/anyOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Circle {
         /// Wire key `radius`; required.
         pub radius: f64,
     }
     __rt::__record!(tabular Circle { 0 radius : "radius" => required });
     /// `Rect` as the schema at `shape.yaml#/anyOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Rect {
         /// Wire key `width`; required.
         pub width: f64,

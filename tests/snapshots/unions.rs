@@ -38,7 +38,7 @@ pub mod booleans {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Boolean schemas, `not`, and lists of types with object and array.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Flexible {
         /// Wire key `anything`; required.
         pub anything: __rt::JsonValue,
@@ -108,11 +108,13 @@ pub mod booleans {
         }
     }
     impl __rt::json::WriteJson for FlexibleGone {
+        #[inline]
         fn write_json(&self, _writer: &mut __rt::json::JsonWriter<'_>) {
             match *self {}
         }
     }
     impl __rt::toon::ToonElement for FlexibleGone {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match *self {}
         }
@@ -165,11 +167,13 @@ pub mod booleans {
         }
     }
     impl __rt::json::WriteJson for FlexibleNever {
+        #[inline]
         fn write_json(&self, _writer: &mut __rt::json::JsonWriter<'_>) {
             match *self {}
         }
     }
     impl __rt::toon::ToonElement for FlexibleNever {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match *self {}
         }
@@ -195,6 +199,7 @@ pub mod booleans {
         Array(::std::vec::Vec<i64>),
     }
     impl __rt::json::WriteJson for FlexibleEither {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::String(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -204,6 +209,7 @@ pub mod booleans {
         }
     }
     impl __rt::toon::ToonElement for FlexibleEither {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::String(value) => __rt::toon::ToonElement::toon_value(value),
@@ -213,7 +219,7 @@ pub mod booleans {
         }
     }
     /// A string, an object with a label, or a list of integers.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct FlexibleEitherObject {
         /// Wire key `label`; optional, left out of the data block when `None`.
         pub label: ::core::option::Option<::std::string::String>,
@@ -248,7 +254,7 @@ pub mod event {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// Internally tagged unions: branches told apart by a key each fixes to a distinct constant, and the shapes that stay tried in order (a constant two branches share, a tag one branch leaves optional).
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Event {
         /// Wire key `id`; required.
         pub id: i64,
@@ -317,6 +323,7 @@ pub mod event {
         }
     }
     impl __rt::json::WriteJson for EventPayload {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Opened(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -328,6 +335,7 @@ pub mod event {
         }
     }
     impl __rt::toon::ToonElement for EventPayload {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Opened(value) => __rt::toon::ToonElement::toon_value(value),
@@ -337,7 +345,7 @@ pub mod event {
         }
     }
     /// `Opened` as the schema at `event.yaml#/$defs/Opened` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Opened {
         /// Wire key `number`; required.
         pub number: i64,
@@ -355,7 +363,7 @@ pub mod event {
     }
     __rt::wire_enum!(OpenedType { Opened("opened") });
     /// `Closed` as the schema at `event.yaml#/$defs/Closed` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Closed {
         /// Wire key `type`; required.
         pub type_: ClosedType,
@@ -374,7 +382,7 @@ pub mod event {
     }
     __rt::wire_enum!(ClosedType { Closed("closed") });
     /// `Commented` as the schema at `event.yaml#/$defs/Commented` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Commented {
         /// Wire key `type`; required.
         pub type_: CommentedType,
@@ -398,7 +406,7 @@ pub mod event {
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
     /// [`Self::additional_properties`], written after the declared fields in the order they came.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct CommentedReactions {
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
@@ -424,6 +432,7 @@ pub mod event {
         Retitled(Retitled),
     }
     impl __rt::json::WriteJson for EventHistoryItem {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Renamed(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -432,6 +441,7 @@ pub mod event {
         }
     }
     impl __rt::toon::ToonElement for EventHistoryItem {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Renamed(value) => __rt::toon::ToonElement::toon_value(value),
@@ -440,7 +450,7 @@ pub mod event {
         }
     }
     /// `Renamed` as the schema at `event.yaml#/properties/history/items/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Renamed {
         /// Wire key `action`; required.
         pub action: RenamedAction,
@@ -458,7 +468,7 @@ pub mod event {
     }
     __rt::wire_enum!(RenamedAction { Edit("edit") });
     /// `Retitled` as the schema at `event.yaml#/properties/history/items/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Retitled {
         /// Wire key `action`; required.
         pub action: RetitledAction,
@@ -495,6 +505,7 @@ pub mod event {
         Api(Api),
     }
     impl __rt::json::WriteJson for EventOrigin {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Web(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -503,6 +514,7 @@ pub mod event {
         }
     }
     impl __rt::toon::ToonElement for EventOrigin {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Web(value) => __rt::toon::ToonElement::toon_value(value),
@@ -511,7 +523,7 @@ pub mod event {
         }
     }
     /// `Web` as the schema at `event.yaml#/properties/origin/oneOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Web {
         /// Wire key `via`; required.
         pub via: WebVia,
@@ -529,7 +541,7 @@ pub mod event {
     }
     __rt::wire_enum!(WebVia { Web("web") });
     /// `Api` as the schema at `event.yaml#/properties/origin/oneOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Api {
         /// Wire key `via`; optional, left out of the data block when `None`.
         pub via: ::core::option::Option<ApiVia>,
@@ -584,6 +596,7 @@ pub mod event {
         }
     }
     impl __rt::json::WriteJson for EventHostile {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Quoted(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -592,6 +605,7 @@ pub mod event {
         }
     }
     impl __rt::toon::ToonElement for EventHostile {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Quoted(value) => __rt::toon::ToonElement::toon_value(value),
@@ -600,7 +614,7 @@ pub mod event {
         }
     }
     /// `Quoted` as the schema at `event.yaml#/properties/hostile/anyOf/0` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Quoted {
         /// Wire key `k"i}nd\n`; required.
         pub k_i_nd: QuotedKiNd,
@@ -616,7 +630,7 @@ pub mod event {
     }
     __rt::wire_enum!(QuotedKiNd { AB("a\"b") });
     /// `Braced` as the schema at `event.yaml#/properties/hostile/anyOf/1` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Braced {
         /// Wire key `k"i}nd\n`; required.
         pub k_i_nd: BracedKiNd,
@@ -663,7 +677,7 @@ pub mod issue {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// The unions real API schemas use, as GitHub's issue schema writes them.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Issue {
         /// Wire key `id`; required.
         pub id: i64,
@@ -708,6 +722,7 @@ pub mod issue {
         Label(Label),
     }
     impl __rt::json::WriteJson for IssueLabelsItem {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::String(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -716,6 +731,7 @@ pub mod issue {
         }
     }
     impl __rt::toon::ToonElement for IssueLabelsItem {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::String(value) => __rt::toon::ToonElement::toon_value(value),
@@ -724,7 +740,7 @@ pub mod issue {
         }
     }
     /// `Label` as the schema at `issue.yaml#/$defs/Label` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Label {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -735,7 +751,7 @@ pub mod issue {
         Label { 0 name : "name" => required, 1 color : "color" => optional }
     );
     /// `User` as the schema at `issue.yaml#/$defs/User` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct User {
         /// Wire key `kind`; required.
         pub kind: UserKind,
@@ -792,6 +808,7 @@ pub mod issue {
         }
     }
     impl __rt::json::WriteJson for IssuePerformedVia {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::User(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -800,6 +817,7 @@ pub mod issue {
         }
     }
     impl __rt::toon::ToonElement for IssuePerformedVia {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::User(value) => __rt::toon::ToonElement::toon_value(value),
@@ -808,7 +826,7 @@ pub mod issue {
         }
     }
     /// `Bot` as the schema at `issue.yaml#/$defs/Bot` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Bot {
         /// Wire key `kind`; required.
         pub kind: BotKind,
@@ -846,6 +864,7 @@ pub mod issue {
         Number(f64),
     }
     impl __rt::json::WriteJson for IssueValue {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::String(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -855,6 +874,7 @@ pub mod issue {
         }
     }
     impl __rt::toon::ToonElement for IssueValue {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::String(value) => __rt::toon::ToonElement::toon_value(value),
@@ -882,6 +902,7 @@ pub mod issue {
         Number(f64),
     }
     impl __rt::json::WriteJson for IssueScore {
+        #[inline]
         fn write_json(&self, writer: &mut __rt::json::JsonWriter<'_>) {
             match self {
                 Self::Integer(value) => __rt::json::WriteJson::write_json(value, writer),
@@ -890,6 +911,7 @@ pub mod issue {
         }
     }
     impl __rt::toon::ToonElement for IssueScore {
+        #[inline]
         fn toon_value(&self) -> __rt::toon::ToonValue<'_> {
             match self {
                 Self::Integer(value) => __rt::toon::ToonElement::toon_value(value),

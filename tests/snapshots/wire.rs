@@ -38,7 +38,7 @@ pub mod customer {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Customer` as the schema at `customer.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Customer {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
@@ -410,7 +410,7 @@ pub mod notice {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Notice` as the schema at `notice.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Notice {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -472,7 +472,7 @@ pub mod payment {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A payment, a record with a method.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Payment {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -637,7 +637,7 @@ pub mod record {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// `Record` as the schema at `record.yaml` describes it.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Record {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
@@ -752,7 +752,7 @@ pub mod ticket {
     //! column of the source row can never reach the wire.
     use super::__rt;
     /// A support ticket.
-    #[derive(Debug, Clone, PartialEq)]
+    #[derive(Clone, PartialEq)]
     pub struct Ticket {
         /// Wire key `id`; required.
         pub id: ::std::string::String,

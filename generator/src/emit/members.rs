@@ -6,7 +6,7 @@ use quote::quote;
 use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
 use super::record::Presence;
-use super::view::{FieldView, LiteralVariantView, SerdeDerives, json_key, rust_type};
+use super::view::{Derives, FieldView, LiteralVariantView, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::{FieldNames, Names};
 
@@ -16,7 +16,7 @@ pub(super) fn field_view(
     model: &Model,
     names: &Names,
     module: usize,
-    (owner, derives): (&Ident, SerdeDerives),
+    (owner, derives): (&Ident, Derives),
     (field, field_names): (&FieldDef, &FieldNames),
     rt: &Runtime,
 ) -> FieldView {
@@ -34,7 +34,7 @@ pub(super) fn field_view(
         inner
     };
     let mut serde = Vec::new();
-    if derives.any() && name != field.key {
+    if derives.serde() && name != field.key {
         let key = literal(&field.key);
         serde.push(quote!(rename = #key));
     }

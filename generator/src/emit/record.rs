@@ -3,6 +3,7 @@
 //! JSON, `_select`ed JSON and the TOON view (issue 24). The field-presence matrix (optional,
 //! nullable, redacted) is decided here, once, as the sink call each field makes.
 
+use fusion_runtime::record::WIDEST;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -32,12 +33,15 @@ pub fn record_impl(
         .enumerate()
         .map(|(index, (field, member))| field_line(model, index, field, &ident(&member.name)));
     let tabular = tabular.then(|| quote!(tabular));
+    // The runtime reads a struct through a tuple of slots up to its widest tuple; a wider one
+    // reads in a loop of its own.
+    let wide = (fields.len() > WIDEST).then(|| quote!(wide));
     let extra = extra.map(|(extra, patterns)| {
         let patterns = (!patterns.is_empty()).then(|| quote!([#(#patterns),*]));
         quote!(.. #extra #patterns)
     });
     quote! {
-        #rt::__record!(#tabular #name { #(#lines),* } #extra);
+        #rt::__record!(#tabular #wide #name { #(#lines),* } #extra);
     }
 }
 

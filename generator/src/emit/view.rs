@@ -200,8 +200,9 @@ pub struct StructView {
     /// Some field is redacted and `Serialize` is derived: the struct gets the censor
     /// serializers the derive calls.
     pub redacts: bool,
-    /// The serde traits the struct derives (the others the runtime writes from its record).
-    pub derives: SerdeDerives,
+    /// The traits the struct derives beyond `Clone` and `PartialEq` (the others the runtime
+    /// writes from its record).
+    pub derives: Derives,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
     /// The `Record` implementation and the impls derived from it, for a struct that data
@@ -209,28 +210,31 @@ pub struct StructView {
     pub record: Option<TokenStream>,
 }
 
-/// Which of serde's traits a struct derives. A struct that data blocks write gets both from
-/// its `__record!` table (smaller and faster to compile than the derives), undeclared keys it
-/// keeps included; one only read from tool arguments derives both.
+/// Which of `Debug` and serde's traits a struct derives. A struct that data blocks write gets
+/// all three from its `__record!` table (smaller and faster to compile than the derives),
+/// undeclared keys it keeps included; one only read from tool arguments derives them.
 #[derive(Debug, Clone, Copy)]
-pub struct SerdeDerives {
+pub struct Derives {
+    /// `#[derive(Debug)]`.
+    pub debug: bool,
     /// `#[derive(Serialize)]`.
     pub serialize: bool,
     /// `#[derive(Deserialize)]`.
     pub deserialize: bool,
 }
 
-impl SerdeDerives {
+impl Derives {
     /// The derives of a struct that data blocks write (`data`) or not.
     pub fn of(data: bool) -> Self {
         Self {
+            debug: !data,
             serialize: !data,
             deserialize: !data,
         }
     }
 
-    /// Derives either.
-    pub fn any(self) -> bool {
+    /// Derives either of serde's traits.
+    pub fn serde(self) -> bool {
         self.serialize || self.deserialize
     }
 }
@@ -369,7 +373,7 @@ pub fn module_view(
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => {
-                let derives = SerdeDerives::of(data_types[id]);
+                let derives = Derives::of(data_types[id]);
                 let extra = match extra_field(model, names, id)? {
                     Some((name, ty)) => Some(ExtraView {
                         name,

@@ -225,7 +225,7 @@ mod records {
 
     crate::wire_enum!(Status { Paid("paid"), Overdue("-overdue"), Odd("a\"b") });
 
-    #[derive(serde::Serialize)]
+    #[derive(Debug, serde::Serialize)]
     struct Inner {
         code: String,
         #[serde(skip_serializing_if = "Option::is_none")]
@@ -249,7 +249,7 @@ mod records {
 
     crate::__record_impls!(Inner);
 
-    #[derive(serde::Serialize)]
+    #[derive(Debug, serde::Serialize)]
     struct Outer {
         id: String,
         status: Status,
@@ -352,7 +352,7 @@ mod records {
     }
 
     /// A table row: every field required and primitive.
-    #[derive(serde::Serialize)]
+    #[derive(Debug, serde::Serialize)]
     struct Cell {
         code: String,
         status: Status,
@@ -380,7 +380,7 @@ mod records {
         }
     }
 
-    crate::__record_impls!(Cell);
+    crate::__record_impls!(tabular Cell);
 
     /// A table of records with an enum column is what the generic encoder makes of the value,
     /// whatever the delimiter and indent.

@@ -2,7 +2,8 @@
 //! runtime's macros write its `Record`, `Serialize`, `Deserialize` and writer impls.
 
 /// Declares a generated struct's fields: `index member: "key" => kind`, one line each, in schema
-/// order. The struct's code is this table; every impl it needs is written from it here.
+/// order. The struct's code is this table; every impl it needs is written from it here, `Debug`
+/// included (the struct derives only `Clone` and `PartialEq`).
 ///
 /// Kinds, by what the field's Rust type and the schema say:
 /// - `required`: `T`, must be present;
@@ -14,33 +15,49 @@
 ///
 /// A key whose JSON text is not its text in quotes adds it: `"tab\tkey" as "\"tab\\tkey\""`.
 /// A redacted field adds its censor, as text and as JSON: `redact "[REDACTED]" "\"[REDACTED]\""`.
-/// `tabular` first when every value of the struct is a TOON table row; `.. extra` last when the
+/// `tabular` first when every value of the struct is a TOON table row, then `wide` when it has
+/// more than [`record::WIDEST`](crate::record::WIDEST) fields (it reads them in a loop of its
+/// own, not through the runtime's tuple of slots); `.. extra` last when the
 /// struct keeps undeclared keys in its field `extra`, followed by `[pattern, …]` (the
 /// `patternProperties` a key must match to be kept) when not every key is kept.
 #[macro_export]
 #[doc(hidden)]
 macro_rules! __record {
+    (tabular wide $name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
+        $crate::__record!(
+            @struct [const TABLE_ROW: bool = true;] wide $name $fields $(.. $extra $($patterns)?)?
+        );
+        $crate::__record_impls!(tabular $name);
+    };
     (tabular $name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
         $crate::__record!(
-            @struct [const TABLE_ROW: bool = true;] $name $fields $(.. $extra $($patterns)?)?
+            @struct [const TABLE_ROW: bool = true;] slots $name $fields $(.. $extra $($patterns)?)?
         );
+        $crate::__record_impls!(tabular $name);
+    };
+    (wide $name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
+        $crate::__record!(@struct [] wide $name $fields $(.. $extra $($patterns)?)?);
         $crate::__record_impls!($name);
     };
     ($name:ident $fields:tt $(.. $extra:ident $($patterns:tt)?)?) => {
-        $crate::__record!(@struct [] $name $fields $(.. $extra $($patterns)?)?);
+        $crate::__record!(@struct [] slots $name $fields $(.. $extra $($patterns)?)?);
         $crate::__record_impls!($name);
     };
-    (@struct [$($row:tt)*] $name:ident $fields:tt) => {
+    (@struct [$($row:tt)*] $form:ident $name:ident $fields:tt) => {
         $crate::__record!(@record $name $fields $($row)*);
-        $crate::__record!(@read $name $fields);
+        $crate::__record!(@debug $name $fields);
+        $crate::__record!(@read $form $name $fields);
     };
-    (@struct [$($row:tt)*] $name:ident $fields:tt .. $extra:ident $($patterns:tt)?) => {
-        $crate::__record!(@read $name $fields .. $extra $($patterns)?);
+    (@struct [$($row:tt)*] $form:ident $name:ident $fields:tt .. $extra:ident $($patterns:tt)?) => {
+        $crate::__record!(@read $form $name $fields .. $extra $($patterns)?);
+        $crate::__record!(@debug $name $fields $extra);
         $crate::__record!(@record $name $fields
             $($row)*
+            #[inline]
             fn extra_len(&self) -> usize {
                 self.$extra.len()
             }
+            #[inline]
             fn visit_extra<'a, S_: $crate::record::FieldSink<'a>>(
                 &'a self,
                 index: usize,
@@ -91,34 +108,54 @@ macro_rules! __record {
             }
         }
     };
-    (@read $name:ident $fields:tt) => {
-        $crate::__record!(@reader $name $fields map []
-            [$crate::record::next_field::<Self, A_>(&mut map)?] []);
+    (@debug $name:ident {
+        $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
+            $(redact $text:literal $censor:literal)?),* $(,)?
+    } $($extra:ident)?) => {
+        impl ::core::fmt::Debug for $name {
+            #[inline]
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                $crate::record::debug(
+                    self,
+                    ::core::stringify!($name),
+                    &[$(::core::stringify!($member)),*],
+                    $crate::__record!(@debug_extra self $($extra)?),
+                    f,
+                )
+            }
+        }
     };
-    (@read $name:ident $fields:tt .. $extra:ident) => {
-        $crate::__record!(@keeping $name $fields $extra [] (&[]));
+    (@debug_extra $this:ident) => {
+        ::core::option::Option::None
     };
-    (@read $name:ident $fields:tt .. $extra:ident [$($pattern:expr),+ $(,)?]) => {
-        $crate::__record!(@keeping $name $fields $extra [
+    (@debug_extra $this:ident $extra:ident) => {
+        ::core::option::Option::Some((::core::stringify!($extra), &$this.$extra))
+    };
+    (@read $form:ident $name:ident $fields:tt) => {
+        $crate::__record!(@reader $form $name $fields reader [] [read_slots next_field] [] []);
+    };
+    (@read $form:ident $name:ident $fields:tt .. $extra:ident) => {
+        $crate::__record!(@keeping $form $name $fields $extra [] (&[]));
+    };
+    (@read $form:ident $name:ident $fields:tt .. $extra:ident [$($pattern:expr),+ $(,)?]) => {
+        $crate::__record!(@keeping $form $name $fields $extra [
             static PATTERNS: [$crate::__private::pattern::Pattern;
                 [$($crate::__record!(@unit $pattern)),+].len()] = [$($pattern),+];
         ] (&PATTERNS));
     };
-    (@keeping $name:ident $fields:tt $extra:ident [$($statics:item)*] ($patterns:expr)) => {
-        $crate::__record!(@reader $name $fields map
+    (@keeping $form:ident $name:ident $fields:tt $extra:ident [$($statics:item)*] ($patterns:expr)) => {
+        $crate::__record!(@reader $form $name $fields reader
             [$($statics)* let mut extra = $crate::record::Extra::new($patterns);]
-            [$crate::record::next_field_keeping::<Self, A_>(&mut map, &mut extra)?]
-            [$extra: extra.finish()?,]);
+            [read_slots_keeping next_field_keeping] [&mut extra]
+            [$extra: reader.kept(extra)?,]);
     };
     (@unit $pattern:expr) => {
         ()
     };
-    // `map` comes from the arm above, with the statements that use it: a local named inside one
-    // arm is not the same local as one named inside another.
-    (@reader $name:ident {
-        $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
-            $(redact $text:literal $censor:literal)?),* $(,)?
-    } $map:ident [$($setup:tt)*] [$next:expr] [$($extra_field:tt)*]) => {
+    // `reader` comes from the arm above, with the statements that use it: a local named inside
+    // one arm is not the same local as one named inside another.
+    (@reader $form:ident $name:ident $fields:tt $reader:ident [$($setup:tt)*]
+        [$read_all:ident $next:ident] [$($arg:expr),*] [$($extra_field:tt)*]) => {
         impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
             fn deserialize<D_>(deserializer: D_) -> ::core::result::Result<Self, D_::Error>
             where
@@ -131,29 +168,61 @@ macro_rules! __record {
         impl $crate::record::ReadRecord for $name {
             const NAME: &'static str = ::core::stringify!($name);
             const FIELD_NAMES: &'static [&'static str] = Self::FIELDS;
-            fn read_map<'de, A_>(mut $map: A_) -> ::core::result::Result<Self, A_::Error>
-            where
-                A_: $crate::__private::serde::de::MapAccess<'de>,
-            {
+            fn read_fields<R_: $crate::record::FieldReader>(
+                $reader: &mut R_,
+            ) -> ::core::option::Option<Self> {
                 $($setup)*
-                // One slot per field, numbered as the fields are: locals named after the
-                // fields would be the user's names (clippy's `disallowed_names` on `foo`).
-                let mut slots = ($($crate::__record!(@none $index),)*);
-                // One `?` for the loop, not one per field: each is a `match` and a conversion
-                // the compiler checks, in every struct of every build.
-                while let ::core::option::Option::Some(field) = $next {
-                    match field {
-                        $($index => $crate::record::read_value(&mut $map, &mut slots.$index, $key),)*
-                        _ => ::core::result::Result::Ok(()),
-                    }?;
-                }
-                // The kept keys last: serde's `flatten` reported a missing field before them.
-                ::core::result::Result::Ok(Self {
-                    $($member: $crate::__record!(@finish slots.$index, $key, $kind),)*
-                    $($extra_field)*
-                })
+                $crate::__record!(@read_fields $form $fields $reader
+                    [$read_all $next] [$($arg),*] [$($extra_field)*])
             }
         }
+    };
+    // A struct of at most `record::WIDEST` fields: a tuple of slots the runtime reads.
+    (@read_fields slots {
+        $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
+            $(redact $text:literal $censor:literal)?),* $(,)?
+    } $reader:ident [$read_all:ident $next:ident] [$($arg:expr),*] [$($extra_field:tt)*]) => {{
+        let mut slots = ($($crate::__record!(@slot $kind),)*);
+        $crate::record::$read_all::<Self, _, _>($reader, &mut slots $(, $arg)*)?;
+        let values = $crate::record::finish_slots::<Self, _, _>($reader, slots)?;
+        // The kept keys last: serde's `flatten` reported a missing field before them.
+        ::core::option::Option::Some(Self {
+            $($member: values.$index,)*
+            $($extra_field)*
+        })
+    }};
+    // A wider struct: its own loop, one arm per field.
+    (@read_fields wide {
+        $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
+            $(redact $text:literal $censor:literal)?),* $(,)?
+    } $reader:ident [$read_all:ident $next:ident] [$($arg:expr),*] [$($extra_field:tt)*]) => {{
+        // One slot per field, numbered as the fields are: locals named after the fields would
+        // be the user's names (clippy's `disallowed_names` on `foo`).
+        let mut slots = ($($crate::__record!(@none $index),)*);
+        // One `?` for the loop, not one per field: each is a `match` the compiler checks, in
+        // every struct of every build.
+        while let ::core::option::Option::Some(field) = $reader.$next::<Self>($($arg),*)? {
+            match field {
+                $($index => $reader.read(&mut slots.$index, $key),)*
+                _ => ::core::option::Option::Some(()),
+            }?;
+        }
+        ::core::option::Option::Some(Self {
+            $($member: $crate::__record!(@finish $reader slots.$index, $key, $kind),)*
+            $($extra_field)*
+        })
+    }};
+    (@slot required) => {
+        $crate::record::Required::NEW
+    };
+    (@slot required_nullable) => {
+        $crate::record::Required::NEW
+    };
+    (@slot optional) => {
+        $crate::record::Optional::NEW
+    };
+    (@slot $kept:ident) => {
+        $crate::record::Kept::NEW
     };
     (@none $index:tt) => {
         ::core::option::Option::None
@@ -201,19 +270,19 @@ macro_rules! __record {
             $this.$member.as_ref().map(|_| true),
         )
     };
-    (@finish $slot:expr, $key:literal, required) => {
+    (@finish $reader:ident $slot:expr, $key:literal, required) => {
         match $slot {
             ::core::option::Option::Some(value) => value,
-            ::core::option::Option::None => return $crate::record::missing($key),
+            ::core::option::Option::None => return $reader.missing($key),
         }
     };
-    (@finish $slot:expr, $key:literal, required_nullable) => {
-        $crate::__record!(@finish $slot, $key, required)
+    (@finish $reader:ident $slot:expr, $key:literal, required_nullable) => {
+        $crate::__record!(@finish $reader $slot, $key, required)
     };
-    (@finish $slot:expr, $key:literal, optional) => {
+    (@finish $reader:ident $slot:expr, $key:literal, optional) => {
         $crate::record::optional($slot)
     };
-    (@finish $slot:expr, $key:literal, $kept:ident) => {
+    (@finish $reader:ident $slot:expr, $key:literal, $kept:ident) => {
         $slot
     };
 }

@@ -17,7 +17,10 @@ use core::fmt;
 use core::marker::PhantomData;
 
 use indexmap::IndexMap;
-use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Unexpected, Visitor};
+use serde::de::{
+    self, DeserializeOwned, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Unexpected,
+    Visitor,
+};
 use serde_json::Value;
 
 use super::Record;
@@ -31,18 +34,45 @@ pub trait ReadRecord: Record + Sized {
     /// The declared keys, in schema order, as `deserialize_struct` takes them.
     const FIELD_NAMES: &'static [&'static str];
 
-    /// Reads the struct from `map`: [`next_field`] for each key, [`read_value`] into the
-    /// field's slot, then the slots into the struct ([`missing`], [`optional`]).
-    ///
-    /// # Errors
-    /// The map's own, or a missing, duplicate or mistyped field.
-    fn read_map<'de, A: MapAccess<'de>>(map: A) -> Result<Self, A::Error>;
+    /// Reads the struct from `reader`: [`FieldReader::next_field`] for each key,
+    /// [`FieldReader::read`] into the field's slot, then the slots into the struct
+    /// ([`FieldReader::missing`], [`optional`]). `None` when reading stopped on an error, which
+    /// `reader` keeps.
+    fn read_fields<R: FieldReader>(reader: &mut R) -> Option<Self>;
+}
+
+/// The map a generated struct reads its fields from, which keeps the first error itself.
+///
+/// A struct's reader is generic over this trait, which names no lifetime and no error type,
+/// rather than over serde's `MapAccess<'de>`: every local of a function generic over `'de`
+/// whose type mentions `A::Error` is a region the borrow checker must hold live over the whole
+/// function, and a struct's reader has several per field, so its cost grew with the square of
+/// its fields. Here every call answers `Option`, and `None` means "stop: the error is kept".
+pub trait FieldReader {
+    /// The next declared field of the map, as its index in [`ReadRecord::FIELD_NAMES`]
+    /// (`Some(None)` at the end of the map). An undeclared key's value is read and dropped here,
+    /// so the caller sees declared fields only.
+    fn next_field<T: ReadRecord>(&mut self) -> Option<Option<u16>>;
+
+    /// [`FieldReader::next_field`] of a struct that keeps undeclared keys: an undeclared key
+    /// and its value go to `extra` (or are read and dropped when `extra` does not keep it).
+    fn next_field_keeping<T: ReadRecord>(&mut self, extra: &mut Extra) -> Option<Option<u16>>;
+
+    /// Reads the value of the field just named into `slot`; a second value for the same field
+    /// is serde's `duplicate field` error.
+    fn read<V: DeserializeOwned>(&mut self, slot: &mut Option<V>, key: &'static str) -> Option<()>;
+
+    /// serde's `missing field` error, for a required field the map did not have.
+    fn missing<V>(&mut self, key: &'static str) -> Option<V>;
+
+    /// The kept undeclared keys, their values read as `V` ([`Extra::finish`]).
+    fn kept<V: DeserializeOwned>(&mut self, extra: Extra) -> Option<IndexMap<String, V>>;
 }
 
 /// What a generated struct's `Deserialize` calls.
 ///
 /// # Errors
-/// The deserializer's, or [`ReadRecord::read_map`]'s.
+/// The deserializer's, or the first error [`ReadRecord::read_fields`] met.
 #[inline]
 pub fn deserialize<'de, T: ReadRecord, D: Deserializer<'de>>(
     deserializer: D,
@@ -62,35 +92,103 @@ impl<'de, T: ReadRecord> Visitor<'de> for RecordVisitor<T> {
 
     #[inline]
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-        T::read_map(map)
+        let mut reader = MapReader {
+            map,
+            error: None,
+            marker: PhantomData,
+        };
+        T::read_fields(&mut reader).ok_or_else(|| {
+            // Only a `MapReader` call answers `None`, and each keeps its error first.
+            reader.error.take().unwrap_or_else(|| {
+                de::Error::custom("the struct's reader stopped without an error")
+            })
+        })
     }
 }
 
-/// The next declared field of `map`: its index in [`ReadRecord::FIELD_NAMES`]. An undeclared
-/// key's value is read and dropped here, so the caller sees declared fields only.
-///
-/// # Errors
-/// The map's own.
-#[inline]
-pub fn next_field<'de, T: ReadRecord, A: MapAccess<'de>>(
-    map: &mut A,
-) -> Result<Option<u16>, A::Error> {
-    loop {
-        match map.next_key_seed(FieldIndex::<T>(PhantomData))? {
-            None => return Ok(None),
-            Some(Some(index)) => return Ok(Some(index)),
-            Some(None) => {
-                map.next_value::<IgnoredAny>()?;
+/// serde's map behind [`FieldReader`], with the first error it gave.
+struct MapReader<'de, A: MapAccess<'de>> {
+    map: A,
+    error: Option<A::Error>,
+    marker: PhantomData<&'de ()>,
+}
+
+impl<'de, A: MapAccess<'de>> MapReader<'de, A> {
+    #[cold]
+    fn stop<V>(&mut self, error: A::Error) -> Option<V> {
+        self.error = Some(error);
+        None
+    }
+}
+
+impl<'de, A: MapAccess<'de>> FieldReader for MapReader<'de, A> {
+    #[inline]
+    fn next_field<T: ReadRecord>(&mut self) -> Option<Option<u16>> {
+        loop {
+            match self.map.next_key_seed(FieldIndex::<T>(PhantomData)) {
+                Ok(None) => return Some(None),
+                Ok(Some(Some(index))) => return Some(Some(index)),
+                Ok(Some(None)) => {
+                    if let Err(error) = self.map.next_value::<IgnoredAny>() {
+                        return self.stop(error);
+                    }
+                }
+                Err(error) => return self.stop(error),
             }
+        }
+    }
+
+    #[inline]
+    fn next_field_keeping<T: ReadRecord>(&mut self, extra: &mut Extra) -> Option<Option<u16>> {
+        loop {
+            match self.map.next_key_seed(KeyOrField::<T>(PhantomData)) {
+                Ok(None) => return Some(None),
+                Ok(Some(Ok(index))) => return Some(Some(index)),
+                Ok(Some(Err(key))) => match self.map.next_value::<Value>() {
+                    Ok(value) => {
+                        if extra.keeps(&key) {
+                            extra.entries.push((key, value));
+                        }
+                    }
+                    Err(error) => return self.stop(error),
+                },
+                Err(error) => return self.stop(error),
+            }
+        }
+    }
+
+    #[inline]
+    fn read<V: DeserializeOwned>(&mut self, slot: &mut Option<V>, key: &'static str) -> Option<()> {
+        if slot.is_some() {
+            return self.stop(de::Error::duplicate_field(key));
+        }
+        match self.map.next_value() {
+            Ok(value) => {
+                *slot = Some(value);
+                Some(())
+            }
+            Err(error) => self.stop(error),
+        }
+    }
+
+    #[cold]
+    fn missing<V>(&mut self, key: &'static str) -> Option<V> {
+        self.stop(de::Error::missing_field(key))
+    }
+
+    fn kept<V: DeserializeOwned>(&mut self, extra: Extra) -> Option<IndexMap<String, V>> {
+        match extra.finish() {
+            Ok(kept) => Some(kept),
+            Err(error) => self.stop(error),
         }
     }
 }
 
 /// The undeclared keys a struct keeps (`additionalProperties`, or those matching
-/// `patternProperties`), as [`next_field_keeping`] reads them: each value as JSON, typed by
-/// [`Extra::finish`] only once the declared fields are read and checked. serde's `flatten`,
-/// which read them before, reports a mistyped kept value after a missing or duplicate field,
-/// and this keeps that order.
+/// `patternProperties`), as [`FieldReader::next_field_keeping`] reads them: each value as JSON,
+/// typed by [`Extra::finish`] only once the declared fields are read and checked. serde's
+/// `flatten`, which read them before, reports a mistyped kept value after a missing or duplicate
+/// field, and this keeps that order.
 #[derive(Debug)]
 pub struct Extra {
     patterns: &'static [Pattern],
@@ -112,9 +210,7 @@ impl Extra {
     ///
     /// # Errors
     /// The first value that does not read as `V`, with the message `V` gives.
-    pub fn finish<'de, V: de::Deserialize<'de>, E: de::Error>(
-        self,
-    ) -> Result<IndexMap<String, V>, E> {
+    pub fn finish<V: DeserializeOwned, E: de::Error>(self) -> Result<IndexMap<String, V>, E> {
         let mut kept = IndexMap::with_capacity(self.entries.len());
         for (key, value) in self.entries {
             kept.insert(key, V::deserialize(value).map_err(E::custom)?);
@@ -125,57 +221,6 @@ impl Extra {
     fn keeps(&self, key: &str) -> bool {
         self.patterns.is_empty() || matches_any(self.patterns, key)
     }
-}
-
-/// [`next_field`] of a struct that keeps undeclared keys: an undeclared key and its value go to
-/// `extra` (or are read and dropped when `extra` does not keep that key).
-///
-/// # Errors
-/// The map's own.
-#[inline]
-pub fn next_field_keeping<'de, T: ReadRecord, A: MapAccess<'de>>(
-    map: &mut A,
-    extra: &mut Extra,
-) -> Result<Option<u16>, A::Error> {
-    loop {
-        match map.next_key_seed(KeyOrField::<T>(PhantomData))? {
-            None => return Ok(None),
-            Some(Ok(index)) => return Ok(Some(index)),
-            Some(Err(key)) => {
-                let value = map.next_value::<Value>()?;
-                if extra.keeps(&key) {
-                    extra.entries.push((key, value));
-                }
-            }
-        }
-    }
-}
-
-/// Reads the value of the field just named into `slot`; a second value for the same field is
-/// serde's `duplicate field` error.
-///
-/// # Errors
-/// The value's own, or `duplicate field`.
-#[inline]
-pub fn read_value<'de, V: de::Deserialize<'de>, A: MapAccess<'de>>(
-    map: &mut A,
-    slot: &mut Option<V>,
-    key: &'static str,
-) -> Result<(), A::Error> {
-    if slot.is_some() {
-        return Err(de::Error::duplicate_field(key));
-    }
-    *slot = Some(map.next_value()?);
-    Ok(())
-}
-
-/// serde's `missing field` error, for a required field the map did not have.
-///
-/// # Errors
-/// Always.
-#[cold]
-pub fn missing<V, E: de::Error>(key: &'static str) -> Result<V, E> {
-    Err(E::missing_field(key))
 }
 
 /// An optional field's value: `None` when absent, and when `null` (its type reads `null` as

@@ -38,7 +38,7 @@ fn censor<S: serde::Serializer>(_: &Option<String>, serializer: S) -> Result<S::
     serializer.serialize_str("[REDACTED]")
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 struct Row {
     id: i64,
     name: String,
@@ -184,7 +184,7 @@ struct DerivedKeeping {
     rest: indexmap::IndexMap<String, i64>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 struct Keeping {
     id: i64,
     note: Option<String>,
@@ -197,7 +197,7 @@ crate::__record!(Keeping {
 } .. rest);
 
 /// Keeps only the undeclared keys that start with `x-`.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 struct Matching {
     id: i64,
     rest: indexmap::IndexMap<String, serde_json::Value>,
@@ -264,4 +264,118 @@ fn keeps_only_the_keys_a_pattern_matches() {
         crate::json::JsonStyle::Compact,
     );
     assert_eq!(written, r#"{"id":2,"x-c":"v"}"#);
+}
+
+#[test]
+fn debugs_as_the_derive_does_but_for_the_censor() {
+    let derived: Derived = serde_json::from_value(json!({
+        "id": 7,
+        "display name": "Ada \"A\"",
+        "note": null,
+        "tags": ["x"],
+        "parent": null,
+    }))
+    .unwrap();
+    let row = Row::from(derived.clone());
+    for (ours, theirs) in [
+        (format!("{row:?}"), format!("{derived:?}")),
+        (format!("{row:#?}"), format!("{derived:#?}")),
+    ] {
+        assert_eq!(ours, theirs.replace("Derived", "Row"));
+    }
+
+    let secret = Derived {
+        secret: Some("hunter2".to_owned()),
+        ..derived
+    };
+    let shown = format!("{:?}", Row::from(secret.clone()));
+    assert!(!shown.contains("hunter2"), "{shown}");
+    assert_eq!(
+        shown,
+        format!("{secret:?}")
+            .replace("Derived", "Row")
+            .replace("Some(\"hunter2\")", "[REDACTED]")
+    );
+
+    let keeping = DerivedKeeping {
+        id: 1,
+        note: None,
+        rest: [("b".to_owned(), 2), ("a".to_owned(), 3)]
+            .into_iter()
+            .collect(),
+    };
+    let ours = Keeping {
+        id: keeping.id,
+        note: keeping.note.clone(),
+        rest: keeping.rest.clone(),
+    };
+    assert_eq!(
+        format!("{ours:?}"),
+        format!("{keeping:?}").replace("DerivedKeeping", "Keeping")
+    );
+}
+
+/// The widest struct the tuple of slots reads (`record::WIDEST` fields), and one a field wider,
+/// which reads in its own loop: both read, and miss and repeat fields, as every struct does.
+/// Declares a struct of the fields `f0`…`f31` (and `extra`), each a required `i64`.
+macro_rules! numbered {
+    ($name:ident $($form:ident)? [$($extra:tt)*]) => {
+        numbered!(@declare $name [$($form)?]
+            0 f0 "f0" 1 f1 "f1" 2 f2 "f2" 3 f3 "f3" 4 f4 "f4" 5 f5 "f5" 6 f6 "f6" 7 f7 "f7" 8 f8
+            "f8" 9 f9 "f9" 10 f10 "f10" 11 f11 "f11" 12 f12 "f12" 13 f13 "f13" 14 f14 "f14" 15 f15
+            "f15" 16 f16 "f16" 17 f17 "f17" 18 f18 "f18" 19 f19 "f19" 20 f20 "f20" 21 f21 "f21" 22
+            f22 "f22" 23 f23 "f23" 24 f24 "f24" 25 f25 "f25" 26 f26 "f26" 27 f27 "f27" 28 f28
+            "f28" 29 f29 "f29" 30 f30 "f30" 31 f31 "f31"
+            $($extra)*);
+    };
+    (@declare $name:ident [$($form:ident)?] $($index:tt $field:ident $key:literal)*) => {
+        #[derive(Clone, PartialEq)]
+        struct $name {
+            $($field: i64,)*
+        }
+
+        crate::__record!($($form)? $name { $($index $field: $key => required),* });
+    };
+}
+
+numbered!(Widest []);
+numbered!(Wide wide [32 f32 "f32"]);
+
+fn object(fields: usize, skip: Option<usize>) -> String {
+    let members: Vec<String> = (0..fields)
+        .filter(|&i| Some(i) != skip)
+        .map(|i| format!("\"f{i}\": {i}"))
+        .collect();
+    format!("{{{}}}", members.join(", "))
+}
+
+#[test]
+fn the_widest_tuple_and_a_wider_struct_read_alike() {
+    let widest: Widest = serde_json::from_str(&object(32, None)).unwrap();
+    assert_eq!((widest.f0, widest.f17, widest.f31), (0, 17, 31));
+    let wide: Wide = serde_json::from_str(&object(33, None)).unwrap();
+    assert_eq!((wide.f0, wide.f31, wide.f32), (0, 31, 32));
+
+    let missing = serde_json::from_str::<Widest>(&object(32, Some(31))).unwrap_err();
+    assert!(
+        missing.to_string().starts_with("missing field `f31`"),
+        "{missing}"
+    );
+    let missing = serde_json::from_str::<Wide>(&object(33, Some(32))).unwrap_err();
+    assert!(
+        missing.to_string().starts_with("missing field `f32`"),
+        "{missing}"
+    );
+
+    let twice = r#"{"f5": 1, "f5": 2}"#;
+    for error in [
+        serde_json::from_str::<Widest>(twice).unwrap_err(),
+        serde_json::from_str::<Wide>(twice).unwrap_err(),
+    ] {
+        assert!(
+            error.to_string().starts_with("duplicate field `f5`"),
+            "{error}"
+        );
+    }
+    assert!(format!("{wide:?}").starts_with("Wide { f0: 0, f1: 1,"));
 }
