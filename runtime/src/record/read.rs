@@ -5,7 +5,8 @@
 //! visitor, a map visitor and a sequence visitor: about four hundred lines of expanded code for
 //! ten fields, which the compiler type-checks and borrow-checks in every build of a crate with
 //! hundreds of presenters. Here the identifier visitor and the map visitor are the runtime's,
-//! written once; what is left per struct is a loop that reads each value into its slot. The
+//! written once; what is left per struct is a tuple of slots the runtime reads (`slots.rs`), or
+//! for a struct wider than that tuple a loop that reads each value into its slot. The
 //! behaviour is the derive's, call for call: the same `deserialize_struct`, the same errors
 //! (`missing field`, `duplicate field`, `invalid type: …, expected struct T`), undeclared keys
 //! skipped (the egress allow-list). One difference is deliberate: a struct reads from a map
@@ -34,10 +35,11 @@ pub trait ReadRecord: Record + Sized {
     /// The declared keys, in schema order, as `deserialize_struct` takes them.
     const FIELD_NAMES: &'static [&'static str];
 
-    /// Reads the struct from `reader`: [`FieldReader::next_field`] for each key,
-    /// [`FieldReader::read`] into the field's slot, then the slots into the struct
-    /// ([`FieldReader::missing`], [`optional`]). `None` when reading stopped on an error, which
-    /// `reader` keeps.
+    /// Reads the struct from `reader`: its fields into a tuple of slots
+    /// ([`read_slots`](super::read_slots), [`finish_slots`](super::finish_slots)), or for a
+    /// `wide` struct [`FieldReader::next_field`] for each key and [`FieldReader::read`] into the
+    /// field's slot, then the slots into the struct. `None` when reading stopped on an error,
+    /// which `reader` keeps.
     fn read_fields<R: FieldReader>(reader: &mut R) -> Option<Self>;
 }
 
