@@ -448,7 +448,8 @@ fn a_flat_action_suggests_its_next_page_under_its_own_name() {
     )
     .unwrap_or_else(|d| panic!("{d:#?}"));
     assert!(
-        module.contains(".map(|reply|__rt::paging::flat(reply,\"list_blocks\"))"),
+        module.contains("Ok(__rt::paging::flat(self.client().call_paged(&BLOCKS_OPERATION")
+            && module.contains("\"list_blocks\",),)"),
         "{module}"
     );
 }

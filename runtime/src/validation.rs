@@ -211,6 +211,14 @@ pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
     ToolResponse::text(out).with_is_error(true)
 }
 
+/// What `You sent:` shows of `value` ([`write_sent`]), for an issue found outside the
+/// generated validator (the HTTP client's checks of path and header values).
+pub(crate) fn sent_text(value: &Value) -> String {
+    let mut out = String::new();
+    write_sent(&mut out, Some(value));
+    out
+}
+
 /// Appends the `You sent:` rendering of a value, as upstream's `formatSentValue` does:
 /// `(missing)`, `null`, `'text'` (cut to 47 UTF-16 units + `...` past 50), numbers as JavaScript
 /// prints them, booleans, `array(n)`, and an object as its JSON cut to 50 UTF-16 units.

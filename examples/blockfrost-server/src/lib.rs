@@ -26,7 +26,8 @@ pub const KEY_HEADER: &str = "project_id";
 /// and, when given, the project's key, sent in the `project_id` header. A self-hosted Blockfrost
 /// backend needs no key.
 pub fn config(base_url: &str, project_id: Option<String>) -> ApiConfig {
-    let config = ApiConfig::new(base_url);
+    // The `User-Agent` names this server and its version, as GitHub-like APIs require.
+    let config = fusion_runtime::api_config!(base_url);
     match project_id {
         Some(value) => config.with_auth(Auth::Header {
             name: KEY_HEADER.to_owned(),

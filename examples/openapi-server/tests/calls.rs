@@ -156,7 +156,7 @@ async fn the_generated_handler_calls_the_api_and_presents_its_answers() {
     assert_eq!(one, "{\n  \"name\": \"Rex\"\n}");
     assert_eq!(
         missing,
-        "<tool_error code=\"API_ERROR\">\n<message>The API answered HTTP 404 Not Found: {\"message\":\"no &lt;pet> here\"}</message>\n</tool_error>"
+        "<tool_error code=\"API_ERROR\" severity=\"error\">\n<message>The API answered HTTP 404 Not Found: {\"message\":\"no &lt;pet> here\"}</message>\n<recovery>Check the identifiers you sent: the API has no such resource, or does not show it to this server.</recovery>\n</tool_error>"
     );
     // The API says nothing of its page size: a page that is not empty may have a next one.
     assert_eq!(

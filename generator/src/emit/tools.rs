@@ -588,15 +588,18 @@ fn http_handler(
             None => "::core::option::Option::None".to_owned(),
         };
         out.push_str(&format!(
-            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
+            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ action: {}, method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
             http.method,
             http.path.replace('`', "'"),
             action.name,
             http.origin.replace('`', "'"),
+            view.at,
             literal(&http.method),
             literal(&http.path),
             params.join(", "),
         ));
+        // The client answers every failure as the tool error that fits it, so a default
+        // method never returns `Err`: that is left to code that overrides it.
         let call = if let (Some(returns), Some(_)) = (&view.returns, &http.paging) {
             // The presenter's agent limit is the page size asked for when the agent gives none.
             let paged = format!(
@@ -606,18 +609,18 @@ fn http_handler(
             // An action exposed as a tool of its own is suggested under that tool's name.
             if tool.flat {
                 format!(
-                    "{paged}.map(|reply| {rt}::paging::flat(reply, {}))",
+                    "::core::result::Result::Ok({rt}::paging::flat({paged}, {}))",
                     literal(&tool.flat_name(action))
                 )
             } else {
-                paged
+                format!("::core::result::Result::Ok({paged})")
             }
         } else if view.returns.is_some() {
-            format!(
-                "match self.client().call(&{constant}, &{pass}).await? {{ {hc}::Answer::Data(data) => ::core::result::Result::Ok({rt}::Reply::Data(data)), {hc}::Answer::Status(response) => ::core::result::Result::Ok({rt}::Reply::Response(response)) }}"
-            )
+            format!("::core::result::Result::Ok(self.client().call(&{constant}, &{pass}).await)")
         } else {
-            format!("self.client().call_without_data(&{constant}, &{pass}).await")
+            format!(
+                "::core::result::Result::Ok(self.client().call_without_data(&{constant}, &{pass}).await)"
+            )
         };
         methods.push_str(&format!(
             "/// `{}`: calls `{} {}`; override it to answer with code of your own.\n{signature} {{ async move {{ {call} }} }}\n",
