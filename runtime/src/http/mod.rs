@@ -10,7 +10,7 @@
 //! | [`max_connections`](HttpConfig::max_connections) | 512 | descriptors run out: past it the oldest connection without a request in flight is closed, or the new one gets `503` |
 //! | [`max_in_flight`](HttpConfig::max_in_flight) | 128 | memory and CPU held by concurrent requests: past it `503` with `Retry-After: 1` |
 //! | [`max_body_bytes`](HttpConfig::max_body_bytes) | 1 MiB | memory per request: a larger body gets `413` before it is read |
-//! | [`max_header_bytes`](HttpConfig::max_header_bytes) | 64 KiB | memory per connection for the request head |
+//! | [`max_header_bytes`](HttpConfig::max_header_bytes) | 64 KiB | memory per connection for the request head: a larger head gets `431` |
 //! | [`allowed_origins`](HttpConfig::allowed_origins) | [`LOCALHOST_ORIGINS`] | DNS rebinding: a request whose `Origin` is another site gets `403`; none is fine |
 //! | [`shutdown_grace`](HttpConfig::shutdown_grace) | 30 s | a shutdown waiting forever on a request |
 //! | [`path`](HttpConfig::path) | `/mcp` | |
@@ -69,7 +69,8 @@ pub struct HttpConfig {
     pub max_in_flight: usize,
     /// The largest request body; past it, `413` (at once when `Content-Length` says so).
     pub max_body_bytes: usize,
-    /// hyper's read buffer, which bounds a request head (at least 8 KiB).
+    /// The largest request head (request line and headers); past it, `431` and the connection
+    /// is closed. Also hyper's read buffer (at least 8 KiB).
     pub max_header_bytes: usize,
     /// The `Origin` values served (see [`LOCALHOST_ORIGINS`] for the form); a request without
     /// `Origin` (not from a browser) is always served. `"*"` serves any origin.

@@ -237,3 +237,5 @@ async fn shutdown_finishes_the_request_in_flight_then_returns() {
         .expect("serve returns")
         .expect("no panic");
 }
+
+mod head;
