@@ -208,6 +208,32 @@ async fn past_the_in_flight_cap_a_request_gets_503_at_once() {
 }
 
 #[tokio::test]
+async fn malformed_params_of_a_known_method_are_invalid_params() {
+    let running = start(HttpConfig::default()).await;
+    let cases = [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"billing","arguments":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: \"arguments\" must be an object, not a string"}}"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: \"name\" is missing"}}"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":["x"]}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: \"name\" must be a string, not an array"}}"#,
+        ),
+    ];
+    for (request, expected) in cases {
+        let (status, reply) = exchange(running.address, &post(request, "")).await;
+        assert_eq!(status, 200, "{reply}");
+        let reply: Value = serde_json::from_str(&reply).expect("JSON");
+        let expected: Value = serde_json::from_str(expected).expect("JSON");
+        assert_eq!(reply, expected);
+    }
+}
+
+#[tokio::test]
 async fn shutdown_finishes_the_request_in_flight_then_returns() {
     let mut running = start(HttpConfig::default()).await;
     let mut idle = TcpStream::connect(running.address).await.expect("connects");
