@@ -8,14 +8,17 @@ use std::sync::Arc;
 
 use rmcp::ServerHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
+    CustomResult, ErrorCode, Implementation, JsonObject, ListToolsResult, PaginatedRequestParams,
+    ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
 
 use crate::response::ToolResponse;
 use crate::serve::ServedTool;
+
+mod params;
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
@@ -226,6 +229,31 @@ impl ServerHandler for FusionServer {
             .find(|(tool, _, _)| tool.name == name)
             .map(|(tool, _, _)| tool.clone())
     }
+
+    /// rmcp hands over a request of a method MCP defines here when its params did not read
+    /// (see [`params`]): that is Invalid params, not Method not found. The answer is built only
+    /// on this failure path, so a well-formed request costs nothing more.
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, rmcp::ErrorData> {
+        Err(
+            params::malformed(&request.method, request.params.as_ref()).unwrap_or_else(|| {
+                rmcp::ErrorData::new(
+                    ErrorCode::METHOD_NOT_FOUND,
+                    method_not_found_message(&request.method),
+                    None,
+                )
+            }),
+        )
+    }
+}
+
+/// rmcp's own answer repeats the method whole as the message; a client's text is never echoed
+/// unbounded, nor off its line.
+fn method_not_found_message(method: &str) -> String {
+    format!("Method not found: {}", crate::escape::echo(method))
 }
 
 fn unknown_tool_message(name: &str) -> Cow<'static, str> {

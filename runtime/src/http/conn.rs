@@ -1,8 +1,11 @@
 //! Connections: accepting under a cap, the timeouts of a connection without a request in
 //! flight, and the graceful stop. hyper's own header timeout starts when a connection goes idle
 //! and so conflates waiting with reading; here each connection's phase is tracked (a new or idle
-//! connection whose first byte arrived is reading a head; one with a request is busy), which
-//! gives both timeouts and tells which connection may be closed to make room for a new one.
+//! connection whose first byte arrived is reading a head; one with a request is busy, and still
+//! reading until its body is whole), which gives both timeouts and tells which connection may be
+//! closed to make room for a new one: any but those whose request is being answered. A
+//! connection reading a body may be closed too, or slow senders, which the body's minimum rate
+//! cuts only after its grace, would keep every new client out until then.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -92,7 +95,7 @@ async fn drive(
             let busy = Busy::begin(&tracker);
             let guard = Arc::clone(&guard);
             async move {
-                let response = guard.handle(request).await;
+                let response = guard.handle(request, &busy).await;
                 Ok::<_, Infallible>(response.map(|body| Held { body, _held: busy }.boxed()))
             }
         })
@@ -102,8 +105,11 @@ async fn drive(
         tracker: Arc::clone(tracker),
     });
     let mut builder = http1::Builder::new();
+    // The read buffer alone does not bound a head: a read may fill the buffer's whole capacity,
+    // past the size asked for, and a 100 KB header then parsed in one go under a 64 KiB cap.
     builder
         .max_buf_size(config.max_header_bytes.max(8192))
+        .max_header_size(config.max_header_bytes)
         .header_read_timeout(None);
     let connection = builder.serve_connection(io, service);
     let mut connection = std::pin::pin!(connection);
@@ -169,8 +175,8 @@ impl Registry {
         self.0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Registers a new connection, closing the oldest idle one when `max` are open; false when
-    /// all of them have a request in flight.
+    /// Registers a new connection, closing the oldest one without a request being answered
+    /// when `max` are open; false when all of them have one.
     fn admit(&self, id: u64, tracker: &Arc<Tracker>, max: usize) -> bool {
         let mut open = self.lock();
         if open.len() >= max && !Self::evict_from(&mut open) {
@@ -187,7 +193,7 @@ impl Registry {
     fn evict_from(open: &mut HashMap<u64, Arc<Tracker>>) -> bool {
         let oldest = open
             .iter()
-            .filter(|(_, tracker)| tracker.busy.load(Ordering::Relaxed) == 0)
+            .filter(|(_, tracker)| tracker.evictable())
             .min_by_key(|(_, tracker)| tracker.since())
             .map(|(id, _)| *id);
         let Some(evicted) = oldest.and_then(|id| open.remove(&id)) else {
@@ -195,6 +201,7 @@ impl Registry {
         };
         evicted.evicted.store(true, Ordering::Relaxed);
         evicted.wake.notify_one();
+        evicted.cut.notify_waiters();
         true
     }
 
@@ -208,11 +215,16 @@ impl Registry {
 struct Tracker {
     start: Instant,
     busy: AtomicUsize,
+    /// The request's body is still being read: nothing of it is done yet.
+    reading: AtomicBool,
     head_since: AtomicU64,
+    /// When the connection went idle, or its request's head was read: the eviction order.
     idle_since: AtomicU64,
     evicted: AtomicBool,
     /// Wakes the connection's driver when its deadline moves earlier or it is evicted.
     wake: Notify,
+    /// Wakes the reader of the request's body when the connection is evicted.
+    cut: Notify,
 }
 
 impl Tracker {
@@ -222,10 +234,12 @@ impl Tracker {
         let tracker = Self {
             start,
             busy: AtomicUsize::new(0),
+            reading: AtomicBool::new(false),
             head_since: AtomicU64::new(0),
             idle_since: AtomicU64::new(0),
             evicted: AtomicBool::new(false),
             wake: Notify::new(),
+            cut: Notify::new(),
         };
         let now = tracker.now();
         tracker.head_since.store(now, Ordering::Relaxed);
@@ -249,9 +263,14 @@ impl Tracker {
         }
     }
 
+    /// Whether closing the connection loses no work: it has no request being answered.
+    fn evictable(&self) -> bool {
+        self.busy.load(Ordering::Relaxed) == 0 || self.reading.load(Ordering::Relaxed)
+    }
+
     fn deadline(&self, config: &HttpConfig) -> Option<Instant> {
         if self.busy.load(Ordering::Relaxed) > 0 {
-            // The body has its own deadline; a handler takes the time it takes.
+            // The body has its own deadlines; a handler takes the time it takes.
             return None;
         }
         Some(match self.head_since.load(Ordering::Relaxed) {
@@ -269,19 +288,39 @@ impl Tracker {
 }
 
 /// A request of the connection, from its head to the end of its response.
-struct Busy(Arc<Tracker>);
+pub(super) struct Busy(Arc<Tracker>);
 
 impl Busy {
     fn begin(tracker: &Arc<Tracker>) -> Self {
         tracker.busy.fetch_add(1, Ordering::Relaxed);
         tracker.head_since.store(0, Ordering::Relaxed);
+        tracker.idle_since.store(tracker.now(), Ordering::Relaxed);
+        tracker.reading.store(true, Ordering::Relaxed);
         Self(Arc::clone(tracker))
+    }
+
+    /// The body is whole: from now on the request is being answered, and its connection is
+    /// not closed to make room for another.
+    pub(super) fn body_read(&self) {
+        self.0.reading.store(false, Ordering::Relaxed);
+    }
+
+    /// Resolves once the connection is evicted.
+    pub(super) async fn evicted(&self) {
+        let tracker = &self.0;
+        let mut notified = std::pin::pin!(tracker.cut.notified());
+        // Registered before the flag is read, so an eviction between the two is not missed.
+        notified.as_mut().enable();
+        if !tracker.evicted.load(Ordering::Relaxed) {
+            notified.await;
+        }
     }
 }
 
 impl Drop for Busy {
     fn drop(&mut self) {
         let tracker = &self.0;
+        tracker.reading.store(false, Ordering::Relaxed);
         tracker.idle_since.store(tracker.now(), Ordering::Relaxed);
         if tracker.busy.fetch_sub(1, Ordering::Relaxed) == 1 {
             tracker.wake.notify_one();

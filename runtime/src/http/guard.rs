@@ -1,14 +1,21 @@
 //! One request, before and after rmcp's streamable HTTP service: the checks that cost nothing
 //! come first (path, `Origin`, a free in-flight slot, `Content-Length`), then the body is read
-//! under its cap and deadline, and what rmcp answers is corrected where it would mislead the
-//! client (`415` for unparsable JSON) or repeat the client's text unbounded (error bodies).
+//! under its cap, its minimum rate and its deadline, then it takes an in-flight slot, and what
+//! rmcp answers is corrected where it would mislead the client (`415` for unparsable JSON) or
+//! repeat the client's text unbounded (error bodies).
+//!
+//! A request takes its slot only once its body is read: a slot held while a body trickles in
+//! let a few hundred slow senders fill every slot for the whole body timeout, and a body being
+//! read costs the server nothing but the bytes that arrived. The connection cap still bounds
+//! those bodies, and the connection of a body being read may be evicted for a new one.
 
 use std::convert::Infallible;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
+use std::time::Duration;
 
-use bytes::{Bytes, BytesMut};
+use bytes::Bytes;
 use http::{HeaderValue, Method, Request, Response, StatusCode, header};
 use http_body::Frame;
 use http_body_util::combinators::BoxBody;
@@ -16,8 +23,10 @@ use http_body_util::{BodyExt, Full};
 use rmcp::transport::streamable_http_server::StreamableHttpService;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use tokio::sync::Semaphore;
+use tokio::time::Instant;
 
 use super::HttpConfig;
+use super::conn::Busy;
 use super::origin;
 use crate::rejection;
 use crate::rmcp::FusionServer;
@@ -33,8 +42,9 @@ pub(crate) struct Guard {
 }
 
 impl Guard {
-    /// The response to `request`, whose body holds its in-flight slot until hyper drops it.
-    pub(crate) async fn handle<B>(&self, request: Request<B>) -> Response<Body>
+    /// The response to `request` of the connection marked `busy`; the response body holds
+    /// its in-flight slot until hyper drops it.
+    pub(crate) async fn handle<B>(&self, request: Request<B>, busy: &Busy) -> Response<Body>
     where
         B: http_body::Body<Data = Bytes> + Send + 'static,
     {
@@ -46,16 +56,10 @@ impl Guard {
         {
             return plain(StatusCode::FORBIDDEN, "Forbidden: Origin is not allowed");
         }
-        let Ok(slot) = Arc::clone(&self.in_flight).try_acquire_owned() else {
-            let mut response = plain(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "Service Unavailable: too many requests in flight",
-            );
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-            return response;
-        };
+        // Refused before its body is read when it would be after: the client learns at once.
+        if self.in_flight.available_permits() == 0 {
+            return closing(unavailable(IN_FLIGHT));
+        }
         let cap = self.config.max_body_bytes;
         let declared = request
             .headers()
@@ -65,25 +69,31 @@ impl Guard {
             return too_large(cap);
         }
         let (parts, body) = request.into_parts();
-        let read = tokio::time::timeout(
-            self.config.body_read_timeout,
-            read_capped(body, cap, declared.map_or(0, |length| length as usize)),
-        );
+        let read = self.read_body(body, declared.map_or(cap, |length| length as usize), busy);
         let body = match read.await {
-            Ok(Ok(body)) => body,
-            Ok(Err(Unread::TooLarge)) => return too_large(cap),
-            Ok(Err(Unread::Broken)) => {
+            Ok(body) => body,
+            Err(Unread::TooLarge) => return too_large(cap),
+            Err(Unread::Broken) => {
                 return closing(plain(
                     StatusCode::BAD_REQUEST,
                     "Bad Request: the body could not be read",
                 ));
             }
-            Err(_) => {
+            Err(Unread::Slow) => {
                 return closing(plain(
                     StatusCode::REQUEST_TIMEOUT,
                     "Request Timeout: the body did not arrive in time",
                 ));
             }
+            Err(Unread::Evicted) => {
+                return closing(unavailable(
+                    "Service Unavailable: too many connections, this one was closed",
+                ));
+            }
+        };
+        busy.body_read();
+        let Ok(slot) = Arc::clone(&self.in_flight).try_acquire_owned() else {
+            return unavailable(IN_FLIGHT);
         };
         let json_post =
             parts.method == Method::POST && is_json(parts.headers.get(header::CONTENT_TYPE));
@@ -134,26 +144,78 @@ impl<G: Send + Sync + Unpin + 'static> http_body::Body for Held<G> {
 enum Unread {
     TooLarge,
     Broken,
+    /// Behind the minimum rate, or past `body_read_timeout`.
+    Slow,
+    /// The connection was closed to make room for a new one.
+    Evicted,
 }
 
-/// The whole body, or `TooLarge` as soon as it passes `cap` (its capacity is reserved from the
-/// declared length, itself under the cap, so the buffer never doubles past it).
-async fn read_capped<B>(body: B, cap: usize, declared: usize) -> Result<Bytes, Unread>
-where
-    B: http_body::Body<Data = Bytes>,
-{
-    let mut body = std::pin::pin!(body);
-    let mut collected = BytesMut::with_capacity(declared);
-    while let Some(frame) = body.frame().await {
-        let Ok(data) = frame.map_err(|_| Unread::Broken)?.into_data() else {
-            continue;
-        };
-        if data.len() > cap - collected.len() {
-            return Err(Unread::TooLarge);
+/// The capacity a body's buffer starts with at most: it then doubles as bytes arrive, so that a
+/// length declared up front costs memory only once the body is sent.
+const FIRST_CAPACITY: usize = 16 << 10;
+
+impl Guard {
+    /// The whole body, at most `limit` bytes (the declared length, or the cap): `TooLarge` as
+    /// soon as it passes the cap, `Slow` when it falls behind [`Self::body_deadline`].
+    async fn read_body<B>(&self, body: B, limit: usize, busy: &Busy) -> Result<Bytes, Unread>
+    where
+        B: http_body::Body<Data = Bytes>,
+    {
+        let cap = self.config.max_body_bytes;
+        let start = Instant::now();
+        let mut body = std::pin::pin!(body);
+        let mut collected = Vec::with_capacity(limit.min(FIRST_CAPACITY));
+        // One timer for the body, moved only when it fires early: a body that came with its
+        // head never arms it, and one that trickles in does not re-arm it on every frame.
+        let mut timer = std::pin::pin!(tokio::time::sleep_until(self.body_deadline(start, 0)));
+        let mut evicted = std::pin::pin!(busy.evicted());
+        loop {
+            let frame = tokio::select! {
+                biased;
+                frame = body.frame() => frame,
+                () = timer.as_mut() => {
+                    let deadline = self.body_deadline(start, collected.len());
+                    if deadline <= Instant::now() {
+                        return Err(Unread::Slow);
+                    }
+                    timer.as_mut().reset(deadline);
+                    continue;
+                }
+                () = evicted.as_mut() => return Err(Unread::Evicted),
+            };
+            let Some(frame) = frame else {
+                return Ok(Bytes::from(collected));
+            };
+            let Ok(data) = frame.map_err(|_| Unread::Broken)?.into_data() else {
+                continue;
+            };
+            if data.len() > cap - collected.len() {
+                return Err(Unread::TooLarge);
+            }
+            let needed = collected.len() + data.len();
+            if needed > collected.capacity() {
+                // Doubling, but never past the declared length or the cap.
+                let grown = (collected.capacity() * 2).min(limit.min(cap)).max(needed);
+                collected.reserve_exact(grown - collected.len());
+            }
+            collected.extend_from_slice(&data);
         }
-        collected.extend_from_slice(&data);
     }
-    Ok(collected.freeze())
+
+    /// When a body whose head ended at `start` and of which `received` bytes have arrived is
+    /// too slow: `body_grace`, plus the time `min_body_rate` gives those bytes, and never past
+    /// `body_read_timeout`.
+    fn body_deadline(&self, start: Instant, received: usize) -> Instant {
+        let config = &self.config;
+        let allowed = match config.min_body_rate {
+            0 => config.body_read_timeout,
+            rate => {
+                let earned = (received as u64).saturating_mul(1000) / rate as u64;
+                config.body_grace + Duration::from_millis(earned)
+            }
+        };
+        start + allowed.min(config.body_read_timeout)
+    }
 }
 
 fn is_json(content_type: Option<&HeaderValue>) -> bool {
@@ -204,6 +266,17 @@ fn closing(mut response: Response<Body>) -> Response<Body> {
     response
         .headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
+}
+
+const IN_FLIGHT: &str = "Service Unavailable: too many requests in flight";
+
+/// `503`: nothing of the request was done, and it may be sent again in a second.
+fn unavailable(text: &'static str) -> Response<Body> {
+    let mut response = plain(StatusCode::SERVICE_UNAVAILABLE, text);
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
     response
 }
 

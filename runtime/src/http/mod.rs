@@ -6,17 +6,22 @@
 //! | --- | --- | --- |
 //! | [`header_read_timeout`](HttpConfig::header_read_timeout) | 10 s | a connection that never finishes its request head (slowloris) |
 //! | [`idle_timeout`](HttpConfig::idle_timeout) | 30 s | a keep-alive connection with no request |
-//! | [`body_read_timeout`](HttpConfig::body_read_timeout) | 30 s | a body that trickles in (`408`) |
-//! | [`max_connections`](HttpConfig::max_connections) | 512 | descriptors run out: past it the oldest connection without a request in flight is closed, or the new one gets `503` |
-//! | [`max_in_flight`](HttpConfig::max_in_flight) | 128 | memory and CPU held by concurrent requests: past it `503` with `Retry-After: 1` |
+//! | [`body_grace`](HttpConfig::body_grace) | 5 s | a body that does not come: `408` and the connection closed |
+//! | [`min_body_rate`](HttpConfig::min_body_rate) | 1 KiB/s | a body that trickles in: once `body_grace` is spent, a body must keep up with this rate or get `408` and the connection closed |
+//! | [`body_read_timeout`](HttpConfig::body_read_timeout) | 30 s | the longest any body may take, however fast it comes (`408`) |
+//! | [`max_connections`](HttpConfig::max_connections) | 512 | descriptors run out: past it the oldest connection without a request being answered (idle, or still sending its request) is closed, or the new one gets `503` |
+//! | [`max_in_flight`](HttpConfig::max_in_flight) | 128 | memory and CPU held by requests being answered (a request takes its slot once its body is read): past it `503` with `Retry-After: 1` |
 //! | [`max_body_bytes`](HttpConfig::max_body_bytes) | 1 MiB | memory per request: a larger body gets `413` before it is read |
-//! | [`max_header_bytes`](HttpConfig::max_header_bytes) | 64 KiB | memory per connection for the request head |
+//! | [`max_header_bytes`](HttpConfig::max_header_bytes) | 64 KiB | memory per connection for the request head: a larger head gets `431` |
 //! | [`allowed_origins`](HttpConfig::allowed_origins) | [`LOCALHOST_ORIGINS`] | DNS rebinding: a request whose `Origin` is another site gets `403`; none is fine |
 //! | [`shutdown_grace`](HttpConfig::shutdown_grace) | 30 s | a shutdown waiting forever on a request |
 //! | [`path`](HttpConfig::path) | `/mcp` | |
 //!
 //! Worst-case memory is about `max_in_flight` × `max_body_bytes` × the JSON expansion of the
-//! body (a few times its size), plus `max_connections` × `max_header_bytes`.
+//! body (a few times its size) for the requests being answered, plus `max_connections` ×
+//! (`max_header_bytes` + `max_body_bytes`) for the requests being read. A body's buffer grows
+//! as its bytes arrive, whatever length it declares, so the second figure is memory a client
+//! has to send (in full within `body_read_timeout`), not memory it can claim with a header.
 //!
 //! Besides: a body rmcp cannot read gets `400` with a JSON-RPC error (`-32700` for invalid
 //! JSON, `-32600` for JSON that is not a request) where rmcp answers `415`, and the text of an
@@ -60,16 +65,30 @@ pub struct HttpConfig {
     pub header_read_timeout: Duration,
     /// How long a connection may wait between two requests before it is closed.
     pub idle_timeout: Duration,
-    /// From the end of the request head to the end of its body; past it, `408`.
+    /// How long a body may take to start: at a time `t` after its request head, a body not yet
+    /// whole must have sent at least (`t` − `body_grace`) × [`min_body_rate`](Self::min_body_rate)
+    /// bytes. Behind that, `408` and the connection is closed.
+    pub body_grace: Duration,
+    /// The slowest a body may arrive once [`body_grace`](Self::body_grace) is spent, in bytes a
+    /// second, on average from the end of the head (a body that came fast may pause). A slow
+    /// sender then holds its connection for about `body_grace` plus a second per
+    /// `min_body_rate` bytes it sends. 0 turns the rate off: only `body_read_timeout` applies.
+    pub min_body_rate: usize,
+    /// From the end of the request head to the end of its body, at any rate; past it, `408`
+    /// and the connection is closed.
     pub body_read_timeout: Duration,
-    /// Open connections at most. A new one past it closes the oldest connection without a
-    /// request in flight; if every connection has one, the new one gets `503` and is closed.
+    /// Open connections at most. A new one past it closes the oldest connection that is idle or
+    /// still sending its request (a body being read is answered `503` with `Retry-After: 1`:
+    /// nothing of it was done); if every connection has a request being answered, the new one
+    /// gets `503` and is closed.
     pub max_connections: usize,
-    /// Requests being read or answered at once; past it, `503` with `Retry-After: 1`.
+    /// Requests being answered at once, counted from the end of their body; past it, `503`
+    /// with `Retry-After: 1`.
     pub max_in_flight: usize,
     /// The largest request body; past it, `413` (at once when `Content-Length` says so).
     pub max_body_bytes: usize,
-    /// hyper's read buffer, which bounds a request head (at least 8 KiB).
+    /// The largest request head (request line and headers); past it, `431` and the connection
+    /// is closed. Also hyper's read buffer (at least 8 KiB).
     pub max_header_bytes: usize,
     /// The `Origin` values served (see [`LOCALHOST_ORIGINS`] for the form); a request without
     /// `Origin` (not from a browser) is always served. `"*"` serves any origin.
@@ -88,6 +107,8 @@ impl Default for HttpConfig {
         Self {
             header_read_timeout: Duration::from_secs(10),
             idle_timeout: Duration::from_secs(30),
+            body_grace: Duration::from_secs(5),
+            min_body_rate: 1024,
             body_read_timeout: Duration::from_secs(30),
             max_connections: 512,
             max_in_flight: 128,
@@ -123,6 +144,10 @@ setters! {
     with_header_read_timeout: header_read_timeout: Duration;
     /// Sets [`idle_timeout`](Self::idle_timeout).
     with_idle_timeout: idle_timeout: Duration;
+    /// Sets [`body_grace`](Self::body_grace).
+    with_body_grace: body_grace: Duration;
+    /// Sets [`min_body_rate`](Self::min_body_rate).
+    with_min_body_rate: min_body_rate: usize;
     /// Sets [`body_read_timeout`](Self::body_read_timeout).
     with_body_read_timeout: body_read_timeout: Duration;
     /// Sets [`max_connections`](Self::max_connections).

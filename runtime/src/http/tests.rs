@@ -2,12 +2,43 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
 
 use super::*;
 
 const LIST: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+/// A call of [`Sleep`], answered a second later.
+const SLEEP: &str =
+    r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sleep","arguments":{}}}"#;
+
+/// A tool that takes a second to answer: a request that holds its in-flight slot.
+struct Sleep;
+
+static SLEEP_INFO: crate::ToolInfo = crate::ToolInfo {
+    name: "sleep",
+    title: None,
+    description: "Answers after a second",
+    input_schema: r#"{"type":"object"}"#,
+    output_schema: None,
+    read_only: true,
+    destructive: false,
+    idempotent: true,
+    open_world: Some(false),
+};
+
+impl crate::ServedTool for Sleep {
+    fn info(&self) -> &'static crate::ToolInfo {
+        &SLEEP_INFO
+    }
+
+    fn call<'a>(&'a self, _arguments: &'a Value) -> crate::ToolFuture<'a> {
+        Box::pin(async {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            crate::ToolResponse::text("slept".to_owned())
+        })
+    }
+}
 
 struct Running {
     address: SocketAddr,
@@ -19,7 +50,9 @@ async fn start(config: HttpConfig) -> Running {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
     let address = listener.local_addr().expect("an address");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = FusionServer::new("t", "1");
+    let server = FusionServer::new("t", "1")
+        .with_tool(Sleep)
+        .expect("one tool");
     let served = tokio::spawn(serve(server, listener, config, async {
         let _ = stopped.await;
     }));
@@ -39,7 +72,7 @@ fn post(body: &str, extra_headers: &str) -> String {
 }
 
 /// Status and body of the one response on `stream`.
-async fn response(stream: &mut TcpStream) -> (u16, String) {
+async fn response(stream: &mut (impl AsyncRead + Unpin)) -> (u16, String) {
     let mut seen = Vec::new();
     let mut chunk = [0_u8; 8192];
     loop {
@@ -195,16 +228,56 @@ async fn a_bogus_protocol_version_is_not_echoed_whole() {
 #[tokio::test]
 async fn past_the_in_flight_cap_a_request_gets_503_at_once() {
     let running = start(HttpConfig::default().with_max_in_flight(1)).await;
+    let mut held = TcpStream::connect(running.address).await.expect("connects");
+    held.write_all(post(SLEEP, "").as_bytes())
+        .await
+        .expect("writes");
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = Instant::now();
+    let (status, body) = exchange(running.address, &post(LIST, "")).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(started.elapsed() < Duration::from_millis(500));
+    assert_eq!(response(&mut held).await.0, 200);
+    assert_eq!(exchange(running.address, &post(LIST, "")).await.0, 200);
+}
+
+#[tokio::test]
+async fn a_body_being_read_holds_no_in_flight_slot() {
+    let running = start(HttpConfig::default().with_max_in_flight(1)).await;
     let mut slow = TcpStream::connect(running.address).await.expect("connects");
     let request = post(LIST, "");
     let (head, rest) = request.split_at(request.len() - 5);
     slow.write_all(head.as_bytes()).await.expect("writes");
     tokio::time::sleep(Duration::from_millis(100)).await;
-    let started = Instant::now();
-    assert_eq!(exchange(running.address, &post(LIST, "")).await.0, 503);
-    assert!(started.elapsed() < Duration::from_millis(500));
+    assert_eq!(exchange(running.address, &post(LIST, "")).await.0, 200);
     slow.write_all(rest.as_bytes()).await.expect("writes");
     assert_eq!(response(&mut slow).await.0, 200);
+}
+
+#[tokio::test]
+async fn malformed_params_of_a_known_method_are_invalid_params() {
+    let running = start(HttpConfig::default()).await;
+    let cases = [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"billing","arguments":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":-32602,"message":"Invalid params: \"arguments\" must be an object, not a string"}}"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"Invalid params: \"name\" is missing"}}"#,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":["x"]}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"error":{"code":-32602,"message":"Invalid params: \"name\" must be a string, not an array"}}"#,
+        ),
+    ];
+    for (request, expected) in cases {
+        let (status, reply) = exchange(running.address, &post(request, "")).await;
+        assert_eq!(status, 200, "{reply}");
+        let reply: Value = serde_json::from_str(&reply).expect("JSON");
+        let expected: Value = serde_json::from_str(expected).expect("JSON");
+        assert_eq!(reply, expected);
+    }
 }
 
 #[tokio::test]
@@ -237,3 +310,7 @@ async fn shutdown_finishes_the_request_in_flight_then_returns() {
         .expect("serve returns")
         .expect("no panic");
 }
+
+mod attack;
+mod head;
+mod slow;

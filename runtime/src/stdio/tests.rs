@@ -131,3 +131,43 @@ async fn an_overlong_line_is_skipped_without_holding_it() {
     assert_eq!(codes, vec![Some(-32700); 2]);
     drop(sender.await);
 }
+
+#[tokio::test]
+async fn malformed_params_of_a_known_method_are_invalid_params() {
+    let (mut writer, mut reader) = serve(4096);
+    send(
+        &mut writer,
+        &[
+            INITIALIZE,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"billing","arguments":"x"}}"#,
+            r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"arguments":{}}}"#,
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":7}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call"}"#,
+            r#"{"jsonrpc":"2.0","id":5,"method":"no/such\nline"}"#,
+        ],
+    )
+    .await;
+    let mut replies = replies(&mut reader, 6).await;
+    replies.retain(|reply| reply["id"] != "init");
+    replies.sort_by_key(|reply| reply["id"].as_i64());
+    let error = |id: i64, code: i64, message: &str| json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    assert_eq!(
+        replies,
+        vec![
+            error(
+                1,
+                -32602,
+                r#"Invalid params: "arguments" must be an object, not a string"#
+            ),
+            error(2, -32602, r#"Invalid params: "name" is missing"#),
+            error(
+                3,
+                -32602,
+                r#"Invalid params: "name" must be a string, not a number"#
+            ),
+            error(4, -32602, "Invalid params: tools/call needs params"),
+            error(5, -32601, r"Method not found: no/such\nline"),
+        ]
+    );
+}
