@@ -560,10 +560,12 @@ pub fn apply(output_dir: &Path, files: &[OutputFile], changes: &Changes) -> io::
 pub fn foreign_message(output_dir: &Path, foreign: &[String]) -> String {
     let mut message = String::new();
     for name in foreign {
+        // The marker ends in the backtick that opens the command: quoted whole, it would leave
+        // one backtick unpaired.
         message.push_str(&format!(
-            "{}: not written by fusion-gen (no `{GENERATED_MARKER}` header); it is never \
-             overwritten\n",
-            output_dir.join(name).display()
+            "{}: not written by fusion-gen (no `{}` header); it is never overwritten\n",
+            output_dir.join(name).display(),
+            GENERATED_MARKER.trim_end_matches(['`', ' '])
         ));
     }
     message.push_str(
