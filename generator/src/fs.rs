@@ -384,7 +384,7 @@ pub struct OutputLock {
 /// When the folder cannot be created or opened, the lock file is not a regular file, or a
 /// stale temporary file cannot be removed.
 pub fn lock_output(output_dir: &Path, on_wait: impl FnOnce(&Path)) -> io::Result<OutputLock> {
-    std::fs::create_dir_all(output_dir).map_err(|e| with_path(e, output_dir))?;
+    create_output_dir(output_dir)?;
     let (file, path) = lock_target(output_dir)?;
     let file = match file.try_lock() {
         Ok(()) => Some(file),
@@ -398,6 +398,59 @@ pub fn lock_output(output_dir: &Path, on_wait: impl FnOnce(&Path)) -> io::Result
     };
     remove_stale_temporaries(output_dir)?;
     Ok(OutputLock { _file: file })
+}
+
+/// Creates the output folder and its parents where missing. A symbolic link on the way that
+/// leads nowhere makes the system say only "File exists" (the name is taken, by the link, yet
+/// no folder is there): the error names the link, where it leads, and what to do.
+///
+/// # Errors
+/// When a folder cannot be created.
+fn create_output_dir(output_dir: &Path) -> io::Result<()> {
+    std::fs::create_dir_all(output_dir).map_err(|error| {
+        match dangling_link_on_the_way(output_dir) {
+            Some((link, target)) if error.kind() == io::ErrorKind::AlreadyExists => {
+                let which = if link == output_dir {
+                    "the output folder is".to_owned()
+                } else {
+                    format!(
+                        "on the way to the output folder {} is",
+                        output_dir.display()
+                    )
+                };
+                io::Error::new(
+                    io::ErrorKind::NotFound,
+                    format!(
+                        "{}: {which} a symbolic link that leads nowhere (to {}); create the \
+                         folder it leads to, or remove the link (fusion-gen then creates a \
+                         folder in its place)",
+                        link.display(),
+                        target.display()
+                    ),
+                )
+            }
+            _ => with_path(error, output_dir),
+        }
+    })
+}
+
+/// The first of `path` and its ancestors, from the root down, that is a symbolic link whose
+/// target does not exist, and that target.
+fn dangling_link_on_the_way(path: &Path) -> Option<(PathBuf, PathBuf)> {
+    let mut ancestors: Vec<&Path> = path
+        .ancestors()
+        .filter(|p| !p.as_os_str().is_empty())
+        .collect();
+    ancestors.reverse();
+    ancestors.into_iter().find_map(|candidate| {
+        let is_link =
+            std::fs::symlink_metadata(candidate).is_ok_and(|m| m.file_type().is_symlink());
+        let leads_nowhere =
+            matches!(std::fs::metadata(candidate), Err(e) if e.kind() == io::ErrorKind::NotFound);
+        (is_link && leads_nowhere)
+            .then(|| Some((candidate.to_path_buf(), std::fs::read_link(candidate).ok()?)))
+            .flatten()
+    })
 }
 
 /// The output folder, opened to be locked.
@@ -485,7 +538,7 @@ pub fn apply(output_dir: &Path, files: &[OutputFile], changes: &Changes) -> io::
             foreign_message(output_dir, &changes.foreign),
         ));
     }
-    std::fs::create_dir_all(output_dir).map_err(|e| with_path(e, output_dir))?;
+    create_output_dir(output_dir)?;
     let to_write = changes
         .added
         .iter()
@@ -507,10 +560,12 @@ pub fn apply(output_dir: &Path, files: &[OutputFile], changes: &Changes) -> io::
 pub fn foreign_message(output_dir: &Path, foreign: &[String]) -> String {
     let mut message = String::new();
     for name in foreign {
+        // The marker ends in the backtick that opens the command: quoted whole, it would leave
+        // one backtick unpaired.
         message.push_str(&format!(
-            "{}: not written by fusion-gen (no `{GENERATED_MARKER}` header); it is never \
-             overwritten\n",
-            output_dir.join(name).display()
+            "{}: not written by fusion-gen (no `{}` header); it is never overwritten\n",
+            output_dir.join(name).display(),
+            GENERATED_MARKER.trim_end_matches(['`', ' '])
         ));
     }
     message.push_str(

@@ -20,6 +20,7 @@ pub mod openapi;
 pub mod operations;
 #[cfg(feature = "render")]
 pub mod render;
+mod rust_text;
 pub mod source;
 pub mod validate;
 

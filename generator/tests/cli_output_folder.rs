@@ -123,6 +123,45 @@ fn fifos_and_device_links_in_the_output_folder_are_never_read_nor_replaced() {
     assert!(out.join("book.rs").is_file() && out.join("mod.rs").is_file());
 }
 
+/// An output folder that is a symbolic link leading nowhere (or one on the way to it) is an
+/// error that names the link and where it leads, not the system's bare "File exists"; once the
+/// folder it leads to exists, the output goes there.
+#[test]
+fn a_dangling_link_as_the_output_folder_is_named_with_what_to_do() {
+    let dir = project();
+    symlink("generated/here", dir.path().join("out")).expect("symlink");
+    let output = run(dir.path());
+    assert_exit(&output, 4);
+    assert_eq!(
+        stderr(&output),
+        "error: cannot lock the output folder: out: the output folder is a symbolic link that \
+         leads nowhere (to generated/here); create the folder it leads to, or remove the link \
+         (fusion-gen then creates a folder in its place)\n"
+    );
+    fs::create_dir_all(dir.path().join("generated/here")).expect("mkdir");
+    assert_exit(&run(dir.path()), 0);
+    assert!(dir.path().join("generated/here/mod.rs").is_file());
+
+    // A link on the way to the output folder.
+    symlink("nothing", dir.path().join("deep")).expect("symlink");
+    let output = finish(
+        Command::new(env!("CARGO_BIN_EXE_fusion-gen"))
+            .current_dir(dir.path())
+            .args(["schemas", "-o", "deep/out"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("fusion-gen starts"),
+    );
+    assert_exit(&output, 4);
+    assert_eq!(
+        stderr(&output),
+        "error: cannot lock the output folder: deep: on the way to the output folder deep/out is \
+         a symbolic link that leads nowhere (to nothing); create the folder it leads to, or \
+         remove the link (fusion-gen then creates a folder in its place)\n"
+    );
+}
+
 #[test]
 fn temporary_files_a_killed_run_left_are_removed_and_nothing_else() {
     let dir = project();

@@ -19,6 +19,7 @@ mod diagnostics;
 mod drafts;
 mod explained_diagnostics;
 mod extends_diagnostics;
+mod hostile_text;
 mod memory_budget;
 mod openapi_diagnostics;
 mod operations;

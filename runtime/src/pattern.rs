@@ -1,5 +1,5 @@
 //! `pattern` in tool arguments: an ECMAScript regular expression (what JSON Schema and upstream's
-//! `new RegExp(source)` mean) run with the `regex` crate.
+//! `new RegExp(source)` mean) run in the `regex` crate's syntax, by its engine's DFA.
 //!
 //! The two dialects share most syntax but not all of its meaning, so a pattern is translated, not
 //! copied: JavaScript's `\d`, `\w`, `\b` are ASCII where the crate's are Unicode, its `\s` is a
@@ -10,10 +10,32 @@
 //! error, never a surprise at run time. One difference stays: JavaScript without the `u` flag
 //! matches UTF-16 code units, so `.` is half of an astral character (`^.$` rejects `😀`, which
 //! the crate accepts as one character).
+//!
+//! A pattern runs as a DFA, built once within [`COMPILED_SIZE_BUDGET`]: a check is then one pass
+//! over the argument, a table lookup per byte, whatever the pattern. The `regex` crate's own
+//! engines are linear too, but with a factor of the pattern's size: a bounded repetition
+//! (`.{500,2000}Q`) or a pattern whose DFA is exponential (`a[ab]{20}Q`) sends its search to
+//! the PikeVM, at 0.2 to 45 µs per byte of the argument. A pattern whose DFA would exceed the
+//! budget is refused when generating ([`compile`]), so no argument can make a check slow.
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex_automata::dfa::{Automaton, StartKind, dense};
+use regex_automata::nfa::thompson;
+
+/// The most memory a tool argument's `pattern` may take compiled, in bytes (1 MiB), as its NFA
+/// and as its DFA. Measured (release build, `benches/pattern.rs`): within it the slowest patterns
+/// check a 1 MiB argument in 2 ms (`.{753}Q`, the largest such repetition that fits) and 6 ms
+/// (`a[ab]{13}Q`, whose DFA is exponential in the pattern), and the largest takes about half a
+/// second to build, once, on first use. Realistic patterns are far inside it and build in
+/// milliseconds: `^[a-zA-Z0-9_.-]{1,100}$` 7 KB, `^\d{4}-\d{2}-\d{2}$` 544 bytes, an email
+/// shape 15 KB, `^.{1,255}$` 330 KB. Over it: `.{1000}Q`, `.{100,400}Q`, `a.{12}Q`,
+/// `a[ab]{14}Q`, which the `regex` crate checked at 0.2 to 45 µs per byte.
+pub const COMPILED_SIZE_BUDGET: usize = 1 << 20;
+
+/// What determinization may use besides the DFA itself: it bounds the work spent on a pattern
+/// that turns out to be over budget.
+const DETERMINIZE_BUDGET: usize = 4 * COMPILED_SIZE_BUDGET;
 
 /// JavaScript's `\s` (ECMA-262 WhiteSpace and LineTerminator), as the inside of a class.
 const JS_SPACE: &str = "\\t\\n\\x0B\\x0C\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
@@ -209,6 +231,70 @@ pub fn js_source(source: &str) -> String {
     out
 }
 
+/// Why a translated pattern cannot be compiled.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompileError {
+    /// Compiled, it would take more than [`COMPILED_SIZE_BUDGET`].
+    OverBudget,
+    /// It is not a pattern the `regex` crate's syntax reads, or it uses what a DFA cannot run
+    /// (a Unicode `\b`, which [`translate`] never writes): the reason.
+    Invalid(String),
+}
+
+/// A translated pattern ([`translate`]) as a DFA that finds a match anywhere in a text.
+#[derive(Debug, Clone)]
+pub struct Compiled(dense::DFA<Vec<u32>>);
+
+impl Compiled {
+    /// Whether `text` has a match (anywhere, as `RegExp.prototype.test`).
+    pub fn is_match(&self, text: &str) -> bool {
+        let input = regex_automata::Input::new(text).earliest(true);
+        // The DFA has no quit bytes and is searched unanchored, as built: it cannot fail.
+        matches!(self.0.try_search_fwd(&input), Ok(Some(_)))
+    }
+
+    /// The memory the DFA takes, in bytes.
+    pub fn memory_usage(&self) -> usize {
+        self.0.memory_usage()
+    }
+}
+
+/// Compiles the translation `rust` of a pattern within [`COMPILED_SIZE_BUDGET`]. The generator
+/// calls it on every pattern it emits, so a pattern the runtime could not build is a located
+/// generation error.
+///
+/// # Errors
+/// When the pattern is over the budget, or is not one the `regex` crate's syntax reads.
+pub fn compile(rust: &str) -> Result<Compiled, CompileError> {
+    let nfa = thompson::Compiler::new()
+        .configure(
+            thompson::Config::new()
+                .nfa_size_limit(Some(COMPILED_SIZE_BUDGET))
+                .which_captures(thompson::WhichCaptures::None),
+        )
+        .build(rust)
+        .map_err(|error| match error.size_limit() {
+            Some(_) => CompileError::OverBudget,
+            None => CompileError::Invalid(error.to_string()),
+        })?;
+    dense::Builder::new()
+        .configure(
+            dense::Config::new()
+                .start_kind(StartKind::Unanchored)
+                .dfa_size_limit(Some(COMPILED_SIZE_BUDGET))
+                .determinize_size_limit(Some(DETERMINIZE_BUDGET)),
+        )
+        .build_from_nfa(&nfa)
+        .map(Compiled)
+        .map_err(|error| {
+            if error.is_size_limit_exceeded() {
+                CompileError::OverBudget
+            } else {
+                CompileError::Invalid(error.to_string())
+            }
+        })
+}
+
 /// A tool argument's `pattern`, compiled once, on first use.
 #[derive(Debug)]
 pub struct Pattern {
@@ -216,7 +302,7 @@ pub struct Pattern {
     pub shown: &'static str,
     /// The translation ([`translate`]) the generator checked.
     rust: &'static str,
-    compiled: OnceLock<Option<Regex>>,
+    compiled: OnceLock<Option<Compiled>>,
 }
 
 impl Pattern {
@@ -231,11 +317,12 @@ impl Pattern {
     }
 
     /// Whether `text` has a match (anywhere, as `RegExp.prototype.test`). A translation that no
-    /// longer compiles (a different `regex` version than the generator's) matches nothing, so
-    /// the argument is refused rather than let through unchecked.
+    /// longer compiles (a different `regex-automata` version than the generator's, or one the
+    /// generator did not check) matches nothing, so the argument is refused rather than let
+    /// through unchecked.
     pub fn is_match(&self, text: &str) -> bool {
         self.compiled
-            .get_or_init(|| Regex::new(self.rust).ok())
+            .get_or_init(|| compile(self.rust).ok())
             .as_ref()
             .is_some_and(|regex| regex.is_match(text))
     }
@@ -300,9 +387,66 @@ mod tests {
     use super::*;
 
     fn matches(source: &str, text: &str) -> bool {
-        Regex::new(&translate(source).expect("translates"))
+        let translated = translate(source).expect("translates");
+        let by_dfa = compile(&translated).expect("compiles").is_match(text);
+        let by_regex = regex::Regex::new(&translated)
             .expect("compiles")
-            .is_match(text)
+            .is_match(text);
+        assert_eq!(by_dfa, by_regex, "{source} on {text:?}");
+        by_dfa
+    }
+
+    #[test]
+    fn realistic_patterns_are_within_the_budget_and_hostile_ones_are_not() {
+        for source in [
+            r"^[a-zA-Z0-9_.-]{1,100}$",
+            r"^[A-Za-z0-9_.-]{1,100}/[A-Za-z0-9_.-]{1,100}$",
+            r"^\d{4}-\d{2}-\d{2}$",
+            r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$",
+            "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+            r"^[^@\s]+@[^@\s]+\.[^@\s]+$",
+            r"^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,63}$",
+            "^.{1,255}$",
+            ".{1,255}",
+            r"\bcat\b",
+        ] {
+            let compiled = compile(&translate(source).expect("translates"));
+            assert!(compiled.is_ok(), "{source}: {compiled:?}");
+        }
+        for source in [".{500,2000}Q", ".{100,400}Q", "a.{12}Q", "a[ab]{14}Q"] {
+            assert_eq!(
+                compile(&translate(source).expect("translates")).map(|_| ()),
+                Err(CompileError::OverBudget),
+                "{source}"
+            );
+        }
+        assert!(matches!(compile("(a"), Err(CompileError::Invalid(_))));
+    }
+
+    /// A check within the budget is one pass over the argument: a 1 MiB argument that makes the
+    /// `regex` crate's search fall back to its PikeVM (about 0.2 s in a release build for this
+    /// pattern) is checked by the DFA in milliseconds. Debug builds are slower, so the bound is
+    /// loose: it catches a fall back to a per-byte cost proportional to the pattern.
+    #[test]
+    fn a_check_within_the_budget_is_linear_in_the_argument() {
+        let pattern = Pattern::new("/a[ab]{13}Q/", "a[ab]{13}Q");
+        let mut seed = 7_u32;
+        let text: String = (0..1 << 20)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                if seed & 1 == 0 { 'a' } else { 'b' }
+            })
+            .collect();
+        assert!(!pattern.is_match("warm up: builds the DFA"));
+        let start = std::time::Instant::now();
+        assert!(!pattern.is_match(&text));
+        let elapsed = start.elapsed();
+        assert!(
+            elapsed < std::time::Duration::from_millis(500),
+            "{elapsed:?} for 1 MiB"
+        );
     }
 
     #[test]

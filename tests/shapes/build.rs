@@ -11,7 +11,11 @@
 //!   and without `when` and placeholders, collection rules, every UI kind, suggestions, embeds,
 //!   redaction, the agent limit, computed values, data formats), and a tool with `_select`;
 //! - hostile names: titles and keys that are Rust keywords or names the generated code and the
-//!   runtime use (compiled only: their Rust names are the generator's to choose).
+//!   runtime use (compiled only: their Rust names are the generator's to choose);
+//! - hostile text: every direction control rustc denies raw in comments and literals, and a
+//!   bare CR, in every text that lands in doc comments or literals (descriptions of presenters,
+//!   properties, branches, elements, `$defs`, tools, actions and arguments; titles, keys, enum
+//!   values, constants, patterns, defaults, censors, rules, UI, suggestions).
 
 use std::fmt::Write as _;
 use std::fs;
@@ -626,6 +630,8 @@ fn main() {
         );
     }
 
+    write_hostile_text(&write);
+
     fusion_gen::Builder::new()
         .input(&schemas)
         .emit_rerun_if_changed(false)
@@ -654,4 +660,84 @@ fn main() {
         .expect("write to a String");
     }
     fs::write(out.join("cases.rs"), code).expect("write cases.rs");
+}
+
+/// Every direction control rustc denies raw in a comment or a literal, and the marks that as
+/// invisibly reorder text. Texts carry it with a bare CR after it, which rustc refuses in a doc
+/// comment (but a UI title, which must be one line).
+const DIRECTION: &str = "\u{202A}\u{202B}\u{202C}\u{202D}\u{202E}\u{2066}\u{2067}\u{2068}\u{2069}\u{200E}\u{200F}\u{061C}";
+
+/// Writes `bidi_text.json` and the tools `bidi.tool.json` (grouped) and `bidi_flat.tool.json`
+/// (flat), with [`DIRECTION`] in every text a definition can put into generated Rust: the crate
+/// compiles under `deny(warnings)` only if each is written escaped.
+fn write_hostile_text(write: &impl Fn(&str, &Value)) {
+    let text = |what: &str| json!(format!("{what} {DIRECTION}\radmin\u{2069} end"));
+    write(
+        "bidi_text.json",
+        &json!({
+            "title": "BidiText",
+            "description": text("The presenter."),
+            "type": "object",
+            "required": ["id", "kind"],
+            "properties": {
+                "id": {"type": "string", "title": text("Title"), "description": text("The id."), "pattern": format!("^[^{DIRECTION}\r]*$"), "format": format!("x{DIRECTION}\r"), "default": format!("d{DIRECTION}\r")},
+                "kind": {"type": "string", "description": text("The kind."), "enum": [format!("a{DIRECTION}\r"), "plain"]},
+                format!("key{DIRECTION}\r"): {"type": "string", "description": text("A key.")},
+                "secret": {"type": "string", "description": text("Redacted."), "x-fusion-redact": format!("*{DIRECTION}\r*")},
+                "nested": {"type": "object", "description": text("Nested."), "properties": {"x": {"type": "string", "description": text("Inner.")}}},
+                "node": {"$ref": "#/$defs/Node"},
+                "choice": {"description": text("A union."), "oneOf": [{"type": "string", "description": text("Text.")}, {"type": "integer", "description": text("Number.")}]},
+                "tagged": {"description": text("Tagged."), "oneOf": [
+                    {"type": "object", "title": "TagA", "description": text("Branch a."), "required": ["kind"], "properties": {"kind": {"const": format!("a{DIRECTION}\r")}}},
+                    {"type": "object", "title": "TagB", "description": text("Branch b."), "required": ["kind"], "properties": {"kind": {"const": "b"}}}
+                ]},
+                "pair": {"type": "array", "description": text("A tuple."), "prefixItems": [{"type": "string", "description": text("First.")}, {"type": "integer", "description": text("Second.")}], "items": false, "minItems": 2},
+                "list": {"type": "array", "description": text("A list."), "items": {"type": "string", "description": text("An item.")}},
+                "lits": {"description": text("Literals."), "enum": [format!("x{DIRECTION}\r"), 1, true]},
+                "fixed": {"const": format!("c{DIRECTION}\r"), "description": text("A constant.")},
+                "map": {"type": "object", "description": text("A map."), "additionalProperties": {"type": "integer", "description": text("A value.")}},
+                "keyed": {"type": "object", "description": text("Kept keys."), "patternProperties": {format!("^k{DIRECTION}\r"): {"type": "integer"}}},
+                "bounded": {"type": "integer", "description": text("Bounded."), "minimum": 0, "maximum": 9}
+            },
+            "$defs": {"Node": {"type": "object", "description": text("A definition."), "properties": {"label": {"type": "string", "description": text("Label.")}}}},
+            "x-fusion": {
+                "rules": [text("A rule."), {"text": format!("Id {{id}} {DIRECTION}\r"), "when": {"kind": "plain"}}],
+                "collection-rules": [format!("{{count}} {DIRECTION}\r")],
+                "ui": [{"markdown": format!("md {DIRECTION}\r"), "title": format!("t {DIRECTION}")}, {"summary": format!("{{id}} {DIRECTION}\r")}],
+                "collection-ui": [{"list": format!("{{id}} {DIRECTION}\r")}],
+                "suggestions": [{"action": "bidi.get", "reason": format!("why {DIRECTION}\r {{id}}")}],
+                "agent-limit": {"max": 5, "summary": format!("{{shown}} of {{total}} {DIRECTION}\r")},
+                "directives": [format!("be {DIRECTION}\r")]
+            }
+        }),
+    );
+    let input = json!({
+        "type": "object",
+        "description": text("The input."),
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "description": text("The id."), "pattern": format!("^[^{DIRECTION}\r]+$"), "maxLength": 64},
+            "mode": {"type": "string", "description": text("The mode."), "enum": [format!("m{DIRECTION}\r"), "plain"]},
+            "flag": {"type": "boolean", "description": text("A flag."), "default": false}
+        }
+    });
+    for (file, name, exposition) in [
+        ("bidi.tool.json", "bidi", "grouped"),
+        ("bidi_flat.tool.json", "bidi_flat", "flat"),
+    ] {
+        write(
+            file,
+            &json!({"x-fusion-tool": {
+                "name": name,
+                "title": text("Tool title."),
+                "description": text("The tool."),
+                "exposition": exposition,
+                "toon-description": true,
+                "actions": {
+                    "get": {"description": text("Get one."), "input": input, "returns": "bidi_text.json", "read-only": true},
+                    "list": {"description": text("List."), "returns": {"type": "array", "items": {"$ref": "bidi_text.json"}}}
+                }
+            }}),
+        );
+    }
 }

@@ -32,17 +32,11 @@ pub(super) fn union_dispatch_doc(tag: Option<&crate::model::UnionTag>) -> Vec<Li
 
 /// A `#[doc]` line as a Rust string literal. Control characters, which a wire key, an enum value
 /// or a pointer may hold, are shown escaped (`\t`): raw, they are invisible in the docs, and a
-/// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings.
+/// tab trips clippy's `tabs_in_doc_comments`, failing a crate that denies warnings. So are the
+/// direction controls (`\u{202e}`), which rustc denies in a comment and which would reorder the
+/// line a reader sees.
 pub(super) fn doc_literal(text: &str) -> Literal {
-    let mut shown = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_control() {
-            shown.extend(c.escape_default());
-        } else {
-            shown.push(c);
-        }
-    }
-    literal(&shown)
+    literal(&crate::rust_text::for_line_comment(text))
 }
 
 /// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
@@ -123,5 +117,18 @@ mod tests {
             .map(ToString::to_string)
             .collect();
         assert_eq!(lines, [r#"" a    b""#, r#"" c""#]);
+    }
+
+    #[test]
+    fn doc_lines_show_direction_controls_and_carriage_returns_escaped() {
+        let lines: Vec<String> = doc_lines(Some("safe \u{202E}evil\u{2066}\rend\u{200F}"), "")
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(lines, [r#"" safe \\u{202e}evil\\u{2066}\\rend\\u{200f}""#]);
+        assert_eq!(
+            doc_literal(" Wire key `\u{2067}k`.").to_string(),
+            r#"" Wire key `\\u{2067}k`.""#
+        );
     }
 }

@@ -626,8 +626,8 @@ impl<'a> Resolver<'a> {
                 self.report(
                     file,
                     &at,
-                    format!("unsupported pattern `{pattern}` in `patternProperties`: {problem}"),
-                    Some("keys are matched with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+                    format!("unsupported pattern `{pattern}` in `patternProperties`: {}", problem.reason),
+                    Some(problem.help.unwrap_or_else(|| "keys are matched with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into())),
                 );
                 continue;
             }
@@ -882,8 +882,10 @@ impl<'a> Resolver<'a> {
                 super::tools::pattern_problem(pattern).is_none()
                     && fusion_runtime::__private::pattern::translate(pattern)
                         .ok()
-                        .and_then(|translated| regex::Regex::new(&translated).ok())
-                        .is_some_and(|regex| regex.is_match(key))
+                        .and_then(|translated| {
+                            fusion_runtime::__private::pattern::compile(&translated).ok()
+                        })
+                        .is_some_and(|compiled| compiled.is_match(key))
             });
         let (ty, read_as) = if let Some((at_file, at)) = closed {
             let (message, help) = refused(self.closed_cause(at_file, &at));

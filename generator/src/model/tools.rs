@@ -532,37 +532,83 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
     }
 }
 
-/// A tool argument's `pattern` runs on the `regex` crate (wire format §12): it must translate
-/// from ECMAScript (`fusion_runtime::__private::pattern::translate`) and compile, or the tool would refuse
-/// every value at run time.
+/// A tool argument's `pattern` runs on the `regex` crate's syntax (wire format §12): it must
+/// translate from ECMAScript (`fusion_runtime::__private::pattern::translate`) and compile within
+/// the runtime's budget, or the tool would refuse every value at run time.
 fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
     if let Some(problem) = pattern_problem(pattern) {
         resolver.report(
             file,
             &format!("{field}/pattern"),
-            format!("unsupported `pattern` `{pattern}` in a tool input: {problem}"),
-            Some("tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into()),
+            format!("unsupported `pattern` `{pattern}` in a tool input: {}", problem.reason),
+            Some(problem.help.unwrap_or_else(|| "tool arguments check `pattern` with the regex crate: use the syntax JavaScript and the crate share (classes, groups, quantifiers, anchors, `\\d`, `\\w`, `\\s`, `\\b`)".into())),
         );
     }
 }
 
+/// Why an ECMAScript pattern cannot run with its JavaScript meaning, and what to do when that
+/// is more specific than the caller's advice on syntax.
+pub(super) struct PatternProblem {
+    pub reason: String,
+    pub help: Option<String>,
+}
+
 /// Why an ECMAScript pattern cannot run on the `regex` crate with its JavaScript meaning (it
-/// does not translate, or its translation does not compile), if it cannot.
-pub(super) fn pattern_problem(pattern: &str) -> Option<String> {
-    match fusion_runtime::__private::pattern::translate(pattern) {
-        Ok(translated) => regex::Regex::new(&translated).err().map(|error| {
-            // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
-            let reason = error.to_string();
-            let reason = reason
-                .lines()
-                .last()
-                .unwrap_or_default()
-                .trim()
-                .trim_start_matches("error: ")
-                .to_owned();
-            format!("the regex crate does not support it: {reason}")
+/// does not translate, or its translation does not compile), or cannot run in time linear in
+/// the text (compiled, it is over the runtime's `COMPILED_SIZE_BUDGET`), if it cannot.
+pub(super) fn pattern_problem(pattern: &str) -> Option<PatternProblem> {
+    use fusion_runtime::__private::pattern::{
+        COMPILED_SIZE_BUDGET, CompileError, compile, translate,
+    };
+    let translated = match translate(pattern) {
+        Ok(translated) => translated,
+        Err(reason) => return Some(PatternProblem { reason, help: None }),
+    };
+    if let Err(error) = regex::Regex::new(&translated) {
+        // The crate's error is several lines (the pattern, a caret, the reason): keep the reason.
+        let reason = error.to_string();
+        let reason = reason
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .trim()
+            .trim_start_matches("error: ")
+            .to_owned();
+        return Some(PatternProblem {
+            reason: format!("the regex crate does not support it: {reason}"),
+            help: None,
+        });
+    }
+    match compile(&translated) {
+        Ok(_) => None,
+        Err(CompileError::OverBudget) => Some(PatternProblem {
+            reason: format!(
+                "compiled, it would take more than the {} a pattern may take (fusion-runtime's \
+                 `COMPILED_SIZE_BUDGET`, which keeps every check linear in the length of the text)",
+                bytes_shown(COMPILED_SIZE_BUDGET)
+            ),
+            help: Some(
+                "a bounded repetition compiles to a copy of what it repeats per count \
+                 (`.{500,2000}` is 2,000 copies of `.`): use a smaller bound, or bound the \
+                 length with `maxLength` and keep the pattern simple (`maxLength: 2000` with \
+                 `^[^\\n]*Q$` instead of `^.{500,2000}Q$`)"
+                    .into(),
+            ),
         }),
-        Err(reason) => Some(reason),
+        Err(CompileError::Invalid(reason)) => Some(PatternProblem {
+            reason: format!("it cannot run as a DFA: {reason}"),
+            help: None,
+        }),
+    }
+}
+
+/// `bytes` in the largest binary unit that divides it (`1 MiB`, `512 KiB`).
+fn bytes_shown(bytes: usize) -> String {
+    match bytes {
+        0 => "0 bytes".to_owned(),
+        _ if bytes.is_multiple_of(1 << 20) => format!("{} MiB", bytes >> 20),
+        _ if bytes.is_multiple_of(1 << 10) => format!("{} KiB", bytes >> 10),
+        _ => format!("{bytes} bytes"),
     }
 }
 
