@@ -24,7 +24,7 @@ pub mod render;
 pub mod source;
 pub mod validate;
 
-pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME};
+pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME, LockDrift};
 pub use diagnostics::{Diagnostic, Diagnostics, Location};
 pub use emit::{Layout, OutputFile};
 pub use source::SourceFile;

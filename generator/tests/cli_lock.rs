@@ -339,3 +339,59 @@ fn changed_rule_and_description_text_is_behavioural() {
         )
     );
 }
+
+/// An API whose `pets` tag a tool takes whole: an added operation is an added action.
+const PETS_API: &str = r##"openapi: 3.0.3
+info: { title: Pets, version: "1" }
+paths:
+  /pets/{petId}:
+    get:
+      operationId: getPet
+      tags: [pets]
+      parameters:
+        - { name: petId, in: path, required: true, schema: { type: string } }
+        - { name: fields, in: query, schema: { type: string, enum: [short, full] } }
+      responses:
+        "200": { description: A pet, content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } }
+components:
+  schemas:
+    Pet: { type: object, required: [id], properties: { id: { type: string }, name: { type: string } } }
+"##;
+
+const PETS_TOOL: &str =
+    "x-fusion-tool:\n  name: pets\n  openapi: api.yaml\n  operations: { tags: [pets] }\n";
+
+#[test]
+fn an_api_description_that_gains_an_operation_and_narrows_a_parameter() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let schemas = dir.path().join("schemas");
+    fs::create_dir_all(&schemas).expect("mkdir");
+    fs::write(schemas.join("api.yaml"), PETS_API).expect("write");
+    fs::write(schemas.join("pets.tool.yaml"), PETS_TOOL).expect("write");
+    assert_exit(&lock(dir.path(), &[]), 0);
+    let locked = fs::read_to_string(dir.path().join("schemas.lock.json")).expect("lockfile");
+    assert!(
+        locked.contains("\"http\": {\n            \"method\": \"GET\",\n            \"path\": \"/pets/{petId}\"\n          },"),
+        "{locked}"
+    );
+
+    // The API gains `DELETE /pets/{petId}` in the tag, and `fields` loses a value.
+    let changed = PETS_API
+        .replace("enum: [short, full]", "enum: [short]")
+        .replace(
+            "components:",
+            "    delete:\n      operationId: deletePet\n      tags: [pets]\n      parameters:\n        - { name: petId, in: path, required: true, schema: { type: string } }\n      responses:\n        \"204\": { description: Deleted }\ncomponents:",
+        );
+    fs::write(schemas.join("api.yaml"), changed).expect("write");
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            // A DELETE in the grouped tool makes the tool itself destructive, not read-only.
+            "breaking:    tool `pets`: annotation `read-only` true → false\n\
+             breaking:    tool `pets`: annotation `destructive` false → true\n\
+             breaking:    tool `pets`, action `get_pet`: parameter `fields`: enum values removed: \"full\"\n\
+             compatible:  tool `pets`, action `delete_pet`: action added\n{}",
+            footer(3, 1, 0)
+        )
+    );
+}
