@@ -1,7 +1,7 @@
 //! The capability lockfile (issue 40): the tool surface a server exposes, pinned in a canonical,
 //! diff-friendly JSON file that is reviewed and checked in CI.
 //!
-//! [`surface`] reads the surface off the resolved model (the emitter's own schema writers, so
+//! `surface.rs` reads the surface off the resolved model (the emitter's own schema writers, so
 //! the file states what the generated server advertises), [`Lockfile::render`] writes it in
 //! canonical form with a sha256 digest per entry and one for the whole file, and [`diff`]
 //! compares a committed file with the current surface, classifying each change as breaking,
