@@ -32,6 +32,17 @@ pub struct Builder {
     emit_warnings: bool,
     limits: crate::load::Limits,
     max_file_bytes: u64,
+    lockfile: Option<(PathBuf, LockDrift)>,
+}
+
+/// What [`Builder::lockfile`] does when the surface drifts from the committed lockfile.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum LockDrift {
+    /// Fail the build with the classified changes ([`BuildError::LockDrift`]).
+    #[default]
+    Fail,
+    /// Build, and print each change as a `cargo:warning=` line.
+    Warn,
 }
 
 impl Default for Builder {
@@ -45,6 +56,7 @@ impl Default for Builder {
             emit_warnings: true,
             limits: crate::load::Limits::default(),
             max_file_bytes: fs::DEFAULT_MAX_FILE_BYTES,
+            lockfile: None,
         }
     }
 }
@@ -123,6 +135,26 @@ impl Builder {
         self
     }
 
+    /// Checks the tool surface against a committed capability lockfile (written by
+    /// `fusion-gen lock <input> -o <path>`; relative to the crate's manifest folder), so that a
+    /// changed definition or API description cannot ship unseen: on drift the build fails with
+    /// every change classified, nothing generated. [`Builder::lockfile_drift`] makes it a warning.
+    #[must_use]
+    pub fn lockfile(mut self, path: impl AsRef<Path>) -> Self {
+        let on_drift = self.lockfile.as_ref().map(|(_, d)| *d).unwrap_or_default();
+        self.lockfile = Some((path.as_ref().to_path_buf(), on_drift));
+        self
+    }
+
+    /// What a drift from [`Builder::lockfile`] does: fail the build (the default) or warn.
+    #[must_use]
+    pub fn lockfile_drift(mut self, on_drift: LockDrift) -> Self {
+        if let Some((_, drift)) = &mut self.lockfile {
+            *drift = on_drift;
+        }
+        self
+    }
+
     /// Generates the file and returns its path. Nothing is written when a definition has errors.
     ///
     /// # Errors
@@ -130,7 +162,7 @@ impl Builder {
     /// the run's warnings), or
     /// when files cannot be read or written.
     pub fn compile(self) -> Result<PathBuf, BuildError> {
-        let out_dir = match self.out_dir {
+        let out_dir = match self.out_dir.clone() {
             Some(dir) => dir,
             None => std::env::var_os("OUT_DIR")
                 .map(PathBuf::from)
@@ -159,7 +191,7 @@ impl Builder {
                 "fusion_gen::Builder (build script, input {})",
                 self.input.display()
             ),
-            runtime_path: self.runtime_path,
+            runtime_path: self.runtime_path.clone(),
             layout: Layout::SingleFile {
                 file_name: self.file_name.clone(),
             },
@@ -182,6 +214,9 @@ impl Builder {
         for warning in generated.warnings.iter().filter(|_| self.emit_warnings) {
             println!("cargo:warning={}", warning.to_string().replace('\n', " "));
         }
+        if let Some((path, on_drift)) = &self.lockfile {
+            self.check_lockfile(&sources, path, *on_drift)?;
+        }
         let files = generated.files;
         // Held until the file is written: another build writing to the same folder waits.
         let _lock = fs::lock_output(&out_dir, |lock| {
@@ -203,6 +238,55 @@ impl Builder {
     }
 }
 
+impl Builder {
+    /// Compares the surface with the lockfile at `path`; a drift is an error or warnings.
+    fn check_lockfile(
+        &self,
+        sources: &[SourceFile],
+        path: &Path,
+        on_drift: LockDrift,
+    ) -> Result<(), BuildError> {
+        if self.emit_rerun_if_changed {
+            println!("cargo:rerun-if-changed={}", path.display());
+        }
+        let accept = format!(
+            "fusion-gen lock {} -o {}",
+            self.input.display(),
+            path.display()
+        );
+        // The definitions already generated without error, so the surface resolves too.
+        let surface = crate::lock_surface(sources, &self.limits).map_err(|diagnostics| {
+            BuildError::Definitions {
+                diagnostics,
+                sources: sources.to_vec(),
+            }
+        })?;
+        let drift = match std::fs::read_to_string(path) {
+            Err(error) => format!(
+                "cannot read the lockfile {}: {error}; run `{accept}` to write it",
+                path.display()
+            ),
+            Ok(text) => match surface.check(&text) {
+                Err(error) => format!("{}: {error}", path.display()),
+                Ok(report) if report.matches() => return Ok(()),
+                Ok(report) => format!(
+                    "the tool surface drifted from {}:\n{report}review, then run `{accept}` to accept",
+                    path.display()
+                ),
+            },
+        };
+        match on_drift {
+            LockDrift::Fail => Err(BuildError::LockDrift(drift)),
+            LockDrift::Warn => {
+                for line in drift.lines() {
+                    println!("cargo:warning=fusion-gen: {line}");
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
 /// Why a build-script generation failed.
 ///
 /// `Debug` prints the same readable text as `Display`, because a build script returning
@@ -217,6 +301,9 @@ pub enum BuildError {
     },
     /// A file could not be read or written.
     Io(String),
+    /// The tool surface drifted from the committed lockfile ([`Builder::lockfile`]): every
+    /// change, classified.
+    LockDrift(String),
 }
 
 impl fmt::Display for BuildError {
@@ -237,7 +324,9 @@ impl fmt::Display for BuildError {
                     "fusion-gen: the presenter definitions have errors\n\n{text}"
                 )
             }
-            BuildError::Io(message) => write!(f, "fusion-gen: {message}"),
+            BuildError::Io(message) | BuildError::LockDrift(message) => {
+                write!(f, "fusion-gen: {message}")
+            }
         }
     }
 }

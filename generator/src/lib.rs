@@ -14,6 +14,7 @@ pub mod format;
 pub mod fs;
 pub mod init;
 pub mod load;
+pub mod lock;
 pub mod model;
 pub mod naming;
 pub mod openapi;
@@ -24,7 +25,7 @@ mod rust_text;
 pub mod source;
 pub mod validate;
 
-pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME};
+pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME, LockDrift};
 pub use diagnostics::{Diagnostic, Diagnostics, Location};
 pub use emit::{Layout, OutputFile};
 pub use source::SourceFile;
@@ -100,6 +101,22 @@ pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics
     let limits = load::Limits::default();
     on_big_stack(&limits, || {
         resolve_here(sources, &limits).map(|(model, _)| model)
+    })
+    .map_err(Diagnostics::without_warnings)
+}
+
+/// The tool surface the definitions describe, for the capability lockfile ([`lock`]): the same
+/// model and schema writers [`generate`] uses, so the lockfile states what the generated server
+/// advertises. Fails with the diagnostics [`generate`] would report.
+pub fn lock_surface(
+    sources: &[SourceFile],
+    limits: &load::Limits,
+) -> Result<lock::Lockfile, Diagnostics> {
+    on_big_stack(limits, || {
+        let (model, definitions) = resolve_here(sources, limits)?;
+        let names =
+            naming::assign(&model).map_err(|found| Diagnostics(locate(found, &definitions)))?;
+        Ok(lock::Lockfile::from_model(&model, &names))
     })
     .map_err(Diagnostics::without_warnings)
 }

@@ -9,6 +9,7 @@ use fusion_gen::{Diagnostics, Layout, Options, fs, generate_with_warnings};
 /// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
 mod cli {
     pub mod init;
+    pub mod lock;
     pub mod table;
     pub mod tokens;
 }
@@ -78,6 +79,10 @@ enum Command {
     /// Write starter definitions from an OpenAPI 3.0 or 3.1 description: one tool per tag, one
     /// presenter per response component; edit them and check them in.
     InitOpenapi(cli::init::InitArgs),
+    /// Write the capability lockfile: the tool surface (names, descriptions, annotations,
+    /// schemas, presenter contracts) pinned in canonical JSON; with --check, compare and
+    /// classify every change as breaking, compatible or behavioural.
+    Lock(cli::lock::LockArgs),
 }
 
 fn main() -> ExitCode {
@@ -85,6 +90,7 @@ fn main() -> ExitCode {
     match &cli.command {
         Some(Command::Tokens(args)) => return ExitCode::from(cli::tokens::run(args)),
         Some(Command::InitOpenapi(args)) => return ExitCode::from(cli::init::run(args)),
+        Some(Command::Lock(args)) => return ExitCode::from(cli::lock::run(args)),
         None => {}
     }
     if cli.print_meta_schema {

@@ -133,3 +133,68 @@ fn a_hand_written_file_of_the_same_name_is_never_overwritten() {
         "// mine, not generated\n"
     );
 }
+
+/// A copy of the example clients tool and its presenter in `dir/schemas`, and a lockfile of it
+/// at `dir/schemas.lock.json`, written as `fusion-gen lock` writes it.
+fn locked_copy(dir: &Path) -> std::path::PathBuf {
+    let input = dir.join("schemas");
+    std::fs::create_dir_all(&input).unwrap();
+    for file in ["client.yaml", "clients.tool.yaml"] {
+        std::fs::copy(schemas().join("billing").join(file), input.join(file)).unwrap();
+    }
+    let read = |name: &str| std::fs::read_to_string(input.join(name)).unwrap();
+    let sources = vec![
+        fusion_gen::SourceFile::new("client.yaml", read("client.yaml")),
+        fusion_gen::SourceFile::new("clients.tool.yaml", read("clients.tool.yaml")),
+    ];
+    let surface = fusion_gen::lock_surface(&sources, &fusion_gen::load::Limits::default()).unwrap();
+    let lockfile = dir.join("schemas.lock.json");
+    std::fs::write(&lockfile, surface.render()).unwrap();
+    lockfile
+}
+
+#[test]
+fn a_surface_that_drifts_from_the_lockfile_fails_the_build_with_the_diff() {
+    let dir = tempfile::tempdir().unwrap();
+    let lockfile = locked_copy(dir.path());
+    let build = || {
+        Builder::new()
+            .input(dir.path().join("schemas"))
+            .out_dir(dir.path().join("out"))
+            .emit_rerun_if_changed(false)
+            .lockfile(&lockfile)
+    };
+    build().compile().expect("the surface matches its lockfile");
+
+    let tool = dir.path().join("schemas/clients.tool.yaml");
+    let text = std::fs::read_to_string(&tool).unwrap();
+    std::fs::write(
+        &tool,
+        text.replace("enum: [free, pro, enterprise]", "enum: [free, pro]"),
+    )
+    .unwrap();
+    std::fs::remove_dir_all(dir.path().join("out")).unwrap();
+    let error = build()
+        .compile()
+        .expect_err("a drifted surface fails the build");
+    assert!(matches!(error, BuildError::LockDrift(_)));
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "fusion-gen: the tool surface drifted from {}:\n\
+             breaking:    tool `clients`, action `list`: parameter `tier`: enum values removed: \"enterprise\"\n\
+             review, then run `fusion-gen lock {} -o {}` to accept",
+            lockfile.display(),
+            dir.path().join("schemas").display(),
+            lockfile.display()
+        )
+    );
+    // Nothing was generated from the drifted surface.
+    assert!(!dir.path().join("out").join(DEFAULT_FILE_NAME).exists());
+
+    // As a warning, the build goes on.
+    build()
+        .lockfile_drift(fusion_gen::LockDrift::Warn)
+        .compile()
+        .expect("a drift only warns");
+}

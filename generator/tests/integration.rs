@@ -11,6 +11,7 @@ mod cli;
 mod cli_files;
 mod cli_hostile_input;
 mod cli_init;
+mod cli_lock;
 mod cli_output_folder;
 mod composition_diagnostics;
 mod computed_diagnostics;

@@ -1,0 +1,397 @@
+//! `fusion-gen lock` (issue 40): the capability lockfile written from copies of the example
+//! schemas, and `--check` after each kind of change, with its exact report and exit code
+//! (0 match, 1 breaking, 6 compatible or behavioural drift only, 4 no lockfile).
+
+use std::fs;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use tempfile::TempDir;
+
+use crate::common::{assert_exit, stderr};
+
+/// A temp dir holding a copy of the repository's `schemas/`, locked into `schemas.lock.json`.
+fn locked() -> TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas"),
+        &dir.path().join("schemas"),
+    );
+    let output = lock(dir.path(), &[]);
+    assert_exit(&output, 0);
+    assert_eq!(stderr(&output), "schemas.lock.json: written (4 tools).\n");
+    dir
+}
+
+fn copy(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read schemas") {
+        let path = entry.expect("entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("copy");
+        }
+    }
+}
+
+/// Runs `fusion-gen lock schemas -o schemas.lock.json args...` in `dir`.
+fn lock(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fusion-gen"))
+        .current_dir(dir)
+        .args(["lock", "schemas", "-o", "schemas.lock.json"])
+        .args(args)
+        .output()
+        .expect("fusion-gen runs")
+}
+
+/// Replaces `from` (which must be there) by `to` in `schemas/{file}`.
+fn edit(dir: &Path, file: &str, from: &str, to: &str) {
+    let path = dir.join("schemas").join(file);
+    let text = fs::read_to_string(&path).expect("read");
+    assert!(text.contains(from), "{file} holds {from:?}");
+    fs::write(&path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// `--check`'s report after the edits, with its exit code.
+fn check(dir: &Path, code: i32) -> String {
+    let output = lock(dir, &["--check"]);
+    assert_exit(&output, code);
+    stderr(&output)
+}
+
+const FOOTER: &str = "Review, then run `fusion-gen lock schemas -o schemas.lock.json` to accept.\n";
+
+fn footer(breaking: usize, compatible: usize, behavioural: usize) -> String {
+    format!(
+        "\nschemas.lock.json does not match the surface: {breaking} breaking, {compatible} compatible, {behavioural} behavioural. {FOOTER}"
+    )
+}
+
+#[test]
+fn an_unchanged_surface_checks_clean_and_the_file_is_canonical_and_stable() {
+    let dir = locked();
+    assert_eq!(
+        check(dir.path(), 0),
+        "schemas.lock.json matches the surface (4 tools).\n"
+    );
+    let text = fs::read_to_string(dir.path().join("schemas.lock.json")).expect("lockfile");
+    // Canonical: the same bytes when written again, keys sorted, digests present.
+    let again = lock(dir.path(), &[]);
+    assert_exit(&again, 0);
+    assert_eq!(
+        stderr(&again),
+        "schemas.lock.json is up to date (4 tools).\n"
+    );
+    assert!(text.starts_with("{\n  \"digest\": \"sha256:"), "{text}");
+    assert!(text.contains(
+        "\n  \"fusion-lock\": 1,\n  \"tools\": {\n    \"billing\": {\n      \"actions\": {"
+    ));
+    assert_eq!(text.matches("\"digest\": \"sha256:").count(), 5);
+}
+
+#[test]
+fn a_lockfile_edited_by_hand_is_drift() {
+    let dir = locked();
+    let path = dir.path().join("schemas.lock.json");
+    let text = fs::read_to_string(&path).expect("lockfile");
+    fs::write(
+        &path,
+        text.replacen("\"digest\": \"sha256:", "\"digest\": \"sha256:0", 1),
+    )
+    .expect("write");
+    assert_eq!(
+        check(dir.path(), 6),
+        format!(
+            "the lockfile describes the current surface but is not as `fusion-gen lock` writes it (edited by hand?)\n{}",
+            footer(0, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn a_missing_lockfile_is_an_io_error() {
+    let dir = locked();
+    fs::remove_file(dir.path().join("schemas.lock.json")).expect("rm");
+    let report = check(dir.path(), 4);
+    assert!(
+        report.starts_with("error: cannot read schemas.lock.json: "),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_renamed_tool_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "name: clients",
+        "name: customers",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`: tool removed\ncompatible:  tool `customers`: tool added\n{}",
+            footer(1, 1, 0)
+        )
+    );
+}
+
+#[test]
+fn a_removed_parameter_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "          email: { type: string, format: email, description: Only the client billed at this address. }\n",
+        "",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`, action `list`: parameter `email` removed\n{}",
+            footer(1, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn removed_enum_values_are_breaking_and_an_optional_parameter_compatible() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "          tier: { type: string, enum: [free, pro, enterprise] }",
+        "          tier: { type: string, enum: [free, pro] }\n          limit: { type: integer }",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`, action `list`: parameter `tier`: enum values removed: \"enterprise\"\n\
+             compatible:  tool `clients`, action `list`: optional parameter `limit` added\n{}",
+            footer(1, 1, 0)
+        )
+    );
+}
+
+#[test]
+fn a_parameter_made_required_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "        type: object\n        properties:\n          tier:",
+        "        type: object\n        required: [tier]\n        properties:\n          tier:",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`, action `list`: parameter `tier` made required\n{}",
+            footer(1, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn tightened_bounds_of_a_flat_tool_are_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/reminders.tool.yaml",
+        "minimum: 1,",
+        "minimum: 5, maximum: 10,",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `reminders_due`, action `due`: parameter `limit`: `minimum` tightened: 1 → 5\n\
+             breaking:    tool `reminders_due`, action `due`: parameter `limit`: `maximum` tightened: none → 10\n{}",
+            footer(2, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn a_read_only_action_made_destructive_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "      description: Get one client\n      read-only: true",
+        "      description: Get one client\n      destructive: true",
+    );
+    // The grouped tool's annotations (what clients see) and the action's own.
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`: annotation `read-only` true → false\n\
+             breaking:    tool `clients`: annotation `destructive` false → true\n\
+             breaking:    tool `clients`, action `get`: annotation `read-only` true → false\n\
+             breaking:    tool `clients`, action `get`: annotation `destructive` false → true\n{}",
+            footer(4, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn a_field_removed_from_what_the_agent_reads_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "  email: { type: [string, \"null\"], x-fusion-redact: true }   # the data block shows [REDACTED]\n",
+        "",
+    );
+    let removed = |action: &str| {
+        format!(
+            "breaking:    tool `clients`, action `{action}`: field `email` removed from what the agent reads\n\
+             breaking:    tool `clients`, action `{action}`: `_select` key `email` removed\n"
+        )
+    };
+    assert_eq!(
+        check(dir.path(), 1),
+        format!("{}{}{}", removed("get"), removed("list"), footer(4, 0, 0))
+    );
+}
+
+#[test]
+fn a_field_newly_redacted_is_breaking() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "  name: { type: string }",
+        "  name: { type: string, x-fusion-redact: true }",
+    );
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "breaking:    tool `clients`, action `get`: field `name` now redacted: the agent no longer reads its value\n\
+             breaking:    tool `clients`, action `list`: field `name` now redacted: the agent no longer reads its value\n{}",
+            footer(2, 0, 0)
+        )
+    );
+}
+
+#[test]
+fn an_added_field_and_action_are_compatible() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "  tier:",
+        "  since: { type: string }\n  tier:",
+    );
+    edit(
+        dir.path(),
+        "billing/reminders.tool.yaml",
+        "    send:",
+        "    sent:\n      description: Reminders sent\n      read-only: true\n      input: { type: object, properties: {} }\n    send:",
+    );
+    let added = |action: &str| {
+        format!(
+            "compatible:  tool `clients`, action `{action}`: field `since` added\n\
+             compatible:  tool `clients`, action `{action}`: `_select` key `since` added\n"
+        )
+    };
+    assert_eq!(
+        check(dir.path(), 6),
+        format!(
+            "{}{}compatible:  tool `reminders_sent`: tool added\n{}",
+            added("get"),
+            added("list"),
+            footer(0, 5, 0)
+        )
+    );
+}
+
+#[test]
+fn changed_rule_and_description_text_is_behavioural() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "on the {tier} plan",
+        "on the {tier} tier",
+    );
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "description: Look up billed clients",
+        "description: Look up the clients we bill",
+    );
+    let rule = |action: &str| {
+        format!(
+            "behavioural: tool `clients`, action `{action}`: rule 1 changed: \
+             \"Client {{name}} is on the {{tier}} plan: check its limits before acting.\" when present(tier) → \
+             \"Client {{name}} is on the {{tier}} tier: check its limits before acting.\" when present(tier)\n"
+        )
+    };
+    assert_eq!(
+        check(dir.path(), 6),
+        format!(
+            "behavioural: tool `clients`: description \"Look up billed clients\" → \"Look up the clients we bill\"\n{}{}{}",
+            rule("get"),
+            rule("list"),
+            footer(0, 0, 3)
+        )
+    );
+}
+
+/// An API whose `pets` tag a tool takes whole: an added operation is an added action.
+const PETS_API: &str = r##"openapi: 3.0.3
+info: { title: Pets, version: "1" }
+paths:
+  /pets/{petId}:
+    get:
+      operationId: getPet
+      tags: [pets]
+      parameters:
+        - { name: petId, in: path, required: true, schema: { type: string } }
+        - { name: fields, in: query, schema: { type: string, enum: [short, full] } }
+      responses:
+        "200": { description: A pet, content: { application/json: { schema: { $ref: "#/components/schemas/Pet" } } } }
+components:
+  schemas:
+    Pet: { type: object, required: [id], properties: { id: { type: string }, name: { type: string } } }
+"##;
+
+const PETS_TOOL: &str =
+    "x-fusion-tool:\n  name: pets\n  openapi: api.yaml\n  operations: { tags: [pets] }\n";
+
+#[test]
+fn an_api_description_that_gains_an_operation_and_narrows_a_parameter() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let schemas = dir.path().join("schemas");
+    fs::create_dir_all(&schemas).expect("mkdir");
+    fs::write(schemas.join("api.yaml"), PETS_API).expect("write");
+    fs::write(schemas.join("pets.tool.yaml"), PETS_TOOL).expect("write");
+    assert_exit(&lock(dir.path(), &[]), 0);
+    let locked = fs::read_to_string(dir.path().join("schemas.lock.json")).expect("lockfile");
+    assert!(
+        locked.contains("\"http\": {\n            \"method\": \"GET\",\n            \"path\": \"/pets/{petId}\"\n          },"),
+        "{locked}"
+    );
+
+    // The API gains `DELETE /pets/{petId}` in the tag, and `fields` loses a value.
+    let changed = PETS_API
+        .replace("enum: [short, full]", "enum: [short]")
+        .replace(
+            "components:",
+            "    delete:\n      operationId: deletePet\n      tags: [pets]\n      parameters:\n        - { name: petId, in: path, required: true, schema: { type: string } }\n      responses:\n        \"204\": { description: Deleted }\ncomponents:",
+        );
+    fs::write(schemas.join("api.yaml"), changed).expect("write");
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            // A DELETE in the grouped tool makes the tool itself destructive, not read-only.
+            "breaking:    tool `pets`: annotation `read-only` true → false\n\
+             breaking:    tool `pets`: annotation `destructive` false → true\n\
+             breaking:    tool `pets`, action `get_pet`: parameter `fields`: enum values removed: \"full\"\n\
+             compatible:  tool `pets`, action `delete_pet`: action added\n{}",
+            footer(3, 1, 0)
+        )
+    );
+}
