@@ -83,3 +83,34 @@ fn openapi_summaries_descriptions_and_paths_are_escaped_in_generated_rust() {
         );
     }
 }
+
+#[test]
+fn a_line_break_in_an_openapi_path_stays_inside_its_doc_comment() {
+    // YAML's `\n` in double quotes: a path whose second line would be code if written raw.
+    let api = API.replace(
+        "/pets/{petId}:",
+        "\"/pets/{petId}\\npub struct Injected;\\r\":",
+    );
+    let sources = [
+        SourceFile::new("api/petstore.yaml", api),
+        SourceFile::new("api/pets.tool.yaml", TOOL.to_owned()),
+    ];
+    let generated = generate_with_warnings(&sources, &Options::default())
+        .unwrap_or_else(|d| panic!("{:#?}", d.0));
+    let pets = generated
+        .files
+        .iter()
+        .find(|f| f.path == "pets_tool.rs")
+        .expect("the tool's module");
+    assert!(
+        !pets.contents.contains("\npub struct Injected"),
+        "{}",
+        pets.contents
+    );
+    assert!(
+        pets.contents
+            .contains(r"/// `GET /pets/{petId}\npub struct Injected;\r`, which `get` calls"),
+        "{}",
+        pets.contents
+    );
+}

@@ -517,6 +517,13 @@ fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
 /// For a tool whose actions are bound to OpenAPI operations (issue 27): each operation as a
 /// `fusion_runtime::http_client::Operation` constant, a trait `<Tool>Api` whose methods call
 /// the API by default (override one to answer that action with code of your own), and
+/// Text of the description (a path, an origin, a name) inside a `///` line written as text
+/// here: on one line whatever it holds (a line break would end the comment and make the rest
+/// of the text code), and with no backtick to close the code span it sits in.
+fn in_doc(text: &str) -> String {
+    crate::rust_text::for_line_comment(text).replace('`', "'")
+}
+
 /// `<Tool>Http<A>`, the handler that serves an `<Tool>Api`. Empty for other tools.
 fn http_handler(
     tool: &crate::model::ToolModel,
@@ -555,7 +562,7 @@ fn http_handler(
         let Some(http) = &action.http else {
             methods.push_str(&format!(
                 "/// `{}`: bound to no operation, answered by your code.\n{signature};\n",
-                action.name
+                in_doc(&action.name)
             ));
             continue;
         };
@@ -589,10 +596,10 @@ fn http_handler(
         };
         out.push_str(&format!(
             "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ action: {}, method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
-            http.method,
-            http.path.replace('`', "'"),
-            action.name,
-            http.origin.replace('`', "'"),
+            in_doc(&http.method),
+            in_doc(&http.path),
+            in_doc(&action.name),
+            in_doc(&http.origin),
             view.at,
             literal(&http.method),
             literal(&http.path),
@@ -624,14 +631,14 @@ fn http_handler(
         };
         methods.push_str(&format!(
             "/// `{}`: calls `{} {}`; override it to answer with code of your own.\n{signature} {{ async move {{ {call} }} }}\n",
-            action.name,
-            http.method,
-            http.path.replace('`', "'"),
+            in_doc(&action.name),
+            in_doc(&http.method),
+            in_doc(&http.path),
         ));
     }
     out.push_str(&format!(
         "/// The actions of `{name}` as calls to the API (feature `http-client` of the runtime).\n/// Every method bound to an operation calls it by default; override any of them to answer that\n/// action with code of your own.\npub trait {api}: ::core::marker::Sync {{\n/// The client the default methods call the API with.\nfn client(&self) -> &{hc}::ApiClient;\n{methods}}}\n",
-        name = tool.name
+        name = in_doc(&tool.name)
     ));
     if every_bound {
         out.push_str(&format!(
@@ -640,7 +647,7 @@ fn http_handler(
     }
     out.push_str(&format!(
         "/// The handler of `{name}` that answers through an [`{api}`]: `{tool_struct}({served}(client))`.\npub struct {served}<A>(pub A);\nimpl<A: {api}> {handler} for {served}<A> {{\ntype Error = {hc}::ApiError;\n{delegates}}}\n",
-        name = tool.name,
+        name = in_doc(&tool.name),
         tool_struct = names.served
     ));
     out
