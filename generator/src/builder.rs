@@ -176,14 +176,9 @@ impl Builder {
         let (sources, folders) = fs::read_definitions_with(&self.input, self.max_file_bytes)
             .map_err(|e| BuildError::Io(format!("cannot read the definitions: {e}")))?;
         if self.emit_rerun_if_changed {
-            for folder in &folders {
-                println!("cargo:rerun-if-changed={}", folder.display());
-            }
-            for source in &sources {
-                println!(
-                    "cargo:rerun-if-changed={}",
-                    self.input.join(&source.path).display()
-                );
+            let files = sources.iter().map(|source| self.input.join(&source.path));
+            for path in folders.iter().cloned().chain(files) {
+                rerun_if_changed(&path, &self.input);
             }
         }
         let options = Options {
@@ -247,7 +242,7 @@ impl Builder {
         on_drift: LockDrift,
     ) -> Result<(), BuildError> {
         if self.emit_rerun_if_changed {
-            println!("cargo:rerun-if-changed={}", path.display());
+            rerun_if_changed(path, &self.input);
         }
         let accept = format!(
             "fusion-gen lock {} -o {}",
@@ -285,6 +280,23 @@ impl Builder {
             }
         }
     }
+}
+
+/// Prints `cargo:rerun-if-changed` for `path` ([`rerun_line`]).
+fn rerun_if_changed(path: &Path, fallback: &Path) {
+    if let Some(line) = rerun_line(path, fallback) {
+        println!("{line}");
+    }
+}
+
+/// The `cargo:rerun-if-changed` line for `path`. Cargo reads a build script's output a line at
+/// a time, so a file name holding a line break would end the directive and start another of
+/// the name's choosing (`cargo:rustc-link-arg=…`): such a path is watched through `fallback`,
+/// the input folder, instead (and not at all if that too holds one).
+fn rerun_line(path: &Path, fallback: &Path) -> Option<String> {
+    let breaks = |path: &Path| path.to_string_lossy().contains(['\n', '\r']);
+    let watched = if breaks(path) { fallback } else { path };
+    (!breaks(watched)).then(|| format!("cargo:rerun-if-changed={}", watched.display()))
 }
 
 /// Why a build-script generation failed.
@@ -338,3 +350,27 @@ impl fmt::Debug for BuildError {
 }
 
 impl std::error::Error for BuildError {}
+
+#[cfg(test)]
+mod tests {
+    use super::rerun_line;
+    use std::path::Path;
+
+    #[test]
+    fn a_file_name_with_a_line_break_cannot_add_a_cargo_directive() {
+        let input = Path::new("schemas");
+        assert_eq!(
+            rerun_line(Path::new("schemas/pet.yaml"), input).as_deref(),
+            Some("cargo:rerun-if-changed=schemas/pet.yaml")
+        );
+        assert_eq!(
+            rerun_line(
+                Path::new("schemas/a\ncargo:rustc-link-arg=-evil.yaml"),
+                input
+            )
+            .as_deref(),
+            Some("cargo:rerun-if-changed=schemas")
+        );
+        assert_eq!(rerun_line(Path::new("x\ry"), Path::new("in\nput")), None);
+    }
+}
