@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use fusion_gen::{Diagnostics, Layout, Options, fs, generate_with_warnings};
 
 /// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
@@ -57,18 +57,35 @@ struct Cli {
     #[arg(long, default_value = "::fusion_runtime")]
     runtime_path: String,
 
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+/// The size limits of reading definitions: the main command's and `lock`'s.
+#[derive(Debug, Args)]
+pub(crate) struct LimitArgs {
     /// How deeply mappings and sequences may nest in a definition (at most 8192).
     #[arg(long, value_name = "LEVELS", default_value_t = fusion_gen::load::DEPTH_BUDGET)]
-    max_depth: usize,
+    pub max_depth: usize,
 
     /// How many nodes a YAML definition may expand to, aliases counted each time [default: 2 a
     /// byte of the file, at least 250000].
     #[arg(long, value_name = "NODES")]
-    max_nodes: Option<usize>,
+    pub max_nodes: Option<usize>,
 
     /// The largest definition file read, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = fs::DEFAULT_MAX_FILE_BYTES)]
-    max_file_size: u64,
+    pub max_file_size: u64,
+}
+
+impl LimitArgs {
+    /// The engine's limits (the file size is the reader's).
+    pub(crate) fn limits(&self) -> fusion_gen::load::Limits {
+        fusion_gen::load::Limits {
+            max_depth: self.max_depth,
+            max_nodes: self.max_nodes,
+        }
+    }
 }
 
 /// Subcommands; without one, fusion-gen generates (`fusion-gen <input> -o <output>`).
@@ -105,7 +122,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
-    let (sources, _) = match fs::read_definitions_with(input, cli.max_file_size) {
+    let (sources, _) = match fs::read_definitions_with(input, cli.limits.max_file_size) {
         Ok(found) => found,
         Err(error) => {
             eprintln!("error: cannot read the definitions: {error}");
@@ -116,10 +133,7 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
         command: command_line(input, output_dir, &cli.runtime_path),
         runtime_path: cli.runtime_path.clone(),
         layout: Layout::ModuleFiles,
-        limits: fusion_gen::load::Limits {
-            max_depth: cli.max_depth,
-            max_nodes: cli.max_nodes,
-        },
+        limits: cli.limits.limits(),
     };
     let source_of = |path: &str| {
         sources

@@ -395,3 +395,237 @@ fn an_api_description_that_gains_an_operation_and_narrows_a_parameter() {
         )
     );
 }
+
+// Signing (`--sign` / `--verify`). The keys are fixed (RFC 8032, section 7.1, tests 1 and 2) and
+// Ed25519 signatures are deterministic, so every output is too.
+
+/// The secret key of RFC 8032 test 1, as 64 hex digits (its 32-byte seed).
+const SECRET_HEX: &str = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60\n";
+/// Its public key.
+const PUBLIC_HEX: &str = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+/// The same keys as `openssl genpkey -algorithm ed25519` and `openssl pkey -pubout` write them.
+const SECRET_PEM: &str = "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIJ1hsZ3v/VpguoRK9JLsLMREScVpezJpGXA7rAMcrn9g\n-----END PRIVATE KEY-----\n";
+const PUBLIC_PEM: &str = "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\n-----END PUBLIC KEY-----\n";
+/// The public key of RFC 8032 test 2: another signer.
+const OTHER_PUBLIC_HEX: &str = "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c\n";
+
+/// `locked()`, signed with the test 1 key, with `secret.key` and `public.key` beside it.
+fn signed() -> TempDir {
+    let dir = locked();
+    fs::write(dir.path().join("secret.key"), SECRET_HEX).expect("write");
+    fs::write(dir.path().join("public.key"), format!("{PUBLIC_HEX}\n")).expect("write");
+    fs::write(dir.path().join("other.key"), OTHER_PUBLIC_HEX).expect("write");
+    let output = lock(dir.path(), &["--sign", "secret.key"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "schemas.lock.json is up to date (4 tools).\nschemas.lock.json.sig: signed (public key {PUBLIC_HEX}).\n"
+        )
+    );
+    dir
+}
+
+/// Runs `fusion-gen args...` in `dir` (no input folder or lockfile added).
+fn run(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fusion-gen"))
+        .current_dir(dir)
+        .args(args)
+        .output()
+        .expect("fusion-gen runs")
+}
+
+/// `lock --verify KEY -o schemas.lock.json` (the signature alone), with its exit code.
+fn verify_alone(dir: &Path, key: &str, code: i32) -> String {
+    let output = run(dir, &["lock", "--verify", key, "-o", "schemas.lock.json"]);
+    assert_exit(&output, code);
+    stderr(&output)
+}
+
+fn verified() -> String {
+    format!("schemas.lock.json: signature verified (public key {PUBLIC_HEX}).\n")
+}
+
+#[test]
+fn a_signed_lockfile_verifies_alone_and_with_check() {
+    let dir = signed();
+    let signature = fs::read_to_string(dir.path().join("schemas.lock.json.sig")).expect("sig");
+    let hex = signature
+        .strip_prefix("ed25519:")
+        .and_then(|s| s.strip_suffix('\n'))
+        .expect("ed25519:<hex>\\n");
+    assert_eq!(hex.len(), 128, "{signature}");
+    assert!(
+        hex.bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
+    );
+
+    assert_eq!(verify_alone(dir.path(), "public.key", 0), verified());
+    let output = lock(dir.path(), &["--check", "--verify", "public.key"]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}schemas.lock.json matches the surface (4 tools).\n",
+            verified()
+        )
+    );
+
+    // Deterministic: signing again, with the same key as PEM, gives the same bytes; the PEM
+    // public key verifies it.
+    fs::write(dir.path().join("secret.pem"), SECRET_PEM).expect("write");
+    fs::write(dir.path().join("public.pem"), PUBLIC_PEM).expect("write");
+    assert_exit(&lock(dir.path(), &["--sign", "secret.pem"]), 0);
+    assert_eq!(
+        fs::read_to_string(dir.path().join("schemas.lock.json.sig")).expect("sig"),
+        signature
+    );
+    assert_eq!(verify_alone(dir.path(), "public.pem", 0), verified());
+}
+
+#[test]
+fn a_lockfile_changed_after_signing_is_refused_before_any_comparison() {
+    let dir = signed();
+    let path = dir.path().join("schemas.lock.json");
+    let text = fs::read_to_string(&path).expect("lockfile");
+    fs::write(
+        &path,
+        text.replacen("\"read-only\": true", "\"read-only\": false", 1),
+    )
+    .expect("write");
+    let refused = format!(
+        "error: schemas.lock.json.sig does not verify: schemas.lock.json changed since it was signed, or another key than {PUBLIC_HEX} signed it\n"
+    );
+    assert_eq!(verify_alone(dir.path(), "public.key", 7), refused);
+    let output = lock(dir.path(), &["--check", "--verify", "public.key"]);
+    assert_exit(&output, 7);
+    assert_eq!(stderr(&output), refused);
+}
+
+#[test]
+fn another_key_does_not_verify() {
+    let dir = signed();
+    assert_eq!(
+        verify_alone(dir.path(), "other.key", 7),
+        "error: schemas.lock.json.sig does not verify: schemas.lock.json changed since it was signed, or another key than 3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c signed it\n"
+    );
+}
+
+#[test]
+fn a_missing_or_malformed_signature_is_refused() {
+    let dir = signed();
+    let sig = dir.path().join("schemas.lock.json.sig");
+    let signature = fs::read_to_string(&sig).expect("sig");
+    fs::write(&sig, signature.replacen("ed25519:", "", 1)).expect("write");
+    let malformed = "error: schemas.lock.json.sig is not a signature (expected `ed25519:` and 128 hex digits)\n";
+    assert_eq!(verify_alone(dir.path(), "public.key", 7), malformed);
+    fs::write(&sig, &signature[..100]).expect("write");
+    assert_eq!(verify_alone(dir.path(), "public.key", 7), malformed);
+
+    fs::remove_file(&sig).expect("rm");
+    let output = lock(dir.path(), &["--check", "--verify", "public.key"]);
+    assert_exit(&output, 7);
+    assert_eq!(
+        stderr(&output),
+        "error: schemas.lock.json is not signed: schemas.lock.json.sig does not exist\n"
+    );
+}
+
+#[test]
+fn a_key_file_that_is_not_a_key_is_a_clear_error() {
+    let dir = signed();
+    fs::write(dir.path().join("bad.key"), "not a key\n").expect("write");
+    fs::write(dir.path().join("secret.pem"), SECRET_PEM).expect("write");
+    let output = lock(dir.path(), &["--sign", "bad.key"]);
+    assert_exit(&output, 4);
+    assert_eq!(
+        stderr(&output),
+        "error: bad.key: not an Ed25519 secret key (expected 64 hex digits, 32 raw bytes, or PEM/DER)\n"
+    );
+    assert_eq!(
+        verify_alone(dir.path(), "bad.key", 4),
+        "error: bad.key: not an Ed25519 public key (expected 64 hex digits, 32 raw bytes, or PEM/DER)\n"
+    );
+    assert_eq!(
+        verify_alone(dir.path(), "secret.pem", 4),
+        "error: secret.pem: a private key, not a public key: give the public key (`openssl pkey -in KEY -pubout`)\n"
+    );
+    let missing = verify_alone(dir.path(), "none.key", 4);
+    assert!(
+        missing.starts_with("error: cannot read the key none.key: "),
+        "{missing}"
+    );
+}
+
+#[test]
+fn a_drift_behind_a_valid_signature_is_reported_and_an_unsigned_rewrite_warned() {
+    let dir = signed();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "description: Look up billed clients",
+        "description: Look up the clients we bill",
+    );
+    let output = lock(dir.path(), &["--check", "--verify", "public.key"]);
+    assert_exit(&output, 6);
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "{}behavioural: tool `clients`: description \"Look up billed clients\" → \"Look up the clients we bill\"\n\
+             \nschemas.lock.json does not match the surface: 0 breaking, 0 compatible, 1 behavioural. \
+             Review, then run `fusion-gen lock schemas -o schemas.lock.json --sign KEY` to accept.\n",
+            verified()
+        )
+    );
+    let output = lock(dir.path(), &[]);
+    assert_exit(&output, 0);
+    assert_eq!(
+        stderr(&output),
+        "schemas.lock.json: written (4 tools).\n\
+         warning: schemas.lock.json.sig signs the previous lockfile; sign again with --sign KEY\n"
+    );
+    assert_exit(&lock(dir.path(), &["--check", "--verify", "public.key"]), 7);
+}
+
+#[test]
+fn verify_with_a_folder_but_no_check_is_a_usage_error() {
+    let dir = signed();
+    let output = lock(dir.path(), &["--verify", "public.key"]);
+    assert_exit(&output, 2);
+    assert_eq!(
+        stderr(&output),
+        "error: --verify writes nothing: add --check to compare the lockfile with schemas too, or drop the folder to check the signature alone\n"
+    );
+}
+
+#[test]
+fn lock_takes_the_size_limits_of_the_main_command() {
+    let dir = locked();
+    let output = lock(dir.path(), &["--max-file-size", "20"]);
+    assert_exit(&output, 4);
+    let err = stderr(&output);
+    assert!(err.contains("more than the 20 bytes"), "{err}");
+    let output = lock(dir.path(), &["--max-depth", "3"]);
+    assert_exit(&output, 3);
+    assert!(
+        stderr(&output).contains("`max_depth`"),
+        "{}",
+        stderr(&output)
+    );
+    // The suggested command keeps the limits given.
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "description: Look up billed clients",
+        "description: Look up the clients we bill",
+    );
+    let output = lock(dir.path(), &["--check", "--max-nodes", "300000"]);
+    assert_exit(&output, 6);
+    assert!(
+        stderr(&output).ends_with(
+            "run `fusion-gen lock schemas -o schemas.lock.json --max-nodes 300000` to accept.\n"
+        ),
+        "{}",
+        stderr(&output)
+    );
+}

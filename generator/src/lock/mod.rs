@@ -5,11 +5,15 @@
 //! the file states what the generated server advertises), [`Lockfile::render`] writes it in
 //! canonical form with a sha256 digest per entry and one for the whole file, and [`diff`]
 //! compares a committed file with the current surface, classifying each change as breaking,
-//! compatible or behavioural. No I/O here: the CLI and [`crate::Builder`] read and write.
+//! compatible or behavioural. With the `sign` feature, `sign` signs and verifies a lockfile's
+//! bytes with Ed25519 (a detached `.sig`). No I/O here: the CLI and [`crate::Builder`] read and
+//! write.
 
 mod contract;
 pub mod diff;
 mod schema;
+#[cfg(feature = "sign")]
+pub mod sign;
 mod surface;
 mod words;
 
