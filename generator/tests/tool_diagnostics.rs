@@ -236,21 +236,6 @@ fn a_tool_type_that_collides_with_a_presenter_type_is_reported() {
 }
 
 #[test]
-fn one_input_name_with_two_schemas_is_rejected() {
-    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    get: { input: { type: object, properties: { id: { type: string } } } }\n    list: { input: { type: object, properties: { id: { type: integer }, status: { type: string, enum: [a, b] } } } }\n    find: { input: { type: object, properties: { status: { type: string, enum: [a, b] } } } }\n";
-    let found = errors(&[("billing.tool.yaml", tool)]);
-    assert_eq!(found.len(), 1, "{found:#?}");
-    assert_eq!(
-        found[0].message,
-        "input field `id` of `list` has another schema than in `get`"
-    );
-    assert_eq!(
-        found[0].pointer,
-        "/x-fusion-tool/actions/list/input/properties/id"
-    );
-}
-
-#[test]
 fn structured_needs_every_action_to_return_a_presenter() {
     let found = one(
         "x-fusion-tool:\n  name: billing\n  structured: true\n  actions:\n    get:\n      returns: invoice.yaml\n    remind: {}\n",
@@ -412,19 +397,28 @@ fn a_flat_name_must_be_a_valid_mcp_tool_name() {
 }
 
 #[test]
-fn flat_actions_may_give_one_field_name_different_schemas() {
+fn actions_may_give_one_field_name_different_schemas_flat_or_grouped() {
     let shared = "x-fusion-tool:\n  name: billing\n  exposition: flat\n  actions:\n    get:\n      input: { type: object, properties: { id: { type: string } } }\n    void:\n      input: { type: object, properties: { id: { type: integer } } }\n";
     generate(
         &[SourceFile::new("billing/billing.tool.yaml", shared)],
         &Options::default(),
     )
     .expect("each flat tool advertises its own schema");
+    // Grouped, each action reads its own type; the merged schema advertises both (anyOf).
     let grouped = shared.replace("  exposition: flat\n", "");
-    let found = errors(&[("billing/billing.tool.yaml", &grouped)]);
-    assert_eq!(found.len(), 1, "{found:#?}");
-    assert_eq!(
-        found[0].pointer,
-        "/x-fusion-tool/actions/void/input/properties/id"
+    let files = generate(
+        &[SourceFile::new("billing/billing.tool.yaml", grouped)],
+        &Options::default(),
+    )
+    .expect("each action reads `id` as its own type");
+    let tool = &files
+        .iter()
+        .find(|f| f.path == "billing_tool.rs")
+        .expect("the tool")
+        .contents;
+    assert!(
+        tool.contains(r#"\"id\":{\"anyOf\":[{\"type\":\"string\",\"description\":\"For: get\"},{\"type\":\"integer\",\"description\":\"For: void\"}]"#),
+        "{tool}"
     );
 }
 

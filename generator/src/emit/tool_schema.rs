@@ -13,24 +13,22 @@ use crate::model::{ActionModel, FieldDef, Model, ToolModel, TypeId};
 /// The description of `_select`, exactly as upstream writes it.
 pub const SELECT_DESCRIPTION: &str = "⚡ Context optimization: select only the response fields you need. Omit to receive all fields.";
 
-/// One property of the merged input schema: the first declaration of the key, the actions that
-/// require it, the actions that accept it, and each declaring action's own description.
-type Merged<'a> = (
-    &'a FieldDef,
-    Vec<&'a str>,
-    Vec<&'a str>,
-    Vec<(Option<&'a str>, &'a str)>,
-);
+/// One declaration of a property by an action: the field, whether it requires it, the action.
+type Declaration<'a> = (&'a FieldDef, bool, &'a str);
 
 /// The tool's input schema: `action` first, then the union of the actions' properties (each
 /// described with the actions that require or accept it), then `_select`; `required: [action]`.
 /// `keys` are the `$defs` keys of the model's types ([`super::schema_defs::def_keys`]).
 ///
-/// A property that several actions declare keeps the schema of the first one (the model refuses
-/// two different schemas under one name). Its description is the property's own (trailing period
-/// removed), then `. `, then `Required for: a, b` and/or `For: c` (actions where it is optional),
-/// joined by `. `. When the actions that describe it describe it differently, each description
-/// is kept, followed by the actions it belongs to: `Patient id (get). Appointment id (cancel)`.
+/// A property's description is its own (trailing period removed), then `. `, then `Required
+/// for: a, b` and/or `For: c` (actions where it is optional), joined by `. `. When the actions
+/// that describe it describe it differently, each description is kept, followed by the actions
+/// it belongs to: `Patient id (get). Appointment id (cancel)`.
+///
+/// Actions may give one name different schemas (an API's `body`, `sort` or `page` differ from
+/// one operation to the next); each action still reads and validates its own. The property then
+/// advertises the sound widening, a value any of them accepts: `anyOf` the distinct schemas,
+/// each described with the actions it is for (`For: list, search`).
 pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
     let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
     let mut properties = Map::new();
@@ -38,41 +36,66 @@ pub fn input_schema(model: &Model, keys: &[String], tool: &ToolModel) -> Value {
         "action".into(),
         json!({"type": "string", "enum": names, "description": "Which operation to perform"}),
     );
-    let mut merged: Vec<Merged<'_>> = Vec::new();
+    let mut merged: Vec<(&str, Vec<Declaration<'_>>)> = Vec::new();
     for action in &tool.actions {
         let Some(input) = action.input else { continue };
         for field in model.types[input].fields() {
-            let index = match merged.iter().position(|m| m.0.key == field.key) {
-                Some(index) => index,
-                None => {
-                    merged.push((field, vec![], vec![], vec![]));
-                    merged.len() - 1
-                }
-            };
-            let entry = &mut merged[index];
-            if field.required {
-                entry.1.push(&action.name);
-            } else {
-                entry.2.push(&action.name);
+            let declaration = (field, field.required, action.name.as_str());
+            match merged.iter_mut().find(|(key, _)| *key == field.key) {
+                Some((_, declarations)) => declarations.push(declaration),
+                None => merged.push((&field.key, vec![declaration])),
             }
-            entry.3.push((field.description.as_deref(), &action.name));
         }
     }
-    let mut writer =
-        SchemaWriter::new(model, keys, merged.iter().map(|m| &m.0.ty), &[]).with_bounds();
-    for (field, required_for, optional_for, descriptions) in merged {
-        let mut schema = writer.field(field);
-        let mut parts = described(&descriptions);
+    let types = merged
+        .iter()
+        .flat_map(|(_, d)| d.iter().map(|(field, ..)| &field.ty));
+    let mut writer = SchemaWriter::new(model, keys, types, &[]).with_bounds();
+    for (key, declarations) in &merged {
+        let mut variants: Vec<(Value, Vec<&str>)> = Vec::new();
+        for (field, _, action) in declarations {
+            let schema = writer.field(field);
+            match variants.iter_mut().find(|(known, _)| *known == schema) {
+                Some((_, actions)) => actions.push(action),
+                None => variants.push((schema, vec![action])),
+            }
+        }
+        let described_by: Vec<(Option<&str>, &str)> = declarations
+            .iter()
+            .map(|(field, _, action)| (field.description.as_deref(), *action))
+            .collect();
+        let mut parts = described(&described_by);
+        let required_for: Vec<&str> = declarations.iter().filter(|d| d.1).map(|d| d.2).collect();
+        let optional_for: Vec<&str> = declarations.iter().filter(|d| !d.1).map(|d| d.2).collect();
         if !required_for.is_empty() {
             parts.push(format!("Required for: {}", required_for.join(", ")));
         }
         if !optional_for.is_empty() {
             parts.push(format!("For: {}", optional_for.join(", ")));
         }
+        let mut schema = match variants.len() {
+            1 => variants.pop().map(|(schema, _)| schema).unwrap_or_default(),
+            _ => {
+                parts.push("Its schema depends on the action".to_owned());
+                let branches: Vec<Value> = variants
+                    .into_iter()
+                    .map(|(mut schema, actions)| {
+                        if let Some(object) = schema.as_object_mut() {
+                            object.insert(
+                                "description".into(),
+                                Value::String(format!("For: {}", actions.join(", "))),
+                            );
+                        }
+                        schema
+                    })
+                    .collect();
+                json!({ "anyOf": branches })
+            }
+        };
         if let Some(object) = schema.as_object_mut() {
             object.insert("description".into(), Value::String(parts.join(". ")));
         }
-        properties.insert(field.key.clone(), schema);
+        properties.insert((*key).to_owned(), schema);
     }
     if tool.select {
         properties.insert(

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::refs::{escape_pointer, join_relative, relative_to};
 use super::resolve::Resolver;
-use super::{FieldBounds, FieldType, TypeDef, TypeId, TypeKind};
+use super::{FieldType, TypeId, TypeKind};
 use crate::definition::{Exposition, Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::type_name;
@@ -312,10 +312,6 @@ fn resolve_tool<'a>(
         });
     }
     let flat = tool.exposition == Exposition::Flat;
-    // Flat tools advertise one input schema per action: one name may mean different things.
-    if !flat {
-        check_shared_inputs(resolver, file, &actions);
-    }
     if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
         resolver.report(
             file,
@@ -650,57 +646,6 @@ fn presenter_file(
             resolver.report(file, pointer, message, help);
             None
         }
-    }
-}
-
-/// A tool advertises one input schema merged over its actions (wire format §9), where a field
-/// name can be described only once: two actions that give one name different schemas would make
-/// the advertised schema lie about one of them.
-fn check_shared_inputs(resolver: &mut Resolver<'_>, file: usize, actions: &[ActionModel]) {
-    let mut seen: HashMap<String, (String, FieldType, FieldBounds)> = HashMap::new();
-    for action in actions {
-        let Some(input) = action.input else { continue };
-        let TypeKind::Struct { fields } = &resolver.model.types[input].kind else {
-            continue;
-        };
-        let fields = fields.clone();
-        for field in fields {
-            match seen.get(&field.key) {
-                Some((first, ty, bounds))
-                    if !same_shape(&resolver.model.types, ty, &field.ty)
-                        || *bounds != field.bounds =>
-                {
-                    let message = format!(
-                        "input field `{}` of `{}` has another schema than in `{first}`",
-                        field.key, action.name
-                    );
-                    let help = "the tool's merged input schema describes each field name once: give both the same schema, or different names";
-                    resolver.report(file, &field.pointer, message, Some(help.into()));
-                }
-                Some(_) => {}
-                None => {
-                    seen.insert(
-                        field.key.clone(),
-                        (action.name.clone(), field.ty.clone(), field.bounds.clone()),
-                    );
-                }
-            }
-        }
-    }
-}
-
-/// Whether two input fields would be described by the same JSON Schema: enums compare by their
-/// values (each action's inline enum is its own type), everything else structurally.
-fn same_shape(types: &[TypeDef], a: &FieldType, b: &FieldType) -> bool {
-    match (a, b) {
-        (FieldType::Named(x), FieldType::Named(y)) => {
-            x == y
-                || matches!((&types[*x].kind, &types[*y].kind),
-                    (TypeKind::Enum { values: v }, TypeKind::Enum { values: w }) if v == w)
-        }
-        (FieldType::Array(x), FieldType::Array(y))
-        | (FieldType::Nullable(x), FieldType::Nullable(y)) => same_shape(types, x, y),
-        _ => a == b,
     }
 }
 
