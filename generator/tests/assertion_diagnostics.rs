@@ -61,6 +61,8 @@ fn assertions_on_presenter_data_are_documented() {
     }
 }
 
+/// `minProperties` and `maxProperties` are checked on tool arguments (an API's request body caps
+/// its maps with them), so `labels` generates; the others are refused where they are written.
 #[test]
 fn assertions_in_tool_arguments_are_located_errors() {
     let tool = "\
@@ -72,7 +74,8 @@ x-fusion-tool:
         type: object
         properties:
           code: { type: string, not: { const: void } }
-          tags: { type: object, minProperties: 1, additionalProperties: { type: string } }
+          tags: { type: object, propertyNames: { maxLength: 3 }, additionalProperties: { type: string } }
+          labels: { type: object, minProperties: 1, additionalProperties: { type: string } }
       returns: order.yaml
 ";
     let found = run(&[("order.yaml", ASSERTING), ("orders.tool.yaml", tool)]).expect_err("refused");
@@ -86,10 +89,10 @@ x-fusion-tool:
                 33
             ),
             (
-                "/x-fusion-tool/actions/create/input/properties/tags/minProperties".into(),
-                "tool arguments cannot check `minProperties`".into(),
+                "/x-fusion-tool/actions/create/input/properties/tags/propertyNames".into(),
+                "tool arguments cannot check `propertyNames`".into(),
                 9,
-                48
+                33
             ),
         ]
     );

@@ -382,6 +382,42 @@ pub fn required_bounded<T: FromArgument + Bounded>(
     }
 }
 
+/// `minProperties` and `maxProperties` of an object read as a struct: the keys it holds,
+/// declared and undeclared together (at the root, `action` and `_select` are the tool's, not
+/// the input's, and do not count). zod has no such check; the wording follows its size checks
+/// (`Too big: expected object to have <=8 properties`).
+pub fn check_property_count(
+    map: &Map<String, Value>,
+    min: Option<u64>,
+    max: Option<u64>,
+    path: &ArgPath<'_>,
+    issues: &mut Vec<FieldIssue>,
+) {
+    let tool_keys = match path {
+        ArgPath::Root => ["action", "_select"]
+            .iter()
+            .filter(|key| map.contains_key(**key))
+            .count(),
+        _ => 0,
+    };
+    let count = (map.len() - tool_keys) as u64;
+    let (word, sign, limit, hint) = match (min, max) {
+        (Some(min), _) if count < min => ("Too small", ">=", min, "Minimum"),
+        (_, Some(max)) if count > max => ("Too big", "<=", max, "Maximum"),
+        _ => return,
+    };
+    let plural = if limit == 1 { "y" } else { "ies" };
+    issues.push(
+        FieldIssue::new(
+            path.to_string(),
+            format!("{word}: expected object to have {sign}{limit} propert{plural}"),
+        )
+        .sent_object(map)
+        .hint(Hint::Other(format!("{hint} {limit} propert{plural}.")))
+        .continuing(),
+    );
+}
+
 /// An optional field with bounds: [`optional`], then checked as [`required_bounded`] checks.
 pub fn optional_bounded<T: FromArgument + Bounded>(
     map: &Map<String, Value>,

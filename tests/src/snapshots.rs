@@ -133,3 +133,11 @@ pub mod union_presenters;
 #[rustfmt::skip]
 #[path = "../snapshots/flat.rs"]
 pub mod flat;
+
+/// Operation-bound tools: an issue tracker's Open API operations as a grouped `issues` tool (a
+/// parameter of one name with another schema in another action, a map capped by
+/// `maxProperties`) and a flat `repos` tool (a large, boxed input), each with its generated
+/// HTTP handler.
+#[rustfmt::skip]
+#[path = "../snapshots/bound.rs"]
+pub mod bound;

@@ -10,6 +10,7 @@ mod common {
 
 mod behaviours;
 mod billing_example;
+mod bound;
 mod composition;
 mod computed;
 mod emit_shapes;

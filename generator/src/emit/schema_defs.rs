@@ -148,6 +148,14 @@ impl<'m> SchemaWriter<'m> {
         if self.bounds && !field.bounds.is_empty() {
             insert_bounds(&mut schema, &field.bounds);
         }
+        // What an argument left out means (an API's own default page size, sort, state) is part
+        // of what the agent is told, in input schemas.
+        if self.bounds
+            && let (Some(default), Some(object)) = (&field.default, schema.as_object_mut())
+            && let Ok(default) = serde_json::from_str::<Value>(default)
+        {
+            object.insert("default".into(), default);
+        }
         schema
     }
 
@@ -220,6 +228,17 @@ impl<'m> SchemaWriter<'m> {
                 let mut schema = json!({"type": "object", "properties": properties});
                 if !required.is_empty() {
                     schema["required"] = json!(required);
+                }
+                // Checked on tool arguments, so stated where bounds are (input schemas).
+                if self.bounds {
+                    let count = def.property_count;
+                    for (keyword, bound) in
+                        [("minProperties", count.min), ("maxProperties", count.max)]
+                    {
+                        if let Some(bound) = bound {
+                            schema[keyword] = json!(bound);
+                        }
+                    }
                 }
                 if let Some(extra) = &def.extra {
                     let values = match extra {

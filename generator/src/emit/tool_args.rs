@@ -43,6 +43,15 @@ pub struct ArgStruct {
     pub fields: Vec<ArgField>,
     /// `(field identifier, value type)` of the map that keeps the undeclared keys.
     pub extra: Option<(Ident, RustType)>,
+    /// The check of `minProperties`/`maxProperties`, a statement, when the schema has them.
+    pub count: Option<TokenStream>,
+}
+
+impl ArgStruct {
+    /// Whether the reader reads nothing from the object (its parameters go unused).
+    pub fn reads_nothing(&self) -> bool {
+        self.fields.is_empty() && self.extra.is_none() && self.count.is_none()
+    }
 }
 
 /// One field read.
@@ -106,7 +115,20 @@ fn arg_struct(
     fields: &[FieldDef],
     rt: &Runtime,
 ) -> Result<ArgStruct, InternalError> {
+    let count = model.types[id].property_count;
+    let count = count.is_set().then(|| {
+        let bound = |bound: Option<u64>| match bound {
+            Some(n) => {
+                let n = Number::Int(n.into(), "u64");
+                quote!(::core::option::Option::Some(#n))
+            }
+            None => quote!(::core::option::Option::None),
+        };
+        let (min, max) = (bound(count.min), bound(count.max));
+        quote!(#rt::__private::args::check_property_count(map, #min, #max, path, issues);)
+    });
     Ok(ArgStruct {
+        count,
         path: ItemRef::ty(model, names, index, id),
         extra: extra_field(model, names, id)?
             .map(|(name, ty)| (name, rust_type(model, names, index, ty, rt))),

@@ -91,9 +91,12 @@ pub struct TypeDef {
     pub rust_name: Option<String>,
     /// Annotations and bounds the schema states, for the docs.
     pub notes: Vec<String>,
-    /// Assertions of the schema no generated code checks (`not`, `minProperties`, …):
+    /// Assertions of the schema no generated code checks (`not`, `propertyNames`, …):
     /// documented on presenter data, refused in tool arguments.
     pub unenforced: Vec<&'static str>,
+    /// A struct's `minProperties` and `maxProperties`: checked on tool arguments (an API's
+    /// request body caps the keys of a map it takes), documented on presenter data.
+    pub property_count: PropertyCount,
     /// The type of the undeclared keys' values a struct keeps (`additionalProperties` with a
     /// schema, or `true`: [`FieldType::Any`]); `None` drops them.
     pub extra: Option<FieldType>,
@@ -110,6 +113,27 @@ pub struct TypeDef {
     /// Its shape.
     pub kind: TypeKind,
 }
+
+/// `minProperties` and `maxProperties` of an object: how many keys it may have, declared and
+/// undeclared together.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PropertyCount {
+    /// `minProperties`.
+    pub min: Option<u64>,
+    /// `maxProperties`.
+    pub max: Option<u64>,
+}
+
+impl PropertyCount {
+    /// Whether either bound is set.
+    pub fn is_set(&self) -> bool {
+        self.min.is_some() || self.max.is_some()
+    }
+}
+
+/// The keywords [`PropertyCount`] holds, which are enforced on a struct and so are not among
+/// its [`TypeDef::unenforced`] assertions.
+pub const PROPERTY_COUNT_KEYWORDS: [&str; 2] = ["minProperties", "maxProperties"];
 
 /// A key of a struct whose uses are not judged on their own (see [`TypeDef::troubled`]).
 #[derive(Debug, Clone, PartialEq, Eq)]

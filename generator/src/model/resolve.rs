@@ -10,8 +10,9 @@ use super::behaviour::BehaviourResolver;
 use super::checks::NameCase;
 use super::refs::{escape_pointer, file_stem};
 use super::{
-    BehaviourModel, FieldBounds, FieldDef, FieldType, IntKind, Model, Module, PresenterDef,
-    TroubledKey, TypeDef, TypeId, TypeKind, cycles,
+    BehaviourModel, FieldBounds, FieldDef, FieldType, IntKind, Model, Module,
+    PROPERTY_COUNT_KEYWORDS, PresenterDef, PropertyCount, TroubledKey, TypeDef, TypeId, TypeKind,
+    cycles,
 };
 use serde_json::Value;
 
@@ -578,6 +579,12 @@ impl<'a> Resolver<'a> {
         def.kind = TypeKind::Struct { fields };
         def.troubled = troubled;
         def.incomplete = incomplete;
+        def.property_count = PropertyCount {
+            min: schema.min_properties,
+            max: schema.max_properties,
+        };
+        def.unenforced
+            .retain(|keyword| !PROPERTY_COUNT_KEYWORDS.contains(keyword));
         self.model.types[id].extra = match &schema.additional_properties {
             Some(AdditionalProperties::Allowed(true)) => Some(FieldType::Any),
             Some(AdditionalProperties::Schema(values)) => Some(self.type_of(
@@ -657,6 +664,25 @@ impl<'a> Resolver<'a> {
         self.types_at.insert((file, pointer.to_owned()), ty);
     }
 
+    /// A property's unenforced assertions, but for the property count of an object written in
+    /// place: the struct made from that same schema enforces it ([`PropertyCount`]).
+    fn field_unenforced(
+        &self,
+        file: usize,
+        pointer: &str,
+        property: &Schema,
+        ty: &FieldType,
+    ) -> Vec<&'static str> {
+        let mut unenforced = property.unenforced_assertions();
+        if let FieldType::Named(id) = ty.non_null() {
+            let def = &self.model.types[*id];
+            if def.module == file && def.pointer == pointer {
+                unenforced.retain(|keyword| !PROPERTY_COUNT_KEYWORDS.contains(keyword));
+            }
+        }
+        unenforced
+    }
+
     pub(super) fn new_type(
         &mut self,
         file: usize,
@@ -680,6 +706,7 @@ impl<'a> Resolver<'a> {
             deprecated: schema.deprecated == Some(true),
             notes: annotations(schema),
             unenforced: schema.unenforced_assertions(),
+            property_count: PropertyCount::default(),
             rust_name,
             extra: None,
             extra_keys: Vec::new(),
@@ -811,6 +838,7 @@ impl<'a> Resolver<'a> {
                 });
             }
             let bounds = FieldBounds::of(property, &ty);
+            let unenforced = self.field_unenforced(member.file, &member.pointer, property, &ty);
             fields.push(FieldDef {
                 key: member.key.to_owned(),
                 pointer: member.pointer.clone(),
@@ -820,7 +848,7 @@ impl<'a> Resolver<'a> {
                 format: property.format.clone(),
                 default: property.default.as_ref().map(|v| v.to_string()),
                 notes: annotations(property),
-                unenforced: property.unenforced_assertions(),
+                unenforced,
                 deprecated: property.deprecated == Some(true),
                 rust_name: self.chosen_name(
                     member.file,
