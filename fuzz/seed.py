@@ -4,6 +4,7 @@
 load, generate: every definition under schemas/ and tests/corpus/.
 arguments: calls of the corpus' ledger and billing tools, valid and not.
 writers: one value of each type the target checks (selector byte, then a JSON array).
+request: arguments of each of the target's four operations (selector byte, then JSON).
 The corpora are not committed (cargo fuzz grows them); this script is how they start.
 """
 import json
@@ -67,4 +68,13 @@ values = {
 }
 for which, items in values.items():
     put("writers", f"value-{which}", bytes([which]) + json.dumps(items).encode())
+requests = {
+    0: [{"petId": ".."}, {"petId": "a/b"}, {"petId": ["x", "y"]}],
+    1: [{"owner": "o", "repo": "r", "labels": ["a", "b"], "ids": [1, 2], "X-Trace": "t"}],
+    2: [{"stem": ".", "ext": "."}, {"stem": "a", "ext": ".json"}],
+    3: [{"owner": "x", "dry": True, "body": {"a": [1]}}],
+}
+for which, calls in requests.items():
+    for index, call in enumerate(calls):
+        put("request", f"call-{which}-{index}", bytes([which]) + json.dumps(call).encode())
 print(f"seeded {corpus}")
