@@ -271,13 +271,16 @@ pub async fn call_with_hooks<
     hooks: &Hooks_,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
+    let mut steps = __rt::trace::Steps::start(NAME);
     let call = match BillingCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
-        ::core::result::Result::Err(response) => return response,
+        ::core::result::Result::Err(response) => return steps.rejected(response),
     };
     match call.args {
         BillingArgs::Get(args) => {
+            steps.validated("get");
             let result = handler.get(args).await;
+            steps.handled(&result);
             __rt::__private::tool::present_item_with(
                 result,
                 &super::invoice::InvoicePresenter,
@@ -289,7 +292,9 @@ pub async fn call_with_hooks<
             )
         }
         BillingArgs::List(args) => {
+            steps.validated("list");
             let result = handler.list(args).await;
+            steps.handled(&result);
             __rt::__private::tool::present_collection_with(
                 result,
                 &super::invoice::InvoicePresenter,
@@ -301,7 +306,9 @@ pub async fn call_with_hooks<
             )
         }
         BillingArgs::Remind(args) => {
+            steps.validated("remind");
             let result = handler.remind(args).await;
+            steps.handled(&result);
             __rt::__private::tool::respond(result, NAME, "remind")
         }
     }

@@ -228,13 +228,16 @@ pub async fn call_with_hooks<
     hooks: &Hooks_,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
+    let mut steps = __rt::trace::Steps::start(NAME);
     let call = match ClientsCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
-        ::core::result::Result::Err(response) => return response,
+        ::core::result::Result::Err(response) => return steps.rejected(response),
     };
     match call.args {
         ClientsArgs::Get(args) => {
+            steps.validated("get");
             let result = handler.get(args).await;
+            steps.handled(&result);
             __rt::__private::tool::present_item_structured_with(
                 result,
                 &super::client::ClientPresenter,
@@ -246,7 +249,9 @@ pub async fn call_with_hooks<
             )
         }
         ClientsArgs::List(args) => {
+            steps.validated("list");
             let result = handler.list(args).await;
+            steps.handled(&result);
             __rt::__private::tool::present_collection_structured_with(
                 result,
                 &super::client::ClientPresenter,

@@ -30,6 +30,7 @@ mod formats;
 pub mod http;
 pub mod http_client;
 pub mod json;
+mod limits;
 mod literals;
 mod nullable;
 mod number;
@@ -53,6 +54,7 @@ mod swar;
 mod tagged;
 mod tool;
 pub mod toon;
+pub mod trace;
 mod ui;
 mod validation;
 mod when;
@@ -67,6 +69,7 @@ pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
     unknown_action,
 };
+pub use limits::{Concurrency, Limits};
 pub use presenter::Presenter;
 pub use prompt::{PromptMessage, PromptRole};
 pub use response::{TestView, ToolResponse, ViewData};

@@ -14,11 +14,17 @@ use rmcp::model::{
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
+use tracing::Instrument;
 
+use crate::limits::Concurrency;
 use crate::response::ToolResponse;
 use crate::serve::ServedTool;
 
+mod cancel;
+mod gate;
 mod params;
+
+use gate::Gate;
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
@@ -64,9 +70,46 @@ impl fmt::Display for DuplicateTool {
 
 impl std::error::Error for DuplicateTool {}
 
-/// One MCP tool of a [`FusionServer`]: as `tools/list` shows it, what serves it, and its index in
-/// that one's [`ServedTool::tools`] (always 0 but for a tool exposed flat).
-type Served = (Tool, Arc<dyn ServedTool>, usize);
+/// No tool of that name in a [`FusionServer`] (from [`FusionServer::with_concurrency`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownTool(pub String);
+
+impl fmt::Display for UnknownTool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "no tool `{}` is served", self.0)
+    }
+}
+
+impl std::error::Error for UnknownTool {}
+
+/// One MCP tool of a [`FusionServer`].
+#[derive(Clone)]
+struct Served {
+    /// As `tools/list` shows it.
+    tool: Tool,
+    /// What serves it.
+    served: Arc<dyn ServedTool>,
+    /// Its index in `served`'s [`ServedTool::tools`] (always 0 but for a tool exposed flat).
+    index: usize,
+    /// The gate of the calls that no action gate takes, shared by every MCP tool of `served`.
+    gate: Option<Arc<Gate>>,
+    /// The actions' own gates, shared likewise. A grouped tool picks one by the `action`
+    /// argument; a flat tool's MCP tool is one action, whose gate (if any) is `gate` here.
+    action_gates: Arc<Vec<(&'static str, Arc<Gate>)>>,
+}
+
+impl Served {
+    /// The gate this call goes through, if any: its action's, else the tool's.
+    fn gate(&self, arguments: &Value) -> Option<&Gate> {
+        if !self.action_gates.is_empty()
+            && let Some(Value::String(action)) = arguments.get("action")
+            && let Some((_, gate)) = self.action_gates.iter().find(|(name, _)| name == action)
+        {
+            return Some(gate);
+        }
+        self.gate.as_deref()
+    }
+}
 
 /// An rmcp [`ServerHandler`] for a set of generated tools: `tools/list` lists them (the
 /// [`rmcp::model::Tool`]s are built once, when a tool is added), `tools/call` routes by name to
@@ -127,7 +170,7 @@ pub struct FusionServer {
 
 impl fmt::Debug for FusionServer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = self.tools.iter().map(|(tool, _, _)| &*tool.name).collect();
+        let names: Vec<&str> = self.tools.iter().map(|served| &*served.tool.name).collect();
         f.debug_struct("FusionServer")
             .field("tools", &names)
             .field("server_info", &self.config.server_info)
@@ -152,16 +195,74 @@ impl FusionServer {
     pub fn with_tool(mut self, tool: impl ServedTool) -> Result<Self, DuplicateTool> {
         let infos = tool.tools();
         for (index, info) in infos.iter().enumerate() {
-            let served =
-                |(served, _, _): &(Tool, Arc<dyn ServedTool>, usize)| served.name == info.name;
+            let served = |served: &Served| served.tool.name == info.name;
             if self.tools.iter().any(served) || infos[..index].iter().any(|i| i.name == info.name) {
                 return Err(DuplicateTool(info.name));
             }
         }
+        let limits = tool.limits();
+        let tool_gate = limits.tool.map(|limit| Arc::new(Gate::new(limit)));
+        let action_gates: Vec<(&'static str, Arc<Gate>)> = limits
+            .actions
+            .iter()
+            .map(|(action, limit)| (*action, Arc::new(Gate::new(*limit))))
+            .collect();
+        // Exposed flat: several MCP tools, or one without the `action` argument every grouped
+        // tool's schema requires (an input may not declare `action` itself).
+        let flat = infos.len() > 1
+            || infos
+                .first()
+                .is_some_and(|info| !info.input_schema.contains("\"action\""));
         let tool: Arc<dyn ServedTool> = Arc::new(tool);
         let tools = Arc::make_mut(&mut self.tools);
         for (index, info) in infos.iter().enumerate() {
-            tools.push((info.to_rmcp(), Arc::clone(&tool), index));
+            // A flat tool's MCP tool is `{tool}_{action}`, one action: its own gate, if it has
+            // one, is the only one its calls go through.
+            let own = flat
+                .then(|| flat_action_gate(info.name, &action_gates))
+                .flatten();
+            tools.push(Served {
+                tool: info.to_rmcp(),
+                served: Arc::clone(&tool),
+                index,
+                gate: own.or_else(|| tool_gate.clone()),
+                action_gates: Arc::new(if flat {
+                    Vec::new()
+                } else {
+                    action_gates.clone()
+                }),
+            });
+        }
+        Ok(self)
+    }
+
+    /// Replaces the concurrency limit the tool file declares (`None`: no limit) of the MCP tool
+    /// `tool` (every action of it that has no limit of its own), or with `action` of that one
+    /// action of a grouped tool. Calls already admitted keep the gate they entered.
+    ///
+    /// # Errors
+    /// [`UnknownTool`] when no MCP tool is named `tool`.
+    pub fn with_concurrency(
+        mut self,
+        tool: &str,
+        action: Option<&'static str>,
+        limit: Option<Concurrency>,
+    ) -> Result<Self, UnknownTool> {
+        let tools = Arc::make_mut(&mut self.tools);
+        let Some(found) = tools.iter().position(|served| served.tool.name == tool) else {
+            return Err(UnknownTool(tool.to_owned()));
+        };
+        let gate = limit.map(|limit| Arc::new(Gate::new(limit)));
+        let served = &mut tools[found];
+        match action {
+            None => served.gate = gate,
+            Some(action) => {
+                let gates = Arc::make_mut(&mut served.action_gates);
+                gates.retain(|(name, _)| *name != action);
+                if let Some(gate) = gate {
+                    gates.push((action, gate));
+                }
+            }
         }
         Ok(self)
     }
@@ -183,15 +284,28 @@ impl FusionServer {
     /// The tools, as `tools/list` shows them, in the order they were added.
     pub fn list(&self) -> ListToolsResult {
         ListToolsResult::with_all_items(
-            self.tools.iter().map(|(tool, _, _)| tool.clone()).collect(),
+            self.tools
+                .iter()
+                .map(|served| served.tool.clone())
+                .collect(),
         )
     }
 
     /// Answers `tools/call` for the tool `name`; `None` when no tool has that name.
+    ///
+    /// The call runs in its own `tracing` span ([`crate::trace::call_span`]), through the
+    /// concurrency gate of its tool or action when one is declared or set: it waits for a slot,
+    /// or is answered `SERVER_BUSY` at once when the queue is full too. Dropping the future
+    /// (a cancelled call) drops the handler's and leaves the queue.
     pub async fn call(&self, name: &str, arguments: Option<JsonObject>) -> Option<CallToolResult> {
-        let (_, tool, index) = self.tools.iter().find(|(tool, _, _)| tool.name == name)?;
+        let served = self.tools.iter().find(|served| served.tool.name == name)?;
         let arguments = arguments.map_or(Value::Null, Value::Object);
-        Some(tool.call_tool(*index, &arguments).await.into())
+        let span = crate::trace::call_span(name);
+        let response = answer(served, name, &arguments)
+            .instrument(span.clone())
+            .await;
+        crate::trace::finish(&span, &response);
+        Some(response.into())
     }
 }
 
@@ -208,26 +322,32 @@ impl ServerHandler for FusionServer {
         Ok(self.list())
     }
 
+    /// rmcp cancels `context.ct` on `notifications/cancelled` but lets the handler run on (and
+    /// drops its answer): the call is raced against the token, so a cancelled call's future,
+    /// its handler's and any API request in flight are dropped at once.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, rmcp::ErrorData> {
-        match self.call(&request.name, request.arguments).await {
-            Some(result) => Ok(result.into()),
+        let call = self.call(&request.name, request.arguments);
+        match cancel::unless(context.ct.cancelled(), call).await {
+            Some(Some(result)) => Ok(result.into()),
             // MCP's answer to an unknown tool is a protocol error, not a tool result.
-            None => Err(rmcp::ErrorData::invalid_params(
+            Some(None) => Err(rmcp::ErrorData::invalid_params(
                 unknown_tool_message(&request.name),
                 None,
             )),
+            // rmcp sends nothing for a cancelled request, as MCP asks; this is never read.
+            None => Err(rmcp::ErrorData::internal_error("cancelled", None)),
         }
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         self.tools
             .iter()
-            .find(|(tool, _, _)| tool.name == name)
-            .map(|(tool, _, _)| tool.clone())
+            .find(|served| served.tool.name == name)
+            .map(|served| served.tool.clone())
     }
 
     /// rmcp hands over a request of a method MCP defines here when its params did not read
@@ -248,6 +368,35 @@ impl ServerHandler for FusionServer {
             }),
         )
     }
+}
+
+/// One call through its gate, if any.
+async fn answer(served: &Served, name: &str, arguments: &Value) -> ToolResponse {
+    let _pass = match served.gate(arguments) {
+        Some(gate) => match gate.enter(name).await {
+            Ok(pass) => Some(pass),
+            Err(busy) => {
+                crate::trace::refused(&tracing::Span::current(), "server_busy");
+                return busy;
+            }
+        },
+        None => None,
+    };
+    served.served.call_tool(served.index, arguments).await
+}
+
+/// The gate of a flat tool's MCP tool `name` (`{tool}_{action}`): the longest action name it
+/// ends with after the separator. Generated flat names are built that way, so this finds the
+/// action without widening [`ServedTool`].
+fn flat_action_gate(name: &str, gates: &[(&'static str, Arc<Gate>)]) -> Option<Arc<Gate>> {
+    gates
+        .iter()
+        .filter(|(action, _)| {
+            name.strip_suffix(action)
+                .is_some_and(|rest| rest.ends_with('_'))
+        })
+        .max_by_key(|(action, _)| action.len())
+        .map(|(_, gate)| Arc::clone(gate))
 }
 
 /// rmcp's own answer repeats the method whole as the message; a client's text is never echoed
@@ -282,3 +431,6 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod limit_tests;

@@ -7,6 +7,7 @@ use std::pin::Pin;
 
 use serde_json::Value;
 
+use crate::limits::Limits;
 use crate::response::ToolResponse;
 use crate::tool::ToolInfo;
 
@@ -40,5 +41,11 @@ pub trait ServedTool: Send + Sync + 'static {
     fn call_tool<'a>(&'a self, index: usize, arguments: &'a Value) -> ToolFuture<'a> {
         let _ = index;
         self.call(arguments)
+    }
+
+    /// The concurrency limits the tool file declares (`concurrency: { max-active, max-queue }`
+    /// on the tool or an action), which a server enforces; none unless overridden.
+    fn limits(&self) -> Limits {
+        Limits::NONE
     }
 }

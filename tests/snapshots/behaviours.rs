@@ -1012,17 +1012,22 @@ pub mod ledgers_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match LedgersCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LedgersArgs::Audit(args) => {
+                steps.validated("audit");
                 let result = handler.audit(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "audit")
             }
             LedgersArgs::Close(args) => {
+                steps.validated("close");
                 let result = handler.close(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "close")
             }
         }

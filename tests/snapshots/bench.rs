@@ -139,13 +139,16 @@ pub mod invoices_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match InvoicesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             InvoicesArgs::Remind => {
+                steps.validated("remind");
                 let result = handler.remind().await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "remind")
             }
         }

@@ -345,25 +345,34 @@ pub mod limits_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match LimitsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LimitsArgs::Numbers(args) => {
+                steps.validated("numbers");
                 let result = handler.numbers(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "numbers")
             }
             LimitsArgs::Texts(args) => {
+                steps.validated("texts");
                 let result = handler.texts(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "texts")
             }
             LimitsArgs::Lists(args) => {
+                steps.validated("lists");
                 let result = handler.lists(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "lists")
             }
             LimitsArgs::Formats(args) => {
+                steps.validated("formats");
                 let result = handler.formats(*args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "formats")
             }
         }

@@ -973,13 +973,16 @@ pub mod payouts_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match PayoutsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PayoutsArgs::Hold(args) => {
+                steps.validated("hold");
                 let result = handler.hold(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "hold")
             }
         }

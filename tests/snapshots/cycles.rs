@@ -182,13 +182,16 @@ pub mod forest_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match ForestCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ForestArgs::Tree(args) => {
+                steps.validated("tree");
                 let result = handler.tree(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::tree::TreePresenter,
@@ -200,7 +203,9 @@ pub mod forest_tool {
                 )
             }
             ForestArgs::Graphs => {
+                steps.validated("graphs");
                 let result = handler.graphs().await;
+                steps.handled(&result);
                 __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::graph::GraphPresenter,

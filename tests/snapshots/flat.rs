@@ -445,15 +445,18 @@ pub mod charges_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match ChargesCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => {
-                return __rt::egress::guard(response, 4096_u64);
+                return __rt::egress::guard(steps.rejected(response), 4096_u64);
             }
         };
         match call.args {
             ChargesArgs::Get(args) => {
+                steps.validated("get");
                 let result = handler.get(args).await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -466,7 +469,9 @@ pub mod charges_tool {
                 __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refunds(args) => {
+                steps.validated("refunds");
                 let result = handler.refunds(args).await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::refund::RefundPresenter,
@@ -479,7 +484,9 @@ pub mod charges_tool {
                 __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refund(args) => {
+                steps.validated("refund");
                 let result = handler.refund(args).await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::refund::RefundPresenter,
@@ -496,7 +503,9 @@ pub mod charges_tool {
                 )
             }
             ChargesArgs::Void => {
+                steps.validated("void");
                 let result = handler.void().await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::respond(result, NAME, "void");
                 __rt::egress::guard(response, 4096_u64)
             }
@@ -1019,13 +1028,16 @@ pub mod payouts_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match PayoutsCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PayoutsArgs::List(args) => {
+                steps.validated("list");
                 let result = handler.list(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::payout::PayoutPresenter,
@@ -1037,7 +1049,9 @@ pub mod payouts_tool {
                 )
             }
             PayoutsArgs::Cancel(args) => {
+                steps.validated("cancel");
                 let result = handler.cancel(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::payout::PayoutPresenter,

@@ -157,13 +157,16 @@ pub mod c_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match CCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             CArgs::Open(args) => {
+                steps.validated("open");
                 let result = handler.open(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::c::CPresenter,

@@ -280,13 +280,16 @@ pub mod pings_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match PingsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PingsArgs::Again => {
+                steps.validated("again");
                 let result = handler.again().await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::static_suggestion::PingedPresenter,

@@ -434,17 +434,22 @@ pub mod shapes_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match ShapesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ShapesArgs::Pick(args) => {
+                steps.validated("pick");
                 let result = handler.pick(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
+                steps.validated("tally");
                 let result = handler.tally(*args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "tally")
             }
         }

@@ -216,13 +216,16 @@ pub mod billing_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match BillingCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             BillingArgs::Get(args) => {
+                steps.validated("get");
                 let result = handler.get(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -234,11 +237,15 @@ pub mod billing_tool {
                 )
             }
             BillingArgs::Boom => {
+                steps.validated("boom");
                 let result = handler.boom().await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "boom")
             }
             BillingArgs::Throws => {
+                steps.validated("throws");
                 let result = handler.throws().await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "throws")
             }
         }
@@ -586,13 +593,16 @@ pub mod desk_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match DeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             DeskArgs::Charge(args) => {
+                steps.validated("charge");
                 let result = handler.charge(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -604,7 +614,9 @@ pub mod desk_tool {
                 )
             }
             DeskArgs::Receipt(args) => {
+                steps.validated("receipt");
                 let result = handler.receipt(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::receipt::ReceiptPresenter,
@@ -910,17 +922,22 @@ pub mod items_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match ItemsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ItemsArgs::List => {
+                steps.validated("list");
                 let result = handler.list().await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "list")
             }
             ItemsArgs::Create(args) => {
+                steps.validated("create");
                 let result = handler.create(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "create")
             }
         }
@@ -1214,13 +1231,16 @@ pub mod ledger_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match LedgerCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LedgerArgs::Search(args) => {
+                steps.validated("search");
                 let result = handler.search(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_collection_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -1232,7 +1252,9 @@ pub mod ledger_tool {
                 )
             }
             LedgerArgs::Purge(args) => {
+                steps.validated("purge");
                 let result = handler.purge(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "purge")
             }
         }

@@ -479,13 +479,16 @@ pub mod accounts_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match AccountsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             AccountsArgs::Get(args) => {
+                steps.validated("get");
                 let result = handler.get(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::account::AccountPresenter,
@@ -497,7 +500,9 @@ pub mod accounts_tool {
                 )
             }
             AccountsArgs::Shape => {
+                steps.validated("shape");
                 let result = handler.shape().await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::shape::ShapePresenter,

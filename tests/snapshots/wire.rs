@@ -271,15 +271,18 @@ pub mod helpdesk_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match HelpdeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => {
-                return __rt::egress::guard(response, 2048_u64);
+                return __rt::egress::guard(steps.rejected(response), 2048_u64);
             }
         };
         match call.args {
             HelpdeskArgs::Get(args) => {
+                steps.validated("get");
                 let result = handler.get(args).await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::ticket::TicketPresenter,
@@ -292,7 +295,9 @@ pub mod helpdesk_tool {
                 __rt::egress::guard(response, 2048_u64)
             }
             HelpdeskArgs::List => {
+                steps.validated("list");
                 let result = handler.list().await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::ticket::TicketPresenter,
@@ -305,7 +310,9 @@ pub mod helpdesk_tool {
                 __rt::egress::guard(response, 1024_u64)
             }
             HelpdeskArgs::Close(args) => {
+                steps.validated("close");
                 let result = handler.close(args).await;
+                steps.handled(&result);
                 let response = __rt::__private::tool::respond(result, NAME, "close");
                 __rt::state_sync::invalidate(
                     __rt::egress::guard(response, 2048_u64),

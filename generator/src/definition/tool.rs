@@ -41,6 +41,11 @@ pub struct ToolDefinition {
     #[serde(rename = "max-payload-bytes", default)]
     #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
     pub max_payload_bytes: Option<u64>,
+    /// How many calls of the tool may run at once and wait for a slot (issue 42); a call beyond
+    /// both gets a `SERVER_BUSY` tool error at once. Actions with a `concurrency` of their own
+    /// are counted apart. The server may override it (`FusionServer::with_concurrency`).
+    #[serde(default)]
+    pub concurrency: Option<ConcurrencyDefinition>,
     /// How MCP clients see the actions: `grouped` (the default) is one tool whose `action`
     /// argument selects the action; `flat` is one tool per action, named `tool_action`, with the
     /// action's own annotations, input schema and description (upstream's flat exposition).
@@ -65,6 +70,21 @@ pub struct ToolDefinition {
 /// of documented constants would only say that none matched).
 fn exposition_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
     schemars::json_schema!({"type": "string", "enum": ["grouped", "flat"]})
+}
+
+/// `concurrency`: MCP Fusion's `{ maxActive, maxQueue }`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ConcurrencyDefinition {
+    /// Calls running at once.
+    #[serde(rename = "max-active")]
+    #[schemars(range(min = 1, max = 1_000_000))]
+    pub max_active: u32,
+    /// Calls waiting for a slot, first come first served; absent or 0 refuses every call beyond
+    /// `max-active`.
+    #[serde(rename = "max-queue", default)]
+    #[schemars(range(max = 1_000_000))]
+    pub max_queue: u32,
 }
 
 /// How a tool's actions are exposed to MCP clients.
@@ -128,6 +148,9 @@ pub struct ActionDefinition {
     #[serde(rename = "max-payload-bytes", default)]
     #[schemars(range(min = 1024, max = 9_007_199_254_740_991u64))]
     pub max_payload_bytes: Option<u64>,
+    /// This action's own concurrency limit, counted apart from the tool's `concurrency`.
+    #[serde(default)]
+    pub concurrency: Option<ConcurrencyDefinition>,
     /// State sync (wire format §17): the cache domains a success of this action makes stale, as
     /// glob patterns of dot-separated segments (`billing.*`, `reports.**`); each success then
     /// starts with `<cache_invalidation cause="tool.action" domains="..." />`.

@@ -66,12 +66,30 @@ pub struct ToolView {
     pub select: Option<EnumView>,
     /// The egress cap of argument errors, in bytes.
     pub cap: Option<Number>,
+    /// The concurrency limits the tool file declares, when it declares any.
+    pub limits: Option<LimitsView>,
     /// Flat exposition: every action is an MCP tool of its own ([`FlatView`]).
     pub flat: bool,
     /// The actions.
     pub actions: Vec<ActionView>,
     /// `FromArgument` impls of the input types this module owns.
     pub arg_impls: Vec<ArgImpl>,
+}
+
+/// The `concurrency` of a tool and its actions, as `fusion_runtime::Limits`.
+pub struct LimitsView {
+    /// The tool's `(max-active, max-queue)`.
+    pub tool: Option<(Number, Number)>,
+    /// Each action's own: its name as a Rust literal, `max-active`, `max-queue`.
+    pub actions: Vec<(Literal, Number, Number)>,
+}
+
+/// `(max-active, max-queue)` as `u32` literals.
+fn concurrency(limit: (u32, u32)) -> (Number, Number) {
+    (
+        Number::Int(limit.0.into(), "u32"),
+        Number::Int(limit.1.into(), "u32"),
+    )
 }
 
 /// One action.
@@ -427,7 +445,20 @@ pub fn render(
             hooked.push(returns.presenter.clone());
         }
     }
+    let action_limits: Vec<(Literal, Number, Number)> = tool
+        .actions
+        .iter()
+        .filter_map(|action| {
+            let (active, queue) = concurrency(action.concurrency?);
+            Some((literal(&action.name), active, queue))
+        })
+        .collect();
+    let limits = (tool.concurrency.is_some() || !action_limits.is_empty()).then(|| LimitsView {
+        tool: tool.concurrency.map(concurrency),
+        actions: action_limits,
+    });
     let view = ToolView {
+        limits,
         hooked,
         cap: tool
             .max_payload_bytes

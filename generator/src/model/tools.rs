@@ -35,6 +35,8 @@ pub struct ToolModel {
     /// The egress cap of the tool's responses that no action's own cap covers (argument errors
     /// and actions without `max-payload-bytes`).
     pub max_payload_bytes: Option<u64>,
+    /// The tool's concurrency limit, `(max-active, max-queue)`.
+    pub concurrency: Option<(u32, u32)>,
     /// The actions in declaration order.
     pub actions: Vec<ActionModel>,
 }
@@ -90,6 +92,8 @@ pub struct ActionModel {
     pub idempotent: bool,
     /// The egress cap of this action's responses: its own `max-payload-bytes`, else the tool's.
     pub max_payload_bytes: Option<u64>,
+    /// The action's own concurrency limit, `(max-active, max-queue)`.
+    pub concurrency: Option<(u32, u32)>,
     /// The cache patterns a success invalidates (state sync); empty when none.
     pub invalidates: Vec<String>,
     /// The API operation the action calls, when it is bound to one (`operation`): the
@@ -302,6 +306,7 @@ fn resolve_tool<'a>(
                 action.max_payload_bytes,
             )
             .or(tool.max_payload_bytes),
+            concurrency: action.concurrency.map(|c| (c.max_active, c.max_queue)),
             invalidates: check_patterns(
                 resolver,
                 file,
@@ -348,6 +353,7 @@ fn resolve_tool<'a>(
         toon_description: tool.toon_description,
         flat,
         max_payload_bytes: tool.max_payload_bytes,
+        concurrency: tool.concurrency.map(|c| (c.max_active, c.max_queue)),
         actions,
     }
 }

@@ -309,11 +309,24 @@ impl ApiClient {
         operation: &Operation,
         args: &serde_json::Map<String, Value>,
     ) -> Result<ApiResponse, ToolResponse> {
+        // The call's span (crate::trace) gets the route template, never the URL: a path or
+        // query value may be the agent's argument or a credential.
+        let span = tracing::Span::current();
+        span.record("http.request.method", operation.method);
+        span.record("http.route", operation.path);
         let request = build_from(operation, args).map_err(|error| error.response(operation))?;
         let response = self
             .send(&request)
             .await
             .map_err(|error| error.response(operation))?;
+        span.record("http.response.status_code", response.status);
+        tracing::debug!(
+            target: crate::trace::TARGET,
+            method = operation.method,
+            route = operation.path,
+            status = response.status,
+            "API answered"
+        );
         if response.is_success() {
             return Ok(response);
         }
