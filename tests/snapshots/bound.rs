@@ -540,13 +540,16 @@ pub mod issues_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match IssuesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             IssuesArgs::List(args) => {
+                steps.validated("list");
                 let result = handler.list(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_collection_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -558,7 +561,9 @@ pub mod issues_tool {
                 )
             }
             IssuesArgs::Get(args) => {
+                steps.validated("get");
                 let result = handler.get(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -570,7 +575,9 @@ pub mod issues_tool {
                 )
             }
             IssuesArgs::Create(args) => {
+                steps.validated("create");
                 let result = handler.create(*args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -582,7 +589,9 @@ pub mod issues_tool {
                 )
             }
             IssuesArgs::Search(args) => {
+                steps.validated("search");
                 let result = handler.search(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::search_issues::SearchIssuesPresenter,
@@ -1467,13 +1476,16 @@ pub mod repos_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
+        let mut steps = __rt::trace::Steps::start(NAME);
         let call = match ReposCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
-            ::core::result::Result::Err(response) => return response,
+            ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ReposArgs::Update(args) => {
+                steps.validated("update");
                 let result = handler.update(*args).await;
+                steps.handled(&result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::repository::RepositoryPresenter,
@@ -1485,7 +1497,9 @@ pub mod repos_tool {
                 )
             }
             ReposArgs::Dispatch(args) => {
+                steps.validated("dispatch");
                 let result = handler.dispatch(args).await;
+                steps.handled(&result);
                 __rt::__private::tool::respond(result, NAME, "dispatch")
             }
         }
