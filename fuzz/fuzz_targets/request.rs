@@ -11,6 +11,7 @@ use libfuzzer_sys::fuzz_target;
 const fn param(name: &'static str, location: In, explode: bool) -> Param {
     Param {
         name,
+        arg: name,
         location,
         explode,
     }

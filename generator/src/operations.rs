@@ -40,8 +40,11 @@ pub enum ParamIn {
 /// One parameter of an operation, as the generated handler sends it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct HttpParam {
-    /// The parameter's name in the request, which is also its argument key.
+    /// The parameter's name in the request.
     pub name: String,
+    /// Its argument key: the name, unless the tool reserves it (`action`, `_select`: then
+    /// `action_param`, [`argument_key`]); the request is sent under `name` whatever the key.
+    pub arg: String,
     /// Where it goes.
     pub location: ParamIn,
     /// For a query array: one `name=value` pair per element (`explode: true`, form's default),
@@ -895,9 +898,20 @@ impl Context<'_> {
                     .entry("description")
                     .or_insert_with(|| Value::String(description.trim().to_owned()));
             }
-            properties.insert(name.clone(), property);
+            let arg = argument_key(name, &properties);
+            if &arg != name
+                && let Value::Object(property) = &mut property
+            {
+                let sent = format!("Sent to the API as `{name}`.");
+                let described = match property.get("description").and_then(Value::as_str) {
+                    Some(own) => format!("{}. {sent}", own.trim_end_matches('.')),
+                    None => sent,
+                };
+                property.insert("description".into(), Value::String(described));
+            }
+            properties.insert(arg.clone(), property);
             if location == ParamIn::Path || parameter.get("required") == Some(&Value::Bool(true)) {
-                required.push(Value::String(name.clone()));
+                required.push(Value::String(arg.clone()));
             }
             let explode = parameter
                 .get("explode")
@@ -911,6 +925,7 @@ impl Context<'_> {
             }
             params.push(HttpParam {
                 name: name.clone(),
+                arg,
                 location,
                 explode,
             });
@@ -1180,6 +1195,24 @@ impl Context<'_> {
         presenters.entry(path.clone()).or_insert(text);
         Ok(path)
     }
+}
+
+/// The argument key of the request parameter `name`: the name itself, unless a tool reserves
+/// it (`action` picks the action, `_select` the returned fields), when it is `action_param`
+/// (`select_param`), made unique among `taken`. An API's names cannot be renamed at the
+/// source, so the tool renames them and the handler sends them under their own name.
+fn argument_key(name: &str, taken: &Map<String, Value>) -> String {
+    if !crate::model::RESERVED_INPUT_KEYS.contains(&name) {
+        return name.to_owned();
+    }
+    let stem = format!("{}_param", name.trim_start_matches('_'));
+    let mut key = stem.clone();
+    let mut n = 2;
+    while taken.contains_key(&key) {
+        key = format!("{stem}_{n}");
+        n += 1;
+    }
+    key
 }
 
 /// What an operation's 2xx response says about paging.

@@ -473,3 +473,43 @@ properties:
             .contains("Schema: multipleOf 100; maxLength 100.")
     );
 }
+
+/// GitHub's `installation.account` merges a user (`name` nullable) with an enterprise (`name` a
+/// string): the same schema once nullable and once not. A value both accept is a string, in
+/// either order; a real conflict (string and integer) is still reported.
+#[test]
+fn a_key_declared_once_nullable_and_once_not_is_the_non_null_one() {
+    for (first, second) in [
+        (
+            "{ type: [string, \"null\"] }",
+            "{ type: string, description: The name. }",
+        ),
+        ("{ type: string }", "{ type: [string, \"null\"] }"),
+    ] {
+        let presenter = format!(
+            "title: Account\ntype: object\nallOf:\n  - {{ type: object, properties: {{ name: {first} }} }}\n  - {{ type: object, properties: {{ name: {second} }} }}\n"
+        );
+        let files = generate(
+            &[SourceFile::new("account.yaml", presenter)],
+            &Options::default(),
+        )
+        .unwrap_or_else(|d| panic!("{first} and {second}: {:#?}", d.0));
+        let account = &files
+            .iter()
+            .find(|f| f.path == "account.rs")
+            .expect("account.rs")
+            .contents;
+        assert!(
+            account.contains("pub name: ::core::option::Option<::std::string::String>,"),
+            "{account}"
+        );
+        assert!(
+            !account.contains("Option<::core::option::Option<"),
+            "{account}"
+        );
+    }
+    let conflict = "title: Account\ntype: object\nallOf:\n  - { type: object, properties: { name: { type: [string, \"null\"] } } }\n  - { type: object, properties: { name: { type: integer } } }\n";
+    let found = errors(&[("account.yaml", conflict)]);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].message.contains("twice with different schemas"));
+}

@@ -130,6 +130,7 @@ fn redirect(location: &str) -> Answer {
 
 const PET_PARAMS: &[Param] = &[Param {
     name: "petId",
+    arg: "petId",
     location: In::Path,
     explode: false,
 }];
@@ -152,6 +153,7 @@ const fn at(path: &'static str) -> Operation {
         path,
         params: &[Param {
             name: "X-Trace",
+            arg: "X-Trace",
             location: In::Header,
             explode: false,
         }],
@@ -300,6 +302,7 @@ async fn identification_and_headers_come_from_the_configuration() {
         path: "/spoof",
         params: &[Param {
             name: "Authorization",
+            arg: "Authorization",
             location: In::Header,
             explode: false,
         }],

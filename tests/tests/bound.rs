@@ -76,6 +76,20 @@ fn a_parameter_with_another_schema_per_action_is_validated_per_action() {
     );
     let (is_error, text) = issues(json!({"action": "search", "q": "bug", "sort": "comments"}));
     assert!(!is_error, "{text}");
+    // The API's own `action` parameter is the tool's `action_param`, sent back as `action`.
+    let (is_error, text) =
+        issues(json!({"action": "search", "q": "bug", "action_param": "triage"}));
+    assert!(!is_error, "{text}");
+    assert!(text.contains("action_param: Some(Triage)"), "{text}");
+    assert_eq!(
+        issues_tool::SEARCH_OPERATION.params[1],
+        fusion_runtime::http_client::Param {
+            name: "action",
+            arg: "action_param",
+            location: fusion_runtime::http_client::In::Query,
+            explode: true,
+        }
+    );
     let (is_error, _) =
         issues(json!({"action": "list", "owner": "o", "repo": "r", "sort": "comments"}));
     assert!(is_error, "`comments` is search's, not list's");

@@ -608,8 +608,9 @@ fn http_handler(
                     crate::operations::ParamIn::Header => "Header",
                 };
                 format!(
-                    "{hc}::Param {{ name: {}, location: {hc}::In::{location}, explode: {} }}",
+                    "{hc}::Param {{ name: {}, arg: {}, location: {hc}::In::{location}, explode: {} }}",
                     literal(&p.name),
+                    literal(&p.arg),
                     p.explode
                 )
             })

@@ -255,8 +255,31 @@ impl<'a> Resolver<'a> {
             if let Some(earlier) = members.properties.iter().find(|m| m.key == key) {
                 let inherited = earlier.inherited;
                 let (earlier_file, earlier_pointer) = (earlier.file, earlier.pointer.clone());
-                let differ = self.shape_at(earlier_file, &earlier_pointer)
-                    != self.shape_at(file, &property_pointer);
+                let (earlier_shape, later_shape) = (
+                    self.shape_at(earlier_file, &earlier_pointer),
+                    self.shape_at(file, &property_pointer),
+                );
+                let differ = earlier_shape != later_shape;
+                // The same schema once nullable and once not (GitHub's installation `account`
+                // merges a user's nullable `name` with an enterprise's required one): a value
+                // both accept is the non-null one, so that declaration is the intersection.
+                if differ
+                    && !inherited
+                    && let (Some(earlier_shape), Some(later_shape)) = (&earlier_shape, &later_shape)
+                    && let (earlier_core, earlier_null) = without_null(earlier_shape)
+                    && let (later_core, later_null) = without_null(later_shape)
+                    && earlier_core == later_core
+                {
+                    if earlier_null
+                        && !later_null
+                        && let Some(member) = members.properties.iter_mut().find(|m| m.key == key)
+                    {
+                        member.file = file;
+                        member.pointer = property_pointer;
+                        member.schema = property;
+                    }
+                    continue;
+                }
                 if differ && !inherited {
                     let earlier_schema = members
                         .properties
@@ -358,4 +381,26 @@ pub(super) fn asserts_only(schema: &Schema) -> bool {
         && schema.prefix_items.is_none()
         && schema.additional_properties.is_none()
         && schema.pattern_properties.is_none()
+}
+
+/// A schema's shape with `null` taken out of it (OpenAPI 3.0's `nullable: true`, a `"null"` in a
+/// `type` list), and whether it was there.
+fn without_null(shape: &Value) -> (Value, bool) {
+    let mut core = shape.clone();
+    let mut nullable = false;
+    if let Some(object) = core.as_object_mut() {
+        if object.remove("nullable") == Some(Value::Bool(true)) {
+            nullable = true;
+        }
+        if let Some(Value::Array(types)) = object.get_mut("type") {
+            let before = types.len();
+            types.retain(|t| t != "null");
+            nullable |= types.len() != before;
+            if let [only] = types.as_slice() {
+                let only = only.clone();
+                object.insert("type".into(), only);
+            }
+        }
+    }
+    (core, nullable)
 }

@@ -29,6 +29,7 @@ pub use literals::{same_literal, structured_enum};
 pub use refs::escape_pointer;
 pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
+pub(crate) use tools::RESERVED_INPUT_KEYS;
 pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
 pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel, text_escape};
 

@@ -111,7 +111,7 @@ pub struct ReturnsModel {
 }
 
 /// The keys a tool's arguments use for themselves, which an input may not declare.
-const RESERVED_KEYS: &[&str] = &["action", "_select"];
+pub(crate) const RESERVED_INPUT_KEYS: &[&str] = &["action", "_select"];
 
 /// A tool file holds only `x-fusion-tool`: anything presenter-like beside it is a mistake.
 pub(super) fn check_tool_file(resolver: &mut Resolver<'_>, file: usize) {
@@ -421,7 +421,7 @@ fn resolve_input<'a>(
     if let TypeKind::Struct { fields } = &resolver.model.types[id].kind {
         let reserved: Vec<String> = fields
             .iter()
-            .filter(|f| RESERVED_KEYS.contains(&f.key.as_str()))
+            .filter(|f| RESERVED_INPUT_KEYS.contains(&f.key.as_str()))
             .map(|f| f.pointer.clone())
             .collect();
         for at in reserved {

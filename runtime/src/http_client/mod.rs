@@ -56,11 +56,14 @@ pub enum In {
     Header,
 }
 
-/// One parameter of an operation: its name (also its argument key), place and explode flag.
+/// One parameter of an operation: its name, argument key, place and explode flag.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Param {
-    /// The name in the request and in the arguments.
+    /// The name in the request.
     pub name: &'static str,
+    /// The key of its argument: the name, unless the tool reserves it (an API's `action`
+    /// parameter is the argument `action_param`).
+    pub arg: &'static str,
     /// Where it goes.
     pub location: In,
     /// For a query array, one `name=value` pair per element; else one pair of comma-separated

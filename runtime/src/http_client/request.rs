@@ -86,6 +86,16 @@ pub(super) fn arguments<A: Serialize>(args: &A) -> Result<Map<String, Value>, Ap
     }
 }
 
+/// The argument key of the path parameter `name` (its own name when the operation does not
+/// list it).
+fn argument_of<'a>(operation: &Operation, name: &'a str) -> &'a str {
+    operation
+        .params
+        .iter()
+        .find(|param| param.location == In::Path && param.name == name)
+        .map_or(name, |param| param.arg)
+}
+
 /// The names of the `{…}` parameters in one segment of a path template.
 fn segment_params(segment: &str) -> impl Iterator<Item = &str> {
     segment
@@ -105,10 +115,10 @@ pub(super) fn build_from(
             path.push('/');
         }
         let start = path.len();
-        fill_segment(&mut path, segment, args)?;
+        fill_segment(&mut path, segment, operation, args)?;
         let filled = &path[start..];
         if segment.contains('{') && matches!(filled, "" | "." | "..") {
-            let field = segment_params(segment).next().unwrap_or(segment);
+            let field = argument_of(operation, segment_params(segment).next().unwrap_or(segment));
             return Err(ApiError::Invalid {
                 field: field.to_owned(),
                 message: "A path parameter cannot be empty, \".\" or \"..\": the request would \
@@ -121,7 +131,7 @@ pub(super) fn build_from(
     let mut query = String::new();
     let mut headers = Vec::new();
     for param in operation.params {
-        let Some(value) = args.get(param.name) else {
+        let Some(value) = args.get(param.arg) else {
             continue;
         };
         let items = values(value);
@@ -155,7 +165,7 @@ pub(super) fn build_from(
                 // A line break would start another header: refused, never sent.
                 if joined.chars().any(|c| c.is_control()) {
                     return Err(ApiError::Invalid {
-                        field: param.name.to_owned(),
+                        field: param.arg.to_owned(),
                         message: "A header value cannot hold a control character (a line \
                                   break would start another header)."
                             .to_owned(),
@@ -189,6 +199,7 @@ pub(super) fn build_from(
 fn fill_segment(
     path: &mut String,
     mut rest: &str,
+    operation: &Operation,
     args: &Map<String, Value>,
 ) -> Result<(), ApiError> {
     while let Some(open) = rest.find('{') {
@@ -196,7 +207,7 @@ fn fill_segment(
         let Some(close) = rest[open..].find('}') else {
             break;
         };
-        let name = &rest[open + 1..open + close];
+        let name = argument_of(operation, &rest[open + 1..open + close]);
         let value = args.get(name).map(values).unwrap_or_default();
         if value.is_empty() {
             return Err(ApiError::Invalid {

@@ -11,31 +11,37 @@ const GET: Operation = Operation {
     params: &[
         Param {
             name: "owner",
+            arg: "owner",
             location: In::Path,
             explode: false,
         },
         Param {
             name: "repo",
+            arg: "repo",
             location: In::Path,
             explode: false,
         },
         Param {
             name: "labels",
+            arg: "labels",
             location: In::Query,
             explode: true,
         },
         Param {
             name: "ids",
+            arg: "ids",
             location: In::Query,
             explode: false,
         },
         Param {
             name: "page",
+            arg: "page",
             location: In::Query,
             explode: true,
         },
         Param {
             name: "X-Trace",
+            arg: "X-Trace",
             location: In::Header,
             explode: false,
         },
@@ -119,6 +125,7 @@ const DELETE: Operation = Operation {
     path: "/pets/{petId}",
     params: &[Param {
         name: "petId",
+        arg: "petId",
         location: In::Path,
         explode: false,
     }],
@@ -259,5 +266,49 @@ fn rate_limits_are_read_from_the_headers_apis_use() {
     assert_eq!(
         after(429, &[("retry-after", "Tue, 14 Nov 2023 22:14:50 GMT")]),
         Some(Some(90))
+    );
+}
+
+/// An API parameter a tool reserves (`action`) is read from its renamed argument and sent under
+/// the API's name; so is a path parameter.
+#[test]
+fn renamed_arguments_are_sent_under_the_apis_names() {
+    const SUGGEST: Operation = Operation {
+        action: "issues/suggest",
+        method: "GET",
+        path: "/items/{action}",
+        params: &[
+            Param {
+                name: "action",
+                arg: "action_param",
+                location: In::Path,
+                explode: false,
+            },
+            Param {
+                name: "_select",
+                arg: "select_param",
+                location: In::Query,
+                explode: true,
+            },
+        ],
+        body: None,
+        paging: None,
+    };
+    let request = build(
+        &SUGGEST,
+        &json!({"action": "suggest", "action_param": "view", "select_param": "a b"}),
+    )
+    .unwrap();
+    assert_eq!(request.path_and_query, "/items/view?_select=a%20b");
+    let Err(error) = build(&SUGGEST, &json!({"action_param": ".."})) else {
+        panic!("a dot segment through a renamed argument");
+    };
+    assert!(
+        error
+            .response(&SUGGEST)
+            .texts()
+            .join("")
+            .contains("<field name=\"action_param\">"),
+        "{error:?}"
     );
 }
