@@ -180,7 +180,7 @@ pub fn init_openapi(
                 );
                 continue;
             }
-            let name = unique(&action_name(op, id), &mut names);
+            let name = unique(&action_name(op, id, group), &mut names);
             let returns = response_component(&document, op).map(|(component, collection)| {
                 let file = presenters
                     .entry(component.clone())
@@ -289,9 +289,18 @@ fn operations_of(document: &Document) -> Vec<Op<'_>> {
 /// The action an operation becomes: its `operationId` (`id`, when it binds by it) in snake case
 /// (`getPetById` → `get_pet_by_id`), else its method and path, path parameters as `by_…`
 /// (`GET /blocks/{hash}/txs` → `get_blocks_by_hash_txs`).
-fn action_name(op: &Op<'_>, id: Option<&str>) -> String {
+fn action_name(op: &Op<'_>, id: Option<&str>, tag: &str) -> String {
     let base = match id {
-        Some(id) => snake(id),
+        // The tool is the tag: `issues/list` of tag `issues` is the action `list` of `issues`
+        // (served flat as `issues_list`, not `issues_issues_list`).
+        Some(id) => {
+            let name = snake(id);
+            let prefix = format!("{}_", snake(tag));
+            match name.strip_prefix(&prefix) {
+                Some(rest) if !rest.is_empty() => rest.to_owned(),
+                _ => name,
+            }
+        }
         None => {
             let mut words = vec![op.method.to_owned()];
             for segment in op.path.split('/').filter(|s| !s.is_empty()) {

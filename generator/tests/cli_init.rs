@@ -151,6 +151,37 @@ fn operations_without_tags_or_ids_are_bound_by_method_and_path() {
     assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
 }
 
+/// An API in GitHub's conventions (`tests/corpus/bound/api.yaml`): operationIds that repeat
+/// their tag (`issues/list-for-repo` of tag `issues`) name actions without it, an API parameter
+/// named `action` and parameters of one name with other schemas in other operations of a tag
+/// all generate.
+#[test]
+fn operation_ids_that_repeat_their_tag_name_actions_without_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let api = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/corpus/bound/api.yaml"
+    );
+    fs::copy(api, dir.path().join("api.yaml")).unwrap();
+    let output = init(dir.path(), &["api.yaml", "-o", "out"]);
+    assert_exit(&output, 0);
+    let out = dir.path().join("out");
+    let issues = fs::read_to_string(out.join("issues.tool.yaml")).unwrap();
+    for expected in [
+        "    list_for_repo:\n      operation: \"issues/list-for-repo\"\n",
+        "    create:\n      operation: \"issues/create\"\n",
+        "    get:\n      operation: \"issues/get\"\n",
+        // Another prefix than the tag stays.
+        "    search_issues:\n      operation: \"search/issues\"\n",
+    ] {
+        assert!(issues.contains(expected), "{expected:?} in:\n{issues}");
+    }
+    let repos = fs::read_to_string(out.join("repos.tool.yaml")).unwrap();
+    assert!(repos.contains("    update:\n"), "{repos}");
+    assert!(repos.contains("    create_dispatch_event:\n"), "{repos}");
+    assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
+}
+
 #[test]
 fn blockfrost_s_full_description_starts_and_generates() {
     let dir = tempfile::tempdir().expect("temp dir");

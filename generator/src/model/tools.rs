@@ -47,8 +47,13 @@ pub const FLAT_SEPARATOR: &str = "_";
 
 impl ToolModel {
     /// The MCP name of `action`'s own tool under flat exposition: `{tool}_{action}`.
+    ///
+    /// A name past MCP's 64 characters (a long tag and a long `operationId`, GitHub's
+    /// `actions_set_github_actions_default_workflow_permissions_organization`) is shortened
+    /// deterministically: its first 55 characters, `_` and 8 hex digits of a hash of the whole
+    /// name, so that two long names that share a beginning stay apart.
     pub fn flat_name(&self, action: &ActionModel) -> String {
-        format!("{}{FLAT_SEPARATOR}{}", self.name, action.name)
+        shortened(format!("{}{FLAT_SEPARATOR}{}", self.name, action.name))
     }
 
     /// The names MCP clients call: the tool's, or under flat exposition one per action, each
@@ -220,10 +225,26 @@ fn check_served_names(resolver: &mut Resolver<'_>) {
     }
 }
 
+/// The longest MCP tool name clients accept.
+const MAX_TOOL_NAME: usize = 64;
+
+/// `name`, or when it is past [`MAX_TOOL_NAME`] its first 55 characters, `_` and 8 hex digits
+/// of its FNV-1a hash (stable across runs and platforms). Names with other characters than
+/// ASCII are left for the name check to report.
+fn shortened(name: String) -> String {
+    if name.len() <= MAX_TOOL_NAME || !name.is_ascii() {
+        return name;
+    }
+    let hash = name.bytes().fold(0x811c_9dc5_u32, |hash, byte| {
+        (hash ^ u32::from(byte)).wrapping_mul(0x0100_0193)
+    });
+    format!("{}_{hash:08x}", &name[..MAX_TOOL_NAME - 9])
+}
+
 /// MCP's tool name rule: 1 to 64 characters among A-Z, a-z, 0-9, `_` and `-`.
 fn valid_tool_name(name: &str) -> bool {
     !name.is_empty()
-        && name.len() <= 64
+        && name.len() <= MAX_TOOL_NAME
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
