@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::ServerHandler;
 use rmcp::model::{
@@ -23,8 +24,10 @@ use crate::serve::ServedTool;
 mod cancel;
 mod gate;
 mod params;
+mod progress;
 
 use gate::Gate;
+pub use progress::{DEFAULT_PROGRESS_INTERVAL, Progress};
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
@@ -166,6 +169,8 @@ impl Served {
 pub struct FusionServer {
     tools: Arc<Vec<Served>>,
     config: ServerConfig,
+    /// The shortest time between two progress notifications of one call.
+    progress_interval: Duration,
 }
 
 impl fmt::Debug for FusionServer {
@@ -186,6 +191,7 @@ impl FusionServer {
         Self {
             tools: Arc::new(Vec::new()),
             config,
+            progress_interval: DEFAULT_PROGRESS_INTERVAL,
         }
     }
 
@@ -274,6 +280,14 @@ impl FusionServer {
         self
     }
 
+    /// Sets the shortest time between two progress notifications of one call
+    /// ([`DEFAULT_PROGRESS_INTERVAL`] unless set; [`Duration::ZERO`] sends every report).
+    #[must_use]
+    pub fn with_progress_interval(mut self, interval: Duration) -> Self {
+        self.progress_interval = interval;
+        self
+    }
+
     /// Replaces the whole `initialize` result (protocol version, capabilities, server info).
     #[must_use]
     pub fn with_config(mut self, config: ServerConfig) -> Self {
@@ -324,13 +338,19 @@ impl ServerHandler for FusionServer {
 
     /// rmcp cancels `context.ct` on `notifications/cancelled` but lets the handler run on (and
     /// drops its answer): the call is raced against the token, so a cancelled call's future,
-    /// its handler's and any API request in flight are dropped at once.
+    /// its handler's and any API request in flight are dropped at once. A request whose
+    /// `_meta` carries a `progressToken` runs with a [`Progress`] handle.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, rmcp::ErrorData> {
-        let call = self.call(&request.name, request.arguments);
+        let call = progress::scope(
+            context.meta.get_progress_token(),
+            &context.peer,
+            self.progress_interval,
+            self.call(&request.name, request.arguments),
+        );
         match cancel::unless(context.ct.cancelled(), call).await {
             Some(Some(result)) => Ok(result.into()),
             // MCP's answer to an unknown tool is a protocol error, not a tool result.
@@ -351,7 +371,7 @@ impl ServerHandler for FusionServer {
     }
 
     /// rmcp hands over a request of a method MCP defines here when its params did not read
-    /// (see [`params`]): that is Invalid params, not Method not found. The answer is built only
+    /// (see the `params` module): that is Invalid params, not Method not found. The answer is built only
     /// on this failure path, so a well-formed request costs nothing more.
     async fn on_custom_request(
         &self,
