@@ -10,8 +10,8 @@ use std::time::Duration;
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ErrorCode, Implementation, JsonObject, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, ServerConfig, Tool,
+    CustomResult, ErrorCode, Extensions, Implementation, JsonObject, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
@@ -23,10 +23,12 @@ use crate::serve::ServedTool;
 
 mod cancel;
 mod gate;
+mod middleware;
 mod params;
 mod progress;
 
 use gate::Gate;
+pub use middleware::{Call, Middleware, Next};
 pub use progress::{DEFAULT_PROGRESS_INTERVAL, Progress};
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
@@ -99,6 +101,8 @@ struct Served {
     /// The actions' own gates, shared likewise. A grouped tool picks one by the `action`
     /// argument; a flat tool's MCP tool is one action, whose gate (if any) is `gate` here.
     action_gates: Arc<Vec<(&'static str, Arc<Gate>)>>,
+    /// This MCP tool's own middleware, run after the server's.
+    layers: Vec<Arc<dyn Middleware>>,
 }
 
 impl Served {
@@ -171,6 +175,8 @@ pub struct FusionServer {
     config: ServerConfig,
     /// The shortest time between two progress notifications of one call.
     progress_interval: Duration,
+    /// The middleware around every call, in the order added.
+    layers: Arc<Vec<Arc<dyn Middleware>>>,
 }
 
 impl fmt::Debug for FusionServer {
@@ -192,6 +198,7 @@ impl FusionServer {
             tools: Arc::new(Vec::new()),
             config,
             progress_interval: DEFAULT_PROGRESS_INTERVAL,
+            layers: Arc::new(Vec::new()),
         }
     }
 
@@ -237,6 +244,7 @@ impl FusionServer {
                 } else {
                     action_gates.clone()
                 }),
+                layers: Vec::new(),
             });
         }
         Ok(self)
@@ -280,6 +288,32 @@ impl FusionServer {
         self
     }
 
+    /// Adds a [`Middleware`] around every call (of the tools added before and after), after
+    /// the ones added before it.
+    #[must_use]
+    pub fn with_middleware(mut self, layer: impl Middleware) -> Self {
+        Arc::make_mut(&mut self.layers).push(Arc::new(layer));
+        self
+    }
+
+    /// Adds a [`Middleware`] around the calls of the MCP tool `tool` only (a flat tool's
+    /// `tool_action`), run after the server's.
+    ///
+    /// # Errors
+    /// [`UnknownTool`] when no MCP tool is named `tool`.
+    pub fn with_tool_middleware(
+        mut self,
+        tool: &str,
+        layer: impl Middleware,
+    ) -> Result<Self, UnknownTool> {
+        let tools = Arc::make_mut(&mut self.tools);
+        let Some(served) = tools.iter_mut().find(|served| served.tool.name == tool) else {
+            return Err(UnknownTool(tool.to_owned()));
+        };
+        served.layers.push(Arc::new(layer));
+        Ok(self)
+    }
+
     /// Sets the shortest time between two progress notifications of one call
     /// ([`DEFAULT_PROGRESS_INTERVAL`] unless set; [`Duration::ZERO`] sends every report).
     #[must_use]
@@ -312,10 +346,22 @@ impl FusionServer {
     /// or is answered `SERVER_BUSY` at once when the queue is full too. Dropping the future
     /// (a cancelled call) drops the handler's and leaves the queue.
     pub async fn call(&self, name: &str, arguments: Option<JsonObject>) -> Option<CallToolResult> {
+        self.call_with(name, arguments, &Extensions::new()).await
+    }
+
+    /// [`FusionServer::call`] with the request's extensions, which the [`Middleware`] see
+    /// (rmcp's `RequestContext::extensions`; over HTTP they hold the request's head).
+    pub async fn call_with(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        extensions: &Extensions,
+    ) -> Option<CallToolResult> {
         let served = self.tools.iter().find(|served| served.tool.name == name)?;
         let arguments = arguments.map_or(Value::Null, Value::Object);
         let span = crate::trace::call_span(name);
-        let response = answer(served, name, &arguments)
+        let response = self
+            .layered(served, name, &arguments, extensions)
             .instrument(span.clone())
             .await;
         crate::trace::finish(&span, &response);
@@ -349,7 +395,7 @@ impl ServerHandler for FusionServer {
             context.meta.get_progress_token(),
             &context.peer,
             self.progress_interval,
-            self.call(&request.name, request.arguments),
+            self.call_with(&request.name, request.arguments, &context.extensions),
         );
         match cancel::unless(context.ct.cancelled(), call).await {
             Some(Some(result)) => Ok(result.into()),
@@ -387,6 +433,27 @@ impl ServerHandler for FusionServer {
                 )
             }),
         )
+    }
+}
+
+impl FusionServer {
+    /// One call through the middleware, if any, then its gate.
+    async fn layered(
+        &self,
+        served: &Served,
+        name: &str,
+        arguments: &Value,
+        extensions: &Extensions,
+    ) -> ToolResponse {
+        if self.layers.is_empty() && served.layers.is_empty() {
+            return answer(served, name, arguments).await;
+        }
+        let call = Call {
+            tool: &served.served.tools()[served.index],
+            arguments,
+            extensions,
+        };
+        Next::new(&self.layers, served, name).run(call).await
     }
 }
 
