@@ -5,12 +5,13 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
+use std::time::Duration;
 
 use rmcp::ServerHandler;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, CustomRequest,
-    CustomResult, ErrorCode, Implementation, JsonObject, ListToolsResult, PaginatedRequestParams,
-    ServerCapabilities, ServerConfig, Tool,
+    CustomResult, ErrorCode, Extensions, Implementation, JsonObject, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::{RequestContext, RoleServer};
 use serde_json::Value;
@@ -22,9 +23,13 @@ use crate::serve::ServedTool;
 
 mod cancel;
 mod gate;
+mod middleware;
 mod params;
+mod progress;
 
 use gate::Gate;
+pub use middleware::{Call, Middleware, Next};
+pub use progress::{DEFAULT_PROGRESS_INTERVAL, Progress};
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
@@ -96,6 +101,8 @@ struct Served {
     /// The actions' own gates, shared likewise. A grouped tool picks one by the `action`
     /// argument; a flat tool's MCP tool is one action, whose gate (if any) is `gate` here.
     action_gates: Arc<Vec<(&'static str, Arc<Gate>)>>,
+    /// This MCP tool's own middleware, run after the server's.
+    layers: Vec<Arc<dyn Middleware>>,
 }
 
 impl Served {
@@ -166,6 +173,10 @@ impl Served {
 pub struct FusionServer {
     tools: Arc<Vec<Served>>,
     config: ServerConfig,
+    /// The shortest time between two progress notifications of one call.
+    progress_interval: Duration,
+    /// The middleware around every call, in the order added.
+    layers: Arc<Vec<Arc<dyn Middleware>>>,
 }
 
 impl fmt::Debug for FusionServer {
@@ -186,6 +197,8 @@ impl FusionServer {
         Self {
             tools: Arc::new(Vec::new()),
             config,
+            progress_interval: DEFAULT_PROGRESS_INTERVAL,
+            layers: Arc::new(Vec::new()),
         }
     }
 
@@ -231,6 +244,7 @@ impl FusionServer {
                 } else {
                     action_gates.clone()
                 }),
+                layers: Vec::new(),
             });
         }
         Ok(self)
@@ -274,6 +288,40 @@ impl FusionServer {
         self
     }
 
+    /// Adds a [`Middleware`] around every call (of the tools added before and after), after
+    /// the ones added before it.
+    #[must_use]
+    pub fn with_middleware(mut self, layer: impl Middleware) -> Self {
+        Arc::make_mut(&mut self.layers).push(Arc::new(layer));
+        self
+    }
+
+    /// Adds a [`Middleware`] around the calls of the MCP tool `tool` only (a flat tool's
+    /// `tool_action`), run after the server's.
+    ///
+    /// # Errors
+    /// [`UnknownTool`] when no MCP tool is named `tool`.
+    pub fn with_tool_middleware(
+        mut self,
+        tool: &str,
+        layer: impl Middleware,
+    ) -> Result<Self, UnknownTool> {
+        let tools = Arc::make_mut(&mut self.tools);
+        let Some(served) = tools.iter_mut().find(|served| served.tool.name == tool) else {
+            return Err(UnknownTool(tool.to_owned()));
+        };
+        served.layers.push(Arc::new(layer));
+        Ok(self)
+    }
+
+    /// Sets the shortest time between two progress notifications of one call
+    /// ([`DEFAULT_PROGRESS_INTERVAL`] unless set; [`Duration::ZERO`] sends every report).
+    #[must_use]
+    pub fn with_progress_interval(mut self, interval: Duration) -> Self {
+        self.progress_interval = interval;
+        self
+    }
+
     /// Replaces the whole `initialize` result (protocol version, capabilities, server info).
     #[must_use]
     pub fn with_config(mut self, config: ServerConfig) -> Self {
@@ -298,10 +346,22 @@ impl FusionServer {
     /// or is answered `SERVER_BUSY` at once when the queue is full too. Dropping the future
     /// (a cancelled call) drops the handler's and leaves the queue.
     pub async fn call(&self, name: &str, arguments: Option<JsonObject>) -> Option<CallToolResult> {
+        self.call_with(name, arguments, &Extensions::new()).await
+    }
+
+    /// [`FusionServer::call`] with the request's extensions, which the [`Middleware`] see
+    /// (rmcp's `RequestContext::extensions`; over HTTP they hold the request's head).
+    pub async fn call_with(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        extensions: &Extensions,
+    ) -> Option<CallToolResult> {
         let served = self.tools.iter().find(|served| served.tool.name == name)?;
         let arguments = arguments.map_or(Value::Null, Value::Object);
         let span = crate::trace::call_span(name);
-        let response = answer(served, name, &arguments)
+        let response = self
+            .layered(served, name, &arguments, extensions)
             .instrument(span.clone())
             .await;
         crate::trace::finish(&span, &response);
@@ -324,13 +384,19 @@ impl ServerHandler for FusionServer {
 
     /// rmcp cancels `context.ct` on `notifications/cancelled` but lets the handler run on (and
     /// drops its answer): the call is raced against the token, so a cancelled call's future,
-    /// its handler's and any API request in flight are dropped at once.
+    /// its handler's and any API request in flight are dropped at once. A request whose
+    /// `_meta` carries a `progressToken` runs with a [`Progress`] handle.
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, rmcp::ErrorData> {
-        let call = self.call(&request.name, request.arguments);
+        let call = progress::scope(
+            context.meta.get_progress_token(),
+            &context.peer,
+            self.progress_interval,
+            self.call_with(&request.name, request.arguments, &context.extensions),
+        );
         match cancel::unless(context.ct.cancelled(), call).await {
             Some(Some(result)) => Ok(result.into()),
             // MCP's answer to an unknown tool is a protocol error, not a tool result.
@@ -351,7 +417,7 @@ impl ServerHandler for FusionServer {
     }
 
     /// rmcp hands over a request of a method MCP defines here when its params did not read
-    /// (see [`params`]): that is Invalid params, not Method not found. The answer is built only
+    /// (see the `params` module): that is Invalid params, not Method not found. The answer is built only
     /// on this failure path, so a well-formed request costs nothing more.
     async fn on_custom_request(
         &self,
@@ -367,6 +433,27 @@ impl ServerHandler for FusionServer {
                 )
             }),
         )
+    }
+}
+
+impl FusionServer {
+    /// One call through the middleware, if any, then its gate.
+    async fn layered(
+        &self,
+        served: &Served,
+        name: &str,
+        arguments: &Value,
+        extensions: &Extensions,
+    ) -> ToolResponse {
+        if self.layers.is_empty() && served.layers.is_empty() {
+            return answer(served, name, arguments).await;
+        }
+        let call = Call {
+            tool: &served.served.tools()[served.index],
+            arguments,
+            extensions,
+        };
+        Next::new(&self.layers, served, name).run(call).await
     }
 }
 

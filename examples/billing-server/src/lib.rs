@@ -1,6 +1,7 @@
 //! The billing domain of `schemas/` as a running MCP server: the generated `billing`, `clients`
 //! and `reminders` tools (the last exposed flat: `reminders_due` and `reminders_send`) bound to
-//! an in-memory store, served by [`FusionServer`] over stdio or
+//! an in-memory store, and the hand-written slow `statement` tool ([`statement`]: progress and
+//! cancellation), served by [`FusionServer`] over stdio or
 //! streamable HTTP (see `src/main.rs`: `fusion_runtime::stdio` and `fusion_runtime::http`, with
 //! their safe defaults). The whole server is [`server`]; the rest is the store.
 
@@ -15,6 +16,8 @@ use fusion_runtime::{Reply, ResponseBuilder, ToolErrorOptions, ToolResponse, too
 #[rustfmt::skip]
 #[path = "../../../generated/mod.rs"]
 pub mod generated;
+
+pub mod statement;
 
 use generated::billing_tool::{
     BillingGetInput, BillingHandler, BillingListInput, BillingListInputStatus, BillingRemindInput,
@@ -290,12 +293,13 @@ impl fusion_runtime::Hooks<InvoicePresenter, Billing> for StoreHooks {
     }
 }
 
-/// The whole server: the three tools over one store, with instructions for the agent.
+/// The whole server: the four tools over one store, with instructions for the agent.
 pub fn server(store: Store) -> Result<FusionServer, DuplicateTool> {
     let billing = Billing(Arc::new(store));
     FusionServer::new("fusion-billing", env!("CARGO_PKG_VERSION"))
         .with_instructions("Invoices and clients of a demo store. Amounts are in cents.")
         .with_tool(BillingTool::new(billing.clone()).with_hooks(StoreHooks))?
         .with_tool(ClientsTool::new(billing.clone()))?
-        .with_tool(RemindersTool::new(billing))
+        .with_tool(RemindersTool::new(billing.clone()))?
+        .with_tool(statement::StatementTool::new(billing))
 }

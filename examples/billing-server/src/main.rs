@@ -2,6 +2,8 @@
 //! launches); `billing-server http [PORT]` serves it over streamable HTTP at
 //! `http://127.0.0.1:PORT/mcp` (default port 8080; 0 picks a free one, printed on stderr) with
 //! `fusion_runtime::http`'s default limits, until Ctrl-C or SIGTERM (then in-flight calls finish).
+//! `--sessions` serves HTTP with rmcp's sessions (`Mcp-Session-Id`) instead of statelessly: a
+//! client's `notifications/cancelled` then reaches the call it names (docs/serving.md).
 //! `--pretty-json` answers `billing/list` with `serde_json::to_string_pretty` instead of the
 //! presenter (the load benchmark's baseline). `--invoices N` sizes the store (default 300).
 
@@ -10,7 +12,8 @@ use fusion_runtime::http::{HttpConfig, serve, shutdown_signal};
 use rmcp::ServiceExt;
 use std::process::ExitCode;
 
-const USAGE: &str = "usage: billing-server (stdio | http [PORT]) [--pretty-json] [--invoices N]";
+const USAGE: &str =
+    "usage: billing-server (stdio | http [PORT] [--sessions]) [--pretty-json] [--invoices N]";
 
 enum Transport {
     Stdio,
@@ -21,6 +24,7 @@ struct Args {
     transport: Transport,
     answer: ListAnswer,
     invoices: usize,
+    sessions: bool,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -34,10 +38,14 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         transport,
         answer: ListAnswer::Presenter,
         invoices: 300,
+        sessions: false,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--pretty-json" => parsed.answer = ListAnswer::PrettyJson,
+            "--sessions" if matches!(parsed.transport, Transport::Http(_)) => {
+                parsed.sessions = true;
+            }
             "--invoices" => {
                 let count = args.next().ok_or("--invoices needs a number")?;
                 parsed.invoices = count
@@ -91,7 +99,13 @@ async fn run(args: Args) -> Result<(), String> {
                 .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             eprintln!("billing-server: listening on http://{address}/mcp");
-            serve(server, listener, HttpConfig::default(), shutdown_signal()).await;
+            let mut config = HttpConfig::default();
+            if args.sessions {
+                // Sessions route a cancellation to its call; stateless serving cannot (rmcp
+                // answers a notification without a session `202` and drops it).
+                config.rmcp = config.rmcp.with_legacy_session_mode(true);
+            }
+            serve(server, listener, config, shutdown_signal()).await;
         }
     }
     Ok(())
