@@ -58,7 +58,7 @@ __rt::wire_enum!(
 pub const NAME: &str = "clients";
 
 /// The tool's description, computed when generating.
-pub const DESCRIPTION: &str = "Look up billed clients";
+pub const DESCRIPTION: &str = "Look up billed clients. Select operation via the `action` parameter. Actions: get, list\n\nWorkflow:\n- 'get': Get one client. Requires: id\n- 'list': List clients";
 
 /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
 pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"list\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Client id. Required for: get\"},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"],\"description\":\"For: list\"},\"email\":{\"type\":\"string\",\"format\":\"email\",\"description\":\"Only the client billed at this address. For: list\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"email\",\"id\",\"name\",\"tier\"]}}},\"required\":[\"action\"]}";

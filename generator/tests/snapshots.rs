@@ -49,6 +49,7 @@ const FEATURES: &[&str] = &[
     "openapi",
     "union_presenters",
     "flat",
+    "descriptions",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

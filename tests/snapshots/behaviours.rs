@@ -886,7 +886,7 @@ pub mod ledgers_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "ledgers";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Manage ledgers";
+    pub const DESCRIPTION: &str = "Manage ledgers. Select operation via the `action` parameter. Actions: audit, close\n\nWorkflow:\n- 'audit': Audit a ledger. Requires: id\n- 'close': Close a ledger. Requires: id [DESTRUCTIVE]";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"audit\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: audit, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

@@ -40,7 +40,7 @@ pub mod invoices_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "invoices";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "invoices";
+    pub const DESCRIPTION: &str = "invoices. Select operation via the `action` parameter. Actions: remind";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"remind\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

@@ -329,7 +329,7 @@ pub mod meters_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "meters";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Meters, with sized integer arguments.";
+    pub const DESCRIPTION: &str = "Meters, with sized integer arguments.. Select operation via the `action` parameter. Actions: get";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"level\":{\"type\":\"integer\",\"format\":\"uint8\",\"description\":\"Required for: get\"},\"shift\":{\"type\":\"integer\",\"format\":\"int16\",\"description\":\"For: get\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

@@ -868,7 +868,7 @@ pub mod payouts_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "payouts";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Manage payouts";
+    pub const DESCRIPTION: &str = "Manage payouts. Select operation via the `action` parameter. Actions: hold";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"hold\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: hold\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

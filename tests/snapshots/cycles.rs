@@ -50,7 +50,7 @@ pub mod forest_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "forest";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Walk trees and graphs";
+    pub const DESCRIPTION: &str = "Walk trees and graphs. Select operation via the `action` parameter. Actions: tree, graphs\n\nWorkflow:\n- 'tree': One tree. Requires: label\n- 'graphs': Every graph";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"tree\",\"graphs\"],\"description\":\"Which operation to perform\"},\"label\":{\"type\":\"string\",\"description\":\"Required for: tree\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

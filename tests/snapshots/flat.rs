@@ -199,7 +199,7 @@ pub mod charges_tool {
     /// `void`'s own MCP tool name (flat exposition).
     pub const VOID_NAME: &str = "charges_void";
     /// `charges_void`'s description, computed when generating (with its row of the TOON table, wire format §11).
-    pub const VOID_DESCRIPTION: &str = "charges → void [DESTRUCTIVE]\n\n[1|]{action|desc|required|destructive}:\n  void|\"\"|\"\"|true";
+    pub const VOID_DESCRIPTION: &str = "Card charges [DESTRUCTIVE]\n\n[1|]{action|desc|required|destructive}:\n  void|Card charges|\"\"|true";
     /// `charges_void`'s input schema as JSON text: `void`'s properties only, no `action`.
     pub const VOID_INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{}}";
     /// `charges_void` for `tools/list`, with `void`'s own annotations.

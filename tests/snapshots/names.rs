@@ -159,7 +159,7 @@ pub mod reactions_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "reactions";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Reactions, with `_select` over keys that collide as Rust names.";
+    pub const DESCRIPTION: &str = "Reactions, with `_select` over keys that collide as Rust names.. Select operation via the `action` parameter. Actions: get";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"+1\",\"-1\",\"by\",\"first-name\",\"first_name\",\"mood\",\"url\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

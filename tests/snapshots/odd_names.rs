@@ -50,7 +50,7 @@ pub mod c_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "c";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "A tool over the presenter `C`";
+    pub const DESCRIPTION: &str = "A tool over the presenter `C`. Select operation via the `action` parameter. Actions: open";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"open\"],\"description\":\"Which operation to perform\"},\"h\":{\"type\":\"integer\",\"description\":\"Required for: open\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

@@ -175,7 +175,7 @@ pub mod pings_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "pings";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "pings";
+    pub const DESCRIPTION: &str = "pings. Select operation via the `action` parameter. Actions: again";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"again\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

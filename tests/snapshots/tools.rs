@@ -50,7 +50,7 @@ pub mod billing_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "billing";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "billing";
+    pub const DESCRIPTION: &str = "billing. Select operation via the `action` parameter. Actions: get, boom, throws\n\nWorkflow:\n- 'get': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"boom\",\"throws\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -420,7 +420,7 @@ pub mod desk_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "desk";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "desk";
+    pub const DESCRIPTION: &str = "desk. Select operation via the `action` parameter. Actions: charge, receipt\n\nWorkflow:\n- 'charge': Requires: id\n- 'receipt': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"charge\",\"receipt\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: charge, receipt\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"method\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

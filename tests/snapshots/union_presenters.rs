@@ -303,7 +303,7 @@ pub mod accounts_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "accounts";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "accounts";
+    pub const DESCRIPTION: &str = "accounts. Select operation via the `action` parameter. Actions: get, shape\n\nWorkflow:\n- 'get': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"shape\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"email\",\"height\",\"id\",\"kind\",\"label\",\"login\",\"members\",\"name\",\"radius\",\"width\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

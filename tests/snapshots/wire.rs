@@ -119,7 +119,7 @@ pub mod helpdesk_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "helpdesk";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Support tickets";
+    pub const DESCRIPTION: &str = "Support tickets. Select operation via the `action` parameter. Actions: get, list, close\n\nWorkflow:\n- 'get': Get one ticket. Requires: id\n- 'list': List tickets\n- 'close': Close a ticket. Requires: id [DESTRUCTIVE]";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"list\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.

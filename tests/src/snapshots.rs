@@ -133,3 +133,10 @@ pub mod union_presenters;
 #[rustfmt::skip]
 #[path = "../snapshots/flat.rs"]
 pub mod flat;
+
+/// Descriptions: upstream's default tool descriptions (the `Workflow:` block, an action that
+/// inherits the tool's description, one action, nothing to add), against the golden of
+/// `tests/fixtures/upstream/descriptions.json`.
+#[rustfmt::skip]
+#[path = "../snapshots/descriptions.rs"]
+pub mod descriptions;
