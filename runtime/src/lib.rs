@@ -26,6 +26,7 @@ mod enums;
 mod error;
 pub mod escape;
 mod formats;
+mod handler_error;
 #[cfg(feature = "http")]
 pub mod http;
 pub mod http_client;
@@ -67,6 +68,7 @@ pub use error::{
     Severity, ToolErrorOptions, error, internal_error, missing_discriminator, required, tool_error,
     unknown_action,
 };
+pub use handler_error::{HandlerError, INTERNAL_RECOVERY, TRANSIENT_RECOVERY, handler_failure};
 pub use presenter::Presenter;
 pub use prompt::{PromptMessage, PromptRole};
 pub use response::{TestView, ToolResponse, ViewData};

@@ -43,6 +43,25 @@ async fn the_pets_tool_answers_as_the_readme_prints() {
     );
 }
 
+#[tokio::test]
+async fn an_unknown_pet_is_the_readme_s_not_found_block() {
+    let server = fusion_example_quick_start::server().expect("one tool");
+    let arguments = json!({ "action": "get", "id": "P-2" });
+    let result = server
+        .call("pets", arguments.as_object().cloned())
+        .await
+        .expect("the server has a `pets` tool");
+    let wire = serde_json::to_value(&result).expect("a result serializes");
+    assert_eq!(wire["isError"], true, "an error: {wire}");
+    assert_eq!(
+        format!(
+            "{}\n",
+            wire["content"][0]["text"].as_str().expect("a text block")
+        ),
+        fenced_after("<!-- quick-start-not-found -->")
+    );
+}
+
 /// Each fenced block after `<!-- quick-start: PATH -->` is this crate's file PATH, byte for byte.
 #[test]
 fn the_readme_quotes_this_crate() {
