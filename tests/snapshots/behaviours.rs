@@ -96,7 +96,7 @@ pub mod account {
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
-                __rt::escape::push_line(&mut text, &item.owner);
+                __rt::escape::push_rule(&mut text, &item.owner);
                 text.push_str(" is inactive.");
                 builder.rule_raw(text);
             }
@@ -128,7 +128,7 @@ pub mod account {
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::escape::push_rule(&mut text, value);
                 }
                 builder.rule_raw(text);
             }
@@ -177,7 +177,7 @@ pub mod account {
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
-                __rt::escape::push_line(&mut text, &item.owner);
+                __rt::escape::push_rule(&mut text, &item.owner);
                 text.push_str(" is inactive.");
                 builder.rule_raw(text);
             }
@@ -218,7 +218,7 @@ pub mod account {
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::escape::push_rule(&mut text, value);
                 }
                 builder.rule_raw(text);
             }
@@ -474,7 +474,7 @@ pub mod appointment {
                             other: "appointments",
                         },
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" today.");
                 builder.rule_raw(text);
@@ -547,7 +547,7 @@ pub mod entry {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
-                __rt::escape::push_line(&mut text, &item.label);
+                __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
                 builder.rule_raw(text);
             }
@@ -571,7 +571,7 @@ pub mod entry {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
-                __rt::escape::push_line(&mut text, &item.label);
+                __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
                 builder.rule_raw(text);
             }
@@ -1223,13 +1223,13 @@ pub mod note {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
-                __rt::escape::push_line(&mut text, &item.notes);
+                __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
-                __rt::escape::push_line(&mut text, item.kind.as_str());
+                __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             {
@@ -1270,13 +1270,13 @@ pub mod note {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
-                __rt::escape::push_line(&mut text, &item.notes);
+                __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
-                __rt::escape::push_line(&mut text, item.kind.as_str());
+                __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {

@@ -269,7 +269,7 @@ pub mod reviewed_row {
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -307,7 +307,7 @@ pub mod reviewed_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -412,7 +412,7 @@ pub mod tabled_row {
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -477,7 +477,7 @@ pub mod tabled_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }

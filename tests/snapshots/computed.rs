@@ -252,7 +252,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
@@ -264,7 +264,7 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::from(item.rate),
                     &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -276,14 +276,14 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.paid_on),
                     &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str("; created ");
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.created_at),
                     &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -297,7 +297,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Length,
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" tags, ");
                 __rt::__private::compute::push(
@@ -308,7 +308,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(0),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
@@ -325,7 +325,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
                         &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; due ");
@@ -338,7 +338,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::Text(value),
                         &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; share ");
@@ -350,7 +350,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Multiply(3.0_f64),
                             __rt::__private::compute::Transform::Round(0),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -366,7 +366,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(-2.0_f64),
                         __rt::__private::compute::Transform::Round(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = item.big.as_ref() {
@@ -377,7 +377,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Divide(1000.0_f64),
                             __rt::__private::compute::Transform::Round(3),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -393,7 +393,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -617,7 +617,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
@@ -629,7 +629,7 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::from(item.rate),
                     &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -641,14 +641,14 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.paid_on),
                     &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str("; created ");
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.created_at),
                     &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -662,7 +662,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Length,
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" tags, ");
                 __rt::__private::compute::push(
@@ -673,7 +673,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(0),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
@@ -690,7 +690,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
                         &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; due ");
@@ -703,7 +703,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::Text(value),
                         &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; share ");
@@ -715,7 +715,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Multiply(3.0_f64),
                             __rt::__private::compute::Transform::Round(0),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -731,7 +731,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(-2.0_f64),
                         __rt::__private::compute::Transform::Round(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = item.big.as_ref() {
@@ -742,7 +742,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Divide(1000.0_f64),
                             __rt::__private::compute::Transform::Round(3),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -758,7 +758,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -780,7 +780,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD, ");
                 __rt::__private::compute::push(
@@ -789,7 +789,7 @@ pub mod payout {
                         kept.iter().map(|item| item.rate).sum::<f64>(),
                     ),
                     &[__rt::__private::compute::Transform::Round(2)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" rate, ");
                 __rt::__private::compute::push(
@@ -799,7 +799,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of a page.");
                 builder.rule_raw(text);

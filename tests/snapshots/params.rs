@@ -60,7 +60,7 @@ pub mod c {
             if item.builder {
                 let mut text = ::std::string::String::new();
                 text.push_str("Item ");
-                __rt::escape::push_line(&mut text, &item.item);
+                __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
                 builder.rule_raw(text);
@@ -76,7 +76,7 @@ pub mod c {
             if let ::core::option::Option::Some(item) = first && (item.builder) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Item ");
-                __rt::escape::push_line(&mut text, &item.item);
+                __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
                 builder.rule_raw(text);

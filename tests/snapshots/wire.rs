@@ -68,7 +68,7 @@ pub mod customer {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Customer ");
-                __rt::escape::push_line(&mut text, &item.name);
+                __rt::escape::push_rule(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
                 builder.rule_raw(text);
             }
