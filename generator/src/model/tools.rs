@@ -257,6 +257,10 @@ fn resolve_tool<'a>(
         );
     }
     let mut actions = Vec::new();
+    // Actions whose `returns` names a file that could not be read (its one error is reported
+    // there): they may return a presenter once it is fixed, so nothing that depends on what
+    // they return is judged.
+    let mut poisoned: Vec<String> = Vec::new();
     // Actions whose Rust names collide are naming's to report (`naming::tool_names`).
     for (name, action) in &tool.actions {
         let pointer = format!("/x-fusion-tool/actions/{}", escape_pointer(name));
@@ -283,6 +287,14 @@ fn resolve_tool<'a>(
                     true,
                 ),
             };
+            if resolver
+                .broken
+                .iter()
+                .any(|broken| *broken == join_relative(path, reference))
+            {
+                poisoned.push(name.clone());
+                return None;
+            }
             let module = presenter_file(resolver, file, path, reference, &at)?;
             Some(ReturnsModel { module, collection })
         });
@@ -316,7 +328,7 @@ fn resolve_tool<'a>(
     if !flat {
         check_shared_inputs(resolver, file, &actions);
     }
-    if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
+    if tool.select && poisoned.is_empty() && !actions.iter().any(|a| a.returns.is_some()) {
         resolver.report(
             file,
             "/x-fusion-tool/select",
@@ -327,7 +339,10 @@ fn resolve_tool<'a>(
         );
     }
     if tool.structured {
-        for action in actions.iter().filter(|a| a.returns.is_none()) {
+        for action in actions
+            .iter()
+            .filter(|a| a.returns.is_none() && !poisoned.contains(&a.name))
+        {
             resolver.report(
                 file,
                 &format!("/x-fusion-tool/actions/{}", escape_pointer(&action.name)),
