@@ -169,7 +169,7 @@ fn removed_enum_values_are_breaking_and_an_optional_parameter_compatible() {
     edit(
         dir.path(),
         "billing/clients.tool.yaml",
-        "          tier: { type: string, enum: [free, pro, enterprise] }",
+        "          tier: { $ref: \"client.yaml#/properties/tier\" }",
         "          tier: { type: string, enum: [free, pro] }\n          limit: { type: integer }",
     );
     assert_eq!(

@@ -19,8 +19,7 @@ use fusion_runtime::{
 pub mod generated;
 
 use generated::billing_tool::{
-    BillingGetInput, BillingHandler, BillingListInput, BillingListInputStatus, BillingRemindInput,
-    BillingTool,
+    BillingGetInput, BillingHandler, BillingListInput, BillingRemindInput, BillingTool,
 };
 use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput, ClientsTool};
 use generated::reminders_tool::{
@@ -172,11 +171,8 @@ impl BillingHandler for Billing {
     }
 
     async fn list(&self, args: BillingListInput) -> Result<Reply<Vec<Invoice>>, HandlerError> {
-        let wanted = args.status.map(|status| match status {
-            BillingListInputStatus::Paid => InvoiceStatus::Paid,
-            BillingListInputStatus::Pending => InvoiceStatus::Pending,
-            BillingListInputStatus::Overdue => InvoiceStatus::Overdue,
-        });
+        // `status` is the presenter's own enum (`$ref` in billing.tool.yaml): no conversion.
+        let wanted = args.status;
         let limit = args
             .limit
             .map_or(usize::MAX, |limit| usize::try_from(limit).unwrap_or(0));

@@ -448,7 +448,87 @@ fn resolve_input<'a>(
         }
     }
     report_kept_keys(resolver, id);
+    warn_renamed_fields(resolver, id);
+    warn_reusable_enums(resolver, file, id);
     Some(id)
+}
+
+/// A warning for each input field whose key is a Rust keyword: its field in the input struct is
+/// the key and `_` (`type_`, `self_`), which the handler reads as `args.type_`; unless the
+/// author chose the Rust name (`x-fusion-name`).
+fn warn_renamed_fields(resolver: &mut Resolver<'_>, input: TypeId) {
+    let def = &resolver.model.types[input];
+    let file = def.module;
+    let renamed: Vec<(String, String, String)> = def
+        .fields()
+        .iter()
+        .filter(|f| f.rust_name.is_none() && crate::naming::is_keyword(&f.key))
+        .map(|f| {
+            let rust = crate::naming::value_name(&f.key, "field");
+            (f.pointer.clone(), f.key.clone(), rust)
+        })
+        .collect();
+    for (pointer, key, rust) in renamed {
+        resolver.warn(
+            file,
+            &pointer,
+            format!("the input field `{key}` is the Rust field `{rust}`: `{key}` is a Rust keyword"),
+            Some(format!(
+                "the handler reads it as `args.{rust}`; the wire keeps `{key}`. To choose the Rust name, add `x-fusion-name: <name>` to the property"
+            )),
+        );
+    }
+}
+
+/// A warning for each enum written inline in a tool input whose values are those of an enum a
+/// presenter already declares: the input gets a Rust enum of its own (`BooksSearchInputStatus`)
+/// that the handler must convert; the help gives the `$ref` that reuses the presenter's.
+fn warn_reusable_enums(resolver: &mut Resolver<'_>, tool_file: usize, input: TypeId) {
+    let tool_path = resolver.model.modules[tool_file].file.clone();
+    let mut found: Vec<(String, String, String)> = Vec::new();
+    for field in resolver.model.types[input].fields() {
+        let Some(id) = field.ty.named() else {
+            continue;
+        };
+        let own = &resolver.model.types[id];
+        let TypeKind::Enum { values } = &own.kind else {
+            continue;
+        };
+        // Only an enum written in this tool file: a `$ref`'d one is reuse already.
+        if own.module != tool_file {
+            continue;
+        }
+        let mut sorted = values.clone();
+        sorted.sort();
+        let equal = resolver.model.types.iter().find(|other| {
+            other.module != tool_file
+                && resolver.model.modules[other.module].tool.is_none()
+                && matches!(&other.kind, TypeKind::Enum { values: theirs } if {
+                    let mut theirs = theirs.clone();
+                    theirs.sort();
+                    theirs == sorted
+                })
+        });
+        if let Some(other) = equal {
+            let target = relative_to(&tool_path, &resolver.model.modules[other.module].file);
+            let reference = if other.pointer.is_empty() {
+                target
+            } else {
+                format!("{target}#{}", other.pointer)
+            };
+            found.push((own.pointer.clone(), field.key.clone(), reference));
+        }
+    }
+    for (pointer, key, reference) in found {
+        resolver.warn(
+            tool_file,
+            &pointer,
+            format!("the input field `{key}` declares an enum equal to the one at `{reference}`"),
+            Some(format!(
+                "write `{key}: {{ $ref: \"{reference}\" }}` to reuse that type: the handler then gets the presenter's enum, not a copy to convert"
+            )),
+        );
+    }
 }
 
 /// Arguments are parsed field by field against declared keys: the arguments object itself holds
