@@ -425,7 +425,7 @@ fn expand_tool(
                     error(
                         &pointer,
                         format!("`{name}` pages, but it is bound to no operation"),
-                        "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into(),
+                        "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own returns `Reply::More(items, More::cursor(param, &args, next))`, the same next-page suggestion)".into(),
                     )
                     .at_location(tool.locate(&pointer)),
                 );

@@ -271,7 +271,7 @@ fn resolve_tool<'a>(
                 file,
                 &format!("{pointer}/paging"),
                 format!("`{name}` pages, but it is bound to no operation"),
-                Some("`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into()),
+                Some("`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own returns `Reply::More(items, More::cursor(param, &args, next))`, the same next-page suggestion)".into()),
             );
         }
         let input = action
