@@ -52,7 +52,7 @@ impl __rt::Declared for ClientPresenter {
         if item.tier.is_some() {
             let mut text = ::std::string::String::new();
             text.push_str("Client ");
-            __rt::escape::push_line(&mut text, &item.name);
+            __rt::escape::push_rule(&mut text, &item.name);
             text.push_str(" is on the ");
             if let ::core::option::Option::Some(value) = &item.tier {
                 text.push_str(value.as_str());

@@ -177,7 +177,7 @@ impl __rt::Declared for InvoicePresenter {
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            __rt::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.rule_raw(text);
         }
@@ -189,7 +189,7 @@ impl __rt::Declared for InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            __rt::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is large (");
             __rt::__private::compute::push(
                 &mut text,
@@ -198,7 +198,7 @@ impl __rt::Declared for InvoicePresenter {
                     __rt::__private::compute::Transform::Divide(100.0_f64),
                     __rt::__private::compute::Transform::Round(2),
                 ],
-                __rt::escape::Context::Line,
+                __rt::escape::Context::Rule,
             );
             text.push_str(" USD): double-check the client before acting.");
             builder.rule_raw(text);
@@ -345,7 +345,7 @@ impl __rt::Declared for InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            __rt::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
             builder.rule_raw(text);
         }
@@ -358,7 +358,7 @@ impl __rt::Declared for InvoicePresenter {
         {
             let mut text = ::std::string::String::new();
             text.push_str("Invoice ");
-            __rt::escape::push_line(&mut text, &item.id);
+            __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is large (");
             __rt::__private::compute::push(
                 &mut text,
@@ -367,7 +367,7 @@ impl __rt::Declared for InvoicePresenter {
                     __rt::__private::compute::Transform::Divide(100.0_f64),
                     __rt::__private::compute::Transform::Round(2),
                 ],
-                __rt::escape::Context::Line,
+                __rt::escape::Context::Rule,
             );
             text.push_str(" USD): double-check the client before acting.");
             builder.rule_raw(text);
@@ -385,7 +385,7 @@ impl __rt::Declared for InvoicePresenter {
                         other: "invoices",
                     },
                 ],
-                __rt::escape::Context::Line,
+                __rt::escape::Context::Rule,
             );
             text.push_str(" in this page, ");
             __rt::__private::number::write_i128(

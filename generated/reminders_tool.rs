@@ -224,11 +224,14 @@ impl RemindersCall {
     }
 }
 
-/// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-/// `[reminders/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+/// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+/// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+/// is `INTERNAL_ERROR` with the message `[reminders/action] error text`; a
+/// [`__rt::Reply::Response`] is sent as is.
 pub trait RemindersHandler {
-    /// The handlers' failure; its `Display` text reaches the agent.
-    type Error: ::core::fmt::Display;
+    /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+    /// the agent as an internal error.
+    type Error: ::core::convert::Into<__rt::HandlerError>;
     /// `due`: List the overdue invoices a reminder may go to
     fn due(
         &self,
@@ -280,7 +283,7 @@ pub async fn call_flat_with_hooks<
         RemindersArgs::Due(args) => {
             steps.validated("due");
             let result = handler.due(args).await;
-            steps.handled(&result);
+            let result = steps.handled(result);
             __rt::__private::tool::present_collection_with(
                 result,
                 &super::invoice::InvoicePresenter,
@@ -294,7 +297,7 @@ pub async fn call_flat_with_hooks<
         RemindersArgs::Send(args) => {
             steps.validated("send");
             let result = handler.send(args).await;
-            steps.handled(&result);
+            let result = steps.handled(result);
             __rt::__private::tool::respond(result, NAME, "send")
         }
     }

@@ -1,3 +1,7 @@
+#![doc = include_str!("../README.md")]
+//!
+//! # The engine
+//!
 //! fusion-gen: presenter definitions (JSON Schema with `x-fusion` extensions, YAML or JSON) in,
 //! Rust modules out.
 //!

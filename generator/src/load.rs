@@ -197,15 +197,133 @@ fn parse_yaml(file: &SourceFile, limits: &Limits) -> Result<Node, Diagnostic> {
                 "write it as an explicit key: `? ` and the key on one line, `: ` and the value \
                  on the next; or write the file as JSON, which has no such limit",
             ),
-            None => Diagnostic::error(
-                &file.path,
-                "",
-                format!("this file is not valid YAML: {reason}"),
-            ),
+            None => {
+                let diagnostic = Diagnostic::error(
+                    &file.path,
+                    "",
+                    format!("this file is not valid YAML: {reason}"),
+                );
+                match syntax_help(&file.text, location, reason) {
+                    Some(help) => diagnostic.with_help(help),
+                    None => diagnostic,
+                }
+            }
         };
         diagnostic.at_location(location)
     })?;
     Ok(Node::from_spanned(parsed))
+}
+
+/// Help for the YAML mistakes people make most, from the parser's `reason` and the text around
+/// where it stopped: a tab in the indentation, an unquoted `: ` or `#` in a value, and a flow
+/// collection (`[…]`, `{…}`) left open. `None` for anything else: the parser's words stand.
+fn syntax_help(text: &str, at: Location, reason: &str) -> Option<String> {
+    let line_text = text.lines().nth(at.line.saturating_sub(1) as usize)?;
+    let column = at.column.saturating_sub(1) as usize;
+    let here = line_text.chars().nth(column);
+    if reason.contains("tabs disallowed") || (here == Some('\t')) {
+        return Some(format!(
+            "YAML indents with spaces only: replace the tab on line {} with spaces",
+            at.line
+        ));
+    }
+    if reason.contains("comments must be separated") || here == Some('#') {
+        // The value from the `#` to the end of its flow entry, as the author meant it.
+        let value: String = line_text
+            .chars()
+            .skip(column)
+            .take_while(|c| !matches!(c, ',' | ']' | '}'))
+            .collect();
+        let value = value.trim();
+        let value = if value.starts_with('#') && !value.contains('"') {
+            value
+        } else {
+            "#…"
+        };
+        return Some(format!(
+            "`#` starts a comment in YAML: quote a value that holds it (`\"{value}\"`)"
+        ));
+    }
+    if let Some((open, line, col)) = unclosed_flow(text, at) {
+        let close = if open == '[' { ']' } else { '}' };
+        return Some(format!(
+            "the `{open}` at line {line}, column {col} is not closed: end it with `{close}` \
+             (or quote a value in it that holds `,`, `:` or `#`)"
+        ));
+    }
+    if here == Some(':') {
+        let quoted = quoted_value(line_text, column);
+        return Some(match quoted {
+            Some(example) => {
+                format!("`: ` inside a value starts a key: quote the value (`{example}`)")
+            }
+            None => "`: ` inside a value starts a key: quote the value".to_owned(),
+        });
+    }
+    None
+}
+
+/// The flow collection (`[` or `{`, with its line and column) still open before `at` on an
+/// earlier line, if any: a bracket in a quoted string or a comment does not count.
+fn unclosed_flow(text: &str, at: Location) -> Option<(char, u32, usize)> {
+    let mut open: Vec<(char, u32, usize)> = Vec::new();
+    for (index, line) in text.lines().enumerate().take(at.line as usize) {
+        let number = u32::try_from(index + 1).unwrap_or(u32::MAX);
+        let mut quote: Option<char> = None;
+        let mut previous = ' ';
+        for (col, c) in line.chars().enumerate() {
+            if number == at.line && col + 1 >= at.column as usize {
+                break;
+            }
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None => match c {
+                    '"' | '\'' if matches!(previous, ' ' | '[' | '{' | ',' | ':') => {
+                        quote = Some(c);
+                    }
+                    '#' if previous.is_whitespace() || col == 0 => break,
+                    '[' | '{' => open.push((c, number, col + 1)),
+                    ']' | '}' => {
+                        open.pop();
+                    }
+                    _ => {}
+                },
+            }
+            previous = c;
+        }
+    }
+    open.pop().filter(|&(_, line, _)| line < at.line)
+}
+
+/// `key: "value"` for the entry of `line` the parser stopped in at `column` (an entry of a flow
+/// mapping `{…}`, or the line's `key: value`, a list item's `- ` kept), to show how to quote it.
+fn quoted_value(line: &str, column: usize) -> Option<String> {
+    let chars: Vec<char> = line.chars().collect();
+    let before = chars.get(..column)?;
+    let (item, entry) = match before.iter().rposition(|&c| c == ',' || c == '{') {
+        // Inside a flow mapping: the entry runs from its `,` or `{` to the next `,` or `}`.
+        Some(start) => {
+            let end = chars[column..]
+                .iter()
+                .position(|&c| c == ',' || c == '}')
+                .map_or(chars.len(), |at| column + at);
+            ("", chars[start + 1..end].iter().collect::<String>())
+        }
+        None => {
+            let body = line.trim_start();
+            match body.strip_prefix("- ") {
+                Some(rest) => ("- ", rest.to_owned()),
+                None => ("", body.to_owned()),
+            }
+        }
+    };
+    let (key, value) = entry.trim().split_once(": ")?;
+    if key.contains(['{', '[']) || value.trim().is_empty() {
+        return None;
+    }
+    let value = value.trim().replace('\\', "\\\\").replace('"', "\\\"");
+    Some(format!("{item}{key}: \"{value}\""))
 }
 
 /// The longest implicit key YAML allows, in characters (YAML 1.2, section 7.4.2).

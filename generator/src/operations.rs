@@ -43,7 +43,7 @@ pub struct HttpParam {
     /// The parameter's name in the request.
     pub name: String,
     /// Its argument key: the name, unless the tool reserves it (`action`, `_select`: then
-    /// `action_param`, [`argument_key`]); the request is sent under `name` whatever the key.
+    /// `action_param`); the request is sent under `name` whatever the key.
     pub arg: String,
     /// Where it goes.
     pub location: ParamIn,
@@ -428,7 +428,7 @@ fn expand_tool(
                     error(
                         &pointer,
                         format!("`{name}` pages, but it is bound to no operation"),
-                        "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into(),
+                        "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own returns `Reply::More(items, More::cursor(param, &args, next))`, the same next-page suggestion)".into(),
                     )
                     .at_location(tool.locate(&pointer)),
                 );

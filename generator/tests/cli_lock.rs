@@ -61,6 +61,12 @@ fn check(dir: &Path, code: i32) -> String {
     stderr(&output)
 }
 
+/// How the lockfile prints the start of the `clients` tool's description (wire format §11), up
+/// to its `Workflow:` lines; [`WORKFLOW`] is the lines as `schemas/` declares the actions.
+const CLIENTS: &str = "Look up billed clients. Select operation via the `action` parameter. Actions: get, list\\n\\nWorkflow:\\n";
+/// The `Workflow:` lines of the `clients` tool as `schemas/` declares its actions.
+const WORKFLOW: &str = "- 'get': Get one client. Requires: id\\n- 'list': List clients";
+
 const FOOTER: &str = "Review, then run `fusion-gen lock schemas -o schemas.lock.json` to accept.\n";
 
 fn footer(breaking: usize, compatible: usize, behavioural: usize) -> String {
@@ -163,7 +169,7 @@ fn removed_enum_values_are_breaking_and_an_optional_parameter_compatible() {
     edit(
         dir.path(),
         "billing/clients.tool.yaml",
-        "          tier: { type: string, enum: [free, pro, enterprise] }",
+        "          tier: { $ref: \"client.yaml#/properties/tier\" }",
         "          tier: { type: string, enum: [free, pro] }\n          limit: { type: integer }",
     );
     assert_eq!(
@@ -188,8 +194,11 @@ fn a_parameter_made_required_is_breaking() {
     assert_eq!(
         check(dir.path(), 1),
         format!(
-            "breaking:    tool `clients`, action `list`: parameter `tier` made required\n{}",
-            footer(1, 0, 0)
+            // The tool's description names each action's required fields (wire format §11).
+            "behavioural: tool `clients`: description \"{CLIENTS}- 'get': Get one client. Requires: id\\n- 'list': List clients\" \
+             → \"{CLIENTS}- 'get': Get one client. Requires: id\\n- 'list': List clients. Requires: tier\"\n\
+             breaking:    tool `clients`, action `list`: parameter `tier` made required\n{}",
+            footer(1, 0, 1)
         )
     );
 }
@@ -226,11 +235,14 @@ fn a_read_only_action_made_destructive_is_breaking() {
     assert_eq!(
         check(dir.path(), 1),
         format!(
-            "breaking:    tool `clients`: annotation `read-only` true → false\n\
+            // The tool's description marks the action `[DESTRUCTIVE]` (wire format §11).
+            "behavioural: tool `clients`: description \"{CLIENTS}- 'get': Get one client. Requires: id\\n- 'list': List clients\" \
+             → \"{CLIENTS}- 'get': Get one client. Requires: id [DESTRUCTIVE]\\n- 'list': List clients\"\n\
+             breaking:    tool `clients`: annotation `read-only` true → false\n\
              breaking:    tool `clients`: annotation `destructive` false → true\n\
              breaking:    tool `clients`, action `get`: annotation `read-only` true → false\n\
              breaking:    tool `clients`, action `get`: annotation `destructive` false → true\n{}",
-            footer(4, 0, 0)
+            footer(4, 0, 1)
         )
     );
 }
@@ -332,7 +344,8 @@ fn changed_rule_and_description_text_is_behavioural() {
     assert_eq!(
         check(dir.path(), 6),
         format!(
-            "behavioural: tool `clients`: description \"Look up billed clients\" → \"Look up the clients we bill\"\n{}{}{}",
+            "behavioural: tool `clients`: description \"{CLIENTS}{WORKFLOW}\" → \"{}{WORKFLOW}\"\n{}{}{}",
+            CLIENTS.replace("billed clients", "the clients we bill"),
             rule("get"),
             rule("list"),
             footer(0, 0, 3)
@@ -387,11 +400,14 @@ fn an_api_description_that_gains_an_operation_and_narrows_a_parameter() {
         check(dir.path(), 1),
         format!(
             // A DELETE in the grouped tool makes the tool itself destructive, not read-only.
-            "breaking:    tool `pets`: annotation `read-only` true → false\n\
+            "behavioural: tool `pets`: description \"pets. Select operation via the `action` parameter. Actions: get_pet\" \
+             → \"pets. Select operation via the `action` parameter. Actions: get_pet, delete_pet\\n\\nWorkflow:\\n\
+             - 'get_pet': Requires: petId\\n- 'delete_pet': Requires: petId [DESTRUCTIVE]\"\n\
+             breaking:    tool `pets`: annotation `read-only` true → false\n\
              breaking:    tool `pets`: annotation `destructive` false → true\n\
              breaking:    tool `pets`, action `get_pet`: parameter `fields`: enum values removed: \"full\"\n\
              compatible:  tool `pets`, action `delete_pet`: action added\n{}",
-            footer(3, 1, 0)
+            footer(3, 1, 1)
         )
     );
 }
@@ -571,10 +587,11 @@ fn a_drift_behind_a_valid_signature_is_reported_and_an_unsigned_rewrite_warned()
     assert_eq!(
         stderr(&output),
         format!(
-            "{}behavioural: tool `clients`: description \"Look up billed clients\" → \"Look up the clients we bill\"\n\
+            "{}behavioural: tool `clients`: description \"Look up billed clients. {workflow}\" → \"Look up the clients we bill. {workflow}\"\n\
              \nschemas.lock.json does not match the surface: 0 breaking, 0 compatible, 1 behavioural. \
              Review, then run `fusion-gen lock schemas -o schemas.lock.json --sign KEY` to accept.\n",
-            verified()
+            verified(),
+            workflow = "Select operation via the `action` parameter. Actions: get, list\\n\\nWorkflow:\\n- 'get': Get one client. Requires: id\\n- 'list': List clients",
         )
     );
     let output = lock(dir.path(), &[]);

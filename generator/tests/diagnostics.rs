@@ -416,7 +416,9 @@ fn yaml_syntax_error_is_located() {
             "",
             (3, 2),
             "this file is not valid YAML: illegal placement of ':' indicator",
-            None,
+            Some(
+                "the `[` at line 2, column 13 is not closed: end it with `]` (or quote a value in it that holds `,`, `:` or `#`)",
+            ),
         )
     );
 }

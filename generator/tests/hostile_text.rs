@@ -74,7 +74,10 @@ fn openapi_summaries_descriptions_and_paths_are_escaped_in_generated_rust() {
     // the tool advertises the tool file's.
     for literal in [
         r#"path: "/pets\u{202e}/{petId}""#.to_owned(),
-        format!(r#"DESCRIPTION: &str = "The pets {escaped} of a store";"#),
+        // The tool's description, then what wire format §11 adds to it.
+        format!(
+            r#"DESCRIPTION: &str = "The pets {escaped} of a store. Select operation via the `action` parameter."#
+        ),
     ] {
         assert!(
             pets.contents.contains(&literal),

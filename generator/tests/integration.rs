@@ -8,6 +8,7 @@ mod behaviour_diagnostics;
 mod bounds_diagnostics;
 mod builder;
 mod cli;
+mod cli_diagnostics_once;
 mod cli_files;
 mod cli_hostile_input;
 mod cli_init;

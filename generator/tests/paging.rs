@@ -395,7 +395,7 @@ fn a_paging_that_cannot_be_is_an_error_located_in_the_tool_file() {
             at("own", ""),
             25,
             "`own` pages, but it is bound to no operation",
-            "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)",
+            "`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own returns `Reply::More(items, More::cursor(param, &args, next))`, the same next-page suggestion)",
         ),
     ];
     let mut expected: Vec<(String, String, u32, String, String)> = expected

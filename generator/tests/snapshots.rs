@@ -50,6 +50,7 @@ const FEATURES: &[&str] = &[
     "union_presenters",
     "flat",
     "bound",
+    "descriptions",
 ];
 
 /// The workspace's `tests/` folder. This test lives in the generator crate, not beside the

@@ -461,3 +461,72 @@ fn a_long_flat_name_is_shortened_deterministically_and_without_collisions() {
     let again = generate(&sources, &Options::default()).unwrap_or_else(|d| panic!("{:#?}", d.0));
     assert_eq!(files, again, "the same names on every run");
 }
+
+/// The warnings of `tool` (a tool file beside a `book.yaml` presenter with a `status` enum),
+/// as (pointer, message, help).
+fn tool_warnings(tool: &str) -> Vec<(String, String, String)> {
+    let book = "title: Book\ntype: object\nrequired: [id, status]\nproperties:\n  id: { type: string }\n  status: { type: string, enum: [on_shelf, on_loan, lost] }\n";
+    let sources = [
+        SourceFile::new("library/book.yaml", book),
+        SourceFile::new("library/books.tool.yaml", tool),
+    ];
+    fusion_gen::generate_with_warnings(&sources, &Options::default())
+        .expect("generates")
+        .warnings
+        .into_iter()
+        .map(|w| (w.pointer, w.message, w.help.unwrap_or_default()))
+        .collect()
+}
+
+/// An input field named like a Rust keyword is renamed, and a warning names the Rust field;
+/// `x-fusion-name` chooses the name and silences it.
+#[test]
+fn an_input_field_renamed_from_a_keyword_is_a_warning_naming_the_rust_field() {
+    let tool = "x-fusion-tool:\n  name: books\n  actions:\n    search:\n      input: { type: object, properties: { type: { type: string }, self: { type: boolean }, gen: { type: string, x-fusion-name: generation } } }\n      returns: book.yaml\n";
+    let at = "/x-fusion-tool/actions/search/input/properties";
+    let help = |key: &str, rust: &str| {
+        format!(
+            "the handler reads it as `args.{rust}`; the wire keeps `{key}`. To choose the Rust name, add `x-fusion-name: <name>` to the property"
+        )
+    };
+    assert_eq!(
+        tool_warnings(tool),
+        [
+            (
+                format!("{at}/type"),
+                "the input field `type` is the Rust field `type_`: `type` is a Rust keyword"
+                    .to_owned(),
+                help("type", "type_"),
+            ),
+            (
+                format!("{at}/self"),
+                "the input field `self` is the Rust field `self_`: `self` is a Rust keyword"
+                    .to_owned(),
+                help("self", "self_"),
+            ),
+        ]
+    );
+}
+
+/// An inline enum equal to a presenter's (values in another order) is a warning whose help
+/// gives the exact `$ref`; with that `$ref`, no warning.
+#[test]
+fn an_inline_enum_equal_to_a_presenter_s_suggests_its_ref() {
+    let tool = "x-fusion-tool:\n  name: books\n  actions:\n    search:\n      input: { type: object, properties: { status: { type: string, enum: [lost, on_loan, on_shelf] } } }\n      returns: book.yaml\n";
+    assert_eq!(
+        tool_warnings(tool),
+        [(
+            "/x-fusion-tool/actions/search/input/properties/status".to_owned(),
+            "the input field `status` declares an enum equal to the one at `book.yaml#/properties/status`".to_owned(),
+            "write `status: { $ref: \"book.yaml#/properties/status\" }` to reuse that type: the handler then gets the presenter's enum, not a copy to convert".to_owned(),
+        )]
+    );
+    let reused = tool.replace(
+        "{ type: string, enum: [lost, on_loan, on_shelf] }",
+        "{ $ref: \"book.yaml#/properties/status\" }",
+    );
+    assert_eq!(tool_warnings(&reused), []);
+    // Another set of values is another enum.
+    let other = tool.replace("lost, ", "");
+    assert_eq!(tool_warnings(&other), []);
+}

@@ -164,16 +164,29 @@ pub fn missing_discriminator<A: AsRef<str>>(available: &[A]) -> ToolResponse {
     )
 }
 
-/// A handler failure: `INTERNAL_ERROR` with the message `[tool/action] error_text`.
+/// A handler failure as upstream writes every one: `INTERNAL_ERROR` with the message
+/// `[tool/action] error_text` and the recovery
+/// [`TRANSIENT_RECOVERY`](crate::handler_error::TRANSIENT_RECOVERY), which invites an identical
+/// retry. A generated tool writes a handler's `Err` through [`crate::HandlerError`] instead,
+/// where only a failure marked transient says so (wire format §12, deviation).
 ///
 /// The error text often repeats what the agent sent (`no invoice "…"`), so it is an echo: cut to
 /// [`crate::echo::TEXT_MAX_BYTES`] and kept on its line ([`crate::escape::push_echo`]).
 pub fn internal_error(tool: &str, action: &str, error_text: &str) -> ToolResponse {
     let mut options = ToolErrorOptions::new(String::new());
-    options.suggestion = Some(
-        "This may be a transient error. Retry the same call with identical parameters.".to_owned(),
-    );
-    write_tool_error("INTERNAL_ERROR", &options, |out| {
+    options.suggestion = Some(crate::handler_error::TRANSIENT_RECOVERY.to_owned());
+    internal_error_with(tool, action, error_text, &options)
+}
+
+/// `INTERNAL_ERROR` with the message `[tool/action] error_text` (an echo, as in
+/// [`internal_error`]) and the other parts of `options` (its `message` is not used).
+pub(crate) fn internal_error_with(
+    tool: &str,
+    action: &str,
+    error_text: &str,
+    options: &ToolErrorOptions,
+) -> ToolResponse {
+    write_tool_error("INTERNAL_ERROR", options, |out| {
         out.push_str("<message>[");
         push_xml(out, tool);
         out.push('/');

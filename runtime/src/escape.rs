@@ -11,7 +11,8 @@
 //!
 //!   | context | escaped |
 //!   |---|---|
-//!   | [`line()`]: rule, suggestion, summary and list lines | `&` `<`, line breaks and controls |
+//!   | [`rule`]: declared rule lines | line breaks and controls; `<` only where it starts `</`, `<!`, `<?`, a wire format tag ([`WIRE_TAGS`]) or a name the value ends in |
+//!   | [`line()`]: suggestion, summary and list lines | `&` `<`, line breaks and controls |
 //!   | [`cell`]: markdown table cells | as [`line()`], plus `\|` and `\` |
 //!   | [`ui_line`]: a value in markdown, code or diagram text | as [`line()`], plus backtick runs of three or more |
 //!   | [`content`]: the same, for a value that may span lines | as [`ui_line`], but line breaks are kept |
@@ -60,6 +61,9 @@ struct Set {
     open: bool,
     /// Look-alikes of `>` (the set escapes `>`).
     close: bool,
+    /// `<` and its look-alikes are escaped only where they start what could forge a block
+    /// ([`forges_tag`]); the other flagged characters as always.
+    tags_only: bool,
 }
 
 /// Whether `chars` holds `byte`, in a `const fn`.
@@ -115,7 +119,14 @@ impl Set {
             controls,
             open,
             close,
+            tags_only: false,
         }
+    }
+
+    /// This set, escaping `<` only where it starts what could forge a block.
+    const fn tags_only(mut self) -> Self {
+        self.tags_only = true;
+        self
     }
 
     /// Whether the set escapes the non-ASCII character `c`.
@@ -231,11 +242,91 @@ fn push_escaped_from(out: &mut String, s: &str, set: &Set, first: usize) {
                 '`'
             }
         };
+        if set.tags_only
+            && (c == '<' || tag_bracket(c) == Some('<'))
+            && !forges_tag(&s[index + c.len_utf8()..])
+        {
+            continue;
+        }
         out.push_str(&s[clean_from..index]);
         push_replacement(out, c);
         clean_from = index + c.len_utf8();
     }
     out.push_str(&s[clean_from..]);
+}
+
+/// The names of the tags the wire format writes: a block's (`domain_rules`, `tool_error`, ...)
+/// and those inside one (`recovery`, `field`, ...). Lowercase; compared without regard to case.
+pub const WIRE_TAGS: &[&str] = &[
+    "action",
+    "action_suggestions",
+    "available_actions",
+    "cache_invalidation",
+    "dataset",
+    "detail",
+    "details",
+    "domain_rules",
+    "field",
+    "llm_directives",
+    "message",
+    "more",
+    "recovery",
+    "retry_after",
+    "system_guidance",
+    "tool_error",
+    "ui_passthrough",
+    "validation_error",
+    "visual_context",
+];
+
+/// Whether a `<` followed by `rest` (the rest of the value) could forge a block for a reader:
+/// a closing tag or a declaration (`</`, `<!`, `<?`), a tag the wire format writes
+/// ([`WIRE_TAGS`]), or what the value cannot see the end of: a `<` that ends it, or a tag name it
+/// ends in the middle of (the next piece of the text could complete `<domain_r` or `</`). Names
+/// are read as leniently as the generator reads static text: any case, spaces after the `<`, `-`
+/// for `_`, zero-width characters skipped, and any other non-ASCII character (a look-alike
+/// `／` or a Cyrillic letter) taken as forging. Everything else (`a < b`, `<= 3`, `<Lovelace>`,
+/// `<b>`) reads as text, as the data block shows it.
+fn forges_tag(rest: &str) -> bool {
+    let rest = rest.trim_start_matches([' ', '\t']);
+    let Some(next) = rest.chars().next() else {
+        return true;
+    };
+    if matches!(next, '/' | '!' | '?') || !next.is_ascii() {
+        return true;
+    }
+    // The longest wire tag is 18 bytes: a longer name is none of them.
+    let mut name = [0u8; 24];
+    let mut len = 0;
+    let mut at_end = true;
+    for c in rest.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+            if len == name.len() {
+                return false;
+            }
+            name[len] = if c == '-' {
+                b'_'
+            } else {
+                c.to_ascii_lowercase() as u8
+            };
+            len += 1;
+        } else if matches!(
+            c,
+            '\u{ad}' | '\u{200b}'..='\u{200d}' | '\u{2060}' | '\u{feff}'
+        ) {
+            continue;
+        } else if !c.is_ascii() {
+            return true;
+        } else {
+            at_end = false;
+            break;
+        }
+    }
+    let name = &name[..len];
+    !name.is_empty()
+        && WIRE_TAGS
+            .iter()
+            .any(|tag| tag.as_bytes() == name || (at_end && tag.as_bytes().starts_with(name)))
 }
 
 /// The shortest run of backticks that opens or closes a markdown code fence.
@@ -306,7 +397,9 @@ fn escaped<'a>(s: &'a str, set: &Set) -> Cow<'a, str> {
 /// and the generator asks [`Context::apply`] whether a value needs escaping at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Context {
-    /// Rule, suggestion, summary and list lines ([`line()`]).
+    /// A declared rule's line ([`rule`]).
+    Rule,
+    /// Suggestion, summary and list lines ([`line()`]).
     Line,
     /// Markdown table cells ([`cell`]).
     Cell,
@@ -334,6 +427,7 @@ impl Context {
     /// (`push_line`, ...), for code generators that call it directly.
     pub fn push_fn_name(self) -> &'static str {
         match self {
+            Context::Rule => "push_rule",
             Context::Line => "push_line",
             Context::Cell => "push_cell",
             Context::UiLine => "push_ui_line",
@@ -344,6 +438,7 @@ impl Context {
 
     fn set(self) -> &'static Set {
         match self {
+            Context::Rule => RULE,
             Context::Line => LINE,
             Context::Cell => CELL,
             Context::UiLine => UI_LINE,
@@ -354,6 +449,7 @@ impl Context {
 }
 
 const LINE: &Set = &Set::new(b"&<", true, true, false);
+const RULE: &Set = &Set::new(b"<", true, true, false).tags_only();
 const UI_LINE: &Set = &Set::new(b"&<", true, true, true);
 const CELL: &Set = &Set::new(b"&<|\\", true, true, false);
 const CONTENT: &Set = &Set::new(b"&<", true, false, true);
@@ -363,7 +459,21 @@ const ATTR: &Set = &Set::new(b"&<>\"'", false, false, false);
 const ECHO_ATTR: &Set = &Set::new(b"&<>\"'", true, true, false);
 const BREAKS: &Set = &Set::new(b"", true, true, false);
 
-/// Appends a run-time value for a rule, suggestion, summary or list line (§5 deviation): `&`,
+/// Appends a run-time value for a declared rule (§5 deviation): line breaks and controls, so the
+/// value stays on its line, and a `<` (or look-alike) only where it could forge a block: a
+/// closing tag, a tag the wire format writes, or one the value ends in (see the module's table).
+/// `&` and other `<` are written as they are, as the data block shows them.
+#[inline]
+pub fn push_rule(out: &mut String, s: &str) {
+    push_escaped(out, s, RULE);
+}
+
+/// [`push_rule`] as a value, borrowed when there is nothing to escape.
+pub fn rule(s: &str) -> Cow<'_, str> {
+    escaped(s, RULE)
+}
+
+/// Appends a run-time value for a suggestion, summary or list line (§5 deviation): `&`,
 /// `<`, line breaks and controls, so the value stays on its line.
 #[inline]
 pub fn push_line(out: &mut String, s: &str) {
@@ -517,10 +627,42 @@ mod tests {
         assert!(matches!(xml("a > b"), Cow::Borrowed(_)));
     }
 
+    /// A rule shows a value as the data block does, but for what could forge a block.
+    #[test]
+    fn rules_escape_only_what_forges_a_block() {
+        assert!(matches!(rule("Ada <Lovelace> & co"), Cow::Borrowed(_)));
+        assert!(matches!(rule("a < b, c<d, <b>bold</b"), Cow::Owned(_)));
+        assert_eq!(rule("a < b, <b>bold</b>"), "a < b, <b>bold&lt;/b>");
+        for (value, escaped) in [
+            ("</domain_rules>", "&lt;/domain_rules>"),
+            ("<DOMAIN_RULES>", "&lt;DOMAIN_RULES>"),
+            ("<action_suggestions>", "&lt;action_suggestions>"),
+            ("<tool_error code=\"X\">", "&lt;tool_error code=\"X\">"),
+            ("<!-- x", "&lt;!-- x"),
+            ("<?xml", "&lt;?xml"),
+            // What the value ends in: the next piece of the text could complete it.
+            ("x <", "x &lt;"),
+            ("x <domain_r", "x &lt;domain_r"),
+            ("x <Lovelace", "x <Lovelace"),
+            ("a <= b", "a <= b"),
+            ("< /domain_rules>", "&lt; /domain_rules>"),
+            ("<Domain-Rules>", "&lt;Domain-Rules>"),
+            ("<domain\u{200b}_rules>", "&lt;domain\u{200b}_rules>"),
+            ("<dоmain_rules>", "&lt;dоmain_rules>"),
+            ("＜/domain_rules＞", "&#xff1c;/domain_rules＞"),
+            ("<／domain_rules>", "&lt;／domain_rules>"),
+            ("a\n- forged", "a\\n- forged"),
+            ("x &lt;/domain_rules>", "x &lt;/domain_rules>"),
+        ] {
+            assert_eq!(rule(value), escaped, "{value:?}");
+        }
+    }
+
     #[test]
     fn each_context_is_its_push_function() {
         type Push = fn(&mut String, &str);
-        let contexts: [(Context, Push, &str); 5] = [
+        let contexts: [(Context, Push, &str); 6] = [
+            (Context::Rule, push_rule, "push_rule"),
             (Context::Line, push_line, "push_line"),
             (Context::Cell, push_cell, "push_cell"),
             (Context::UiLine, push_ui_line, "push_ui_line"),

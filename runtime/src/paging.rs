@@ -192,6 +192,61 @@ impl More {
         }
     }
 
+    /// A page a hand-written handler read itself, from a source that hands out a cursor for the
+    /// next one (a database's keyset, another API's token): the agent is told to call the same
+    /// action with `args` (the call's arguments, the generated input struct) and `param` set to
+    /// `next`, the same `<action_suggestions>` line a bound operation's next page gets. `next`
+    /// `None` or empty means the last page, and no suggestion. Return it as
+    /// `Reply::More(items, more)`.
+    ///
+    /// ```
+    /// use fusion_runtime::paging::More;
+    ///
+    /// #[derive(serde::Serialize)]
+    /// struct LoansListInput { overdue: Option<bool>, cursor: Option<String> }
+    ///
+    /// let args = LoansListInput { overdue: Some(true), cursor: None };
+    /// let more = More::cursor("cursor", &args, Some("L-5"));
+    /// let mut builder = fusion_runtime::ResponseBuilder::new("[]".to_owned());
+    /// more.suggest(&mut builder, "loans", "list", Some(2), None);
+    /// assert!(builder.build().texts()[1].contains(
+    ///     r#"More results: {"action":"list","overdue":true,"cursor":"L-5"}"#
+    /// ));
+    /// // The last page: no suggestion.
+    /// let mut builder = fusion_runtime::ResponseBuilder::new("[]".to_owned());
+    /// More::cursor("cursor", &args, None).suggest(&mut builder, "loans", "list", Some(2), None);
+    /// assert_eq!(builder.build().texts().len(), 1);
+    /// ```
+    pub fn cursor<A: serde::Serialize + ?Sized>(
+        param: &'static str,
+        args: &A,
+        next: Option<&str>,
+    ) -> More {
+        // The generated input structs serialize as their wire arguments; anything else that is
+        // not an object has no arguments to carry over.
+        let args = match serde_json::to_value(args) {
+            Ok(Value::Object(args)) => args,
+            _ => Map::new(),
+        };
+        let signal = match next.filter(|next| !next.is_empty()) {
+            Some(next) => Signal::Next(vec![(param.to_owned(), Value::String(next.to_owned()))]),
+            None => Signal::End,
+        };
+        More {
+            paging: Paging {
+                style: PageStyle::Cursor { param },
+                size: None,
+                default_size: None,
+                max_size: None,
+                // Unused: the handler said where the next page is.
+                next: NextFrom::FullPage,
+            },
+            flat: None,
+            args: args.into_iter().filter(|(_, v)| !v.is_null()).collect(),
+            signal,
+        }
+    }
+
     /// The same page of an action exposed as a tool of its own (flat exposition), named
     /// `name`: the suggestion names that tool, without an `action` argument.
     #[must_use]

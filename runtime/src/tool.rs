@@ -1,15 +1,14 @@
 //! What generated tools call: the `action` discriminator, `_select`, and turning a handler's
 //! result into the response (wire format §9, §12, §14).
 
-use std::fmt::Display;
-
 use serde_json::{Map, Value};
 
 use crate::args::{ArgPath, enum_value, wrong_type};
 use crate::builder::ResponseBuilder;
 use crate::declared::{Declared, Hooks};
 use crate::echo;
-use crate::error::{internal_error, missing_discriminator, unknown_action};
+use crate::error::{missing_discriminator, unknown_action};
+use crate::handler_error::{HandlerError, handler_failure};
 use crate::presenter::Presenter;
 use crate::response::{ToolResponse, ViewData};
 use crate::select::Selection;
@@ -233,7 +232,7 @@ pub fn select<T: Copy>(
 }
 
 /// The response of an action that returns one presenter item.
-pub fn present_item<P: Presenter, E: Display>(
+pub fn present_item<P: Presenter, E: Into<HandlerError>>(
     result: Result<Reply<P::Item>, E>,
     presenter: &P,
     selection: &Selection,
@@ -250,12 +249,12 @@ pub fn present_item<P: Presenter, E: Display>(
             builder.presenter_view(ViewData::DataBlock).build()
         }
         Ok(Reply::Response(response)) => response,
-        Err(error) => internal_error(tool, action, &error.to_string()),
+        Err(error) => handler_failure(error, tool, action),
     }
 }
 
 /// The response of an action that returns a collection of presenter items.
-pub fn present_collection<P: Presenter, E: Display>(
+pub fn present_collection<P: Presenter, E: Into<HandlerError>>(
     result: Result<Reply<Vec<P::Item>>, E>,
     presenter: &P,
     selection: &Selection,
@@ -272,14 +271,14 @@ pub fn present_collection<P: Presenter, E: Display>(
             builder.presenter_view(ViewData::DataBlock).build()
         }
         Ok(Reply::Response(response)) => response,
-        Err(error) => internal_error(tool, action, &error.to_string()),
+        Err(error) => handler_failure(error, tool, action),
     }
 }
 
 /// [`present_item`] for a `structured: true` tool: a success also carries its wire data (after
 /// `_select` and redaction) as `structuredContent` (wire format §13). A [`Reply::Response`] and an
 /// error pass through as they are.
-pub fn present_item_structured<P: Presenter, E: Display>(
+pub fn present_item_structured<P: Presenter, E: Into<HandlerError>>(
     result: Result<Reply<P::Item>, E>,
     presenter: &P,
     selection: &Selection,
@@ -297,7 +296,7 @@ pub fn present_item_structured<P: Presenter, E: Display>(
 /// [`present_collection`] for a `structured: true` tool: `structuredContent` is
 /// `{"items": [...]}`, the items the data block holds (cut to the agent limit), because MCP
 /// wants an object there.
-pub fn present_collection_structured<P: Presenter, E: Display>(
+pub fn present_collection_structured<P: Presenter, E: Into<HandlerError>>(
     result: Result<Reply<Vec<P::Item>>, E>,
     presenter: &P,
     selection: &Selection,
@@ -316,7 +315,7 @@ pub fn present_collection_structured<P: Presenter, E: Display>(
 /// declared blocks: what a generated tool calls, so that the hooks a tool binding holds see
 /// every item while `_select` still cuts the data block (wire format §9). With hooks that add
 /// nothing, the bytes are [`present_item`]'s.
-pub fn present_item_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
+pub fn present_item_with<D: Declared, E: Into<HandlerError>, C: ?Sized, H: Hooks<D, C> + ?Sized>(
     result: Result<Reply<D::Item>, E>,
     presenter: &D,
     selection: &Selection,
@@ -332,13 +331,18 @@ pub fn present_item_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?S
             more.suggest(builder, tool, action, None, None);
         }),
         Ok(Reply::Response(response)) => response,
-        Err(error) => internal_error(tool, action, &error.to_string()),
+        Err(error) => handler_failure(error, tool, action),
     }
 }
 
 /// [`present_collection`] for a generated presenter, with `hooks` called with the items the
 /// agent limit keeps after the declared blocks (see [`present_item_with`]).
-pub fn present_collection_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
+pub fn present_collection_with<
+    D: Declared,
+    E: Into<HandlerError>,
+    C: ?Sized,
+    H: Hooks<D, C> + ?Sized,
+>(
     result: Result<Reply<Vec<D::Item>>, E>,
     presenter: &D,
     selection: &Selection,
@@ -358,12 +362,17 @@ pub fn present_collection_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C
             })
         }
         Ok(Reply::Response(response)) => response,
-        Err(error) => internal_error(tool, action, &error.to_string()),
+        Err(error) => handler_failure(error, tool, action),
     }
 }
 
 /// [`present_item_with`] for a `structured: true` tool, as [`present_item_structured`].
-pub fn present_item_structured_with<D: Declared, E: Display, C: ?Sized, H: Hooks<D, C> + ?Sized>(
+pub fn present_item_structured_with<
+    D: Declared,
+    E: Into<HandlerError>,
+    C: ?Sized,
+    H: Hooks<D, C> + ?Sized,
+>(
     result: Result<Reply<D::Item>, E>,
     presenter: &D,
     selection: &Selection,
@@ -384,7 +393,7 @@ pub fn present_item_structured_with<D: Declared, E: Display, C: ?Sized, H: Hooks
 /// [`present_collection_structured`].
 pub fn present_collection_structured_with<
     D: Declared,
-    E: Display,
+    E: Into<HandlerError>,
     C: ?Sized,
     H: Hooks<D, C> + ?Sized,
 >(
@@ -406,10 +415,10 @@ pub fn present_collection_structured_with<
 }
 
 /// The response of an action without a return presenter.
-pub fn respond<E: Display>(
+pub fn respond<E: Into<HandlerError>>(
     result: Result<ToolResponse, E>,
     tool: &str,
     action: &str,
 ) -> ToolResponse {
-    result.unwrap_or_else(|error| internal_error(tool, action, &error.to_string()))
+    result.unwrap_or_else(|error| handler_failure(error, tool, action))
 }

@@ -11,12 +11,12 @@
 //! texts of calls the agent got wrong. A handler's own failure text (a system error) is the span's
 //! status message, as upstream's, because it already reaches the agent.
 
-use std::fmt::Display;
 use std::time::Instant;
 
 use tracing::field::Empty;
 use tracing::{Level, Span};
 
+use crate::HandlerError;
 use crate::response::ToolResponse;
 use crate::tool::Reply;
 
@@ -134,12 +134,21 @@ impl Steps {
         self.since = Some(Instant::now());
     }
 
-    /// The handler answered `result`: a handler error when it is a finished error response
-    /// (status unset: the agent reads it and may recover), a system error when it failed
-    /// (status `ERROR`, the failure's text as the status message), else a success (`OK`).
-    pub fn handled<R: Handled>(&self, result: &R) {
+    /// The handler answered `result`: a handler error when it is a finished error response or a
+    /// coded [`HandlerError`] (`NOT_FOUND`: status unset, the agent reads it and may recover), a
+    /// system error when it failed with `INTERNAL_ERROR` (status `ERROR`, the failure's text as
+    /// the status message), else a success (`OK`). The result is handed on with its error as
+    /// the runtime reads it, a [`HandlerError`].
+    // The result goes straight to the response writer, once per call, never up a `?` chain:
+    // boxing the error would cost an allocation on every failing call for nothing.
+    #[allow(clippy::result_large_err)]
+    pub fn handled<T, E: Into<HandlerError>>(&self, result: Result<T, E>) -> Result<T, HandlerError>
+    where
+        Result<T, HandlerError>: Handled,
+    {
+        let result = result.map_err(Into::into);
         let Some(since) = self.since else {
-            return;
+            return result;
         };
         let micros = micros(since);
         self.span.record("mcp.handler_us", micros);
@@ -160,6 +169,7 @@ impl Steps {
                 tracing::debug!(target: TARGET, handler_us = micros, "handler failed");
             }
         }
+        result
     }
 }
 
@@ -173,8 +183,9 @@ pub enum Outcome<'a> {
     Success,
     /// A finished error response (`isError: true`) the handler chose to send.
     ToolError,
-    /// The handler failed (`Err`): the response is `INTERNAL_ERROR`.
-    Failed(&'a dyn Display),
+    /// The handler failed on the server's side (an `Err` that is `INTERNAL_ERROR`), with its
+    /// message.
+    Failed(&'a str),
 }
 
 impl std::fmt::Debug for Outcome<'_> {
@@ -193,22 +204,32 @@ pub trait Handled {
     fn outcome(&self) -> Outcome<'_>;
 }
 
-impl<T, E: Display> Handled for Result<Reply<T>, E> {
+impl<T> Handled for Result<Reply<T>, HandlerError> {
     fn outcome(&self) -> Outcome<'_> {
         match self {
             Ok(Reply::Response(response)) => response_outcome(response),
             Ok(_) => Outcome::Success,
-            Err(error) => Outcome::Failed(error),
+            Err(error) => error_outcome(error),
         }
     }
 }
 
-impl<E: Display> Handled for Result<ToolResponse, E> {
+impl Handled for Result<ToolResponse, HandlerError> {
     fn outcome(&self) -> Outcome<'_> {
         match self {
             Ok(response) => response_outcome(response),
-            Err(error) => Outcome::Failed(error),
+            Err(error) => error_outcome(error),
         }
+    }
+}
+
+/// A handler's `Err`: a coded error (`NOT_FOUND`, `CONFLICT`) is an answer about what the agent
+/// asked; only `INTERNAL_ERROR` is the server failing.
+fn error_outcome(error: &HandlerError) -> Outcome<'_> {
+    if error.code() == "INTERNAL_ERROR" {
+        Outcome::Failed(error.message())
+    } else {
+        Outcome::ToolError
     }
 }
 

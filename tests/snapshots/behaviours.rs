@@ -96,7 +96,7 @@ pub mod account {
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
-                __rt::escape::push_line(&mut text, &item.owner);
+                __rt::escape::push_rule(&mut text, &item.owner);
                 text.push_str(" is inactive.");
                 builder.rule_raw(text);
             }
@@ -128,7 +128,7 @@ pub mod account {
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::escape::push_rule(&mut text, value);
                 }
                 builder.rule_raw(text);
             }
@@ -177,7 +177,7 @@ pub mod account {
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
-                __rt::escape::push_line(&mut text, &item.owner);
+                __rt::escape::push_rule(&mut text, &item.owner);
                 text.push_str(" is inactive.");
                 builder.rule_raw(text);
             }
@@ -218,7 +218,7 @@ pub mod account {
                     .as_ref()
                     .and_then(::core::option::Option::as_ref)
                 {
-                    __rt::escape::push_line(&mut text, value);
+                    __rt::escape::push_rule(&mut text, value);
                 }
                 builder.rule_raw(text);
             }
@@ -474,7 +474,7 @@ pub mod appointment {
                             other: "appointments",
                         },
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" today.");
                 builder.rule_raw(text);
@@ -547,7 +547,7 @@ pub mod entry {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
-                __rt::escape::push_line(&mut text, &item.label);
+                __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
                 builder.rule_raw(text);
             }
@@ -571,7 +571,7 @@ pub mod entry {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Refund: ");
-                __rt::escape::push_line(&mut text, &item.label);
+                __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
                 builder.rule_raw(text);
             }
@@ -886,7 +886,7 @@ pub mod ledgers_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "ledgers";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Manage ledgers";
+    pub const DESCRIPTION: &str = "Manage ledgers. Select operation via the `action` parameter. Actions: audit, close\n\nWorkflow:\n- 'audit': Audit a ledger. Requires: id\n- 'close': Close a ledger. Requires: id [DESTRUCTIVE]";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"audit\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: audit, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -975,11 +975,14 @@ pub mod ledgers_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[ledgers/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[ledgers/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait LedgersHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `audit`: Audit a ledger
         fn audit(
             &self,
@@ -1021,13 +1024,13 @@ pub mod ledgers_tool {
             LedgersArgs::Audit(args) => {
                 steps.validated("audit");
                 let result = handler.audit(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "audit")
             }
             LedgersArgs::Close(args) => {
                 steps.validated("close");
                 let result = handler.close(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "close")
             }
         }
@@ -1225,13 +1228,13 @@ pub mod note {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
-                __rt::escape::push_line(&mut text, &item.notes);
+                __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
-                __rt::escape::push_line(&mut text, item.kind.as_str());
+                __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             {
@@ -1272,13 +1275,13 @@ pub mod note {
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Notes: ");
-                __rt::escape::push_line(&mut text, &item.notes);
+                __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
                 let mut text = ::std::string::String::new();
                 text.push_str("Kind: ");
-                __rt::escape::push_line(&mut text, item.kind.as_str());
+                __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {

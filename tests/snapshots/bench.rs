@@ -40,7 +40,7 @@ pub mod invoices_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "invoices";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "invoices";
+    pub const DESCRIPTION: &str = "invoices. Select operation via the `action` parameter. Actions: remind";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"remind\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -110,11 +110,14 @@ pub mod invoices_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[invoices/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[invoices/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait InvoicesHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `remind`: Send payment reminders
         fn remind(
             &self,
@@ -148,7 +151,7 @@ pub mod invoices_tool {
             InvoicesArgs::Remind => {
                 steps.validated("remind");
                 let result = handler.remind().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "remind")
             }
         }
@@ -269,7 +272,7 @@ pub mod reviewed_row {
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -307,7 +310,7 @@ pub mod reviewed_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -412,7 +415,7 @@ pub mod tabled_row {
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
@@ -477,7 +480,7 @@ pub mod tabled_row {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Invoice ");
-                __rt::escape::push_line(&mut text, &item.id);
+                __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }

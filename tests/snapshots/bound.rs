@@ -365,7 +365,7 @@ pub mod issues_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "issues";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "The tracker's issues";
+    pub const DESCRIPTION: &str = "The tracker's issues. Select operation via the `action` parameter. Actions: list, get, create, search\n\nWorkflow:\n- 'list': List repository issues. Requires: owner, repo\n- 'get': Get an issue. Requires: owner, repo, issue_number\n- 'create': Create an issue. Requires: owner, repo, body\n- 'search': Search issues. Requires: q";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"get\",\"create\",\"search\"],\"description\":\"Which operation to perform\"},\"owner\":{\"type\":\"string\",\"description\":\"Required for: list, get, create\"},\"repo\":{\"type\":\"string\",\"description\":\"Required for: list, get, create\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"default\":\"open\",\"description\":\"Which issues to list. For: list\"},\"sort\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"created\",\"updated\"],\"default\":\"created\",\"description\":\"For: list\"},{\"type\":\"string\",\"enum\":[\"comments\",\"reactions\",\"created\"],\"description\":\"For: search\"}],\"description\":\"For: list, search. Its schema depends on the action\"},\"per_page\":{\"anyOf\":[{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":30,\"description\":\"For: list\"},{\"type\":\"integer\",\"minimum\":1,\"maximum\":50,\"description\":\"For: search\"}],\"description\":\"For: list, search. Its schema depends on the action\"},\"page\":{\"type\":\"integer\",\"minimum\":1,\"default\":1,\"description\":\"For: list\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"Required for: get\"},\"body\":{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1},\"body\":{\"type\":\"string\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"maxItems\":10},\"fields\":{\"type\":\"object\",\"properties\":{},\"maxProperties\":3,\"additionalProperties\":{\"type\":\"string\"},\"description\":\"Custom fields, at most three.\"}},\"required\":[\"title\"],\"description\":\"Required for: create\"},\"q\":{\"type\":\"string\",\"description\":\"Required for: search\"},\"action_param\":{\"type\":\"string\",\"enum\":[\"view\",\"triage\"],\"description\":\"What the results are for (the API's own `action`, which the tool renames). Sent to the API as `action`. For: search\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -491,11 +491,14 @@ pub mod issues_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[issues/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[issues/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait IssuesHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `list`: List repository issues
         fn list(
             &self,
@@ -565,7 +568,7 @@ pub mod issues_tool {
             IssuesArgs::List(args) => {
                 steps.validated("list");
                 let result = handler.list(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -579,7 +582,7 @@ pub mod issues_tool {
             IssuesArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -593,7 +596,7 @@ pub mod issues_tool {
             IssuesArgs::Create(args) => {
                 steps.validated("create");
                 let result = handler.create(*args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::issue::IssuePresenter,
@@ -607,7 +610,7 @@ pub mod issues_tool {
             IssuesArgs::Search(args) => {
                 steps.validated("search");
                 let result = handler.search(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::search_issues::SearchIssuesPresenter,
@@ -1473,11 +1476,14 @@ pub mod repos_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[repos/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[repos/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ReposHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `update`: Update a repository
         fn update(
             &self,
@@ -1526,7 +1532,7 @@ pub mod repos_tool {
             ReposArgs::Update(args) => {
                 steps.validated("update");
                 let result = handler.update(*args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::repository::RepositoryPresenter,
@@ -1540,7 +1546,7 @@ pub mod repos_tool {
             ReposArgs::Dispatch(args) => {
                 steps.validated("dispatch");
                 let result = handler.dispatch(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "dispatch")
             }
         }

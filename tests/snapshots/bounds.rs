@@ -163,7 +163,7 @@ pub mod limits_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "limits";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Bounded arguments";
+    pub const DESCRIPTION: &str = "Bounded arguments. Select operation via the `action` parameter. Actions: numbers, texts, lists, formats\n\nWorkflow:\n- 'numbers': Numeric bounds. Requires: count\n- 'texts': String bounds\n- 'lists': Array bounds\n- 'formats': String formats";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"numbers\",\"texts\",\"lists\",\"formats\"],\"description\":\"Which operation to perform\"},\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"description\":\"How many. Required for: numbers\"},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1,\"description\":\"For: numbers\"},\"big\":{\"type\":\"integer\",\"maximum\":9007199254740990,\"description\":\"For: numbers\"},\"level\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,\"description\":\"For: numbers\"},\"half\":{\"type\":\"number\",\"minimum\":0.5,\"maximum\":1e+21,\"description\":\"For: numbers\"},\"small\":{\"type\":\"integer\",\"format\":\"uint8\",\"maximum\":100,\"description\":\"For: numbers\"},\"name\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":5,\"pattern\":\"^[a-z]+$\",\"description\":\"For: texts\"},\"code\":{\"type\":\"string\",\"maxLength\":1,\"description\":\"For: texts\"},\"path\":{\"type\":\"string\",\"pattern\":\"^a/b$\",\"description\":\"For: texts\"},\"digits\":{\"type\":\"string\",\"pattern\":\"^\\\\d+$\",\"description\":\"For: texts\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":3,\"description\":\"For: lists\"},\"one\":{\"type\":\"array\",\"items\":{\"type\":\"integer\"},\"minItems\":1,\"description\":\"For: lists\"},\"ids\":{\"type\":\"array\",\"items\":{\"type\":\"integer\"},\"uniqueItems\":true,\"description\":\"For: lists\"},\"nested\":{\"type\":\"object\",\"properties\":{\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"maxItems\":2}},\"description\":\"For: lists\"},\"start\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"For: formats\"},\"day\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"For: formats\"},\"at\":{\"type\":\"string\",\"format\":\"time\",\"description\":\"For: formats\"},\"span\":{\"type\":\"string\",\"format\":\"duration\",\"description\":\"For: formats\"},\"email\":{\"type\":\"string\",\"format\":\"email\",\"maxLength\":20,\"description\":\"For: formats\"},\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"For: formats\"},\"site\":{\"type\":\"string\",\"format\":\"uri\",\"description\":\"For: formats\"},\"host\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"For: formats\"},\"net\":{\"type\":\"string\",\"format\":\"cidr\",\"description\":\"For: formats\"},\"blob\":{\"type\":\"string\",\"format\":\"base64\",\"description\":\"For: formats\"},\"label\":{\"type\":\"string\",\"format\":\"int32\",\"description\":\"For: formats\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -294,11 +294,14 @@ pub mod limits_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[limits/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[limits/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait LimitsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `numbers`: Numeric bounds
         fn numbers(
             &self,
@@ -354,25 +357,25 @@ pub mod limits_tool {
             LimitsArgs::Numbers(args) => {
                 steps.validated("numbers");
                 let result = handler.numbers(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "numbers")
             }
             LimitsArgs::Texts(args) => {
                 steps.validated("texts");
                 let result = handler.texts(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "texts")
             }
             LimitsArgs::Lists(args) => {
                 steps.validated("lists");
                 let result = handler.lists(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "lists")
             }
             LimitsArgs::Formats(args) => {
                 steps.validated("formats");
                 let result = handler.formats(*args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "formats")
             }
         }

@@ -329,7 +329,7 @@ pub mod meters_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "meters";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Meters, with sized integer arguments.";
+    pub const DESCRIPTION: &str = "Meters, with sized integer arguments.. Select operation via the `action` parameter. Actions: get";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"level\":{\"type\":\"integer\",\"format\":\"uint8\",\"description\":\"Required for: get\"},\"shift\":{\"type\":\"integer\",\"format\":\"int16\",\"description\":\"For: get\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -406,11 +406,14 @@ pub mod meters_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[meters/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[meters/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait MetersHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: One meter.
         fn get(
             &self,
@@ -449,7 +452,7 @@ pub mod meters_tool {
             MetersArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::meter::MeterPresenter,

@@ -252,7 +252,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
@@ -264,7 +264,7 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::from(item.rate),
                     &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -276,14 +276,14 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.paid_on),
                     &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str("; created ");
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.created_at),
                     &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -297,7 +297,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Length,
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" tags, ");
                 __rt::__private::compute::push(
@@ -308,7 +308,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(0),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
@@ -325,7 +325,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
                         &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; due ");
@@ -338,7 +338,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::Text(value),
                         &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; share ");
@@ -350,7 +350,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Multiply(3.0_f64),
                             __rt::__private::compute::Transform::Round(0),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -366,7 +366,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(-2.0_f64),
                         __rt::__private::compute::Transform::Round(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = item.big.as_ref() {
@@ -377,7 +377,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Divide(1000.0_f64),
                             __rt::__private::compute::Transform::Round(3),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -393,7 +393,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -617,7 +617,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD.");
                 builder.rule_raw(text);
@@ -629,7 +629,7 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::from(item.rate),
                     &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -641,14 +641,14 @@ pub mod payout {
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.paid_on),
                     &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str("; created ");
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Text(&item.created_at),
                     &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -662,7 +662,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Length,
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" tags, ");
                 __rt::__private::compute::push(
@@ -673,7 +673,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(0),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of four.");
                 builder.rule_raw(text);
@@ -690,7 +690,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::from(*value),
                         &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; due ");
@@ -703,7 +703,7 @@ pub mod payout {
                         &mut text,
                         __rt::__private::compute::Operand::Text(value),
                         &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push_str("; share ");
@@ -715,7 +715,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Multiply(3.0_f64),
                             __rt::__private::compute::Transform::Round(0),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -731,7 +731,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(-2.0_f64),
                         __rt::__private::compute::Transform::Round(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(", big ");
                 if let ::core::option::Option::Some(value) = item.big.as_ref() {
@@ -742,7 +742,7 @@ pub mod payout {
                             __rt::__private::compute::Transform::Divide(1000.0_f64),
                             __rt::__private::compute::Transform::Round(3),
                         ],
-                        __rt::escape::Context::Line,
+                        __rt::escape::Context::Rule,
                     );
                 }
                 text.push('.');
@@ -758,7 +758,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                         __rt::__private::compute::Transform::Multiply(1e300_f64),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push('.');
                 builder.rule_raw(text);
@@ -780,7 +780,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(100.0_f64),
                         __rt::__private::compute::Transform::Round(2),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" USD, ");
                 __rt::__private::compute::push(
@@ -789,7 +789,7 @@ pub mod payout {
                         kept.iter().map(|item| item.rate).sum::<f64>(),
                     ),
                     &[__rt::__private::compute::Transform::Round(2)],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" rate, ");
                 __rt::__private::compute::push(
@@ -799,7 +799,7 @@ pub mod payout {
                         __rt::__private::compute::Transform::Divide(4.0_f64),
                         __rt::__private::compute::Transform::Percent(1),
                     ],
-                    __rt::escape::Context::Line,
+                    __rt::escape::Context::Rule,
                 );
                 text.push_str(" of a page.");
                 builder.rule_raw(text);
@@ -868,7 +868,7 @@ pub mod payouts_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "payouts";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Manage payouts";
+    pub const DESCRIPTION: &str = "Manage payouts. Select operation via the `action` parameter. Actions: hold";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"hold\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: hold\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -943,11 +943,14 @@ pub mod payouts_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[payouts/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[payouts/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait PayoutsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `hold`: Hold a payout
         fn hold(
             &self,
@@ -982,7 +985,7 @@ pub mod payouts_tool {
             PayoutsArgs::Hold(args) => {
                 steps.validated("hold");
                 let result = handler.hold(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "hold")
             }
         }

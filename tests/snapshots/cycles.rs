@@ -50,7 +50,7 @@ pub mod forest_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "forest";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Walk trees and graphs";
+    pub const DESCRIPTION: &str = "Walk trees and graphs. Select operation via the `action` parameter. Actions: tree, graphs\n\nWorkflow:\n- 'tree': One tree. Requires: label\n- 'graphs': Every graph";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"tree\",\"graphs\"],\"description\":\"Which operation to perform\"},\"label\":{\"type\":\"string\",\"description\":\"Required for: tree\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -141,11 +141,14 @@ pub mod forest_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[forest/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[forest/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ForestHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `tree`: One tree
         fn tree(
             &self,
@@ -191,7 +194,7 @@ pub mod forest_tool {
             ForestArgs::Tree(args) => {
                 steps.validated("tree");
                 let result = handler.tree(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::tree::TreePresenter,
@@ -205,7 +208,7 @@ pub mod forest_tool {
             ForestArgs::Graphs => {
                 steps.validated("graphs");
                 let result = handler.graphs().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::graph::GraphPresenter,

@@ -199,7 +199,7 @@ pub mod charges_tool {
     /// `void`'s own MCP tool name (flat exposition).
     pub const VOID_NAME: &str = "charges_void";
     /// `charges_void`'s description, computed when generating (with its row of the TOON table, wire format §11).
-    pub const VOID_DESCRIPTION: &str = "charges → void [DESTRUCTIVE]\n\n[1|]{action|desc|required|destructive}:\n  void|\"\"|\"\"|true";
+    pub const VOID_DESCRIPTION: &str = "Card charges [DESTRUCTIVE]\n\n[1|]{action|desc|required|destructive}:\n  void|Card charges|\"\"|true";
     /// `charges_void`'s input schema as JSON text: `void`'s properties only, no `action`.
     pub const VOID_INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{}}";
     /// `charges_void` for `tools/list`, with `void`'s own annotations.
@@ -380,11 +380,14 @@ pub mod charges_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[charges/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[charges/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ChargesHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: Get one charge
         fn get(
             &self,
@@ -456,7 +459,7 @@ pub mod charges_tool {
             ChargesArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -471,7 +474,7 @@ pub mod charges_tool {
             ChargesArgs::Refunds(args) => {
                 steps.validated("refunds");
                 let result = handler.refunds(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::refund::RefundPresenter,
@@ -486,7 +489,7 @@ pub mod charges_tool {
             ChargesArgs::Refund(args) => {
                 steps.validated("refund");
                 let result = handler.refund(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::refund::RefundPresenter,
@@ -505,7 +508,7 @@ pub mod charges_tool {
             ChargesArgs::Void => {
                 steps.validated("void");
                 let result = handler.void().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::respond(result, NAME, "void");
                 __rt::egress::guard(response, 4096_u64)
             }
@@ -981,11 +984,14 @@ pub mod payouts_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[payouts/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[payouts/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait PayoutsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `list`: (no description)
         fn list(
             &self,
@@ -1037,7 +1043,7 @@ pub mod payouts_tool {
             PayoutsArgs::List(args) => {
                 steps.validated("list");
                 let result = handler.list(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_collection_structured_with(
                     result,
                     &super::payout::PayoutPresenter,
@@ -1051,7 +1057,7 @@ pub mod payouts_tool {
             PayoutsArgs::Cancel(args) => {
                 steps.validated("cancel");
                 let result = handler.cancel(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::payout::PayoutPresenter,

@@ -159,7 +159,7 @@ pub mod reactions_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "reactions";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Reactions, with `_select` over keys that collide as Rust names.";
+    pub const DESCRIPTION: &str = "Reactions, with `_select` over keys that collide as Rust names.. Select operation via the `action` parameter. Actions: get";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"+1\",\"-1\",\"by\",\"first-name\",\"first_name\",\"mood\",\"url\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -269,11 +269,14 @@ pub mod reactions_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[reactions/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[reactions/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ReactionsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: One reaction.
         fn get(
             &self,
@@ -313,7 +316,7 @@ pub mod reactions_tool {
             ReactionsArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::reaction::ReactionPresenter,

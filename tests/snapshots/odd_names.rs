@@ -50,7 +50,7 @@ pub mod c_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "c";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "A tool over the presenter `C`";
+    pub const DESCRIPTION: &str = "A tool over the presenter `C`. Select operation via the `action` parameter. Actions: open";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"open\"],\"description\":\"Which operation to perform\"},\"h\":{\"type\":\"integer\",\"description\":\"Required for: open\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -127,11 +127,14 @@ pub mod c_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[c/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[c/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait CHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `open`: (no description)
         fn open(
             &self,
@@ -166,7 +169,7 @@ pub mod c_tool {
             CArgs::Open(args) => {
                 steps.validated("open");
                 let result = handler.open(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::c::CPresenter,

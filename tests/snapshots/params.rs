@@ -60,7 +60,7 @@ pub mod c {
             if item.builder {
                 let mut text = ::std::string::String::new();
                 text.push_str("Item ");
-                __rt::escape::push_line(&mut text, &item.item);
+                __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
                 builder.rule_raw(text);
@@ -76,7 +76,7 @@ pub mod c {
             if let ::core::option::Option::Some(item) = first && (item.builder) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Item ");
-                __rt::escape::push_line(&mut text, &item.item);
+                __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
                 __rt::__private::number::write_i64(&mut text, item.kept);
                 builder.rule_raw(text);
@@ -175,7 +175,7 @@ pub mod pings_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "pings";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "pings";
+    pub const DESCRIPTION: &str = "pings. Select operation via the `action` parameter. Actions: again";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"again\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -247,11 +247,14 @@ pub mod pings_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[pings/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[pings/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait PingsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `again`: Ping again
         fn again(
             &self,
@@ -289,7 +292,7 @@ pub mod pings_tool {
             PingsArgs::Again => {
                 steps.validated("again");
                 let result = handler.again().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::static_suggestion::PingedPresenter,

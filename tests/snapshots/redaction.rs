@@ -93,7 +93,7 @@ pub mod card {
             {
                 let mut text = ::std::string::String::new();
                 text.push_str("Card of ");
-                __rt::escape::push_line(&mut text, &item.holder);
+                __rt::escape::push_rule(&mut text, &item.holder);
                 text.push_str(", limit ");
                 __rt::__private::number::write_i64(&mut text, item.limit_cents);
                 text.push_str(" cents.");
@@ -199,7 +199,7 @@ pub mod patient {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Patient ");
-                __rt::escape::push_line(&mut text, &item.name);
+                __rt::escape::push_rule(&mut text, &item.name);
                 text.push_str(" has a high risk.");
                 builder.rule_raw(text);
             }

@@ -307,7 +307,7 @@ pub mod shapes_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "shapes";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Unions and maps in arguments";
+    pub const DESCRIPTION: &str = "Unions and maps in arguments. Select operation via the `action` parameter. Actions: pick, tally\n\nWorkflow:\n- 'pick': Unions. Requires: id\n- 'tally': Maps";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"pick\",\"tally\"],\"description\":\"Which operation to perform\"},\"id\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"description\":\"Required for: pick\"},\"owner\":{\"$ref\":\"#/$defs/Owner\",\"description\":\"For: pick\"},\"label\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"maxLength\":3}},\"required\":[\"name\"]}],\"description\":\"For: pick\"},\"score\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"number\"},{\"type\":\"null\"}],\"description\":\"For: pick\"},\"owners\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Owner\"},\"description\":\"For: pick\"},\"counts\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"For: tally\"},\"meta\":{\"type\":\"object\",\"properties\":{\"source\":{\"type\":\"string\"}},\"additionalProperties\":true,\"description\":\"For: tally\"},\"ranked\":{\"type\":\"object\",\"properties\":{\"top\":{\"type\":\"string\"}},\"required\":[\"top\"],\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"For: tally\"}},\"required\":[\"action\"],\"$defs\":{\"Owner\":{\"anyOf\":[{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"user\"]},\"login\":{\"type\":\"string\"}},\"required\":[\"kind\",\"login\"]},{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"bot\"]},\"slug\":{\"type\":\"string\",\"maxLength\":3}},\"required\":[\"kind\",\"slug\"]}]}}}";
     /// The action names, in declaration order.
@@ -397,11 +397,14 @@ pub mod shapes_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[shapes/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[shapes/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ShapesHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `pick`: Unions
         fn pick(
             &self,
@@ -443,13 +446,13 @@ pub mod shapes_tool {
             ShapesArgs::Pick(args) => {
                 steps.validated("pick");
                 let result = handler.pick(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
                 steps.validated("tally");
                 let result = handler.tally(*args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "tally")
             }
         }

@@ -50,7 +50,7 @@ pub mod billing_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "billing";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "billing";
+    pub const DESCRIPTION: &str = "billing. Select operation via the `action` parameter. Actions: get, boom, throws\n\nWorkflow:\n- 'get': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"boom\",\"throws\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -169,11 +169,14 @@ pub mod billing_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[billing/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[billing/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait BillingHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: (no description)
         fn get(
             &self,
@@ -225,7 +228,7 @@ pub mod billing_tool {
             BillingArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -239,13 +242,13 @@ pub mod billing_tool {
             BillingArgs::Boom => {
                 steps.validated("boom");
                 let result = handler.boom().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "boom")
             }
             BillingArgs::Throws => {
                 steps.validated("throws");
                 let result = handler.throws().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "throws")
             }
         }
@@ -427,7 +430,7 @@ pub mod desk_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "desk";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "desk";
+    pub const DESCRIPTION: &str = "desk. Select operation via the `action` parameter. Actions: charge, receipt\n\nWorkflow:\n- 'charge': Requires: id\n- 'receipt': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"charge\",\"receipt\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: charge, receipt\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"method\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -547,11 +550,14 @@ pub mod desk_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[desk/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[desk/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait DeskHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `charge`: (no description)
         fn charge(
             &self,
@@ -602,7 +608,7 @@ pub mod desk_tool {
             DeskArgs::Charge(args) => {
                 steps.validated("charge");
                 let result = handler.charge(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -616,7 +622,7 @@ pub mod desk_tool {
             DeskArgs::Receipt(args) => {
                 steps.validated("receipt");
                 let result = handler.receipt(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
                     result,
                     &super::receipt::ReceiptPresenter,
@@ -886,11 +892,14 @@ pub mod items_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[items/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[items/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait ItemsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `list`: List all items
         fn list(
             &self,
@@ -931,13 +940,13 @@ pub mod items_tool {
             ItemsArgs::List => {
                 steps.validated("list");
                 let result = handler.list().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "list")
             }
             ItemsArgs::Create(args) => {
                 steps.validated("create");
                 let result = handler.create(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "create")
             }
         }
@@ -1190,11 +1199,14 @@ pub mod ledger_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[ledger/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[ledger/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait LedgerHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `search`: Search charges
         fn search(
             &self,
@@ -1240,7 +1252,7 @@ pub mod ledger_tool {
             LedgerArgs::Search(args) => {
                 steps.validated("search");
                 let result = handler.search(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
                     result,
                     &super::charge::ChargePresenter,
@@ -1254,7 +1266,7 @@ pub mod ledger_tool {
             LedgerArgs::Purge(args) => {
                 steps.validated("purge");
                 let result = handler.purge(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "purge")
             }
         }

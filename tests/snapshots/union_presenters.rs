@@ -303,7 +303,7 @@ pub mod accounts_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "accounts";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "accounts";
+    pub const DESCRIPTION: &str = "accounts. Select operation via the `action` parameter. Actions: get, shape\n\nWorkflow:\n- 'get': Requires: id";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `_select`, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"shape\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"email\",\"height\",\"id\",\"kind\",\"label\",\"login\",\"members\",\"name\",\"radius\",\"width\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -434,11 +434,14 @@ pub mod accounts_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[accounts/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[accounts/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait AccountsHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: (no description)
         fn get(
             &self,
@@ -488,7 +491,7 @@ pub mod accounts_tool {
             AccountsArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::account::AccountPresenter,
@@ -502,7 +505,7 @@ pub mod accounts_tool {
             AccountsArgs::Shape => {
                 steps.validated("shape");
                 let result = handler.shape().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
                     result,
                     &super::shape::ShapePresenter,

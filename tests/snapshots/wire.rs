@@ -68,7 +68,7 @@ pub mod customer {
             ) {
                 let mut text = ::std::string::String::new();
                 text.push_str("Customer ");
-                __rt::escape::push_line(&mut text, &item.name);
+                __rt::escape::push_rule(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
                 builder.rule_raw(text);
             }
@@ -119,7 +119,7 @@ pub mod helpdesk_tool {
     /// The tool's name as MCP clients call it.
     pub const NAME: &str = "helpdesk";
     /// The tool's description, computed when generating.
-    pub const DESCRIPTION: &str = "Support tickets";
+    pub const DESCRIPTION: &str = "Support tickets. Select operation via the `action` parameter. Actions: get, list, close\n\nWorkflow:\n- 'get': Get one ticket. Requires: id\n- 'list': List tickets\n- 'close': Close a ticket. Requires: id [DESTRUCTIVE]";
     /// The tool's input schema as JSON text: `action`, the actions' properties, `required: ["action"]`.
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"list\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
@@ -221,11 +221,14 @@ pub mod helpdesk_tool {
             }
         }
     }
-    /// The actions' implementations. An `Err` becomes `INTERNAL_ERROR` with the message
-    /// `[helpdesk/action] error text` (wire format §12); a [`__rt::Reply::Response`] is sent as is.
+    /// The actions' implementations. An `Err` is written as the [`__rt::HandlerError`] it converts
+    /// into (wire format §12): `HandlerError::not_found(…)` is `NOT_FOUND`, and any `Display` error
+    /// is `INTERNAL_ERROR` with the message `[helpdesk/action] error text`; a
+    /// [`__rt::Reply::Response`] is sent as is.
     pub trait HelpdeskHandler {
-        /// The handlers' failure; its `Display` text reaches the agent.
-        type Error: ::core::fmt::Display;
+        /// The handlers' failure: a [`__rt::HandlerError`], or any `Display` type, whose text reaches
+        /// the agent as an internal error.
+        type Error: ::core::convert::Into<__rt::HandlerError>;
         /// `get`: Get one ticket
         fn get(
             &self,
@@ -282,7 +285,7 @@ pub mod helpdesk_tool {
             HelpdeskArgs::Get(args) => {
                 steps.validated("get");
                 let result = handler.get(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
                     result,
                     &super::ticket::TicketPresenter,
@@ -297,7 +300,7 @@ pub mod helpdesk_tool {
             HelpdeskArgs::List => {
                 steps.validated("list");
                 let result = handler.list().await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::present_collection_with(
                     result,
                     &super::ticket::TicketPresenter,
@@ -312,7 +315,7 @@ pub mod helpdesk_tool {
             HelpdeskArgs::Close(args) => {
                 steps.validated("close");
                 let result = handler.close(args).await;
-                steps.handled(&result);
+                let result = steps.handled(result);
                 let response = __rt::__private::tool::respond(result, NAME, "close");
                 __rt::state_sync::invalidate(
                     __rt::egress::guard(response, 2048_u64),

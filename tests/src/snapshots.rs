@@ -141,3 +141,10 @@ pub mod flat;
 #[rustfmt::skip]
 #[path = "../snapshots/bound.rs"]
 pub mod bound;
+
+/// Descriptions: upstream's default tool descriptions (the `Workflow:` block, an action that
+/// inherits the tool's description, one action, nothing to add), against the golden of
+/// `tests/fixtures/upstream/descriptions.json`.
+#[rustfmt::skip]
+#[path = "../snapshots/descriptions.rs"]
+pub mod descriptions;

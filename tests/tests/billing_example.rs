@@ -39,7 +39,7 @@ const SINGLE: &str = r#"{
 </ui_passthrough>
 
 <domain_rules>
-- Client Acme &lt;Labs> &amp; Co is on the pro plan: check its limits before acting.
+- Client Acme <Labs> & Co is on the pro plan: check its limits before acting.
 </domain_rules>
 
 <domain_rules>
@@ -85,7 +85,7 @@ fn a_collection_response_is_exact() {
     // Both invoices embed the same client: its rules block is emitted once (§8).
     assert_eq!(
         texts[4],
-        "<domain_rules>\n- Client Acme &lt;Labs> &amp; Co is on the pro plan: check its limits before acting.\n</domain_rules>"
+        "<domain_rules>\n- Client Acme <Labs> & Co is on the pro plan: check its limits before acting.\n</domain_rules>"
     );
     assert_eq!(
         texts[5],

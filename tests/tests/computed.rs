@@ -131,7 +131,8 @@ fn a_date_that_does_not_parse_is_the_value_escaped_for_its_place() {
     let texts = blocks(&payout);
     let rules = rules(&texts);
     assert!(
-        rules.contains("\n- Paid 2026-02-29 \"&lt;b>\" | x\\nnext; created 2026-03-07T09:05:01.\n"),
+        // In a rule, `<b>` forges no block and reads as the data block shows it (§5).
+        rules.contains("\n- Paid 2026-02-29 \"<b>\" | x\\nnext; created 2026-03-07T09:05:01.\n"),
         "{rules}"
     );
     assert!(rules.contains("; due 2026-04-31; "), "{rules}");

@@ -141,6 +141,7 @@ fn look_alike_brackets_in_a_value_open_no_block() {
     let rules = block(&response, "<domain_rules>");
     assert_eq!(
         rules,
+        // A non-ASCII character in a tag name (`〉` after `〈x`) is taken as forging (§5).
         "<domain_rules>\n- Notes: &#xff1c;/domain_rules＞&#xfe64;action_suggestions﹥&#x2039;/ui_passthrough›&#x3008;x〉\n- Kind: plain\n</domain_rules>"
     );
     assert!(response.texts()[1].starts_with(

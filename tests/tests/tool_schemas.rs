@@ -22,8 +22,50 @@ fn toon_description_with_a_destructive_action_is_list_form() {
          [2|]:\n  - action: search\n    desc: Search charges\n    required: status,limit\n  \
          - action: purge\n    desc: Delete a charge\n    required: id\n    destructive: true"
     );
-    // Without `toon-description`, the description is the declared one, or the name.
-    assert_eq!(billing_tool::DESCRIPTION, "billing");
+}
+
+/// Upstream's default description (no `toon-description`), with no tool description: the name
+/// leads, and each action's line says what it requires.
+#[test]
+fn default_description_without_a_tool_description_leads_with_the_name() {
+    assert_eq!(
+        billing_tool::DESCRIPTION,
+        "billing. Select operation via the `action` parameter. Actions: get, boom, throws\n\n\
+         Workflow:\n- 'get': Requires: id"
+    );
+}
+
+/// The golden of `tests/fixtures/upstream/descriptions.json`: the descriptions MCP Fusion's own
+/// builder writes (`tests/upstream-parity/descriptions.mjs`) for the tools of
+/// `tests/corpus/descriptions/`, byte for byte: several actions with a `Workflow:` block, the
+/// same actions with `toon-description`, one action (no block), and actions with nothing to add.
+#[test]
+fn descriptions_equal_upstream_generator_output() {
+    use fusion_tests::snapshots::descriptions::{
+        loans_tool, loans_toon_tool, quiet_tool, renewals_tool, shelf_tool,
+    };
+    let golden: Value =
+        serde_json::from_str(include_str!("../fixtures/upstream/descriptions.json")).expect("JSON");
+    let ours = [
+        ("loans", loans_tool::DESCRIPTION),
+        ("loans_toon", loans_toon_tool::DESCRIPTION),
+        ("renewals", renewals_tool::DESCRIPTION),
+        ("shelf", shelf_tool::DESCRIPTION),
+        ("quiet", quiet_tool::DESCRIPTION),
+    ];
+    let cases = golden["cases"].as_array().expect("cases");
+    assert_eq!(cases.len(), ours.len(), "one golden per corpus tool");
+    for (case, (tool, description)) in cases.iter().zip(ours) {
+        assert_eq!(case["tool"], tool);
+        assert_eq!(
+            case["expected_description"].as_str().expect("text"),
+            description,
+            "tool {tool}"
+        );
+    }
+    // The two shapes the golden pins, spelled out.
+    assert!(renewals_tool::DESCRIPTION.ends_with("Actions: renew"));
+    assert!(loans_tool::DESCRIPTION.contains("\n- 'get': Get one loan by id. Requires: id\n"));
 }
 
 #[test]
@@ -106,7 +148,7 @@ fn tool_info_carries_the_hints() {
 fn rmcp_tool_and_call_result() {
     let tool: rmcp::model::Tool = billing_tool::TOOL.to_rmcp();
     assert_eq!(tool.name, "billing");
-    assert_eq!(tool.description.as_deref(), Some("billing"));
+    assert_eq!(tool.description.as_deref(), Some(billing_tool::DESCRIPTION));
     let schema = serde_json::to_string(&*tool.input_schema).unwrap();
     assert_eq!(
         schema,

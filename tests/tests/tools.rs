@@ -2,7 +2,7 @@
 //! of every kind (wire format §12), `_select` (§9), schemas (§9, §13), the TOON description (§11)
 //! and the rmcp bridge.
 
-use fusion_runtime::{Reply, ToolResponse, error};
+use fusion_runtime::{HandlerError, Reply, Severity, ToolResponse, error};
 use fusion_tests::block_on;
 use fusion_tests::golden;
 use fusion_tests::snapshots::tools::{
@@ -22,13 +22,25 @@ fn text(response: &ToolResponse) -> String {
         .to_owned()
 }
 
-/// The goldens' handler: `get` returns one charge, `boom` a tool error, `throws` fails.
+/// The goldens' handler: `get` returns one charge, `boom` a tool error, `throws` fails in a way
+/// it marks transient, which is how upstream answers every handler failure.
 struct Billing;
 
 impl BillingHandler for Billing {
-    type Error = String;
+    type Error = HandlerError;
 
-    async fn get(&self, args: BillingGetInput) -> Result<Reply<Charge>, String> {
+    async fn get(&self, args: BillingGetInput) -> Result<Reply<Charge>, HandlerError> {
+        if args.id == "missing" {
+            return Err(
+                HandlerError::not_found("Charge \"missing\" does not exist.")
+                    .recovery("Call billing with action `get` and an id from the ledger."),
+            );
+        }
+        if args.id == "plain" {
+            // `?` on any error that prints: an internal error, not marked transient.
+            let number: u32 = "not a number".parse()?;
+            return Err(HandlerError::internal(number.to_string()));
+        }
         Ok(Charge {
             id: args.id,
             amount: 100,
@@ -37,12 +49,12 @@ impl BillingHandler for Billing {
         .into())
     }
 
-    async fn boom(&self) -> Result<ToolResponse, String> {
+    async fn boom(&self) -> Result<ToolResponse, HandlerError> {
         Ok(error("boom", None))
     }
 
-    async fn throws(&self) -> Result<ToolResponse, String> {
-        Err("db <down>".into())
+    async fn throws(&self) -> Result<ToolResponse, HandlerError> {
+        Err(HandlerError::transient("db <down>"))
     }
 }
 
@@ -81,6 +93,82 @@ fn upstream_handler_failure_is_byte_exact() {
     assert_eq!(
         wire(&call_billing(json!({"action": "throws"}))),
         golden("tool_handler_throws")
+    );
+}
+
+/// Deviation (wire format §12): a failure not marked transient is an internal error that does
+/// not invite the agent to repeat the call unchanged; upstream says "Retry the same call with
+/// identical parameters." after every failure.
+#[test]
+fn deviation_a_plain_err_does_not_invite_an_identical_retry() {
+    let response = call_billing(json!({"action": "get", "id": "plain"}));
+    assert_eq!(
+        text(&response),
+        "<tool_error code=\"INTERNAL_ERROR\" severity=\"error\">\n\
+         <message>[billing/get] invalid digit found in string</message>\n\
+         <recovery>The server failed to carry out this call. Do not retry it unchanged: tell the user \
+         what failed, or use another action.</recovery>\n</tool_error>"
+    );
+    assert_eq!(wire(&response)["isError"], true);
+}
+
+/// `Err(HandlerError::not_found(…))` is the §12 `NOT_FOUND` block, as `tool_error` writes it.
+#[test]
+fn a_handler_answers_not_found() {
+    let response = call_billing(json!({"action": "get", "id": "missing"}));
+    assert_eq!(
+        text(&response),
+        "<tool_error code=\"NOT_FOUND\" severity=\"error\">\n\
+         <message>Charge \"missing\" does not exist.</message>\n\
+         <recovery>Call billing with action `get` and an id from the ledger.</recovery>\n</tool_error>"
+    );
+    assert_eq!(wire(&response)["isError"], true);
+}
+
+/// One constructor per code; the optional parts in §12's order.
+#[test]
+fn handler_error_codes_and_parts() {
+    let cases = [
+        (HandlerError::not_found("m"), "NOT_FOUND"),
+        (HandlerError::invalid_argument("m"), "VALIDATION_ERROR"),
+        (HandlerError::conflict("m"), "CONFLICT"),
+        (HandlerError::unauthorized("m"), "UNAUTHORIZED"),
+        (HandlerError::forbidden("m"), "FORBIDDEN"),
+        (HandlerError::auth_required("m"), "AUTH_REQUIRED"),
+        (HandlerError::rate_limited("m", 0), "RATE_LIMITED"),
+        (HandlerError::timeout("m"), "TIMEOUT"),
+        (HandlerError::server_busy("m"), "SERVER_BUSY"),
+        (HandlerError::deprecated("m"), "DEPRECATED"),
+        (HandlerError::with_code("LOAN_OVERDUE", "m"), "LOAN_OVERDUE"),
+    ];
+    for (error, code) in cases {
+        assert_eq!(error.code(), code);
+        assert_eq!(
+            text(&error.response("t", "a")),
+            format!(
+                "<tool_error code=\"{code}\" severity=\"error\">\n<message>m</message>\n</tool_error>"
+            )
+        );
+    }
+    let full = HandlerError::rate_limited("Too many renewals", 30)
+        .recovery("Wait, then renew once.")
+        .available_action("loans.get")
+        .detail("loan", "L-1 <x>")
+        .severity(Severity::Warning)
+        .response("loans", "renew");
+    assert_eq!(
+        text(&full),
+        "<tool_error code=\"RATE_LIMITED\" severity=\"warning\">\n<message>Too many renewals</message>\n\
+         <recovery>Wait, then renew once.</recovery>\n<available_actions>\n  <action>loans.get</action>\n\
+         </available_actions>\n<details>\n  <detail key=\"loan\">L-1 &lt;x></detail>\n</details>\n\
+         <retry_after>30 seconds</retry_after>\n</tool_error>"
+    );
+    assert_ne!(wire(&full)["isError"], true, "a warning is not an error");
+    // An internal error's own recovery replaces the default one.
+    let own = HandlerError::internal("disk full").recovery("Tell the user the desk is offline.");
+    assert!(
+        text(&own.response("t", "a"))
+            .contains("<recovery>Tell the user the desk is offline.</recovery>")
     );
 }
 

@@ -2,7 +2,8 @@
 // tests/fixtures/upstream/parity.json, the bytes our `<validation_error>` must equal; then on the
 // cases of wire.mjs (egress guard, state sync, auto rules, directives, extends, prompts) and
 // writes wire.json; then on the bounded `limits` tool of bounds.mjs and writes bounds.json; then
-// on the `shapes` tool of unions.mjs (unions and maps in arguments) and writes unions.json.
+// on the `shapes` tool of unions.mjs (unions and maps in arguments) and writes unions.json; then
+// builds the tools of descriptions.mjs and writes their default descriptions to descriptions.json.
 //
 // Usage: node generate.mjs UPSTREAM_GIT_DIR [COMMIT]   (run.sh passes both)
 //
@@ -21,6 +22,7 @@ import { wireCases } from './wire.mjs';
 import { boundsTool, boundsCases } from './bounds.mjs';
 import { unionsTool, unionsCases } from './unions.mjs';
 import { formatAnswers } from './formats.mjs';
+import { descriptionCases } from './descriptions.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [gitDir, commitArg = 'HEAD'] = process.argv.slice(2);
@@ -238,3 +240,15 @@ writeFileSync(formatsTarget, JSON.stringify({
     formats: formatAnswers(z),
 }, null, 2) + '\n');
 console.log(`wrote ${formatsTarget}`);
+
+// Upstream's default tool descriptions (descriptions.mjs) for the tools of tests/corpus/descriptions.
+const descriptionsTarget = join(here, '..', 'fixtures', 'upstream', 'descriptions.json');
+const descriptionsOut = descriptionCases(upstream);
+writeFileSync(descriptionsTarget, JSON.stringify({
+    provenance: {
+        ...fixture.provenance,
+        code_run: 'packages/core/src as of upstream_commit, unmodified, bundled with esbuild: defineTool(name, {description, actions}).buildToolDefinition().description for the tools of tests/upstream-parity/descriptions.mjs (core/builder/GroupedToolBuilder.ts action, core/builder/ToolDefinitionCompiler.ts, core/schema/DescriptionGenerator.ts and ToonDescriptionGenerator.ts)',
+    },
+    cases: descriptionsOut,
+}, null, 2) + '\n');
+console.log(`wrote ${descriptionsTarget}: ${descriptionsOut.length} cases`);

@@ -10,7 +10,9 @@
 use std::sync::Arc;
 
 use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
-use fusion_runtime::{Reply, ResponseBuilder, ToolErrorOptions, ToolResponse, tool_error};
+use fusion_runtime::{
+    HandlerError, Reply, ResponseBuilder, ToolErrorOptions, ToolResponse, tool_error,
+};
 
 /// The example definitions of `schemas/`, as checked in under `generated/`.
 #[rustfmt::skip]
@@ -20,8 +22,7 @@ pub mod generated;
 pub mod statement;
 
 use generated::billing_tool::{
-    BillingGetInput, BillingHandler, BillingListInput, BillingListInputStatus, BillingRemindInput,
-    BillingTool,
+    BillingGetInput, BillingHandler, BillingListInput, BillingRemindInput, BillingTool,
 };
 use generated::clients_tool::{ClientsGetInput, ClientsHandler, ClientsListInput, ClientsTool};
 use generated::reminders_tool::{
@@ -29,8 +30,13 @@ use generated::reminders_tool::{
 };
 use generated::{Client, ClientTier, Invoice, InvoiceLine, InvoicePresenter, InvoiceStatus};
 
-/// The invoice id whose lookup fails inside the handler, to show `INTERNAL_ERROR`.
+/// The invoice id whose lookup fails inside the handler in a way that may pass, to show
+/// `INTERNAL_ERROR` with upstream's invitation to retry ([`HandlerError::transient`]).
 pub const FAILING_INVOICE: &str = "INV-FAIL";
+
+/// The invoice id whose lookup fails for good, to show a plain `Err` (any `Display` error):
+/// `INTERNAL_ERROR` that does not invite the same call again.
+pub const BROKEN_INVOICE: &str = "INV-BROKEN";
 
 /// How `billing/list` answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -139,25 +145,37 @@ fn not_found(what: &str, id: &str, tool: &str) -> ToolResponse {
     tool_error("NOT_FOUND", options)
 }
 
+/// `get` answers its failures as errors of the handler's type, [`HandlerError`]: one constructor
+/// per wire format §12 code.
 impl BillingHandler for Billing {
-    type Error = String;
+    type Error = HandlerError;
 
-    async fn get(&self, args: BillingGetInput) -> Result<Reply<Invoice>, String> {
+    async fn get(&self, args: BillingGetInput) -> Result<Reply<Invoice>, HandlerError> {
         if args.id == FAILING_INVOICE {
-            return Err("the ledger database is unreachable".into());
+            return Err(HandlerError::transient(
+                "the ledger database is unreachable",
+            ));
         }
-        Ok(match self.0.invoice(&args.id) {
-            Some(invoice) => Reply::Data(invoice.clone()),
-            None => Reply::Response(not_found("Invoice", &args.id, "billing")),
-        })
+        if args.id == BROKEN_INVOICE {
+            // `?` on any error that prints: `INTERNAL_ERROR`, not marked transient.
+            let _: u64 = "the ledger row is corrupt".parse()?;
+        }
+        match self.0.invoice(&args.id) {
+            Some(invoice) => Ok(Reply::Data(invoice.clone())),
+            None => {
+                // The id is the agent's: echoed cut and on one line.
+                let id = fusion_runtime::escape::echo(&args.id);
+                Err(
+                    HandlerError::not_found(format!("Invoice \"{id}\" does not exist."))
+                        .recovery("Call billing with action `list` to see the ids."),
+                )
+            }
+        }
     }
 
-    async fn list(&self, args: BillingListInput) -> Result<Reply<Vec<Invoice>>, String> {
-        let wanted = args.status.map(|status| match status {
-            BillingListInputStatus::Paid => InvoiceStatus::Paid,
-            BillingListInputStatus::Pending => InvoiceStatus::Pending,
-            BillingListInputStatus::Overdue => InvoiceStatus::Overdue,
-        });
+    async fn list(&self, args: BillingListInput) -> Result<Reply<Vec<Invoice>>, HandlerError> {
+        // `status` is the presenter's own enum (`$ref` in billing.tool.yaml): no conversion.
+        let wanted = args.status;
         let limit = args
             .limit
             .map_or(usize::MAX, |limit| usize::try_from(limit).unwrap_or(0));
@@ -173,11 +191,11 @@ impl BillingHandler for Billing {
             ListAnswer::Presenter => Ok(Reply::Data(rows)),
             ListAnswer::PrettyJson => serde_json::to_string_pretty(&rows)
                 .map(|text| Reply::Response(ToolResponse::text(text)))
-                .map_err(|error| error.to_string()),
+                .map_err(HandlerError::from),
         }
     }
 
-    async fn remind(&self, args: BillingRemindInput) -> Result<ToolResponse, String> {
+    async fn remind(&self, args: BillingRemindInput) -> Result<ToolResponse, HandlerError> {
         Ok(match self.0.invoice(&args.id) {
             Some(invoice) => ToolResponse::text(format!(
                 "Reminder sent to {} for {}.",

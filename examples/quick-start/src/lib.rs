@@ -7,8 +7,8 @@ pub mod generated {
     fusion_runtime::include_generated!();
 }
 
-use fusion_runtime::Reply;
 use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
+use fusion_runtime::{HandlerError, Reply};
 use generated::pets_tool::{PetsGetInput, PetsHandler, PetsTool};
 use generated::{Pet, PetSpecies};
 
@@ -17,9 +17,15 @@ use generated::{Pet, PetSpecies};
 pub struct Clinic;
 
 impl PetsHandler for Clinic {
-    type Error = String;
+    type Error = HandlerError;
 
-    async fn get(&self, args: PetsGetInput) -> Result<Reply<Pet>, String> {
+    async fn get(&self, args: PetsGetInput) -> Result<Reply<Pet>, HandlerError> {
+        if args.id != "P-1" {
+            let id = fusion_runtime::escape::echo(&args.id);
+            return Err(HandlerError::not_found(format!(
+                "No pet has the id \"{id}\"."
+            )));
+        }
         Ok(Reply::Data(Pet {
             id: args.id,
             name: "Rex".into(),

@@ -334,7 +334,7 @@ impl Context<'_> {
                 quote! { builder.rule_raw(#text); }
             }
             parts => {
-                let push = self.push_parts(parts)?;
+                let push = self.push_parts_into(parts, &ident("text"), Escape::Rule)?;
                 quote! {
                     let mut text = ::std::string::String::new();
                     #push
@@ -349,7 +349,8 @@ impl Context<'_> {
         })
     }
 
-    /// Statements appending each part to `text`, data escaped to stay on its line.
+    /// Statements appending each part to `text`, data escaped to stay on its line (a rule's
+    /// values escape less: [`Escape::Rule`]).
     fn push_parts(&self, parts: &[TextPart]) -> Result<TokenStream, InternalError> {
         self.push_parts_into(parts, &ident("text"), Escape::Line)
     }

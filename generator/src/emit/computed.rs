@@ -124,6 +124,7 @@ impl Context<'_> {
         let rt = self.rt;
         let steps = self.steps(computed);
         let context = ident(match escape {
+            Escape::Rule => "Rule",
             Escape::Line => "Line",
             Escape::Cell => "Cell",
             Escape::UiLine => "UiLine",

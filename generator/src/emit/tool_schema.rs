@@ -230,7 +230,7 @@ pub fn tool_output_schema(action_schemas: &[Value]) -> Option<Value> {
 /// and with two or more actions, a blank line and the TOON (pipe) rows `{action, desc, required}`
 /// (`destructive: true` added on destructive actions only, which makes TOON use list form).
 pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
-    let lead = tool.description.as_deref().unwrap_or(&tool.name);
+    let lead = lead(tool);
     let mut text = format!("{lead}. Select operation via the `action` parameter.");
     if tool.actions.len() < 2 {
         return text;
@@ -238,7 +238,7 @@ pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
     let rows: Vec<Value> = tool
         .actions
         .iter()
-        .map(|action| toon_row(model, action))
+        .map(|action| toon_row(model, tool, action))
         .collect();
     text.push_str("\n\n");
     text.push_str(&fusion_runtime::toon::encode_value(
@@ -250,19 +250,12 @@ pub fn toon_description(model: &Model, tool: &ToolModel) -> String {
 
 /// One action's row of the §11 table: `action`, `desc`, `required` (comma-joined), and
 /// `destructive: true` on destructive actions only.
-fn toon_row(model: &Model, action: &ActionModel) -> Value {
-    let required: Vec<&str> = action
-        .input
-        .map(|input| model.types[input].fields())
-        .unwrap_or_default()
-        .iter()
-        .filter(|f| f.required)
-        .map(|f| f.key.as_str())
-        .collect();
+fn toon_row(model: &Model, tool: &ToolModel, action: &ActionModel) -> Value {
+    let required = required_keys(model, action);
     let mut row = Map::new();
     row.insert("action".into(), Value::String(action.name.clone()));
-    let desc = action.description.clone().unwrap_or_default();
-    row.insert("desc".into(), Value::String(desc));
+    let desc = action_description(tool, action).unwrap_or_default();
+    row.insert("desc".into(), Value::String(desc.to_owned()));
     row.insert("required".into(), Value::String(required.join(",")));
     if action.destructive {
         row.insert("destructive".into(), Value::Bool(true));
@@ -270,15 +263,104 @@ fn toon_row(model: &Model, action: &ActionModel) -> Value {
     Value::Object(row)
 }
 
-/// The description MCP clients see: the §11 form when asked for, else as declared (or the name).
+/// The description MCP clients see: the §11 TOON form when asked for, else the form upstream's
+/// default generator writes (`core/schema/DescriptionGenerator.ts`, [`grouped_description`]).
 pub fn description(model: &Model, tool: &ToolModel) -> String {
     if tool.toon_description {
         toon_description(model, tool)
     } else {
-        tool.description
-            .clone()
-            .unwrap_or_else(|| tool.name.clone())
+        grouped_description(model, tool)
     }
+}
+
+/// Upstream's default description of a tool with an `action` argument, byte for byte:
+/// `{description or name}. Select operation via the `action` parameter. Actions: a, b`, then,
+/// when the tool has two or more actions, a blank line, `Workflow:` and one line per action
+/// that has something to add (a description, required fields or `destructive`):
+/// `- 'a': {description}. Requires: x, y [DESTRUCTIVE]`. Without it the agent sees only the
+/// bare `action` enum and cannot tell what an action does.
+pub fn grouped_description(model: &Model, tool: &ToolModel) -> String {
+    let lead = lead(tool);
+    let names: Vec<&str> = tool.actions.iter().map(|a| a.name.as_str()).collect();
+    let mut text = format!(
+        "{lead}. Select operation via the `action` parameter. Actions: {}",
+        names.join(", ")
+    );
+    // Upstream: a tool of one action has nothing to dispatch between, so no block.
+    if tool.actions.len() < 2 {
+        return text;
+    }
+    let lines: Vec<String> = tool
+        .actions
+        .iter()
+        .filter_map(|action| workflow_line(model, tool, action))
+        .collect();
+    if !lines.is_empty() {
+        text.push_str("\n\nWorkflow:");
+        for line in lines {
+            text.push('\n');
+            text.push_str(&line);
+        }
+    }
+    text
+}
+
+/// One action's line of the `Workflow:` block (upstream's `generateWorkflowLines`), or `None`
+/// for an action with no description, no required field and not destructive.
+fn workflow_line(model: &Model, tool: &ToolModel, action: &ActionModel) -> Option<String> {
+    let required = required_keys(model, action);
+    let description = action_description(tool, action);
+    if description.is_none() && required.is_empty() && !action.destructive {
+        return None;
+    }
+    let mut line = format!("- '{}': ", action.name);
+    if let Some(description) = description {
+        line.push_str(description);
+    }
+    if !required.is_empty() {
+        line.push_str(if description.is_some() {
+            ". Requires: "
+        } else {
+            "Requires: "
+        });
+        line.push_str(&required.join(", "));
+    }
+    if action.destructive {
+        line.push_str(" [DESTRUCTIVE]");
+    }
+    Some(line)
+}
+
+/// What a grouped description opens with: the tool's description, or its name when it has none
+/// or an empty one (upstream's `description || name`).
+fn lead(tool: &ToolModel) -> &str {
+    tool.description
+        .as_deref()
+        .filter(|d| !d.is_empty())
+        .unwrap_or(&tool.name)
+}
+
+/// What upstream describes `action` with: its own description, else the tool's (upstream's
+/// builder gives an action declared without one the tool's, `GroupedToolBuilder.action`), else
+/// none. Upstream tests both for truth, so an empty one counts as none.
+fn action_description<'t>(tool: &'t ToolModel, action: &'t ActionModel) -> Option<&'t str> {
+    action
+        .description
+        .as_deref()
+        .filter(|d| !d.is_empty())
+        .or_else(|| tool.description.as_deref().filter(|d| !d.is_empty()))
+}
+
+/// The keys of `action`'s required input fields, in declaration order.
+fn required_keys<'m>(model: &'m Model, action: &ActionModel) -> Vec<&'m str> {
+    action
+        .input
+        .map(|input| model.types[input].fields())
+        .unwrap_or_default()
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| f.key.as_str())
+        .collect()
 }
 
 /// The sorted (byte order) root keys of one action's return type: a flat tool's `_select`
@@ -353,8 +435,8 @@ pub fn flat_input_schema(
 /// action's row of the §11 table follow (`action`, `desc`, `required`, and `destructive: true`
 /// on a destructive action), so that the agent reads the same columns as in a grouped tool.
 pub fn flat_description(model: &Model, tool: &ToolModel, action: &ActionModel) -> String {
-    let mut text = match &action.description {
-        Some(description) => description.clone(),
+    let mut text = match action_description(tool, action) {
+        Some(description) => description.to_owned(),
         None => format!("{} → {}", tool.name, action.name),
     };
     if action.destructive {
@@ -366,7 +448,7 @@ pub fn flat_description(model: &Model, tool: &ToolModel, action: &ActionModel) -
     if tool.toon_description {
         text.push_str("\n\n");
         text.push_str(&fusion_runtime::toon::encode_value(
-            &Value::Array(vec![toon_row(model, action)]),
+            &Value::Array(vec![toon_row(model, tool, action)]),
             &fusion_runtime::toon::ToonOptions::pipe(),
         ));
     }

@@ -39,6 +39,15 @@ const DIALECTS: &[&str] = &[
     "json-schema.org/draft-04/schema",
 ];
 
+/// Whether `key`, a keyword cut out of a schema object after a meta-schema error, is one no
+/// schema may use (not an `x-` extension): most often a misspelt one (`propertes`), which may
+/// be what declares the object's fields, so the object's keys are not judged until it is fixed.
+fn misspelt_keyword(key: &str) -> bool {
+    !key.contains('/')
+        && !key.starts_with("x-")
+        && !crate::definition::SCHEMA_KEYWORDS.contains(&key)
+}
+
 /// Whether `$schema` names a dialect of [`DIALECTS`], over `http` or `https`, with or without
 /// the empty fragment that drafts 04 to 07 wrote.
 fn known_dialect(uri: &str) -> bool {
@@ -757,6 +766,7 @@ impl<'a> Resolver<'a> {
                     || rest
                         .strip_prefix("/allOf/")
                         .is_some_and(|i| !i.contains('/'))
+                    || rest.strip_prefix('/').is_some_and(misspelt_keyword)
                 {
                     incomplete = true;
                 }

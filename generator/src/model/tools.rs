@@ -282,6 +282,10 @@ fn resolve_tool<'a>(
         );
     }
     let mut actions = Vec::new();
+    // Actions whose `returns` names a file that could not be read (its one error is reported
+    // there): they may return a presenter once it is fixed, so nothing that depends on what
+    // they return is judged.
+    let mut poisoned: Vec<String> = Vec::new();
     // Actions whose Rust names collide are naming's to report (`naming::tool_names`).
     for (name, action) in &tool.actions {
         let pointer = format!("/x-fusion-tool/actions/{}", escape_pointer(name));
@@ -292,7 +296,7 @@ fn resolve_tool<'a>(
                 file,
                 &format!("{pointer}/paging"),
                 format!("`{name}` pages, but it is bound to no operation"),
-                Some("`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own suggests its next page with a hook)".into()),
+                Some("`paging` says how an operation's list pages: bind the action with `operation`, or remove `paging` (a handler of your own returns `Reply::More(items, More::cursor(param, &args, next))`, the same next-page suggestion)".into()),
             );
         }
         let input = action
@@ -308,6 +312,14 @@ fn resolve_tool<'a>(
                     true,
                 ),
             };
+            if resolver
+                .broken
+                .iter()
+                .any(|broken| *broken == join_relative(path, reference))
+            {
+                poisoned.push(name.clone());
+                return None;
+            }
             let module = presenter_file(resolver, file, path, reference, &at)?;
             Some(ReturnsModel { module, collection })
         });
@@ -338,7 +350,7 @@ fn resolve_tool<'a>(
         });
     }
     let flat = tool.exposition == Exposition::Flat;
-    if tool.select && !actions.iter().any(|a| a.returns.is_some()) {
+    if tool.select && poisoned.is_empty() && !actions.iter().any(|a| a.returns.is_some()) {
         resolver.report(
             file,
             "/x-fusion-tool/select",
@@ -349,7 +361,10 @@ fn resolve_tool<'a>(
         );
     }
     if tool.structured {
-        for action in actions.iter().filter(|a| a.returns.is_none()) {
+        for action in actions
+            .iter()
+            .filter(|a| a.returns.is_none() && !poisoned.contains(&a.name))
+        {
             resolver.report(
                 file,
                 &format!("/x-fusion-tool/actions/{}", escape_pointer(&action.name)),
@@ -456,7 +471,87 @@ fn resolve_input<'a>(
         }
     }
     report_kept_keys(resolver, id);
+    warn_renamed_fields(resolver, id);
+    warn_reusable_enums(resolver, file, id);
     Some(id)
+}
+
+/// A warning for each input field whose key is a Rust keyword: its field in the input struct is
+/// the key and `_` (`type_`, `self_`), which the handler reads as `args.type_`; unless the
+/// author chose the Rust name (`x-fusion-name`).
+fn warn_renamed_fields(resolver: &mut Resolver<'_>, input: TypeId) {
+    let def = &resolver.model.types[input];
+    let file = def.module;
+    let renamed: Vec<(String, String, String)> = def
+        .fields()
+        .iter()
+        .filter(|f| f.rust_name.is_none() && crate::naming::is_keyword(&f.key))
+        .map(|f| {
+            let rust = crate::naming::value_name(&f.key, "field");
+            (f.pointer.clone(), f.key.clone(), rust)
+        })
+        .collect();
+    for (pointer, key, rust) in renamed {
+        resolver.warn(
+            file,
+            &pointer,
+            format!("the input field `{key}` is the Rust field `{rust}`: `{key}` is a Rust keyword"),
+            Some(format!(
+                "the handler reads it as `args.{rust}`; the wire keeps `{key}`. To choose the Rust name, add `x-fusion-name: <name>` to the property"
+            )),
+        );
+    }
+}
+
+/// A warning for each enum written inline in a tool input whose values are those of an enum a
+/// presenter already declares: the input gets a Rust enum of its own (`BooksSearchInputStatus`)
+/// that the handler must convert; the help gives the `$ref` that reuses the presenter's.
+fn warn_reusable_enums(resolver: &mut Resolver<'_>, tool_file: usize, input: TypeId) {
+    let tool_path = resolver.model.modules[tool_file].file.clone();
+    let mut found: Vec<(String, String, String)> = Vec::new();
+    for field in resolver.model.types[input].fields() {
+        let Some(id) = field.ty.named() else {
+            continue;
+        };
+        let own = &resolver.model.types[id];
+        let TypeKind::Enum { values } = &own.kind else {
+            continue;
+        };
+        // Only an enum written in this tool file: a `$ref`'d one is reuse already.
+        if own.module != tool_file {
+            continue;
+        }
+        let mut sorted = values.clone();
+        sorted.sort();
+        let equal = resolver.model.types.iter().find(|other| {
+            other.module != tool_file
+                && resolver.model.modules[other.module].tool.is_none()
+                && matches!(&other.kind, TypeKind::Enum { values: theirs } if {
+                    let mut theirs = theirs.clone();
+                    theirs.sort();
+                    theirs == sorted
+                })
+        });
+        if let Some(other) = equal {
+            let target = relative_to(&tool_path, &resolver.model.modules[other.module].file);
+            let reference = if other.pointer.is_empty() {
+                target
+            } else {
+                format!("{target}#{}", other.pointer)
+            };
+            found.push((own.pointer.clone(), field.key.clone(), reference));
+        }
+    }
+    for (pointer, key, reference) in found {
+        resolver.warn(
+            tool_file,
+            &pointer,
+            format!("the input field `{key}` declares an enum equal to the one at `{reference}`"),
+            Some(format!(
+                "write `{key}: {{ $ref: \"{reference}\" }}` to reuse that type: the handler then gets the presenter's enum, not a copy to convert"
+            )),
+        );
+    }
 }
 
 /// Arguments are parsed field by field against declared keys: the arguments object itself holds

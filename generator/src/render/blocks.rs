@@ -228,7 +228,7 @@ impl<'m> Presenting<'m> {
     }
 
     fn rule_text(&self, rule: &RuleModel, scope: Scope<'_>) -> String {
-        self.text(&rule.parts, scope, Escape::Line)
+        self.text(&rule.parts, scope, Escape::Rule)
     }
 
     fn holds(&self, when: Option<&ConditionModel>, item: &Map<String, Value>) -> bool {
