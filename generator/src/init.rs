@@ -74,6 +74,29 @@ pub fn init_openapi(
     file_name: &str,
     limits: &load::Limits,
 ) -> Result<Starter, Diagnostics> {
+    init_openapi_selected(description, file_name, limits, &Selection::default())
+}
+
+/// Which operations a starter binds: every one when both lists are empty; else those of the
+/// listed tags (a tag is a tool), and of those the listed operations (an `operationId`, or the
+/// method and path `GET /pets/{id}`). A whole vendor API is hundreds of tools and actions; an
+/// agent does best with the few its users' tasks need.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// Tags (tools) to keep; empty keeps every tag.
+    pub tags: Vec<String>,
+    /// Operations to keep; empty keeps every operation of the kept tags.
+    pub operations: Vec<String>,
+}
+
+/// [`init_openapi`] for the operations `selection` keeps; a tag or an operation the
+/// description does not have is an error naming the nearest one.
+pub fn init_openapi_selected(
+    description: &SourceFile,
+    file_name: &str,
+    limits: &load::Limits,
+    selection: &Selection,
+) -> Result<Starter, Diagnostics> {
     let document = load::load_with(description, limits).map_err(|d| Diagnostics(vec![d]))?;
     let version = match openapi::recognise(&document) {
         Some(Ok(version)) => version,
@@ -135,6 +158,7 @@ pub fn init_openapi(
             None => groups.push((group, vec![op])),
         }
     }
+    select(&document, &mut groups, selection)?;
 
     let stem = module_stem(file_name);
     let mut taken: BTreeSet<String> = BTreeSet::new();
@@ -364,6 +388,70 @@ fn snake(text: &str) -> String {
         }
     }
     out.trim_end_matches('_').to_owned()
+}
+
+/// Keeps the groups and operations `selection` names; an unknown name is an error.
+fn select(
+    document: &Document,
+    groups: &mut Vec<(String, Vec<&Op<'_>>)>,
+    selection: &Selection,
+) -> Result<(), Diagnostics> {
+    let mut errors = Vec::new();
+    let mut unknown = |what: &str, name: &str, known: Vec<String>| {
+        let help = crate::diagnostics::did_you_mean(name, known.iter().map(String::as_str))
+            .map_or_else(
+                || format!("the description's {what}s: {}", known.join(", ")),
+                |near| format!("did you mean `{near}`?"),
+            );
+        errors.push(
+            Diagnostic::error(
+                &document.path,
+                "/paths",
+                format!("the description has no {what} `{name}`"),
+            )
+            .with_help(help),
+        );
+    };
+    let tags: Vec<String> = groups.iter().map(|(tag, _)| tag.clone()).collect();
+    for tag in &selection.tags {
+        if !tags.contains(tag) {
+            unknown("tag", tag, tags.clone());
+        }
+    }
+    if !selection.tags.is_empty() {
+        groups.retain(|(tag, _)| selection.tags.contains(tag));
+    }
+    let names = |op: &Op<'_>| [op.id.map(str::to_owned), Some(op.label())];
+    let known: Vec<String> = groups
+        .iter()
+        .flat_map(|(_, ops)| ops.iter())
+        .map(|op| op.id.map_or_else(|| op.label(), str::to_owned))
+        .collect();
+    for operation in &selection.operations {
+        let found = groups
+            .iter()
+            .flat_map(|(_, ops)| ops.iter())
+            .any(|op| names(op).iter().flatten().any(|name| name == operation));
+        if !found {
+            unknown("operation", operation, known.clone());
+        }
+    }
+    if !selection.operations.is_empty() {
+        for (_, ops) in groups.iter_mut() {
+            ops.retain(|op| {
+                names(op)
+                    .iter()
+                    .flatten()
+                    .any(|name| selection.operations.contains(name))
+            });
+        }
+        groups.retain(|(_, ops)| !ops.is_empty());
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Diagnostics(errors))
+    }
 }
 
 /// The module name the generator gives a file: its stem in snake case.

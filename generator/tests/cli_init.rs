@@ -182,6 +182,52 @@ fn operation_ids_that_repeat_their_tag_name_actions_without_it() {
     assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
 }
 
+/// `--tag` and `--operation` keep the tools and actions a user's tasks need; a name the
+/// description does not have is an error naming the nearest.
+#[test]
+fn tags_and_operations_select_what_the_starter_binds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let api = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/corpus/bound/api.yaml"
+    );
+    fs::copy(api, dir.path().join("api.yaml")).unwrap();
+    let output = init(
+        dir.path(),
+        &[
+            "api.yaml",
+            "-o",
+            "out",
+            "--tag",
+            "issues",
+            "--operation",
+            "issues/get",
+            "--operation",
+            "search/issues",
+        ],
+    );
+    assert_exit(&output, 0);
+    let out = dir.path().join("out");
+    assert!(!out.join("repos.tool.yaml").exists());
+    let issues = fs::read_to_string(out.join("issues.tool.yaml")).unwrap();
+    assert!(issues.contains("    get:\n"), "{issues}");
+    assert!(issues.contains("    search_issues:\n"), "{issues}");
+    assert!(!issues.contains("list_for_repo"), "{issues}");
+    assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
+    let output = init(dir.path(), &["api.yaml", "-o", "other", "--tag", "isues"]);
+    assert_exit(&output, 3);
+    let text = stderr(&output);
+    assert!(
+        text.contains("the description has no tag `isues`"),
+        "{text}"
+    );
+    assert!(text.contains("did you mean `issues`?"), "{text}");
+    assert!(
+        !dir.path().join("other").exists(),
+        "nothing is written on error"
+    );
+}
+
 #[test]
 fn blockfrost_s_full_description_starts_and_generates() {
     let dir = tempfile::tempdir().expect("temp dir");

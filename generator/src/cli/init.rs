@@ -28,6 +28,14 @@ pub struct InitArgs {
     /// Overwrite files of the same names in the output folder.
     #[arg(long)]
     pub force: bool,
+
+    /// Bind only this tag's operations (a tag is a tool); repeat for several.
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+
+    /// Bind only this operation (an operationId, or `GET /pets/{id}`); repeat for several.
+    #[arg(long = "operation", value_name = "OPERATION")]
+    pub operations: Vec<String>,
 }
 
 /// Runs the subcommand; returns the exit code.
@@ -52,7 +60,16 @@ pub fn run(args: &InitArgs) -> u8 {
         }
     };
     let source = SourceFile::new(shown.clone(), text);
-    let starter = match init::init_openapi(&source, &file_name, &load::Limits::default()) {
+    let selection = init::Selection {
+        tags: args.tags.clone(),
+        operations: args.operations.clone(),
+    };
+    let starter = match init::init_openapi_selected(
+        &source,
+        &file_name,
+        &load::Limits::default(),
+        &selection,
+    ) {
         Ok(starter) => starter,
         Err(diagnostics) => {
             eprint!("{}", diagnostics.render(|_| Some(source.text.as_str())));
