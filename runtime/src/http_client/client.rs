@@ -18,7 +18,7 @@ use serde_json::Value;
 
 use super::failure::{ApiError, RateLimit, is_idempotent, parse_retry_after, rate_limit};
 use super::request::{Request, arguments, build_from, percent_encode};
-use super::{ApiConfig, Auth, In, Operation, Redirects, Retry, status_error};
+use super::{ApiConfig, Auth, Operation, Redirects, Retry, status_error};
 use crate::{Reply, ToolResponse};
 
 /// An answer of the API: status, reason, headers and the body read under the cap.
@@ -402,12 +402,8 @@ impl ApiClient {
         let Some(paging) = operation.paging else {
             return Reply::Data(data);
         };
-        let query: Vec<&str> = operation
-            .params
-            .iter()
-            .filter(|p| p.location == In::Query)
-            .map(|p| p.name)
-            .collect();
+        // Matched against a next page's URL: the API's names.
+        let query: Vec<&str> = operation.query_params().map(|p| p.name).collect();
         let link = response.link();
         let more = crate::paging::More::new(paging, &args, &response.body, link.as_deref(), &query);
         Reply::More(data, more)

@@ -169,12 +169,9 @@ impl ApiError {
 /// A response over the cap: ask for less, naming the operation's query parameters (its filters
 /// and page size) when it has any.
 fn too_large(operation: &Operation, cap: usize) -> ToolResponse {
-    let query: Vec<&str> = operation
-        .params
-        .iter()
-        .filter(|param| param.location == super::In::Query)
-        .map(|param| param.name)
-        .collect();
+    // The agent narrows the call with its arguments: their keys, which a reserved API name
+    // (`action`) does not share.
+    let query: Vec<&str> = operation.query_params().map(|param| param.arg).collect();
     let advice = if query.is_empty() {
         "Retrying will not help: this answer is too large to read. Tell the user.".to_owned()
     } else {

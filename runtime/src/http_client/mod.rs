@@ -89,5 +89,14 @@ pub struct Operation {
     pub paging: Option<crate::paging::Paging>,
 }
 
+impl Operation {
+    /// Its query parameters, in order: its filters and page size.
+    pub fn query_params(&self) -> impl Iterator<Item = &Param> {
+        self.params
+            .iter()
+            .filter(|param| param.location == In::Query)
+    }
+}
+
 #[cfg(test)]
 mod tests;

@@ -300,6 +300,11 @@ fn renamed_arguments_are_sent_under_the_apis_names() {
     )
     .unwrap();
     assert_eq!(request.path_and_query, "/items/view?_select=a%20b");
+    let advice = ApiError::TooLarge(64).response(&SUGGEST).texts().join("");
+    assert!(
+        advice.contains("narrow the call with 'select_param'."),
+        "the agent's key, not the API's: {advice}"
+    );
     let Err(error) = build(&SUGGEST, &json!({"action_param": ".."})) else {
         panic!("a dot segment through a renamed argument");
     };
