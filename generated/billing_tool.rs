@@ -64,6 +64,29 @@ pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":
 /// The action names, in declaration order.
 pub const ACTIONS: &[&str] = &["get", "list", "remind"];
 
+/// Each action's name and MCP hints, in declaration order: what the server's checks after
+/// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+    __rt::ActionInfo {
+        name: "get",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
+    __rt::ActionInfo {
+        name: "list",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
+    __rt::ActionInfo {
+        name: "remind",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
+];
+
 /// The schema of `get`'s wire data (wire format §13): one [`super::invoice::Invoice`], no field required since `_select` may leave any out.
 pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"Invoice number, e.g. `INV-000001`.\"},\"amount_cents\":{\"type\":\"integer\",\"description\":\"Amount in CENTS.\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"overdue\"]},\"due\":{\"type\":\"string\",\"format\":\"date\"},\"paid_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"When the invoice was paid; null while it is open.\"},\"tax_rate\":{\"type\":\"number\"},\"client\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"required\":[\"id\",\"name\"]},\"lines\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"},\"quantity\":{\"type\":\"integer\"},\"unit_cents\":{\"type\":\"integer\"},\"discount\":{\"type\":\"object\",\"properties\":{\"percent\":{\"type\":\"number\"},\"reason\":{\"type\":\"string\"}},\"required\":[\"percent\"],\"description\":\"A discount applied to the line.\"}},\"required\":[\"sku\",\"quantity\",\"unit_cents\"]}}},\"description\":\"An invoice as the agent sees it.\"}";
 
@@ -266,6 +289,12 @@ pub async fn call_with_hooks<
     match call.args {
         BillingArgs::Get(args) => {
             steps.validated("get");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[0], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.get(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::present_item_with(
@@ -280,6 +309,12 @@ pub async fn call_with_hooks<
         }
         BillingArgs::List(args) => {
             steps.validated("list");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[1], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.list(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::present_collection_with(
@@ -294,6 +329,12 @@ pub async fn call_with_hooks<
         }
         BillingArgs::Remind(args) => {
             steps.validated("remind");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[2], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.remind(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::respond(result, NAME, "remind")
@@ -340,6 +381,9 @@ impl<
         arguments: &'a __rt::__private::args::Value,
     ) -> __rt::ToolFuture<'a> {
         ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+    }
+    fn runs_validated_middleware(&self) -> bool {
+        true
     }
 }
 

@@ -51,6 +51,23 @@ pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":
 /// The action names, in declaration order.
 pub const ACTIONS: &[&str] = &["get", "list"];
 
+/// Each action's name and MCP hints, in declaration order: what the server's checks after
+/// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+    __rt::ActionInfo {
+        name: "get",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
+    __rt::ActionInfo {
+        name: "list",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
+];
+
 /// The schema of `get`'s wire data (wire format §13): one [`super::client::Client`], no field required since `_select` may leave any out.
 pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"description\":\"The billed client.\"}";
 
@@ -224,6 +241,12 @@ pub async fn call_with_hooks<
     match call.args {
         ClientsArgs::Get(args) => {
             steps.validated("get");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[0], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.get(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::present_item_structured_with(
@@ -238,6 +261,12 @@ pub async fn call_with_hooks<
         }
         ClientsArgs::List(args) => {
             steps.validated("list");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[1], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.list(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::present_collection_structured_with(
@@ -292,6 +321,9 @@ impl<
         arguments: &'a __rt::__private::args::Value,
     ) -> __rt::ToolFuture<'a> {
         ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+    }
+    fn runs_validated_middleware(&self) -> bool {
+        true
     }
 }
 

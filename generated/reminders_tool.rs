@@ -43,6 +43,23 @@ pub const NAME: &str = "reminders";
 /// The action names, in declaration order.
 pub const ACTIONS: &[&str] = &["due", "send"];
 
+/// Each action's name and MCP hints, in declaration order: what the server's checks after
+/// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+    __rt::ActionInfo {
+        name: "due",
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+    },
+    __rt::ActionInfo {
+        name: "send",
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+    },
+];
+
 /// The concurrency limits the tool file declares (`concurrency`): a server lets this many calls
 /// run and wait, and answers the next `SERVER_BUSY`.
 pub const LIMITS: __rt::Limits = __rt::Limits {
@@ -282,6 +299,12 @@ pub async fn call_flat_with_hooks<
     match call.args {
         RemindersArgs::Due(args) => {
             steps.validated("due");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[0], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.due(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::present_collection_with(
@@ -296,6 +319,12 @@ pub async fn call_flat_with_hooks<
         }
         RemindersArgs::Send(args) => {
             steps.validated("send");
+            if let ::core::result::Result::Err(response) = steps
+                .admit(&ACTION_INFOS[1], &args)
+                .await
+            {
+                return response;
+            }
             let result = handler.send(args).await;
             let result = steps.handled(result);
             __rt::__private::tool::respond(result, NAME, "send")
@@ -355,6 +384,9 @@ impl<
     ) -> __rt::ToolFuture<'a> {
         let action = ACTIONS.get(index).copied().unwrap_or_default();
         ::std::boxed::Box::pin(call_flat_with_hooks(&self.0, &self.1, action, arguments))
+    }
+    fn runs_validated_middleware(&self) -> bool {
+        true
     }
     fn limits(&self) -> __rt::Limits {
         LIMITS

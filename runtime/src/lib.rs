@@ -79,7 +79,7 @@ pub use prompt::{PromptMessage, PromptRole};
 pub use response::{TestView, ToolResponse, ViewData};
 pub use select::{Selection, UnknownField};
 pub use serve::{ServedTool, ToolFuture};
-pub use tool::{Reply, ToolInfo};
+pub use tool::{ActionInfo, Reply, ToolInfo};
 pub use ui::{ListWriter, TableWriter, UiBlock, UiWriter, Width, fence};
 pub use validation::{FieldIssue, Hint, validation_error};
 pub use wrap::{

@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use rmcp::ServerHandler;
@@ -26,10 +27,13 @@ mod gate;
 mod middleware;
 mod params;
 mod progress;
+pub(crate) mod validated;
 
 use gate::Gate;
 pub use middleware::{Call, Middleware, Next};
 pub use progress::{DEFAULT_PROGRESS_INTERVAL, Progress};
+pub use validated::{CheckFuture, ValidatedCall, ValidatedMiddleware};
+use validated::{Checks, Pending};
 
 /// The longest tool name an "unknown tool" error repeats; longer names are cut (the caller's
 /// text is never echoed unbounded).
@@ -103,6 +107,8 @@ struct Served {
     action_gates: Arc<Vec<(&'static str, Arc<Gate>)>>,
     /// This MCP tool's own middleware, run after the server's.
     layers: Vec<Arc<dyn Middleware>>,
+    /// This MCP tool's own checks after validation, run after the server's.
+    checks: Checks,
 }
 
 impl Served {
@@ -177,6 +183,8 @@ pub struct FusionServer {
     progress_interval: Duration,
     /// The middleware around every call, in the order added.
     layers: Arc<Vec<Arc<dyn Middleware>>>,
+    /// The checks after validation of every call, in the order added.
+    checks: Checks,
 }
 
 impl fmt::Debug for FusionServer {
@@ -199,6 +207,7 @@ impl FusionServer {
             config,
             progress_interval: DEFAULT_PROGRESS_INTERVAL,
             layers: Arc::new(Vec::new()),
+            checks: Arc::new(Vec::new()),
         }
     }
 
@@ -245,6 +254,7 @@ impl FusionServer {
                     action_gates.clone()
                 }),
                 layers: Vec::new(),
+                checks: Arc::new(Vec::new()),
             });
         }
         Ok(self)
@@ -311,6 +321,34 @@ impl FusionServer {
             return Err(UnknownTool(tool.to_owned()));
         };
         served.layers.push(Arc::new(layer));
+        Ok(self)
+    }
+
+    /// Adds a [`ValidatedMiddleware`], a check of every call once its arguments are valid
+    /// (of the tools added before and after), after the ones added before it. It runs inside
+    /// the call's span, after the call took its place through the concurrency gate and after the
+    /// generated validation (an invalid call never reaches it), before the handler.
+    #[must_use]
+    pub fn with_validated_middleware(mut self, check: impl ValidatedMiddleware) -> Self {
+        Arc::make_mut(&mut self.checks).push(Arc::new(check));
+        self
+    }
+
+    /// Adds a [`ValidatedMiddleware`] to the calls of the MCP tool `tool` only (a flat tool's
+    /// `tool_action`), run after the server's.
+    ///
+    /// # Errors
+    /// [`UnknownTool`] when no MCP tool is named `tool`.
+    pub fn with_tool_validated_middleware(
+        mut self,
+        tool: &str,
+        check: impl ValidatedMiddleware,
+    ) -> Result<Self, UnknownTool> {
+        let tools = Arc::make_mut(&mut self.tools);
+        let Some(served) = tools.iter_mut().find(|served| served.tool.name == tool) else {
+            return Err(UnknownTool(tool.to_owned()));
+        };
+        Arc::make_mut(&mut served.checks).push(Arc::new(check));
         Ok(self)
     }
 
@@ -437,7 +475,8 @@ impl ServerHandler for FusionServer {
 }
 
 impl FusionServer {
-    /// One call through the middleware, if any, then its gate.
+    /// One call through the middleware, if any, then its gate, then the tool (whose validation
+    /// step runs the checks after validation).
     async fn layered(
         &self,
         served: &Served,
@@ -446,19 +485,33 @@ impl FusionServer {
         extensions: &Extensions,
     ) -> ToolResponse {
         if self.layers.is_empty() && served.layers.is_empty() {
-            return answer(served, name, arguments).await;
+            return answer(served, name, arguments, extensions, &self.checks).await;
         }
         let call = Call {
             tool: &served.served.tools()[served.index],
             arguments,
             extensions,
         };
-        Next::new(&self.layers, served, name).run(call).await
+        let reached = AtomicBool::new(false);
+        let response = Next::new(&self.layers, &self.checks, served, name, &reached)
+            .run(call)
+            .await;
+        // A layer answered without running the rest of the chain: a refusal, when an error.
+        if !reached.load(Ordering::Relaxed) && response.is_error() == Some(true) {
+            crate::trace::refused(&tracing::Span::current(), "middleware_refused");
+        }
+        response
     }
 }
 
-/// One call through its gate, if any.
-async fn answer(served: &Served, name: &str, arguments: &Value) -> ToolResponse {
+/// One call through its gate, if any, then the tool with its checks after validation.
+async fn answer(
+    served: &Served,
+    name: &str,
+    arguments: &Value,
+    extensions: &Extensions,
+    checks: &Checks,
+) -> ToolResponse {
     let _pass = match served.gate(arguments) {
         Some(gate) => match gate.enter(name).await {
             Ok(pass) => Some(pass),
@@ -469,7 +522,25 @@ async fn answer(served: &Served, name: &str, arguments: &Value) -> ToolResponse 
         },
         None => None,
     };
-    served.served.call_tool(served.index, arguments).await
+    let tool = &served.served;
+    let Some(pending) = Pending::new(
+        &tool.tools()[served.index],
+        checks,
+        &served.checks,
+        extensions,
+    ) else {
+        return tool.call_tool(served.index, arguments).await;
+    };
+    if tool.runs_validated_middleware() {
+        return pending.scope(tool.call_tool(served.index, arguments)).await;
+    }
+    // The tool does not validate: its checks run first, on the arguments as sent (and before
+    // its `call_tool` is even called, which may start work before its future is polled).
+    if let Err(refused) = pending.check_unvalidated(arguments).await {
+        crate::trace::refused(&tracing::Span::current(), "middleware_refused");
+        return refused;
+    }
+    tool.call_tool(served.index, arguments).await
 }
 
 /// The gate of a flat tool's MCP tool `name` (`{tool}_{action}`): the longest action name it
@@ -521,3 +592,6 @@ mod tests {
 
 #[cfg(test)]
 mod limit_tests;
+
+#[cfg(test)]
+mod validated_tests;

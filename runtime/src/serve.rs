@@ -43,6 +43,14 @@ pub trait ServedTool: Send + Sync + 'static {
         self.call(arguments)
     }
 
+    /// Whether [`ServedTool::call_tool`] validates the arguments and then runs a server's checks
+    /// after validation itself, through [`crate::trace::Steps::admit`], before its handler:
+    /// generated tools do. When `false` (a hand-written tool's default), a server runs those
+    /// checks before calling the tool, on the arguments as sent, so none is ever skipped.
+    fn runs_validated_middleware(&self) -> bool {
+        false
+    }
+
     /// The concurrency limits the tool file declares (`concurrency: { max-active, max-queue }`
     /// on the tool or an action), which a server enforces; none unless overridden.
     fn limits(&self) -> Limits {

@@ -33,6 +33,22 @@ impl<T> From<T> for Reply<T> {
     }
 }
 
+/// One action of a tool as its tool file declares it: its name and MCP hints. Generated code
+/// hands it to the middleware that runs after validation ([`crate::trace::Steps::admit`]), which
+/// can then tell a destructive action of a grouped tool (whose [`ToolInfo`] is destructive when
+/// any action is) from its read-only ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// The action's name (`remind`); under flat exposition, the action of the MCP tool called.
+    pub name: &'static str,
+    /// Declared read-only.
+    pub read_only: bool,
+    /// Declared destructive.
+    pub destructive: bool,
+    /// Declared idempotent.
+    pub idempotent: bool,
+}
+
 /// A tool as MCP's `tools/list` shows it, all known at build time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ToolInfo {

@@ -18,7 +18,7 @@ use tracing::{Level, Span};
 
 use crate::HandlerError;
 use crate::response::ToolResponse;
-use crate::tool::Reply;
+use crate::tool::{ActionInfo, Reply};
 
 /// The target of the spans and events, to filter them (`fusion_runtime::call=debug`).
 pub const TARGET: &str = "fusion_runtime::call";
@@ -66,7 +66,8 @@ pub fn finish(span: &Span, response: &ToolResponse) {
 }
 
 #[cfg(feature = "rmcp")]
-/// Records a call refused by the server before it ran (`error_type`, e.g. `server_busy`).
+/// Records a call refused by the server before its handler ran (`error_type`: `server_busy`,
+/// `middleware_refused`).
 pub(crate) fn refused(span: &Span, error_type: &'static str) {
     span.record("mcp.error_type", error_type);
     tracing::debug!(target: TARGET, error_type, "refused");
@@ -132,6 +133,32 @@ impl Steps {
         self.span.record("mcp.validation_us", micros);
         tracing::debug!(target: TARGET, action, validation_us = micros, "arguments valid");
         self.since = Some(Instant::now());
+    }
+
+    /// The arguments of `action` are valid, as `input`: the checks a server runs after
+    /// validation ([`crate::rmcp::ValidatedMiddleware`]) see it now, before the handler. `Err`
+    /// is a check's refusal, the call's answer: the handler must not run. `Ok` at once when
+    /// the call has no checks (outside a server, or none registered). The checks' time counts
+    /// in neither the validation's nor the handler's.
+    pub async fn admit<T: std::any::Any + Send + Sync>(
+        &mut self,
+        action: &'static ActionInfo,
+        input: &T,
+    ) -> Result<(), ToolResponse> {
+        #[cfg(feature = "rmcp")]
+        if let Some(pending) = crate::rmcp::validated::Pending::take() {
+            let verdict = pending.check(Some(action), input).await;
+            if verdict.is_err() {
+                refused(&self.span, "middleware_refused");
+            }
+            if self.since.is_some() {
+                self.since = Some(Instant::now());
+            }
+            return verdict;
+        }
+        // Without the server (feature `rmcp`) no check can be registered.
+        let _ = (action, input);
+        Ok(())
     }
 
     /// The handler answered `result`: a handler error when it is a finished error response or a

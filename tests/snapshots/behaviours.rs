@@ -891,6 +891,22 @@ pub mod ledgers_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"audit\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: audit, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["audit", "close"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "audit",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "close",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -1023,12 +1039,24 @@ pub mod ledgers_tool {
         match call.args {
             LedgersArgs::Audit(args) => {
                 steps.validated("audit");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.audit(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "audit")
             }
             LedgersArgs::Close(args) => {
                 steps.validated("close");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.close(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "close")
@@ -1070,6 +1098,9 @@ pub mod ledgers_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LedgersAuditInput {

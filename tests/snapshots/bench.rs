@@ -45,6 +45,16 @@ pub mod invoices_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"remind\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["remind"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "remind",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -150,6 +160,12 @@ pub mod invoices_tool {
         match call.args {
             InvoicesArgs::Remind => {
                 steps.validated("remind");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.remind().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "remind")
@@ -192,6 +208,9 @@ pub mod invoices_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
 }

@@ -370,6 +370,34 @@ pub mod issues_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"get\",\"create\",\"search\"],\"description\":\"Which operation to perform\"},\"owner\":{\"type\":\"string\",\"description\":\"Required for: list, get, create\"},\"repo\":{\"type\":\"string\",\"description\":\"Required for: list, get, create\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\",\"all\"],\"default\":\"open\",\"description\":\"Which issues to list. For: list\"},\"sort\":{\"anyOf\":[{\"type\":\"string\",\"enum\":[\"created\",\"updated\"],\"default\":\"created\",\"description\":\"For: list\"},{\"type\":\"string\",\"enum\":[\"comments\",\"reactions\",\"created\"],\"description\":\"For: search\"}],\"description\":\"For: list, search. Its schema depends on the action\"},\"per_page\":{\"anyOf\":[{\"type\":\"integer\",\"minimum\":1,\"maximum\":100,\"default\":30,\"description\":\"For: list\"},{\"type\":\"integer\",\"minimum\":1,\"maximum\":50,\"description\":\"For: search\"}],\"description\":\"For: list, search. Its schema depends on the action\"},\"page\":{\"type\":\"integer\",\"minimum\":1,\"default\":1,\"description\":\"For: list\"},\"issue_number\":{\"type\":\"integer\",\"description\":\"Required for: get\"},\"body\":{\"type\":\"object\",\"properties\":{\"title\":{\"type\":\"string\",\"minLength\":1},\"body\":{\"type\":\"string\"},\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"maxItems\":10},\"fields\":{\"type\":\"object\",\"properties\":{},\"maxProperties\":3,\"additionalProperties\":{\"type\":\"string\"},\"description\":\"Custom fields, at most three.\"}},\"required\":[\"title\"],\"description\":\"Required for: create\"},\"q\":{\"type\":\"string\",\"description\":\"Required for: search\"},\"action_param\":{\"type\":\"string\",\"enum\":[\"view\",\"triage\"],\"description\":\"What the results are for (the API's own `action`, which the tool renames). Sent to the API as `action`. For: search\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "get", "create", "search"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+        __rt::ActionInfo {
+            name: "create",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "search",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+    ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::issue::Issue`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"number\":{\"type\":\"integer\"},\"title\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"]},\"body\":{\"type\":[\"string\",\"null\"]},\"html_url\":{\"type\":\"string\"}},\"required\":[\"id\",\"number\",\"title\",\"state\"]}}},\"required\":[\"items\"]}";
     /// The schema of `get`'s wire data (wire format §13): one [`super::issue::Issue`].
@@ -567,6 +595,12 @@ pub mod issues_tool {
         match call.args {
             IssuesArgs::List(args) => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
@@ -581,6 +615,12 @@ pub mod issues_tool {
             }
             IssuesArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -595,6 +635,12 @@ pub mod issues_tool {
             }
             IssuesArgs::Create(args) => {
                 steps.validated("create");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &*args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.create(*args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -609,6 +655,12 @@ pub mod issues_tool {
             }
             IssuesArgs::Search(args) => {
                 steps.validated("search");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[3], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.search(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -660,6 +712,9 @@ pub mod issues_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for IssuesListInput {
@@ -1359,6 +1414,22 @@ pub mod repos_tool {
     pub const NAME: &str = "repos";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["update", "dispatch"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "update",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "dispatch",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `update`'s wire data (wire format §13): one [`super::repository::Repository`].
     pub const UPDATE_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"name\":{\"type\":\"string\"},\"private\":{\"type\":\"boolean\"}},\"required\":[\"id\",\"name\"]}";
     /// `update`'s own MCP tool name (flat exposition).
@@ -1531,6 +1602,12 @@ pub mod repos_tool {
         match call.args {
             ReposArgs::Update(args) => {
                 steps.validated("update");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &*args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.update(*args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -1545,6 +1622,12 @@ pub mod repos_tool {
             }
             ReposArgs::Dispatch(args) => {
                 steps.validated("dispatch");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.dispatch(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "dispatch")
@@ -1602,6 +1685,9 @@ pub mod repos_tool {
             ::std::boxed::Box::pin(
                 call_flat_with_hooks(&self.0, &self.1, action, arguments),
             )
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for ReposUpdateInput {

@@ -168,6 +168,34 @@ pub mod limits_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"numbers\",\"texts\",\"lists\",\"formats\"],\"description\":\"Which operation to perform\"},\"count\":{\"type\":\"integer\",\"minimum\":1,\"maximum\":10,\"description\":\"How many. Required for: numbers\"},\"ratio\":{\"type\":\"number\",\"exclusiveMinimum\":0,\"exclusiveMaximum\":1,\"description\":\"For: numbers\"},\"big\":{\"type\":\"integer\",\"maximum\":9007199254740990,\"description\":\"For: numbers\"},\"level\":{\"type\":[\"integer\",\"null\"],\"minimum\":0,\"description\":\"For: numbers\"},\"half\":{\"type\":\"number\",\"minimum\":0.5,\"maximum\":1e+21,\"description\":\"For: numbers\"},\"small\":{\"type\":\"integer\",\"format\":\"uint8\",\"maximum\":100,\"description\":\"For: numbers\"},\"name\":{\"type\":\"string\",\"minLength\":2,\"maxLength\":5,\"pattern\":\"^[a-z]+$\",\"description\":\"For: texts\"},\"code\":{\"type\":\"string\",\"maxLength\":1,\"description\":\"For: texts\"},\"path\":{\"type\":\"string\",\"pattern\":\"^a/b$\",\"description\":\"For: texts\"},\"digits\":{\"type\":\"string\",\"pattern\":\"^\\\\d+$\",\"description\":\"For: texts\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"minItems\":1,\"maxItems\":3,\"description\":\"For: lists\"},\"one\":{\"type\":\"array\",\"items\":{\"type\":\"integer\"},\"minItems\":1,\"description\":\"For: lists\"},\"ids\":{\"type\":\"array\",\"items\":{\"type\":\"integer\"},\"uniqueItems\":true,\"description\":\"For: lists\"},\"nested\":{\"type\":\"object\",\"properties\":{\"labels\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"maxItems\":2}},\"description\":\"For: lists\"},\"start\":{\"type\":\"string\",\"format\":\"date-time\",\"description\":\"For: formats\"},\"day\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"For: formats\"},\"at\":{\"type\":\"string\",\"format\":\"time\",\"description\":\"For: formats\"},\"span\":{\"type\":\"string\",\"format\":\"duration\",\"description\":\"For: formats\"},\"email\":{\"type\":\"string\",\"format\":\"email\",\"maxLength\":20,\"description\":\"For: formats\"},\"id\":{\"type\":\"string\",\"format\":\"uuid\",\"description\":\"For: formats\"},\"site\":{\"type\":\"string\",\"format\":\"uri\",\"description\":\"For: formats\"},\"host\":{\"type\":\"string\",\"format\":\"ipv6\",\"description\":\"For: formats\"},\"net\":{\"type\":\"string\",\"format\":\"cidr\",\"description\":\"For: formats\"},\"blob\":{\"type\":\"string\",\"format\":\"base64\",\"description\":\"For: formats\"},\"label\":{\"type\":\"string\",\"format\":\"int32\",\"description\":\"For: formats\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["numbers", "texts", "lists", "formats"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "numbers",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "texts",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "lists",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "formats",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -356,24 +384,48 @@ pub mod limits_tool {
         match call.args {
             LimitsArgs::Numbers(args) => {
                 steps.validated("numbers");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.numbers(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "numbers")
             }
             LimitsArgs::Texts(args) => {
                 steps.validated("texts");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.texts(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "texts")
             }
             LimitsArgs::Lists(args) => {
                 steps.validated("lists");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.lists(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "lists")
             }
             LimitsArgs::Formats(args) => {
                 steps.validated("formats");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[3], &*args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.formats(*args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "formats")
@@ -415,6 +467,9 @@ pub mod limits_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LimitsNumbersInput {

@@ -334,6 +334,16 @@ pub mod meters_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"level\":{\"type\":\"integer\",\"format\":\"uint8\",\"description\":\"Required for: get\"},\"shift\":{\"type\":\"integer\",\"format\":\"int16\",\"description\":\"For: get\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::meter::Meter`].
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"format\":\"uint64\"},\"level\":{\"type\":\"integer\",\"format\":\"uint8\"},\"reading\":{\"type\":\"integer\",\"format\":\"int32\"},\"offset\":{\"type\":\"integer\",\"format\":\"int16\"},\"epoch\":{\"type\":\"integer\",\"format\":\"unix-time\",\"description\":\"An unknown format is an i64.\"}},\"required\":[\"id\",\"level\",\"reading\",\"offset\"],\"description\":\"Integer formats as OpenAPI writes them, each its own Rust integer.\"}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -451,6 +461,12 @@ pub mod meters_tool {
         match call.args {
             MetersArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -501,6 +517,9 @@ pub mod meters_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for MetersGetInput {

@@ -873,6 +873,16 @@ pub mod payouts_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"hold\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: hold\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["hold"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "hold",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -984,6 +994,12 @@ pub mod payouts_tool {
         match call.args {
             PayoutsArgs::Hold(args) => {
                 steps.validated("hold");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.hold(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "hold")
@@ -1025,6 +1041,9 @@ pub mod payouts_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for PayoutsHoldInput {

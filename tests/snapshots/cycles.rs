@@ -55,6 +55,22 @@ pub mod forest_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"tree\",\"graphs\"],\"description\":\"Which operation to perform\"},\"label\":{\"type\":\"string\",\"description\":\"Required for: tree\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["tree", "graphs"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "tree",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "graphs",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `tree`'s wire data (wire format §13): one [`super::tree::Tree`].
     pub const TREE_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"label\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Tree\"}},\"parent\":{\"$ref\":\"#/$defs/Tree\",\"description\":\"An optional self reference; it must be boxed.\"}},\"required\":[\"label\",\"children\"],\"description\":\"A tree that contains itself through a `Vec`, and optionally by value.\",\"$defs\":{\"Tree\":{\"type\":\"object\",\"properties\":{\"label\":{\"type\":\"string\"},\"children\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Tree\"}},\"parent\":{\"$ref\":\"#/$defs/Tree\",\"description\":\"An optional self reference; it must be boxed.\"}},\"required\":[\"label\",\"children\"]}}}";
     /// The schema of `graphs`'s wire data (wire format §13): `{"items": [...]}` of [`super::graph::Graph`].
@@ -193,6 +209,12 @@ pub mod forest_tool {
         match call.args {
             ForestArgs::Tree(args) => {
                 steps.validated("tree");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.tree(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
@@ -207,6 +229,12 @@ pub mod forest_tool {
             }
             ForestArgs::Graphs => {
                 steps.validated("graphs");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.graphs().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_structured_with(
@@ -258,6 +286,9 @@ pub mod forest_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for ForestTreeInput {

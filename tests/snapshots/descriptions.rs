@@ -133,6 +133,46 @@ pub mod loans_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"get\",\"renew\",\"hold\",\"forgive\",\"check\"],\"description\":\"Which operation to perform\"},\"overdue\":{\"type\":\"boolean\",\"description\":\"For: list\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, renew, hold\"},\"until\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Required for: renew\"},\"note\":{\"type\":\"string\",\"description\":\"For: renew\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "get", "renew", "hold", "forgive", "check"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "renew",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "hold",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "forgive",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "check",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::loan::Loan`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}}},\"required\":[\"items\"]}";
     /// The schema of `get`'s wire data (wire format §13): one [`super::loan::Loan`].
@@ -347,6 +387,12 @@ pub mod loans_tool {
         match call.args {
             LoansArgs::List(args) => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
@@ -361,6 +407,12 @@ pub mod loans_tool {
             }
             LoansArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -375,6 +427,12 @@ pub mod loans_tool {
             }
             LoansArgs::Renew(args) => {
                 steps.validated("renew");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.renew(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -389,18 +447,36 @@ pub mod loans_tool {
             }
             LoansArgs::Hold(args) => {
                 steps.validated("hold");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[3], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.hold(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "hold")
             }
             LoansArgs::Forgive => {
                 steps.validated("forgive");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[4], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.forgive().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "forgive")
             }
             LoansArgs::Check => {
                 steps.validated("check");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[5], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.check().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "check")
@@ -443,6 +519,9 @@ pub mod loans_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LoansListInput {
@@ -615,6 +694,46 @@ pub mod loans_toon_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"get\",\"renew\",\"hold\",\"forgive\",\"check\"],\"description\":\"Which operation to perform\"},\"overdue\":{\"type\":\"boolean\",\"description\":\"For: list\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, renew, hold\"},\"until\":{\"type\":\"string\",\"format\":\"date\",\"description\":\"Required for: renew\"},\"note\":{\"type\":\"string\",\"description\":\"For: renew\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "get", "renew", "hold", "forgive", "check"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "renew",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "hold",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "forgive",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "check",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::loan::Loan`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}}},\"required\":[\"items\"]}";
     /// The schema of `get`'s wire data (wire format §13): one [`super::loan::Loan`].
@@ -829,6 +948,12 @@ pub mod loans_toon_tool {
         match call.args {
             LoansToonArgs::List(args) => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
@@ -843,6 +968,12 @@ pub mod loans_toon_tool {
             }
             LoansToonArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -857,6 +988,12 @@ pub mod loans_toon_tool {
             }
             LoansToonArgs::Renew(args) => {
                 steps.validated("renew");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.renew(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -871,18 +1008,36 @@ pub mod loans_toon_tool {
             }
             LoansToonArgs::Hold(args) => {
                 steps.validated("hold");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[3], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.hold(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "hold")
             }
             LoansToonArgs::Forgive => {
                 steps.validated("forgive");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[4], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.forgive().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "forgive")
             }
             LoansToonArgs::Check => {
                 steps.validated("check");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[5], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.check().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "check")
@@ -926,6 +1081,9 @@ pub mod loans_toon_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LoansToonListInput {
@@ -1052,6 +1210,22 @@ pub mod quiet_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"count\",\"tidy\"],\"description\":\"Which operation to perform\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["count", "tidy"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "count",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "tidy",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -1172,12 +1346,24 @@ pub mod quiet_tool {
         match call.args {
             QuietArgs::Count => {
                 steps.validated("count");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.count().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "count")
             }
             QuietArgs::Tidy => {
                 steps.validated("tidy");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.tidy().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "tidy")
@@ -1220,6 +1406,9 @@ pub mod quiet_tool {
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
         }
+        fn runs_validated_middleware(&self) -> bool {
+            true
+        }
     }
 }
 
@@ -1260,6 +1449,16 @@ pub mod renewals_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"renew\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: renew\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["renew"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "renew",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `renew`'s wire data (wire format §13): one [`super::loan::Loan`].
     pub const RENEW_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -1374,6 +1573,12 @@ pub mod renewals_tool {
         match call.args {
             RenewalsArgs::Renew(args) => {
                 steps.validated("renew");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.renew(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -1425,6 +1630,9 @@ pub mod renewals_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for RenewalsRenewInput {
@@ -1485,6 +1693,28 @@ pub mod shelf_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"count\",\"move\",\"burn\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: move\"},\"to\":{\"type\":\"string\",\"description\":\"Required for: move\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["count", "move", "burn"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "count",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "move",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "burn",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -1626,18 +1856,36 @@ pub mod shelf_tool {
         match call.args {
             ShelfArgs::Count => {
                 steps.validated("count");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.count().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "count")
             }
             ShelfArgs::Move(args) => {
                 steps.validated("move");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.move_(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "move")
             }
             ShelfArgs::Burn => {
                 steps.validated("burn");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.burn().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "burn")
@@ -1679,6 +1927,9 @@ pub mod shelf_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for ShelfMoveInput {

@@ -136,6 +136,34 @@ pub mod charges_tool {
     pub const NAME: &str = "charges";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get", "refunds", "refund", "void"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+        __rt::ActionInfo {
+            name: "refunds",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "refund",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "void",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::charge::Charge`], no field required since `_select` may leave any out.
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\",\"enum\":[\"succeeded\",\"refunded\"]}},\"description\":\"A card charge as the agent sees it.\"}";
     /// The schema of `refunds`'s wire data (wire format §13): `{"items": [...]}` of [`super::refund::Refund`], no field required since `_select` may leave any out.
@@ -458,6 +486,12 @@ pub mod charges_tool {
         match call.args {
             ChargesArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
@@ -473,6 +507,12 @@ pub mod charges_tool {
             }
             ChargesArgs::Refunds(args) => {
                 steps.validated("refunds");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.refunds(args).await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::present_collection_with(
@@ -488,6 +528,12 @@ pub mod charges_tool {
             }
             ChargesArgs::Refund(args) => {
                 steps.validated("refund");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.refund(args).await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
@@ -507,6 +553,12 @@ pub mod charges_tool {
             }
             ChargesArgs::Void => {
                 steps.validated("void");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[3], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.void().await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::respond(result, NAME, "void");
@@ -566,6 +618,9 @@ pub mod charges_tool {
             ::std::boxed::Box::pin(
                 call_flat_with_hooks(&self.0, &self.1, action, arguments),
             )
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -866,6 +921,22 @@ pub mod payouts_tool {
     pub const NAME: &str = "payouts";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "cancel"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "cancel",
+            read_only: false,
+            destructive: true,
+            idempotent: true,
+        },
+    ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::payout::Payout`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"cancelled\"]}},\"required\":[\"id\",\"status\"]}}},\"required\":[\"items\"]}";
     /// The schema of `cancel`'s wire data (wire format §13): one [`super::payout::Payout`].
@@ -1042,6 +1113,12 @@ pub mod payouts_tool {
         match call.args {
             PayoutsArgs::List(args) => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_structured_with(
@@ -1056,6 +1133,12 @@ pub mod payouts_tool {
             }
             PayoutsArgs::Cancel(args) => {
                 steps.validated("cancel");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.cancel(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
@@ -1121,6 +1204,9 @@ pub mod payouts_tool {
             ::std::boxed::Box::pin(
                 call_flat_with_hooks(&self.0, &self.1, action, arguments),
             )
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for PayoutsListInput {

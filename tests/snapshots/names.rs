@@ -164,6 +164,16 @@ pub mod reactions_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\"],\"description\":\"Which operation to perform\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"+1\",\"-1\",\"by\",\"first-name\",\"first_name\",\"mood\",\"url\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::reaction::Reaction`], no field required since `_select` may leave any out.
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"+1\":{\"type\":\"integer\"},\"-1\":{\"type\":\"integer\"},\"url\":{\"type\":\"string\"},\"first-name\":{\"type\":\"string\"},\"first_name\":{\"type\":\"string\"},\"by\":{\"type\":\"object\",\"properties\":{\"login\":{\"type\":\"string\"}}},\"mood\":{\"type\":\"string\",\"enum\":[\"+\",\"-\",\"plus\"]}},\"description\":\"Keys that convert to the same Rust name, and names the author chose.\"}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -315,6 +325,12 @@ pub mod reactions_tool {
         match call.args {
             ReactionsArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -366,6 +382,9 @@ pub mod reactions_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     /// `_select` keys as field indices of [`super::reaction::Reaction`]; keys it does not have are skipped

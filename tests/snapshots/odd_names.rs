@@ -55,6 +55,16 @@ pub mod c_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"open\"],\"description\":\"Which operation to perform\"},\"h\":{\"type\":\"integer\",\"description\":\"Required for: open\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["open"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "open",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `open`'s wire data (wire format §13): one [`super::c::C`].
     pub const OPEN_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"h\":{\"type\":\"integer\"},\"note\":{\"type\":[\"string\",\"null\"]},\"only\":{\"type\":\"object\",\"properties\":{\"value\":{\"type\":\"string\"}}}},\"required\":[\"h\",\"note\",\"only\"],\"description\":\"Shapes that once generated code that did not build: a type named like the hooks' generic parameter, a one-field struct, a required nullable string in a tabular TOON type, and an item suggestion with neither a condition nor a placeholder.\"}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -168,6 +178,12 @@ pub mod c_tool {
         match call.args {
             CArgs::Open(args) => {
                 steps.validated("open");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.open(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -218,6 +234,9 @@ pub mod c_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for COpenInput {

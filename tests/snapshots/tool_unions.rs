@@ -312,6 +312,22 @@ pub mod shapes_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"pick\",\"tally\"],\"description\":\"Which operation to perform\"},\"id\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"integer\"}],\"description\":\"Required for: pick\"},\"owner\":{\"$ref\":\"#/$defs/Owner\",\"description\":\"For: pick\"},\"label\":{\"anyOf\":[{\"type\":\"string\"},{\"type\":\"object\",\"properties\":{\"name\":{\"type\":\"string\",\"maxLength\":3}},\"required\":[\"name\"]}],\"description\":\"For: pick\"},\"score\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"number\"},{\"type\":\"null\"}],\"description\":\"For: pick\"},\"owners\":{\"type\":\"array\",\"items\":{\"$ref\":\"#/$defs/Owner\"},\"description\":\"For: pick\"},\"counts\":{\"type\":\"object\",\"properties\":{},\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"For: tally\"},\"meta\":{\"type\":\"object\",\"properties\":{\"source\":{\"type\":\"string\"}},\"additionalProperties\":true,\"description\":\"For: tally\"},\"ranked\":{\"type\":\"object\",\"properties\":{\"top\":{\"type\":\"string\"}},\"required\":[\"top\"],\"additionalProperties\":{\"type\":\"integer\"},\"description\":\"For: tally\"}},\"required\":[\"action\"],\"$defs\":{\"Owner\":{\"anyOf\":[{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"user\"]},\"login\":{\"type\":\"string\"}},\"required\":[\"kind\",\"login\"]},{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"bot\"]},\"slug\":{\"type\":\"string\",\"maxLength\":3}},\"required\":[\"kind\",\"slug\"]}]}}}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["pick", "tally"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "pick",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "tally",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -445,12 +461,24 @@ pub mod shapes_tool {
         match call.args {
             ShapesArgs::Pick(args) => {
                 steps.validated("pick");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.pick(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
                 steps.validated("tally");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &*args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.tally(*args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "tally")
@@ -492,6 +520,9 @@ pub mod shapes_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for ShapesPickInput {

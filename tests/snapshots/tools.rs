@@ -55,6 +55,28 @@ pub mod billing_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"boom\",\"throws\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get", "boom", "throws"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "boom",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "throws",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::charge::Charge`], no field required since `_select` may leave any out.
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"description\":\"A charge as the agent sees it.\"}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -227,6 +249,12 @@ pub mod billing_tool {
         match call.args {
             BillingArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -241,12 +269,24 @@ pub mod billing_tool {
             }
             BillingArgs::Boom => {
                 steps.validated("boom");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.boom().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "boom")
             }
             BillingArgs::Throws => {
                 steps.validated("throws");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.throws().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "throws")
@@ -289,6 +329,9 @@ pub mod billing_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -435,6 +478,22 @@ pub mod desk_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"charge\",\"receipt\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: charge, receipt\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"amount\",\"id\",\"method\",\"status\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["charge", "receipt"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "charge",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "receipt",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `charge`'s wire data (wire format §13): one [`super::charge::Charge`], no field required since `_select` may leave any out.
     pub const CHARGE_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"description\":\"A charge as the agent sees it.\"}";
     /// The schema of `receipt`'s wire data (wire format §13): one [`super::receipt::Receipt`], no field required since `_select` may leave any out.
@@ -607,6 +666,12 @@ pub mod desk_tool {
         match call.args {
             DeskArgs::Charge(args) => {
                 steps.validated("charge");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.charge(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -621,6 +686,12 @@ pub mod desk_tool {
             }
             DeskArgs::Receipt(args) => {
                 steps.validated("receipt");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.receipt(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -672,6 +743,9 @@ pub mod desk_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     /// `_select` keys as field indices of [`super::charge::Charge`]; keys it does not have are skipped
@@ -813,6 +887,22 @@ pub mod items_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"create\"],\"description\":\"Which operation to perform\"},\"title\":{\"type\":\"string\",\"description\":\"Required for: create\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "create"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "create",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -939,12 +1029,24 @@ pub mod items_tool {
         match call.args {
             ItemsArgs::List => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "list")
             }
             ItemsArgs::Create(args) => {
                 steps.validated("create");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.create(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "create")
@@ -986,6 +1088,9 @@ pub mod items_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for ItemsCreateInput {
@@ -1104,6 +1209,22 @@ pub mod ledger_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"search\",\"purge\"],\"description\":\"Which operation to perform\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"overdue\"],\"description\":\"The state to match. Required for: search\"},\"limit\":{\"type\":\"integer\",\"description\":\"Required for: search\"},\"min_amount\":{\"type\":\"number\",\"description\":\"For: search\"},\"exact\":{\"type\":\"boolean\",\"description\":\"For: search\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"},\"description\":\"For: search\"},\"note\":{\"type\":[\"string\",\"null\"],\"description\":\"For: search\"},\"range\":{\"type\":\"object\",\"properties\":{\"from\":{\"type\":\"string\",\"format\":\"date\"},\"to\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"from\"],\"description\":\"For: search\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: purge\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["search", "purge"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "search",
+            read_only: true,
+            destructive: false,
+            idempotent: true,
+        },
+        __rt::ActionInfo {
+            name: "purge",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The schema of `search`'s wire data (wire format §13): `{"items": [...]}` of [`super::charge::Charge`].
     pub const SEARCH_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}}},\"required\":[\"items\"]}";
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
@@ -1251,6 +1372,12 @@ pub mod ledger_tool {
         match call.args {
             LedgerArgs::Search(args) => {
                 steps.validated("search");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.search(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
@@ -1265,6 +1392,12 @@ pub mod ledger_tool {
             }
             LedgerArgs::Purge(args) => {
                 steps.validated("purge");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.purge(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "purge")
@@ -1307,6 +1440,9 @@ pub mod ledger_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LedgerSearchInput {

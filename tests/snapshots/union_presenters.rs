@@ -308,6 +308,22 @@ pub mod accounts_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"shape\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"integer\",\"description\":\"Required for: get\"},\"_select\":{\"type\":\"array\",\"description\":\"⚡ Context optimization: select only the response fields you need. Omit to receive all fields.\",\"items\":{\"type\":\"string\",\"enum\":[\"email\",\"height\",\"id\",\"kind\",\"label\",\"login\",\"members\",\"name\",\"radius\",\"width\"]}}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get", "shape"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "shape",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::account::Account`], no field required since `_select` may leave any out.
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"user\"]},\"login\":{\"type\":\"string\"},\"id\":{\"type\":\"integer\"},\"email\":{\"type\":[\"string\",\"null\"]}}},{\"type\":\"object\",\"properties\":{\"kind\":{\"type\":\"string\",\"enum\":[\"org\"]},\"id\":{\"type\":\"integer\"},\"name\":{\"type\":\"string\"},\"members\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}}}],\"description\":\"A user or an organisation.\"}";
     /// The schema of `shape`'s wire data (wire format §13): one [`super::shape::Shape`], no field required since `_select` may leave any out.
@@ -490,6 +506,12 @@ pub mod accounts_tool {
         match call.args {
             AccountsArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
@@ -504,6 +526,12 @@ pub mod accounts_tool {
             }
             AccountsArgs::Shape => {
                 steps.validated("shape");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.shape().await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_structured_with(
@@ -556,6 +584,9 @@ pub mod accounts_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     /// `_select` keys as field indices of [`super::account::Account`]; keys it does not have are skipped

@@ -124,6 +124,28 @@ pub mod helpdesk_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"get\",\"list\",\"close\"],\"description\":\"Which operation to perform\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, close\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["get", "list", "close"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "get",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "list",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "close",
+            read_only: false,
+            destructive: true,
+            idempotent: false,
+        },
+    ];
     /// The schema of `get`'s wire data (wire format §13): one [`super::ticket::Ticket`].
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"priority\":{\"type\":\"integer\",\"description\":\"Priority from 1 (urgent) to 5 (whenever).\"},\"status\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"],\"description\":\"Only open tickets can be closed.\"},\"assignee\":{\"type\":[\"string\",\"null\"],\"description\":\"Who works on it; null while unassigned.\"},\"note\":{\"type\":\"string\",\"description\":\"Free text from the customer: <b> & \\\"quotes\\\" stay as they are.\"},\"tags\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},\"required\":[\"id\",\"priority\",\"status\"],\"description\":\"A support ticket.\"}";
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::ticket::Ticket`].
@@ -284,6 +306,12 @@ pub mod helpdesk_tool {
         match call.args {
             HelpdeskArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::present_item_with(
@@ -299,6 +327,12 @@ pub mod helpdesk_tool {
             }
             HelpdeskArgs::List => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &())
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list().await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::present_collection_with(
@@ -314,6 +348,12 @@ pub mod helpdesk_tool {
             }
             HelpdeskArgs::Close(args) => {
                 steps.validated("close");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.close(args).await;
                 let result = steps.handled(result);
                 let response = __rt::__private::tool::respond(result, NAME, "close");
@@ -362,6 +402,9 @@ pub mod helpdesk_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for HelpdeskGetInput {

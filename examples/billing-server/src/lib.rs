@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
 use fusion_runtime::{
@@ -19,6 +20,7 @@ use fusion_runtime::{
 #[path = "../../../generated/mod.rs"]
 pub mod generated;
 
+pub mod access;
 pub mod statement;
 
 use generated::billing_tool::{
@@ -55,6 +57,9 @@ pub struct Store {
     invoices: Vec<Invoice>,
     clients: Vec<Client>,
     list_answer: ListAnswer,
+    /// How many reminders the handlers sent: what a check that refuses a call must leave as it
+    /// was (`tests/middleware.rs`).
+    reminders_sent: AtomicUsize,
 }
 
 impl Store {
@@ -113,6 +118,7 @@ impl Store {
             invoices,
             clients,
             list_answer: ListAnswer::Presenter,
+            reminders_sent: AtomicUsize::new(0),
         }
     }
 
@@ -126,6 +132,11 @@ impl Store {
     /// The first `count` invoices, as `billing/list` without a filter returns them.
     pub fn first_invoices(&self, count: usize) -> Vec<Invoice> {
         self.invoices.iter().take(count).cloned().collect()
+    }
+
+    /// How many reminders `billing/remind` and `reminders_send` have sent.
+    pub fn reminders_sent(&self) -> usize {
+        self.reminders_sent.load(Ordering::Relaxed)
     }
 
     fn invoice(&self, id: &str) -> Option<&Invoice> {
@@ -197,10 +208,13 @@ impl BillingHandler for Billing {
 
     async fn remind(&self, args: BillingRemindInput) -> Result<ToolResponse, HandlerError> {
         Ok(match self.0.invoice(&args.id) {
-            Some(invoice) => ToolResponse::text(format!(
-                "Reminder sent to {} for {}.",
-                invoice.client.name, invoice.id
-            )),
+            Some(invoice) => {
+                self.0.reminders_sent.fetch_add(1, Ordering::Relaxed);
+                ToolResponse::text(format!(
+                    "Reminder sent to {} for {}.",
+                    invoice.client.name, invoice.id
+                ))
+            }
             None => not_found("Invoice", &args.id, "billing"),
         })
     }
@@ -269,6 +283,7 @@ impl RemindersHandler for Billing {
         };
         Ok(match self.0.invoice(&args.id) {
             Some(invoice) if invoice.status == InvoiceStatus::Overdue => {
+                self.0.reminders_sent.fetch_add(1, Ordering::Relaxed);
                 ToolResponse::text(format!(
                     "Reminder sent to {} for {}.",
                     invoice.client.name, invoice.id

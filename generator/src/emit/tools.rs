@@ -122,6 +122,12 @@ pub struct ActionView {
     pub invalidates: Option<(Literal, Vec<Literal>)>,
     /// The action's own MCP tool, under flat exposition.
     pub flat: Option<FlatView>,
+    /// MCP hints, the action's own (its `ActionInfo`, which the checks after validation read).
+    pub read_only: bool,
+    /// MCP hints, the action's own.
+    pub destructive: bool,
+    /// MCP hints, the action's own.
+    pub idempotent: bool,
 }
 
 /// One action's own MCP tool under flat exposition.
@@ -421,6 +427,9 @@ pub fn render(
                 method: ident(method),
                 input: action.input.map(path),
                 boxed: action.boxed_input,
+                read_only: action.read_only,
+                destructive: action.destructive,
+                idempotent: action.idempotent,
                 keys,
                 reply,
                 returns,

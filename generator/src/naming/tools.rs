@@ -88,6 +88,7 @@ const FIXED_VALUES: &[&str] = &[
     "DESCRIPTION",
     "INPUT_SCHEMA",
     "ACTIONS",
+    "ACTION_INFOS",
     "OUTPUT_SCHEMA",
     "TOOL",
     "TOOLS",

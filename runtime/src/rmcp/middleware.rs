@@ -6,14 +6,16 @@
 //! The server's layers ([`super::FusionServer::with_middleware`]) run first, then the tool's own
 //! ([`super::FusionServer::with_tool_middleware`]), each in the order added, inside the call's
 //! span and before its concurrency gate (a refused call takes no slot) and the generated argument
-//! validation: they see the arguments as the client sent them. Running a layer after validation
-//! (on the typed input) is not offered yet: that step is inside generated code.
+//! validation: they see the arguments as the client sent them. The checks that run after
+//! validation, on the typed input, are [`super::ValidatedMiddleware`]s.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rmcp::model::Extensions;
 use serde_json::Value;
 
+use super::validated::Checks;
 use super::{Served, answer};
 use crate::serve::ToolFuture;
 use crate::tool::ToolInfo;
@@ -134,6 +136,10 @@ pub struct Next<'a> {
     /// The server's layers left, then the tool's own.
     server: &'a [Arc<dyn Middleware>],
     tool: &'a [Arc<dyn Middleware>],
+    /// The server's checks after validation, which the tool's call runs.
+    checks: &'a Checks,
+    /// Set when the chain reaches the tool: a call answered without it was refused by a layer.
+    reached: &'a AtomicBool,
     /// The tool the chain ends with, under the name it was called by.
     served: &'a Served,
     name: &'a str,
@@ -143,12 +149,16 @@ impl<'a> Next<'a> {
     /// The server's layers, then `served`'s own, around `served`.
     pub(super) fn new(
         server: &'a [Arc<dyn Middleware>],
+        checks: &'a Checks,
         served: &'a Served,
         name: &'a str,
+        reached: &'a AtomicBool,
     ) -> Self {
         Self {
             server,
             tool: &served.layers,
+            checks,
+            reached,
             served,
             name,
         }
@@ -169,6 +179,13 @@ impl<'a> Next<'a> {
         if let Some((layer, rest)) = self.tool.split_first() {
             return layer.call(call, Self { tool: rest, ..self });
         }
-        Box::pin(answer(self.served, self.name, call.arguments))
+        self.reached.store(true, Ordering::Relaxed);
+        Box::pin(answer(
+            self.served,
+            self.name,
+            call.arguments,
+            call.extensions,
+            self.checks,
+        ))
     }
 }
