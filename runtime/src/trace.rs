@@ -86,6 +86,14 @@ pub struct Steps {
 impl Steps {
     /// A call of the tool `tool` (its declared name) starts: its arguments are read next.
     pub fn start(tool: &'static str) -> Self {
+        // No subscriber anywhere wants info (the call's span) or debug (the steps): one atomic
+        // load settles it, without looking the current span up through the dispatcher.
+        if !tracing::level_enabled!(Level::INFO) {
+            return Self {
+                span: Span::none(),
+                since: None,
+            };
+        }
         let span = Span::current();
         let listened = !span.is_disabled() || tracing::level_enabled!(Level::DEBUG);
         if !listened {
