@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::load::{self, Document};
 use crate::openapi::{self, Version};
-use crate::operations;
+use crate::operations::{self, snake};
 use crate::source::SourceFile;
 
 mod agent;
@@ -369,28 +369,6 @@ fn unique(name: &str, taken: &mut BTreeSet<String>) -> String {
     }
     taken.insert(key(&candidate));
     candidate
-}
-
-/// `getPetById` → `get_pet_by_id`; `Cardano » Blocks` → `cardano_blocks`. Letters and digits
-/// kept (ASCII), every other run one `_`.
-fn snake(text: &str) -> String {
-    let mut out = String::new();
-    let mut previous_lower = false;
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            if c.is_ascii_uppercase() && previous_lower && !out.ends_with('_') {
-                out.push('_');
-            }
-            previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-            out.push(c.to_ascii_lowercase());
-        } else {
-            if !out.is_empty() && !out.ends_with('_') {
-                out.push('_');
-            }
-            previous_lower = false;
-        }
-    }
-    out.trim_end_matches('_').to_owned()
 }
 
 /// Keeps the groups and operations `selection` names; an unknown name is an error.
