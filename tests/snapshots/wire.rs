@@ -305,6 +305,7 @@ pub mod helpdesk_tool {
                     result,
                     &super::ticket::TicketPresenter,
                     &__rt::Selection::all(),
+                    &[],
                     NAME,
                     "list",
                     hooks,
@@ -586,8 +587,7 @@ pub mod payment {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                builder
-                    .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
                 let repeat = position > 0;
@@ -710,8 +710,7 @@ pub mod record {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                builder
-                    .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
                 let repeat = position > 0;

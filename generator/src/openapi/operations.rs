@@ -194,6 +194,14 @@ const SIZE_PARAMS: &[&str] = &[
     "max_results",
     "maxResults",
 ];
+/// Whether a parameter of this name addresses or sizes a page, as paging detection reads
+/// names: what a truncation note leaves out of the filters it names.
+pub(crate) fn is_paging_name(name: &str) -> bool {
+    [PAGE_PARAMS, OFFSET_PARAMS, CURSOR_PARAMS, SIZE_PARAMS]
+        .iter()
+        .any(|names| names.contains(&name))
+}
+
 /// Response body fields that hold the next page's cursor, URL or number.
 const NEXT_FIELDS: &[&str] = &[
     "next",
