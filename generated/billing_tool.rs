@@ -93,6 +93,10 @@ pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\"
 /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::invoice::Invoice`], no field required since `_select` may leave any out.
 pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\",\"description\":\"Invoice number, e.g. `INV-000001`.\"},\"amount_cents\":{\"type\":\"integer\",\"description\":\"Amount in CENTS.\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"overdue\"]},\"due\":{\"type\":\"string\",\"format\":\"date\"},\"paid_at\":{\"type\":[\"string\",\"null\"],\"format\":\"date-time\",\"description\":\"When the invoice was paid; null while it is open.\"},\"tax_rate\":{\"type\":\"number\"},\"client\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"required\":[\"id\",\"name\"]},\"lines\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"sku\":{\"type\":\"string\"},\"quantity\":{\"type\":\"integer\"},\"unit_cents\":{\"type\":\"integer\"},\"discount\":{\"type\":\"object\",\"properties\":{\"percent\":{\"type\":\"number\"},\"reason\":{\"type\":\"string\"}},\"required\":[\"percent\"],\"description\":\"A discount applied to the line.\"}},\"required\":[\"sku\",\"quantity\",\"unit_cents\"]}}},\"description\":\"An invoice as the agent sees it.\"}}},\"required\":[\"items\"]}";
 
+/// The filter parameters of `list`: its optional scalar inputs that neither page
+/// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+pub const LIST_FILTERS: &[&str] = &["status"];
+
 /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
 /// `rmcp::model::Tool`.
 pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -321,6 +325,7 @@ pub async fn call_with_hooks<
                 result,
                 &super::invoice::InvoicePresenter,
                 &get_selection(&call.select),
+                LIST_FILTERS,
                 NAME,
                 "list",
                 hooks,

@@ -74,6 +74,10 @@ pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\"
 /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::client::Client`], no field required since `_select` may leave any out.
 pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"description\":\"The billed client.\"}}},\"required\":[\"items\"]}";
 
+/// The filter parameters of `list`: its optional scalar inputs that neither page
+/// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+pub const LIST_FILTERS: &[&str] = &["tier", "email"];
+
 /// The tool's `outputSchema`: every success carries `structuredContent` conforming to it
 /// (`structured: true`).
 pub const OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"description\":\"The billed client.\"},{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"name\":{\"type\":\"string\"},\"email\":{\"type\":[\"string\",\"null\"]},\"tier\":{\"type\":\"string\",\"enum\":[\"free\",\"pro\",\"enterprise\"]}},\"description\":\"The billed client.\"}}},\"required\":[\"items\"]}]}";
@@ -273,6 +277,7 @@ pub async fn call_with_hooks<
                 result,
                 &super::client::ClientPresenter,
                 &get_selection(&call.select),
+                LIST_FILTERS,
                 NAME,
                 "list",
                 hooks,

@@ -219,7 +219,7 @@ impl __rt::Declared for InvoicePresenter {
         builder: &mut __rt::ResponseBuilder,
     ) {
         if kept.len() < total {
-            builder.ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+            builder.truncation(kept.len(), total - kept.len());
         }
         {
             if kept.is_empty() {

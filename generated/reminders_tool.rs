@@ -311,6 +311,7 @@ pub async fn call_flat_with_hooks<
                 result,
                 &super::invoice::InvoicePresenter,
                 &due_selection(&call.select),
+                &[],
                 NAME,
                 "due",
                 hooks,

@@ -16,13 +16,11 @@ pub mod diagnostics;
 pub mod emit;
 pub mod format;
 pub mod fs;
-pub mod init;
 pub mod load;
 pub mod lock;
 pub mod model;
 pub mod naming;
 pub mod openapi;
-pub mod operations;
 #[cfg(feature = "render")]
 pub mod render;
 mod rust_text;
@@ -33,6 +31,8 @@ pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME, LockDrift};
 pub use diagnostics::{Diagnostic, Diagnostics, Location};
 pub use emit::{Layout, OutputFile};
 pub use source::SourceFile;
+// The OpenAPI layer's front doors, under the names they had before it became a folder.
+pub use openapi::{operations, starter as init};
 
 /// The file name of the meta-schema inside the input folder; it is not itself a definition.
 pub const META_SCHEMA_FILE_NAME: &str = "presenter.schema.json";
@@ -229,6 +229,9 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
     }
     loaded.extend(expanded.documents.into_iter().map(|d| Ok((d, None))));
     loaded.sort_by(|a, b| path_of(a).cmp(path_of(b)));
+    // Per description, what normalising drops: the operations, for diagnostics to name.
+    let mut operations_of: std::collections::HashMap<String, serde_json::Value> =
+        std::collections::HashMap::new();
     for loaded in loaded {
         let source_path = path_of(&loaded).to_owned();
         // An OpenAPI document is a library of schemas for definitions to `$ref`, not a
@@ -236,7 +239,12 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         let loaded = loaded
             .map(|(document, version)| match version {
                 None => (document, &meta_schema),
-                Some(version) => (openapi::normalise(document, version), &openapi_schema),
+                Some(version) => {
+                    let mut document = document;
+                    let rest = openapi::take_operations(&mut document);
+                    operations_of.insert(document.path.clone(), rest);
+                    (openapi::normalise(document, version), &openapi_schema)
+                }
             })
             .map(|(mut document, meta_schema)| {
                 validate::ignore_unknown_keywords(&mut document);
@@ -274,6 +282,17 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         document.warnings.append(&mut warnings_of_operations);
     }
     let located = |found: Vec<Diagnostic>| locate(found, &definitions);
+    // A vendor's description is read for what its bound actions reach: its diagnostics name
+    // the action, and those of presenters written for responses move to the description.
+    let attribute = |found: &mut Vec<Diagnostic>| {
+        openapi::reach::attribute(
+            found,
+            &expanded.bindings,
+            &expanded.origins,
+            &operations_of,
+            definitions.iter().map(|(document, _)| document),
+        );
+    };
     let mut warnings: Vec<Diagnostic> = definitions
         .iter()
         .flat_map(|(document, _)| document.warnings.iter().cloned())
@@ -294,6 +313,8 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         }
         Ok(model) => {
             warnings.extend(model.warnings);
+            attribute(&mut errors);
+            attribute(&mut warnings);
             errors.sort_by(|a, b| a.file.cmp(&b.file));
             return Err(with_warnings(errors, &warnings));
         }
@@ -306,6 +327,8 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
                     .into_iter()
                     .filter(|d| in_components.contains(d) || !repeats(d, &pruned)),
             );
+            attribute(&mut errors);
+            attribute(&mut warnings);
             // Files in path order, each file's errors in the order they were found.
             errors.sort_by(|a, b| a.file.cmp(&b.file));
             return Err(with_warnings(errors, &warnings));

@@ -212,3 +212,55 @@ fn plural_takes_an_integer_and_two_plain_words() {
         ]
     );
 }
+
+/// `per-item` where it would change nothing is an error at the key: in a collection's own
+/// rules and suggestions (they see every kept item already), on a rule that reads no item,
+/// and on item suggestions that `collection-suggestions` replace for a collection.
+#[test]
+fn per_item_where_it_changes_nothing_is_one_error_each() {
+    let cases = [
+        (
+            "  collection-rules:\n    - text: \"{count} invoices\"\n      per-item: true\n",
+            "/x-fusion/collection-rules/0/per-item",
+            "`per-item` applies to `rules` and `suggestions`, which are computed from an item",
+        ),
+        (
+            "  rules:\n    - text: Invoices are in cents.\n      per-item: true\n",
+            "/x-fusion/rules/0/per-item",
+            "`per-item` on a text that reads nothing of an item",
+        ),
+    ];
+    for (behaviour, pointer, message) in cases {
+        let error = one(behaviour);
+        assert_eq!(
+            (error.pointer.as_str(), error.message.as_str()),
+            (pointer, message)
+        );
+        assert!(
+            error
+                .help
+                .is_some_and(|help| help.contains("remove `per-item`"))
+        );
+    }
+}
+
+#[test]
+fn per_item_suggestions_beside_collection_suggestions_are_an_error() {
+    let tool = "x-fusion-tool:\n  name: billing\n  actions:\n    remind: {}\n    list:\n      returns: { type: array, items: { $ref: invoice.yaml } }\n";
+    let behaviour = "  suggestions:\n    - { action: billing.remind, reason: \"Remind {id}\", per-item: true }\n  collection-suggestions:\n    - { action: billing.remind, reason: Remind them }\n";
+    let found = generate(
+        &[
+            SourceFile::new("invoice.yaml", format!("{HEAD}{behaviour}")),
+            SourceFile::new("billing.tool.yaml", tool),
+        ],
+        &Options::default(),
+    )
+    .expect_err("the definition is rejected")
+    .0;
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert_eq!(found[0].pointer, "/x-fusion/suggestions/0/per-item");
+    assert_eq!(
+        found[0].message,
+        "`per-item` on a suggestion that a collection never writes: `collection-suggestions` replace the item suggestions there"
+    );
+}

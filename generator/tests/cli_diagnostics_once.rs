@@ -205,3 +205,42 @@ fn an_unclosed_flow_mapping_names_where_it_opens() {
 "##
     );
 }
+
+/// `per-item` on a presenter the tools return only as one item: one error at the key, whose
+/// help says why it changes nothing and how to return a list (docs/definitions.md, "Rules for
+/// every item"); a misspelt `per-item` is the meta-schema's unknown key, with the right one.
+#[test]
+fn per_item_on_a_presenter_returned_as_one_item_is_one_error() {
+    let loan = |key: &str| {
+        format!(
+            "title: Loan\ntype: object\nrequired: [id, overdue]\nproperties:\n  id: {{ type: string }}\n  overdue: {{ type: boolean }}\nx-fusion:\n  rules:\n    - text: \"Overdue: {{id}}.\"\n      when: {{ overdue: true }}\n      {key}: true\n"
+        )
+    };
+    let tool = "x-fusion-tool:\n  name: loans\n  actions:\n    get:\n      input: { type: object, required: [id], properties: { id: { type: string } } }\n      returns: loan.yaml\n";
+    let stderr = run(&[("loan.yaml", &loan("per-item")), ("loans.tool.yaml", tool)]);
+    assert_eq!(
+        stderr,
+        r##"  × `per-item` on a presenter that is returned only as one item (by `loans.get`) (at /x-fusion/
+  │ rules/0/per-item)
+    ╭─[loan.yaml:11:17]
+ 10 │       when: { overdue: true }
+ 11 │       per-item: true
+    ·                 ──┬─
+    ·                   ╰── here
+    ╰────
+  help: one item's rules and suggestions are always computed from it: remove `per-item`, or return
+        a list of it (`returns: { type: array, items: { $ref: loan.yaml } }`)
+
+1 error in the definitions; nothing was written.
+"##
+    );
+    let misspelt = run(&[("loan.yaml", &loan("per-itme")), ("loans.tool.yaml", tool)]);
+    assert!(
+        misspelt.starts_with("  × unknown key `per-itme` (at /x-fusion/rules/0/per-itme)\n"),
+        "{misspelt}"
+    );
+    assert!(
+        misspelt.contains("  help: did you mean `per-item`?\n\n1 error in the definitions"),
+        "{misspelt}"
+    );
+}

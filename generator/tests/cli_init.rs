@@ -441,3 +441,122 @@ fn the_documented_starter_is_what_the_command_writes() {
         [written("pets.tool.yaml"), written("pet.yaml")]
     );
 }
+
+/// A vendor-shaped component: links, renderings, nested users (nullable, required), a list of
+/// them, a small object and union, a map, and keys that are not plain YAML (a line break, a
+/// YAML boolean, a `#`).
+const VENDOR: &str = r##"openapi: 3.0.3
+info: { title: Tracker, version: "1" }
+paths:
+  /tickets/{id}:
+    get:
+      operationId: tickets/get
+      tags: [tickets]
+      parameters: [{ name: id, in: path, required: true, schema: { type: integer } }]
+      responses:
+        "200": { description: x, content: { application/json: { schema: { $ref: "#/components/schemas/ticket" } } } }
+components:
+  schemas:
+    user:
+      type: object
+      required: [id, login, avatar_url]
+      properties:
+        id: { type: integer }
+        login: { type: string }
+        avatar_url: { type: string }
+        html_url: { type: string }
+        site_admin: { type: boolean }
+    nullable-user:
+      nullable: true
+      allOf: [{ $ref: "#/components/schemas/user" }]
+    ticket:
+      type: object
+      required: [id, title, url, author]
+      properties:
+        id: { type: integer }
+        url: { type: string }
+        html_url: { type: string }
+        comments_url: { type: string }
+        title: { type: string }
+        body: { type: string, nullable: true }
+        body_html: { type: string }
+        author: { $ref: "#/components/schemas/user" }
+        assignee: { $ref: "#/components/schemas/nullable-user" }
+        watchers: { type: array, items: { $ref: "#/components/schemas/user" } }
+        counts: { type: object, properties: { open: { type: integer }, closed: { type: integer } } }
+        labels:
+          type: array
+          items: { oneOf: [{ type: string }, { type: object, properties: { name: { type: string } } }] }
+        extra: { type: object, additionalProperties: { type: string } }
+        "on": { type: boolean }
+        "two\nlines": { type: string }
+        "a#b": { type: string }
+"##;
+
+#[test]
+fn starter_presenters_are_cut_for_an_agent() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(dir.path().join("api.yaml"), VENDOR).unwrap();
+    let output = init(dir.path(), &["api.yaml", "-o", "out"]);
+    assert_exit(&output, 0);
+    let out = dir.path().join("out");
+    let presenter = fs::read_to_string(out.join("ticket.yaml")).unwrap();
+    let field = |key: &str, pointer: &str| format!("  {key}: {{ $ref: \"api.yaml#{pointer}\" }}\n");
+    let expected_body = [
+        "title: \"ticket\"\ntype: object\n".to_owned(),
+        // Only what it keeps is required; `url` is a link beside `html_url`, so left out.
+        "required: [id, title, author]\nproperties:\n".to_owned(),
+        field("id", "/components/schemas/ticket/properties/id"),
+        field("html_url", "/components/schemas/ticket/properties/html_url"),
+        field("title", "/components/schemas/ticket/properties/title"),
+        field("body", "/components/schemas/ticket/properties/body"),
+        // A nested object cut to what identifies it, keeping what it requires.
+        "  author:\n    type: object\n    required: [id, login]\n    properties:\n".to_owned(),
+        format!("    {}", field("id", "/components/schemas/user/properties/id")),
+        format!("    {}", field("login", "/components/schemas/user/properties/login")),
+        format!("    {}", field("html_url", "/components/schemas/user/properties/html_url")),
+        // 3.0's `nullable` on the component it reaches through `allOf` stays.
+        "  assignee:\n    type: [object, \"null\"]\n    required: [id, login]\n    properties:\n"
+            .to_owned(),
+        format!("    {}", field("id", "/components/schemas/user/properties/id")),
+        format!("    {}", field("login", "/components/schemas/user/properties/login")),
+        format!("    {}", field("html_url", "/components/schemas/user/properties/html_url")),
+        "  watchers:\n    type: array\n    items:\n      type: object\n      required: [id, login]\n      properties:\n".to_owned(),
+        format!("      {}", field("id", "/components/schemas/user/properties/id")),
+        format!("      {}", field("login", "/components/schemas/user/properties/login")),
+        format!("      {}", field("html_url", "/components/schemas/user/properties/html_url")),
+        // Small, and nothing identifies it: kept whole; so is a union of small members.
+        field("counts", "/components/schemas/ticket/properties/counts"),
+        field("labels", "/components/schemas/ticket/properties/labels"),
+        field("\"on\"", "/components/schemas/ticket/properties/on"),
+        // JSON's escapes, which YAML's double-quoted style reads the same.
+        "  \"two\\nlines\": { $ref: \"api.yaml#/components/schemas/ticket/properties/two\\nlines\" }\n"
+            .to_owned(),
+        field("\"a#b\"", "/components/schemas/ticket/properties/a#b"),
+        "x-fusion:\n  agent-limit: 20\n".to_owned(),
+    ]
+    .concat();
+    assert!(presenter.ends_with(&expected_body), "{presenter}");
+    for left_out in [
+        "#   url: { $ref: \"api.yaml#/components/schemas/ticket/properties/url\" }\n",
+        "#   comments_url: { $ref: \"api.yaml#/components/schemas/ticket/properties/comments_url\" }\n",
+        "#   body_html: { $ref: \"api.yaml#/components/schemas/ticket/properties/body_html\" }\n",
+        "#   author: cut to what identifies it; also has avatar_url, site_admin\n",
+        "#   extra: { $ref: \"api.yaml#/components/schemas/ticket/properties/extra\" }\n",
+    ] {
+        assert!(
+            presenter.contains(left_out),
+            "{left_out:?} in:\n{presenter}"
+        );
+    }
+    // A key's line break is one space in the comment, never a line of YAML of its own.
+    assert!(
+        presenter.lines().all(|line| line.starts_with('#')
+            || line.starts_with(' ')
+            || ["title:", "type:", "required:", "properties:", "x-fusion:"]
+                .iter()
+                .any(|k| line.starts_with(k))),
+        "{presenter}"
+    );
+    assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
+}

@@ -193,3 +193,91 @@ fn openapi_keywords_in_a_definition_say_where_they_belong() {
         "{helps:?}"
     );
 }
+
+/// A vendor-scale mistake: a schema deep in the description that a bound action reaches,
+/// through a response written inline (for which the generator writes a presenter of its own)
+/// or through a component.
+const BOUND_API: &str = "\
+openapi: 3.0.3
+info: { title: D, version: '1' }
+paths:
+  /things:
+    get:
+      operationId: things/list
+      responses:
+        '200':
+          description: x
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  type: object
+                  properties:
+                    when: { type: string, if: { minLength: 1 } }
+  /things/{id}:
+    parameters: [{ $ref: '#/components/parameters/id' }]
+    get:
+      operationId: things/get
+      responses:
+        '200': { $ref: '#/components/responses/thing' }
+components:
+  parameters:
+    id: { name: id, in: path, required: true, schema: { type: integer } }
+  responses:
+    thing: { description: x, content: { application/json: { schema: { $ref: '#/components/schemas/thing' } } } }
+  schemas:
+    thing:
+      type: object
+      properties:
+        id: { type: integer }
+        owner: { $ref: '#/components/schemas/owner' }
+    owner:
+      type: object
+      properties:
+        tags: { type: string, if: { minLength: 1 } }
+";
+
+const BOUND_TOOL: &str = "\
+x-fusion-tool:
+  name: things
+  description: Things
+  openapi: api.yaml
+  actions:
+    list: { operation: things/list }
+    get: { operation: things/get }
+";
+
+#[test]
+fn errors_in_a_description_name_the_action_that_reaches_them_in_a_file_that_exists() {
+    let found = errors(&[("api.yaml", BOUND_API), ("things.tool.yaml", BOUND_TOOL)]);
+    let found: Vec<(String, String, u32, u32, &str)> = found
+        .iter()
+        .map(|d| {
+            let (file, pointer, line, column) = summary(d);
+            (file, pointer, line, column, d.message.as_str())
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            // The inline response is presented by a document written in memory: the error is
+            // where the description writes the schema, not in that document.
+            (
+                "api.yaml".to_owned(),
+                "/paths/~1things/get/responses/200/content/application~1json/schema/items/properties/when/if".to_owned(),
+                17,
+                43,
+                "unsupported keyword `if` (reached by the action `list` of the tool `things`, things.tool.yaml)",
+            ),
+            // Through a shared response, a shared parameter's path item and two components.
+            (
+                "api.yaml".to_owned(),
+                "/components/schemas/owner/properties/tags/if".to_owned(),
+                38,
+                31,
+                "unsupported keyword `if` (reached by the action `get` of the tool `things`, things.tool.yaml)",
+            ),
+        ]
+    );
+}

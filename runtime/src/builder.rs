@@ -68,6 +68,9 @@ pub struct ResponseBuilder {
     pub(crate) rules: Vec<Cow<'static, str>>,
     pub(crate) suggestions: Vec<Suggestion>,
     view: Option<ViewData>,
+    /// The filter parameters of the tool action whose list this response presents, which
+    /// [`ResponseBuilder::truncation`] names; none outside a tool call.
+    filters: &'static [&'static str],
 }
 
 impl ResponseBuilder {
@@ -111,6 +114,22 @@ impl ResponseBuilder {
     pub fn ui_first(&mut self, block: impl Into<UiWriter>) -> &mut Self {
         self.ui_blocks.insert(0, block.into().finish());
         self
+    }
+
+    /// Sets the filter parameters of the tool action this response answers (its optional
+    /// scalar inputs that neither page nor order, which the generator lists per action), for
+    /// [`ResponseBuilder::truncation`] to name.
+    pub fn filters(&mut self, names: &'static [&'static str]) -> &mut Self {
+        self.filters = names;
+        self
+    }
+
+    /// Puts the agent limit's truncation block (§7) before every other UI block: upstream's
+    /// text, which names the filters set with [`ResponseBuilder::filters`] when there are any
+    /// ([`UiBlock::truncation_naming`](crate::UiBlock::truncation_naming)).
+    pub fn truncation(&mut self, shown: usize, hidden: usize) -> &mut Self {
+        let block = crate::UiBlock::truncation_naming(shown, hidden, self.filters);
+        self.ui_first(block)
     }
 
     /// Adds a block of a child Presenter, verbatim (§8).
@@ -216,6 +235,8 @@ impl ResponseBuilder {
             rules,
             suggestions,
             view,
+            // Read by `truncation` only, while the blocks are added.
+            filters: _,
         } = std::mem::take(self);
         let mut texts = Vec::with_capacity(
             1 + ui_blocks.len()

@@ -99,16 +99,7 @@ pub trait Declared {
         selection: &Selection,
         hooks: impl FnOnce(&[Self::Item], &mut ResponseBuilder),
     ) -> ResponseBuilder {
-        let kept = Self::kept(items);
-        let mut data = String::new();
-        write_items::<Self>(kept, selection, &mut data);
-        let mut builder = ResponseBuilder::new(data);
-        self.collection_blocks(kept, items.len(), &mut builder);
-        hooks(kept, &mut builder);
-        if let Some(note) = selection.note() {
-            builder.directive(note.to_owned());
-        }
-        builder
+        collection_builder(self, items, selection, &[], hooks)
     }
 
     /// The response for one item, `_select` applied, `hooks` called after the declared blocks.
@@ -132,10 +123,7 @@ pub trait Declared {
         selection: &Selection,
         hooks: impl FnOnce(&[Self::Item], &mut ResponseBuilder),
     ) -> ToolResponse {
-        let view = view_data::<Self>(Self::kept(items), selection, true);
-        self.collection_builder(items, selection, hooks)
-            .presenter_view(view)
-            .build()
+        present_filtered_collection(self, items, selection, &[], hooks)
     }
 
     /// One item's view as MCP prompt messages (wire format §19), as upstream's
@@ -232,6 +220,43 @@ impl<D: Declared> Presenter for D {
     ) -> ToolResponse {
         self.present_collection_hooked(items, selection, |_, _| {})
     }
+}
+
+/// [`Declared::collection_builder`] for a tool action whose filter parameters are `filters`:
+/// the truncation block names them ([`ResponseBuilder::filters`]).
+fn collection_builder<D: Declared + ?Sized>(
+    presenter: &D,
+    items: &[D::Item],
+    selection: &Selection,
+    filters: &'static [&'static str],
+    hooks: impl FnOnce(&[D::Item], &mut ResponseBuilder),
+) -> ResponseBuilder {
+    let kept = D::kept(items);
+    let mut data = String::new();
+    write_items::<D>(kept, selection, &mut data);
+    let mut builder = ResponseBuilder::new(data);
+    builder.filters(filters);
+    presenter.collection_blocks(kept, items.len(), &mut builder);
+    hooks(kept, &mut builder);
+    if let Some(note) = selection.note() {
+        builder.directive(note.to_owned());
+    }
+    builder
+}
+
+/// [`Declared::present_collection_hooked`] for a tool action whose filter parameters are
+/// `filters`, which the truncation block names (what generated tools call).
+pub(crate) fn present_filtered_collection<D: Declared + ?Sized>(
+    presenter: &D,
+    items: &[D::Item],
+    selection: &Selection,
+    filters: &'static [&'static str],
+    hooks: impl FnOnce(&[D::Item], &mut ResponseBuilder),
+) -> ToolResponse {
+    let view = view_data::<D>(D::kept(items), selection, true);
+    collection_builder(presenter, items, selection, filters, hooks)
+        .presenter_view(view)
+        .build()
 }
 
 /// Appends the data block of one item, cut to `selection`.

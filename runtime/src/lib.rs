@@ -34,6 +34,7 @@ pub mod http;
 pub mod http_client;
 pub mod json;
 mod limits;
+mod listed;
 mod literals;
 mod nullable;
 mod number;
@@ -121,6 +122,9 @@ pub mod __private {
     }
     pub mod formats {
         pub use crate::formats::*;
+    }
+    pub mod listed {
+        pub use crate::listed::*;
     }
     pub mod literals {
         pub use crate::literals::*;

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 use crate::args::{ArgPath, enum_value, wrong_type};
 use crate::builder::ResponseBuilder;
-use crate::declared::{Declared, Hooks};
+use crate::declared::{Declared, Hooks, present_filtered_collection};
 use crate::echo;
 use crate::error::{missing_discriminator, unknown_action};
 use crate::handler_error::{HandlerError, handler_failure};
@@ -352,7 +352,12 @@ pub fn present_item_with<D: Declared, E: Into<HandlerError>, C: ?Sized, H: Hooks
 }
 
 /// [`present_collection`] for a generated presenter, with `hooks` called with the items the
-/// agent limit keeps after the declared blocks (see [`present_item_with`]).
+/// agent limit keeps after the declared blocks (see [`present_item_with`]); a truncation block
+/// names the action's filter parameters, `filters` (wire format §7).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "called by generated code only, which has each argument at hand: a struct would be built at every call just to be taken apart"
+)]
 pub fn present_collection_with<
     D: Declared,
     E: Into<HandlerError>,
@@ -362,6 +367,7 @@ pub fn present_collection_with<
     result: Result<Reply<Vec<D::Item>>, E>,
     presenter: &D,
     selection: &Selection,
+    filters: &'static [&'static str],
     tool: &str,
     action: &str,
     hooks: &H,
@@ -369,10 +375,12 @@ pub fn present_collection_with<
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => {
-            presenter.present_collection_with(&items, selection, hooks, context)
+            present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
+                hooks.collection(kept, context, builder);
+            })
         }
         Ok(Reply::More(items, more)) => {
-            presenter.present_collection_hooked(&items, selection, |kept, builder| {
+            present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
                 hooks.collection(kept, context, builder);
                 more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
             })
@@ -407,6 +415,10 @@ pub fn present_item_structured_with<
 
 /// [`present_collection_with`] for a `structured: true` tool, as
 /// [`present_collection_structured`].
+#[expect(
+    clippy::too_many_arguments,
+    reason = "called by generated code only, which has each argument at hand: a struct would be built at every call just to be taken apart"
+)]
 pub fn present_collection_structured_with<
     D: Declared,
     E: Into<HandlerError>,
@@ -416,14 +428,16 @@ pub fn present_collection_structured_with<
     result: Result<Reply<Vec<D::Item>>, E>,
     presenter: &D,
     selection: &Selection,
+    filters: &'static [&'static str],
     tool: &str,
     action: &str,
     hooks: &H,
     context: &C,
 ) -> ToolResponse {
     let passes_through = matches!(result, Ok(Reply::Response(_)));
-    let response =
-        present_collection_with(result, presenter, selection, tool, action, hooks, context);
+    let response = present_collection_with(
+        result, presenter, selection, filters, tool, action, hooks, context,
+    );
     if passes_through {
         return response;
     }

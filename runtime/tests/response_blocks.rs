@@ -50,6 +50,30 @@ fn summary_and_truncation() {
     );
 }
 
+/// Deviation (§7): the note names the tool's filters, each escaped as a summary line's value;
+/// with none it is upstream's text, and the builder's `truncation` writes the filters it holds.
+#[test]
+fn truncation_names_the_filters_escaped() {
+    assert_eq!(
+        UiBlock::truncation_naming(2, 1, &["status", "author"]).content,
+        "📊 **Summary**: ⚠️ Dataset truncated. 2 shown, 1 hidden. Use filters to narrow results: status, author."
+    );
+    assert_eq!(
+        UiBlock::truncation_naming(2, 1, &["a</ui_passthrough>\nb"]).content,
+        "📊 **Summary**: ⚠️ Dataset truncated. 2 shown, 1 hidden. Use filters to narrow results: a&lt;/ui_passthrough>\\nb."
+    );
+    assert_eq!(
+        UiBlock::truncation_naming(2, 1, &[]),
+        UiBlock::truncation(2, 1)
+    );
+    let mut builder = ResponseBuilder::new("[]");
+    builder.filters(&["status"]).truncation(1, 2);
+    assert_eq!(
+        builder.build().texts()[1],
+        "<ui_passthrough type=\"summary\">\n📊 **Summary**: ⚠️ Dataset truncated. 1 shown, 2 hidden. Use filters to narrow results: status.\n</ui_passthrough>"
+    );
+}
+
 #[test]
 fn custom_block_renders_without_attributes() {
     assert_eq!(

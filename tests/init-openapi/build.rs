@@ -13,6 +13,11 @@ const DESCRIPTIONS: &[(&str, &str)] = &[
         "blockfrost",
         "../../examples/blockfrost-server/schemas/blockfrost.yaml",
     ),
+    // A second vendor's whole description, unedited (issue 37): Altinn's Dialogporten.
+    (
+        "dialogporten",
+        "../fixtures/realworld/dialogporten/api/swagger.verified.json",
+    ),
 ];
 
 fn main() {

@@ -400,6 +400,9 @@ pub mod issues_tool {
     ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::issue::Issue`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"number\":{\"type\":\"integer\"},\"title\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"]},\"body\":{\"type\":[\"string\",\"null\"]},\"html_url\":{\"type\":\"string\"}},\"required\":[\"id\",\"number\",\"title\",\"state\"]}}},\"required\":[\"items\"]}";
+    /// The filter parameters of `list`: its optional scalar inputs that neither page
+    /// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+    pub const LIST_FILTERS: &[&str] = &["state"];
     /// The schema of `get`'s wire data (wire format §13): one [`super::issue::Issue`].
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"number\":{\"type\":\"integer\"},\"title\":{\"type\":\"string\"},\"state\":{\"type\":\"string\",\"enum\":[\"open\",\"closed\"]},\"body\":{\"type\":[\"string\",\"null\"]},\"html_url\":{\"type\":\"string\"}},\"required\":[\"id\",\"number\",\"title\",\"state\"]}";
     /// The schema of `create`'s wire data (wire format §13): one [`super::issue::Issue`].
@@ -607,6 +610,7 @@ pub mod issues_tool {
                     result,
                     &super::issue::IssuePresenter,
                     &__rt::Selection::all(),
+                    LIST_FILTERS,
                     NAME,
                     "list",
                     hooks,

@@ -241,6 +241,7 @@ pub mod forest_tool {
                     result,
                     &super::graph::GraphPresenter,
                     &__rt::Selection::all(),
+                    &[],
                     NAME,
                     "graphs",
                     hooks,

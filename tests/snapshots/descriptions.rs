@@ -175,6 +175,9 @@ pub mod loans_tool {
     ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::loan::Loan`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}}},\"required\":[\"items\"]}";
+    /// The filter parameters of `list`: its optional scalar inputs that neither page
+    /// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+    pub const LIST_FILTERS: &[&str] = &["overdue"];
     /// The schema of `get`'s wire data (wire format §13): one [`super::loan::Loan`].
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}";
     /// The schema of `renew`'s wire data (wire format §13): one [`super::loan::Loan`].
@@ -399,6 +402,7 @@ pub mod loans_tool {
                     result,
                     &super::loan::LoanPresenter,
                     &__rt::Selection::all(),
+                    LIST_FILTERS,
                     NAME,
                     "list",
                     hooks,
@@ -736,6 +740,9 @@ pub mod loans_toon_tool {
     ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::loan::Loan`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}}},\"required\":[\"items\"]}";
+    /// The filter parameters of `list`: its optional scalar inputs that neither page
+    /// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+    pub const LIST_FILTERS: &[&str] = &["overdue"];
     /// The schema of `get`'s wire data (wire format §13): one [`super::loan::Loan`].
     pub const GET_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"due\":{\"type\":\"string\",\"format\":\"date\"}},\"required\":[\"id\",\"title\",\"due\"]}";
     /// The schema of `renew`'s wire data (wire format §13): one [`super::loan::Loan`].
@@ -960,6 +967,7 @@ pub mod loans_toon_tool {
                     result,
                     &super::loan::LoanPresenter,
                     &__rt::Selection::all(),
+                    LIST_FILTERS,
                     NAME,
                     "list",
                     hooks,

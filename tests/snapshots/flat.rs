@@ -519,6 +519,7 @@ pub mod charges_tool {
                     result,
                     &super::refund::RefundPresenter,
                     &refunds_selection(&call.select),
+                    &[],
                     NAME,
                     "refunds",
                     hooks,
@@ -939,6 +940,9 @@ pub mod payouts_tool {
     ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::payout::Payout`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"cancelled\"]}},\"required\":[\"id\",\"status\"]}}},\"required\":[\"items\"]}";
+    /// The filter parameters of `list`: its optional scalar inputs that neither page
+    /// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+    pub const LIST_FILTERS: &[&str] = &["status"];
     /// The schema of `cancel`'s wire data (wire format §13): one [`super::payout::Payout`].
     pub const CANCEL_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\",\"enum\":[\"paid\",\"pending\",\"cancelled\"]}},\"required\":[\"id\",\"status\"]}";
     /// `list`'s own MCP tool name (flat exposition).
@@ -1125,6 +1129,7 @@ pub mod payouts_tool {
                     result,
                     &super::payout::PayoutPresenter,
                     &__rt::Selection::all(),
+                    LIST_FILTERS,
                     NAME,
                     "list",
                     hooks,

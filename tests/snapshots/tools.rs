@@ -1227,6 +1227,9 @@ pub mod ledger_tool {
     ];
     /// The schema of `search`'s wire data (wire format §13): `{"items": [...]}` of [`super::charge::Charge`].
     pub const SEARCH_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"amount\":{\"type\":\"integer\"},\"status\":{\"type\":\"string\"}},\"required\":[\"id\",\"amount\",\"status\"],\"description\":\"A charge as the agent sees it.\"}}},\"required\":[\"items\"]}";
+    /// The filter parameters of `search`: its optional scalar inputs that neither page
+    /// nor order the list, which the truncation note names when the agent limit cuts it (§7).
+    pub const SEARCH_FILTERS: &[&str] = &["min_amount", "exact", "note"];
     /// The tool for `tools/list`; with the runtime's `rmcp` feature, `TOOL.to_rmcp()` is an
     /// `rmcp::model::Tool`.
     pub const TOOL: __rt::ToolInfo = __rt::ToolInfo {
@@ -1384,6 +1387,7 @@ pub mod ledger_tool {
                     result,
                     &super::charge::ChargePresenter,
                     &__rt::Selection::all(),
+                    SEARCH_FILTERS,
                     NAME,
                     "search",
                     hooks,

@@ -249,8 +249,7 @@ pub mod account {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                builder
-                    .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             }
             {
                 builder.rules_raw(Self::RULES);

@@ -339,6 +339,7 @@ pub mod helpdesk_tool {
                     result,
                     &super::ticket::TicketPresenter,
                     &__rt::Selection::all(),
+                    &[],
                     NAME,
                     "list",
                     hooks,
@@ -629,8 +630,7 @@ pub mod payment {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                builder
-                    .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
                 let repeat = position > 0;
@@ -753,8 +753,7 @@ pub mod record {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                builder
-                    .ui_first(__rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
                 let repeat = position > 0;

@@ -26,6 +26,7 @@ mod params;
 mod parity_bounds;
 mod parity_unions;
 mod parity_validation;
+mod per_item;
 mod redaction;
 mod render_parity;
 mod render_parity_corpus;

@@ -87,6 +87,27 @@ fn behaviours_render_as_generated() {
             &data,
         );
     }
+    // `per-item` rules and suggestions: values escaped per block (a rule and a suggestion
+    // escape differently), the matched loans listed, the agent limit (10) bounding them.
+    let mut loans: Vec<Value> = (1..=12)
+        .map(|n| json!({"id": format!("L-{n}"), "title": "T", "borrower": "B", "overdue": n % 4 == 2}))
+        .collect();
+    loans[1]["id"] = json!("</domain_rules> & <b>\nx");
+    loans[3]["fine_cents"] = json!(350);
+    loans[5]["id"] = json!("");
+    let mut cases = shapes(Value::Array(loans[..3].to_vec()));
+    cases.push(Value::Array(loans.clone()));
+    for data in cases {
+        use behaviours::loan::{Loan, LoanPresenter};
+        same_bytes(
+            &model,
+            "loan",
+            &LoanPresenter,
+            Loan::FIELDS,
+            Loan::write_json_selected,
+            &data,
+        );
+    }
     // `when` on UI blocks and collection rules, `empty`, `plural`: a first item cancelled or
     // booked, one pet or several or none, one appointment or several or none.
     let appointments = json!([

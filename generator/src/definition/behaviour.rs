@@ -17,8 +17,9 @@ pub struct Behaviour {
     /// `suggestions` and `collection-suggestions` this presenter's own declaration wins and the
     /// base's applies where this one declares none.
     pub extends: Option<String>,
-    /// Rules for the agent, computed from the item (for a collection: from its first element;
-    /// rules without placeholders and conditions are always emitted).
+    /// Rules for the agent, computed from the item (for a collection: from its first element,
+    /// or from every kept element for a rule that says `per-item: true`; rules without
+    /// placeholders and conditions are always emitted).
     pub rules: Option<Vec<RuleDef>>,
     /// Adds, before `rules`, the rule `key: description` for each root property with a
     /// `description`, in schema order, as upstream's `definePresenter` does with `autoRules`
@@ -54,7 +55,7 @@ pub struct Behaviour {
 
 /// A suggested next action: `- tool.action: reason` in `<action_suggestions>`.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct SuggestionDef {
     /// The action, as `tool.action`; it must be declared by a tool definition.
     pub action: String,
@@ -62,6 +63,11 @@ pub struct SuggestionDef {
     pub reason: String,
     /// When to suggest it; always when absent.
     pub when: Option<When>,
+    /// In `suggestions` (not `collection-suggestions`): for a collection, test `when` on every
+    /// kept item instead of the first one, and suggest once, each placeholder listing the
+    /// values of the items that matched (`Renew {id}` → `Renew L-2, L-4`). A single item is
+    /// the one item matched.
+    pub per_item: Option<bool>,
 }
 
 /// A rule: static text, or text with `{field}` placeholders and an optional condition.
@@ -80,12 +86,17 @@ pub enum RuleDef {
 
 /// A rule emitted only when its condition holds.
 #[derive(Debug, Clone, Deserialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
 pub struct ConditionalRule {
     /// The rule's text; `{field}` is replaced by the value of a root field.
     pub text: String,
     /// When to emit it; always when absent.
     pub when: Option<When>,
+    /// In `rules` (not `collection-rules`): for a collection, test `when` on every kept item
+    /// instead of the first one, and write one rule, each placeholder listing the values of the
+    /// items that matched, in order (`Overdue: {id}.` → `Overdue: L-2, L-4.`). A single item is
+    /// the one item matched.
+    pub per_item: Option<bool>,
 }
 
 /// A condition over root fields: every entry must hold. `all`, `any` and `not` combine

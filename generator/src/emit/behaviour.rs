@@ -4,8 +4,8 @@
 
 use crate::model::IntKind;
 use crate::model::{
-    BehaviourModel, FieldDef, FieldType, Model, RuleModel, SuggestionModel, TextPart, TypeId,
-    TypeKind,
+    BehaviourModel, ConditionModel, FieldDef, FieldType, Model, RuleModel, SuggestionModel,
+    TextPart, TypeId, TypeKind,
 };
 use crate::naming::{Names, PresenterNames};
 
@@ -31,7 +31,8 @@ pub struct BehaviourView {
     pub rules: Vec<RuleView>,
     /// Collection rules in declaration order.
     pub collection_rules: Vec<RuleView>,
-    /// Whether some item rule reads the item (a collection then reads its first element).
+    /// Whether some item rule reads the item and is not `per-item` (a collection then reads
+    /// its first element).
     pub reads_first_item: bool,
     /// The agent limit.
     pub limit: Option<Number>,
@@ -48,8 +49,8 @@ pub struct BehaviourView {
     pub embeds: Vec<TokenStream>,
     /// Item suggestions.
     pub suggestions: Vec<RuleView>,
-    /// Some item suggestion reads the item: a collection then binds its first element (and
-    /// binds nothing when none does, so no variable goes unused).
+    /// Some item suggestion that is not `per-item` reads the item: a collection then binds its
+    /// first element (and binds nothing when none does, so no variable goes unused).
     pub suggestions_need_item: bool,
     /// Collection suggestions, which replace the item suggestions when declared.
     pub collection_suggestions: Option<Vec<RuleView>>,
@@ -79,10 +80,15 @@ impl BehaviourView {
     /// collection's), no embeds (a collection embeds every item), no directive (a collection
     /// states it even when empty), no collection rule or suggestion, no agent limit.
     pub fn has_collection_blocks(&self) -> bool {
+        // A `per-item` rule or suggestion reads every kept item, not the first one's.
         let first_items_blocks = self.ui.is_empty()
             && self.embeds.is_empty()
             && self.directives.is_empty()
-            && self.rules.iter().all(|rule| rule.needs_item);
+            && self
+                .rules
+                .iter()
+                .all(|rule| rule.needs_item && rule.per_item.is_none())
+            && self.suggestions.iter().all(|s| s.per_item.is_none());
         (self.has_item_blocks() && !first_items_blocks)
             || self.limit.is_some()
             || !self.collection_ui.is_empty()
@@ -103,6 +109,9 @@ pub struct RuleView {
     pub push: TokenStream,
     /// Whether the rule reads the item (so, in a collection, needs a first element).
     pub needs_item: bool,
+    /// For a `per-item` rule or suggestion: the statements a collection runs instead, with
+    /// `kept` and `builder` in scope (every kept item tested, one push listing the matched).
+    pub per_item: Option<TokenStream>,
 }
 
 /// A run of consecutive static rules, written as `const NAME: &[&str] = &[...]`.
@@ -164,7 +173,7 @@ impl Context<'_> {
     ) -> Result<BehaviourView, InternalError> {
         let mut static_rules = Vec::new();
         let rules = self.rules(&behaviour.rules, &names.rules, &mut static_rules)?;
-        let reads_first_item = rules.iter().any(|r| r.needs_item);
+        let reads_first_item = rules.iter().any(|r| r.needs_item && r.per_item.is_none());
         let collection_rules = self.rules(
             &behaviour.collection_rules,
             &names.collection_rules,
@@ -188,8 +197,9 @@ impl Context<'_> {
                     builder.ui_first(#rt::UiBlock::summary_raw(&text));
                 }
             }
+            // The builder names the filters of the tool action presenting the list, if any.
             None => quote! {
-                builder.ui_first(#rt::UiBlock::truncation(kept.len(), total - kept.len()));
+                builder.truncation(kept.len(), total - kept.len());
             },
         };
         let json_style = ident(match behaviour.data_format {
@@ -241,7 +251,9 @@ impl Context<'_> {
                 .iter()
                 .map(|e| self.embed(e))
                 .collect::<Result<_, _>>()?,
-            suggestions_need_item: suggestions.iter().any(|s| s.needs_item),
+            suggestions_need_item: suggestions
+                .iter()
+                .any(|s| s.needs_item && s.per_item.is_none()),
             suggestions,
             collection_suggestions: behaviour
                 .collection_suggestions
@@ -269,6 +281,16 @@ impl Context<'_> {
                 }
             }
         };
+        let per_item = if suggestion.per_item {
+            Some(self.per_item(
+                &suggestion.reason,
+                suggestion.when.as_ref(),
+                Escape::Line,
+                |text| quote! { builder.suggest_raw(#action, #text); },
+            )?)
+        } else {
+            None
+        };
         Ok(RuleView {
             condition: suggestion
                 .when
@@ -277,6 +299,64 @@ impl Context<'_> {
                 .transpose()?,
             push,
             needs_item: !suggestion.is_static(),
+            per_item,
+        })
+    }
+
+    /// The statements of a `per-item` text in a collection: `when` tested on every kept item,
+    /// and when some match, one text whose placeholders each list the matched items' values,
+    /// in order, separated by `, ` (a value that writes nothing, an absent optional field, is
+    /// left out), handed to `push` (a `String` expression in, statements out).
+    fn per_item(
+        &self,
+        parts: &[TextPart],
+        when: Option<&ConditionModel>,
+        escape: Escape,
+        push: impl FnOnce(TokenStream) -> TokenStream,
+    ) -> Result<TokenStream, InternalError> {
+        let rt = self.rt;
+        let condition = when.map(|c| self.condition(c)).transpose()?;
+        if let [TextPart::Literal(text)] = parts {
+            // No value to list: the text is written once when any kept item matches.
+            let text = literal(text);
+            let push = push(quote!(#text));
+            let test = match condition {
+                Some(condition) => quote!(kept.iter().any(|item| #condition)),
+                None => quote!(!kept.is_empty()),
+            };
+            return Ok(quote! { if #test { #push } });
+        }
+        let matched = match condition {
+            Some(condition) => quote! {
+                let matched = kept.iter().filter(|&item| #condition).collect::<::std::vec::Vec<_>>();
+            },
+            None => quote! { let matched = kept.iter().collect::<::std::vec::Vec<_>>(); },
+        };
+        let target = ident("text");
+        let mut statements = TokenStream::new();
+        for part in parts {
+            let write = self.push_parts_into(std::slice::from_ref(part), &target, escape)?;
+            if let TextPart::Literal(_) = part {
+                statements.extend(write);
+                continue;
+            }
+            statements.extend(quote! {
+                let mut listed = #rt::__private::listed::Listed::default();
+                for &item in &matched {
+                    let at = text.len();
+                    #write
+                    listed.separate(&mut text, at);
+                }
+            });
+        }
+        let push = push(quote!(text));
+        Ok(quote! {
+            #matched
+            if !matched.is_empty() {
+                let mut text = ::std::string::String::new();
+                #statements
+                #push
+            }
         })
     }
 
@@ -306,6 +386,7 @@ impl Context<'_> {
                 condition: None,
                 push: quote! { builder.rules_raw(Self::#name); },
                 needs_item: false,
+                per_item: None,
             });
             runs.push(StaticRules {
                 name,
@@ -342,10 +423,20 @@ impl Context<'_> {
                 }
             }
         };
+        let per_item = if rule.per_item {
+            Some(
+                self.per_item(&rule.parts, rule.when.as_ref(), Escape::Rule, |text| {
+                    quote! { builder.rule_raw(#text); }
+                })?,
+            )
+        } else {
+            None
+        };
         Ok(RuleView {
             condition: rule.when.as_ref().map(|c| self.condition(c)).transpose()?,
             push,
             needs_item,
+            per_item,
         })
     }
 

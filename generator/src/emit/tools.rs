@@ -192,6 +192,19 @@ pub struct ReturnsView {
     pub foreign: Vec<(Ident, Literal, Literal)>,
     /// This presenter's root keys, in schema order, for that directive.
     pub own_keys: Vec<Literal>,
+    /// A collection's filter parameters (`ActionModel::filters`), with the name of the
+    /// constant that holds them, when there are any.
+    pub filters: Option<(Ident, Vec<Literal>)>,
+}
+
+impl ReturnsView {
+    /// The `filters` argument of a collection's present call: the filters' constant, or none.
+    pub fn filters_argument(&self) -> TokenStream {
+        match &self.filters {
+            Some((name, _)) => quote!(#name),
+            None => quote!(&[]),
+        }
+    }
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
@@ -368,6 +381,12 @@ pub fn render(
                         lone_missing,
                         foreign,
                         own_keys,
+                        filters: Some(action.filters(model))
+                            .filter(|filters| !filters.is_empty())
+                            .map(|filters| {
+                                let names = filters.into_iter().map(literal).collect();
+                                (ident(&action_names.filters), names)
+                            }),
                     })
                 })
                 .transpose()?;

@@ -336,11 +336,24 @@ impl<'a> Resolver<'a> {
             .enumerate()
             .filter_map(|(module, m)| m.presenter.as_ref().map(|p| (p.item, module)))
             .collect();
+        let returned_by = self
+            .model
+            .modules
+            .iter()
+            .filter_map(|m| m.tool.as_ref())
+            .flat_map(|tool| {
+                tool.actions.iter().filter_map(move |action| {
+                    let returns = action.returns.filter(|r| r.module == file)?;
+                    Some((format!("{}.{}", tool.name, action.name), returns.collection))
+                })
+            })
+            .collect();
         let mut resolver = BehaviourResolver {
             file: &self.definitions[file].0.path,
             item: &self.model.types[presenter.item],
             types: &self.model.types,
             presenter_of,
+            returned_by,
             actions: &self.actions,
             errors: Vec::new(),
         };

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use super::refs::{escape_pointer, join_relative, relative_to};
 use super::resolve::Resolver;
-use super::{FieldType, TypeId, TypeKind};
+use super::{FieldType, Model, TypeId, TypeKind};
 use crate::definition::{Exposition, Returns, Schema, ToolDefinition};
 use crate::diagnostics::did_you_mean;
 use crate::naming::type_name;
@@ -104,6 +104,71 @@ pub struct ActionModel {
     /// The API operation the action calls, when it is bound to one (`operation`): the
     /// generated HTTP handler builds its request from this.
     pub http: Option<crate::operations::HttpBinding>,
+}
+
+/// Parameters that order a list rather than narrow it, left out of the filters a truncation
+/// note names.
+const ORDER_PARAMS: &[&str] = &[
+    "sort",
+    "order",
+    "direction",
+    "sort_by",
+    "sortBy",
+    "order_by",
+    "orderBy",
+];
+
+impl ActionModel {
+    /// The filter parameters a truncation note names when this action's list is cut (wire
+    /// format §7): its optional inputs of one scalar value (a string, number, integer, boolean
+    /// or enum, nullable or not), in schema order, but for those that page (the names paging
+    /// detection reads, and a bound operation's own page and page-size parameters) and those
+    /// that order the list (`sort`, `order`, `direction`, `sort_by`, `order_by`). Required
+    /// inputs are left out: the agent gave them already. Empty for an action that returns no
+    /// collection.
+    pub fn filters<'m>(&self, model: &'m Model) -> Vec<&'m str> {
+        let (Some(input), Some(returns)) = (self.input, self.returns) else {
+            return Vec::new();
+        };
+        if !returns.collection {
+            return Vec::new();
+        }
+        let paging = self.http.as_ref().and_then(|http| http.paging.as_ref());
+        let pages = |key: &str| {
+            paging.is_some_and(|paging| {
+                paging.size.as_deref() == Some(key)
+                    || match &paging.style {
+                        crate::operations::PageStyle::Page { param, .. }
+                        | crate::operations::PageStyle::Offset { param }
+                        | crate::operations::PageStyle::Cursor { param } => param == key,
+                        crate::operations::PageStyle::Link => false,
+                    }
+            })
+        };
+        model.types[input]
+            .fields()
+            .iter()
+            .filter(|field| !field.required && is_scalar(model, &field.ty))
+            .map(|field| field.key.as_str())
+            .filter(|key| {
+                !crate::operations::is_paging_name(key)
+                    && !ORDER_PARAMS.contains(key)
+                    && !pages(key)
+            })
+            .collect()
+    }
+}
+
+/// One value a filter can compare: a string, number, integer, boolean or enum, nullable or not.
+fn is_scalar(model: &Model, ty: &FieldType) -> bool {
+    match ty.non_null() {
+        FieldType::String | FieldType::Integer(_) | FieldType::Number | FieldType::Boolean => true,
+        FieldType::Named(id) => matches!(
+            model.types[*id].kind,
+            TypeKind::Enum { .. } | TypeKind::Literals { .. }
+        ),
+        FieldType::Array(_) | FieldType::Any | FieldType::Nullable(_) => false,
+    }
 }
 
 /// The presenter an action's data goes through.

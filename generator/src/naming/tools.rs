@@ -62,6 +62,9 @@ pub struct ActionNames {
     pub output_schema: String,
     /// The constant of the bound OpenAPI operation (`GET_OPERATION`).
     pub operation: String,
+    /// The constant naming the filter parameters of a collection's truncation note
+    /// (`LIST_FILTERS`).
+    pub filters: String,
     /// The constants of the action's own tool under flat exposition.
     pub flat: FlatNames,
 }
@@ -160,6 +163,7 @@ pub fn tool_names(
             method,
             output_schema: format!("{upper}_OUTPUT_SCHEMA"),
             operation: format!("{upper}_OPERATION"),
+            filters: format!("{upper}_FILTERS"),
             flat: FlatNames {
                 name: format!("{upper}_NAME"),
                 description: format!("{upper}_DESCRIPTION"),
@@ -224,6 +228,7 @@ fn check_values(
             &names.selection,
             &names.output_schema,
             &names.operation,
+            &names.filters,
             &flat.name,
             &flat.description,
             &flat.input_schema,

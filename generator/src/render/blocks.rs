@@ -3,6 +3,7 @@
 //! in the same order, as the code `emit::behaviour` and `emit::ui` generate.
 
 use fusion_runtime::__private::compute::Operand;
+use fusion_runtime::__private::listed::Listed;
 use fusion_runtime::__private::{number, when};
 use fusion_runtime::{ResponseBuilder, UiBlock};
 use serde_json::{Map, Value};
@@ -121,11 +122,15 @@ impl<'m> Presenting<'m> {
         if let Some(limit) = &self.behaviour.agent_limit
             && kept.len() < total
         {
-            let block = match &limit.summary {
-                Some(parts) => UiBlock::summary_raw(&self.text(parts, scope, Escape::Line)),
-                None => UiBlock::truncation(kept.len(), total - kept.len()),
-            };
-            builder.ui_first(block);
+            // The generated code's calls: no filters are set here, as outside a tool call.
+            match &limit.summary {
+                Some(parts) => {
+                    builder.ui_first(UiBlock::summary_raw(&self.text(parts, scope, Escape::Line)));
+                }
+                None => {
+                    builder.truncation(kept.len(), total - kept.len());
+                }
+            }
         }
         for ui in &self.behaviour.collection_ui {
             if kept.is_empty() {
@@ -164,7 +169,12 @@ impl<'m> Presenting<'m> {
         }
         let first = kept.first().copied();
         for rule in &self.behaviour.rules {
-            if rule.is_static() {
+            if rule.per_item {
+                let matched = self.matched(rule.when.as_ref(), kept);
+                if !matched.is_empty() {
+                    builder.rule_raw(self.listed(&rule.parts, &matched, Escape::Rule));
+                }
+            } else if rule.is_static() {
                 builder.rule_raw(self.rule_text(rule, scope));
             } else if let Some(item) = first
                 && self.holds(rule.when.as_ref(), item)
@@ -203,9 +213,60 @@ impl<'m> Presenting<'m> {
                 }
             };
             for suggestion in suggestions {
-                self.suggest(suggestion, scope, builder);
+                if suggestion.per_item {
+                    let matched = self.matched(suggestion.when.as_ref(), kept);
+                    if !matched.is_empty() {
+                        builder.suggest_raw(
+                            suggestion.action.clone(),
+                            self.listed(&suggestion.reason, &matched, Escape::Line),
+                        );
+                    }
+                } else {
+                    self.suggest(suggestion, scope, builder);
+                }
             }
         }
+    }
+
+    /// The kept items a `per-item` rule or suggestion's condition holds for.
+    fn matched<'a>(
+        &self,
+        when: Option<&ConditionModel>,
+        kept: &[&'a Map<String, Value>],
+    ) -> Vec<&'a Map<String, Value>> {
+        kept.iter()
+            .copied()
+            .filter(|item| self.holds(when, item))
+            .collect()
+    }
+
+    /// A `per-item` text: each placeholder lists the values of the `matched` items, in order,
+    /// `, ` between those that write something (the generated code's `Listed`).
+    fn listed(
+        &self,
+        parts: &[TextPart],
+        matched: &[&Map<String, Value>],
+        escape: Escape,
+    ) -> String {
+        let mut out = String::new();
+        for part in parts {
+            if let TextPart::Literal(text) = part {
+                out.push_str(text);
+                continue;
+            }
+            let mut listed = Listed::default();
+            for item in matched {
+                let at = out.len();
+                let scope = Scope {
+                    item: Some(item),
+                    kept: &[],
+                    total: 0,
+                };
+                out.push_str(&self.text(std::slice::from_ref(part), scope, escape));
+                listed.separate(&mut out, at);
+            }
+        }
+        out
     }
 
     fn suggest(

@@ -193,9 +193,23 @@ impl UiBlock {
 
     /// The truncation block of the agent limit (§7), which the builder puts first among UI blocks.
     pub fn truncation(shown: usize, hidden: usize) -> Self {
-        Self::summary_raw(&format!(
-            "⚠️ Dataset truncated. {shown} shown, {hidden} hidden. Use filters to narrow results."
-        ))
+        Self::truncation_naming(shown, hidden, &[])
+    }
+
+    /// [`UiBlock::truncation`] naming the tool's filter parameters, a deviation (§7): with
+    /// `filters` `["status", "author"]` the text ends `Use filters to narrow results: status,
+    /// author.` instead of `… results.`; with none it is upstream's text. The names are escaped
+    /// as a summary line's values are ([`crate::escape::line`]).
+    pub fn truncation_naming(shown: usize, hidden: usize, filters: &[&str]) -> Self {
+        let mut text = format!(
+            "⚠️ Dataset truncated. {shown} shown, {hidden} hidden. Use filters to narrow results"
+        );
+        for (index, name) in filters.iter().enumerate() {
+            text.push_str(if index == 0 { ": " } else { ", " });
+            escape::push_line(&mut text, name);
+        }
+        text.push('.');
+        Self::summary_raw(&text)
     }
 
     /// Sets the title, escaped as an attribute value ([`crate::escape::attr_value`]).

@@ -13,3 +13,10 @@ pub mod pet_store {
 pub mod blockfrost_api {
     fusion_runtime::include_generated!("blockfrost.rs");
 }
+
+/// The starter of Dialogporten's whole description
+/// (`tests/fixtures/realworld/dialogporten/api/swagger.verified.json`, unedited): a second
+/// vendor's API through the same path as GitHub's (`scripts/vendor-api.sh`).
+pub mod dialogporten {
+    fusion_runtime::include_generated!("dialogporten.rs");
+}

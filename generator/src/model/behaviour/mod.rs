@@ -47,6 +47,9 @@ pub struct SuggestionModel {
     pub reason: Vec<TextPart>,
     /// The condition, if any.
     pub when: Option<ConditionModel>,
+    /// `per-item: true`: a collection tests `when` on every kept item and suggests once,
+    /// listing the matched items' values in each placeholder.
+    pub per_item: bool,
 }
 
 impl SuggestionModel {
@@ -78,6 +81,9 @@ pub struct RuleModel {
     pub parts: Vec<TextPart>,
     /// The condition, if any.
     pub when: Option<ConditionModel>,
+    /// `per-item: true`: a collection tests `when` on every kept item and writes one rule,
+    /// listing the matched items' values in each placeholder.
+    pub per_item: bool,
 }
 
 impl RuleModel {

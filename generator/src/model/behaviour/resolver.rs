@@ -27,6 +27,9 @@ pub struct BehaviourResolver<'a> {
     pub actions: &'a [(String, String)],
     /// Which module presents each presenter item type.
     pub presenter_of: std::collections::HashMap<usize, usize>,
+    /// The actions that return this presenter, as `tool.action`, each with whether it returns
+    /// a collection: `per-item` needs one that does.
+    pub returned_by: Vec<(String, bool)>,
     /// Problems found.
     pub errors: Vec<Diagnostic>,
 }
@@ -109,23 +112,27 @@ impl BehaviourResolver<'_> {
                 behaviour.suggestions.as_deref(),
                 "/x-fusion/suggestions",
                 Scope::Item,
+                behaviour.collection_suggestions.is_some(),
             ),
             collection_suggestions: behaviour.collection_suggestions.as_deref().map(|list| {
                 self.suggestions(
                     Some(list),
                     "/x-fusion/collection-suggestions",
                     Scope::Collection,
+                    false,
                 )
             }),
         }
     }
 
     /// Suggestions: the action must be declared by a tool (wire format §5 deviation).
+    /// `replaced`: `collection-suggestions` are declared beside these item suggestions.
     fn suggestions(
         &mut self,
         suggestions: Option<&[SuggestionDef]>,
         pointer: &str,
         scope: Scope,
+        replaced: bool,
     ) -> Vec<SuggestionModel> {
         let mut resolved = Vec::new();
         for (index, suggestion) in suggestions.unwrap_or_default().iter().enumerate() {
@@ -160,13 +167,81 @@ impl BehaviourResolver<'_> {
                 );
                 continue;
             };
-            resolved.push(SuggestionModel {
+            let mut resolved_one = SuggestionModel {
                 action: wire.clone(),
                 reason,
                 when,
-            });
+                per_item: false,
+            };
+            let reads_item = !resolved_one.is_static();
+            resolved_one.per_item =
+                self.per_item(suggestion.per_item, &here, scope, replaced, reads_item);
+            resolved.push(resolved_one);
         }
         resolved
+    }
+
+    /// Whether a rule or suggestion at `here` is `per-item`, reporting the declarations where
+    /// it would change nothing: in a collection's own texts (which see every kept item
+    /// already), beside `collection-suggestions` (which replace item suggestions for a
+    /// collection), on a text that reads no item (`reads_item` false: no `when`, no field), and
+    /// in a presenter the tools return only as one item.
+    fn per_item(
+        &mut self,
+        declared: Option<bool>,
+        here: &str,
+        scope: Scope,
+        replaced_by_collection_suggestions: bool,
+        reads_item: bool,
+    ) -> bool {
+        if declared != Some(true) {
+            return false;
+        }
+        let at = format!("{here}/per-item");
+        if scope == Scope::Item && !reads_item {
+            self.report(
+                &at,
+                "`per-item` on a text that reads nothing of an item",
+                Some("give it a `when` that picks the items, and a placeholder that names them (`{id}`), or remove `per-item`".into()),
+            );
+            return false;
+        }
+        if scope == Scope::Collection {
+            self.report(
+                &at,
+                "`per-item` applies to `rules` and `suggestions`, which are computed from an item",
+                Some("a collection's own texts see every kept item already (`{count}`, `{sum:field}`): move this one to `rules` or `suggestions` to test it on each item, or remove `per-item`".into()),
+            );
+            return false;
+        }
+        if replaced_by_collection_suggestions {
+            self.report(
+                &at,
+                "`per-item` on a suggestion that a collection never writes: `collection-suggestions` replace the item suggestions there",
+                Some("declare the per-item suggestion without `collection-suggestions`, or remove `per-item`".into()),
+            );
+            return false;
+        }
+        if !self.returned_by.is_empty() && self.returned_by.iter().all(|(_, many)| !many) {
+            let actions: Vec<String> = self
+                .returned_by
+                .iter()
+                .map(|(action, _)| format!("`{action}`"))
+                .collect();
+            self.report(
+                &at,
+                format!(
+                    "`per-item` on a presenter that is returned only as one item (by {})",
+                    actions.join(", ")
+                ),
+                Some(format!(
+                    "one item's rules and suggestions are always computed from it: remove `per-item`, or return a list of it (`returns: {{ type: array, items: {{ $ref: {} }} }}`)",
+                    self.file.rsplit('/').next().unwrap_or(self.file)
+                )),
+            );
+            return false;
+        }
+        true
     }
 
     /// Embedded fields: each must hold an object (or array of objects) of a presenter's item type.
@@ -219,6 +294,7 @@ impl BehaviourResolver<'_> {
                 RuleModel {
                     parts: vec![TextPart::Literal(text)],
                     when: None,
+                    per_item: false,
                 }
             })
             .collect()
@@ -237,17 +313,25 @@ impl BehaviourResolver<'_> {
     fn rules(&mut self, rules: Option<&[RuleDef]>, pointer: &str, scope: Scope) -> Vec<RuleModel> {
         let mut resolved = Vec::new();
         for (index, rule) in rules.unwrap_or_default().iter().enumerate() {
-            let (text, when, text_pointer) = match rule {
-                RuleDef::Text(text) => (text, None, format!("{pointer}/{index}")),
+            let (text, when, per_item, text_pointer) = match rule {
+                RuleDef::Text(text) => (text, None, None, format!("{pointer}/{index}")),
                 RuleDef::Conditional(rule) => (
                     &rule.text,
                     rule.when.as_ref(),
+                    rule.per_item,
                     format!("{pointer}/{index}/text"),
                 ),
             };
             let parts = self.text(text, &text_pointer, scope);
             let when = when.map(|when| self.when(when, &format!("{pointer}/{index}/when")));
-            resolved.push(RuleModel { parts, when });
+            let here = format!("{pointer}/{index}");
+            let mut rule = RuleModel {
+                parts,
+                when,
+                per_item: false,
+            };
+            rule.per_item = self.per_item(per_item, &here, scope, false, !rule.is_static());
+            resolved.push(rule);
         }
         resolved
     }

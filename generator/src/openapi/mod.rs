@@ -1,3 +1,15 @@
+//! The OpenAPI layer: everything the generator knows of OpenAPI lives in this folder, and
+//! reaches the rest of the engine only as what any definition is (documents, and the HTTP
+//! bindings the model's actions carry), so that another source of operations (GraphQL, gRPC)
+//! has a place beside it.
+//!
+//! - this module: an OpenAPI document in the input folder, read as a library of schemas;
+//! - [`operations`]: tool actions bound to a document's operations, expanded into their
+//!   inputs, response presenters and HTTP bindings before the definitions are checked;
+//! - [`reach`]: which action reaches a schema, so that every diagnostic in a vendor's
+//!   description names the tool and action it comes from;
+//! - [`starter`]: `fusion-gen init-openapi`, starter definitions written from a description.
+//!
 //! OpenAPI documents in the input folder: not presenter definitions, but libraries of schemas
 //! that definitions `$ref` (`api.json#/components/schemas/Issue`).
 //!
@@ -8,6 +20,10 @@
 //! `exclusiveMaximum` become 2020-12's numbers, and 3.0's `nullable` is kept for the model. Every
 //! kept value stays at the pointer it has in the file, so diagnostics point into the document as
 //! written. Which components become types is the model's business: only those reached by a `$ref`.
+
+pub mod operations;
+pub mod reach;
+pub mod starter;
 
 use serde_json::{Map, Value};
 
@@ -78,6 +94,28 @@ pub fn normalise(mut document: Document, version: Version) -> Document {
     root.insert("components".into(), Value::Object(components));
     document.value = Value::Object(root);
     document
+}
+
+/// The operations' side of a description, moved out before [`normalise`] drops it: its
+/// `paths` and the components that are not schemas (parameters, request bodies, responses),
+/// at the pointers they have in the file. [`reach`] follows them from an operation to the
+/// schemas a diagnostic is about.
+pub fn take_operations(document: &mut Document) -> Value {
+    let mut rest = Map::new();
+    let Value::Object(root) = &mut document.value else {
+        return Value::Object(rest);
+    };
+    if let Some(paths) = root.remove("paths") {
+        rest.insert("paths".into(), paths);
+    }
+    if let Some(Value::Object(components)) = root.get_mut("components") {
+        let kept: Map<String, Value> = ["parameters", "requestBodies", "responses", "headers"]
+            .iter()
+            .filter_map(|kind| Some(((*kind).to_owned(), components.remove(*kind)?)))
+            .collect();
+        rest.insert("components".into(), Value::Object(kept));
+    }
+    Value::Object(rest)
 }
 
 /// Keywords whose value is one schema.

@@ -19,8 +19,10 @@ use serde_json::{Map, Value};
 use crate::diagnostics::{Diagnostic, Diagnostics};
 use crate::load::{self, Document};
 use crate::openapi::{self, Version};
-use crate::operations;
+use crate::operations::{self, snake};
 use crate::source::SourceFile;
+
+mod agent;
 
 /// The files of a starter, and what it left out.
 #[derive(Debug)]
@@ -211,7 +213,8 @@ pub fn init_openapi_selected(
                     .or_insert_with(|| {
                         let module = unique(&identifier(&component, "schema"), &mut taken);
                         let file = format!("{module}.yaml");
-                        presenter_files.push((file.clone(), presenter(&component, file_name)));
+                        presenter_files
+                            .push((file.clone(), presenter(&document, &component, file_name)));
                         file
                     })
                     .clone();
@@ -366,28 +369,6 @@ fn unique(name: &str, taken: &mut BTreeSet<String>) -> String {
     }
     taken.insert(key(&candidate));
     candidate
-}
-
-/// `getPetById` → `get_pet_by_id`; `Cardano » Blocks` → `cardano_blocks`. Letters and digits
-/// kept (ASCII), every other run one `_`.
-fn snake(text: &str) -> String {
-    let mut out = String::new();
-    let mut previous_lower = false;
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() {
-            if c.is_ascii_uppercase() && previous_lower && !out.ends_with('_') {
-                out.push('_');
-            }
-            previous_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
-            out.push(c.to_ascii_lowercase());
-        } else {
-            if !out.is_empty() && !out.ends_with('_') {
-                out.push('_');
-            }
-            previous_lower = false;
-        }
-    }
-    out.trim_end_matches('_').to_owned()
 }
 
 /// Keeps the groups and operations `selection` names; an unknown name is an error.
@@ -604,24 +585,59 @@ fn tool_file(
     out
 }
 
-/// A presenter file over the response component `component`, which it `$ref`s in place.
-fn presenter(component: &str, document: &str) -> String {
-    let reference = format!(
-        "{document}#/components/schemas/{}",
+/// A presenter file over the response component `component`: agent-sized (see [`agent`]) when
+/// the component is an object whose fields can be chosen, else the component as it is, by
+/// `$ref`.
+fn presenter(document: &Document, component: &str, file_name: &str) -> String {
+    let pointer = format!(
+        "/components/schemas/{}",
         crate::source::pointer_token(component)
     );
-    format!(
-        "# The response component {} of {}, presented as it is: add rules, UI, suggestions,\n\
-         # an agent limit, redaction or `_select` keys under `x-fusion` (docs/definitions.md).\n\
-         # Written by `fusion-gen init-openapi`; the fields stay the description's.\n\
-         title: {}\n\
-         type: object\n\
-         allOf:\n  - $ref: {}\n",
+    let cutter = agent::Cutter {
+        root: &document.value,
+        file: file_name,
+    };
+    // A component with nothing to cut is presented by reference, so that it follows the
+    // description as it changes.
+    let Some(cut) = cutter
+        .presenter(&pointer)
+        .filter(|cut| !cut.left_out.is_empty())
+    else {
+        return format!(
+            "# The response component {} of {}, presented as it is: add rules, UI, suggestions,\n\
+             # redaction or `_select` keys under `x-fusion` (docs/definitions.md).\n\
+             # Written by `fusion-gen init-openapi`; the fields stay the description's.\n\
+             title: {}\n\
+             type: object\n\
+             allOf:\n  - $ref: {}\n\
+             x-fusion:\n  agent-limit: {}\n",
+            quoted(component),
+            one_line(file_name),
+            quoted(component),
+            quoted(&format!("{file_name}#{pointer}")),
+            agent::AGENT_LIMIT
+        );
+    };
+    let mut out = format!(
+        "# The response component {} of {}, cut for an agent: its identifying and scalar\n\
+         # fields, nested objects cut to what identifies them, one link. Each field `$ref`s the\n\
+         # description's own, so its type and description stay the API's. Add rules, UI,\n\
+         # suggestions, redaction or `_select` keys under `x-fusion` (docs/definitions.md).\n\
+         # Written by `fusion-gen init-openapi`.\n",
         quoted(component),
-        one_line(document),
-        quoted(component),
-        quoted(&reference)
-    )
+        one_line(file_name),
+    );
+    out.push_str("#\n# Left out (add one back under `properties`):\n");
+    for line in &cut.left_out {
+        out.push_str(&format!("#   {}\n", one_line(line)));
+    }
+    out.push_str(&format!("title: {}\ntype: object\n", quoted(component)));
+    out.push_str(&cut.body);
+    out.push_str(&format!(
+        "x-fusion:\n  agent-limit: {}\n",
+        agent::AGENT_LIMIT
+    ));
+    out
 }
 
 #[cfg(test)]

@@ -140,7 +140,25 @@ pub struct Expanded {
     pub bindings: HashMap<(String, String), HttpBinding>,
     /// Problems found; warnings for operations left out of a selection.
     pub diagnostics: Vec<Diagnostic>,
+    /// Per presenter document written for a response (by path), the schema it presents in its
+    /// description: a diagnostic in it is reported there ([`super::reach`]).
+    pub origins: BTreeMap<String, ResponseOrigin>,
 }
+
+/// Where a presenter written for a response comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ResponseOrigin {
+    /// The description's path.
+    pub document: String,
+    /// The presented schema in it: a response component, or the response's inline schema.
+    pub pointer: String,
+    /// Whether the presenter `$ref`s a component (under `/allOf/0`) rather than copying an
+    /// inline schema's keys to its root.
+    pub component: bool,
+}
+
+/// The presenter documents written for responses, by path: their text and origin.
+type Presenters = BTreeMap<String, (String, ResponseOrigin)>;
 
 /// HTTP methods of a path item, in the order actions taken by selection are listed.
 const METHODS: &[&str] = &[
@@ -176,6 +194,14 @@ const SIZE_PARAMS: &[&str] = &[
     "max_results",
     "maxResults",
 ];
+/// Whether a parameter of this name addresses or sizes a page, as paging detection reads
+/// names: what a truncation note leaves out of the filters it names.
+pub(crate) fn is_paging_name(name: &str) -> bool {
+    [PAGE_PARAMS, OFFSET_PARAMS, CURSOR_PARAMS, SIZE_PARAMS]
+        .iter()
+        .any(|names| names.contains(&name))
+}
+
 /// Response body fields that hold the next page's cursor, URL or number.
 const NEXT_FIELDS: &[&str] = &[
     "next",
@@ -229,8 +255,9 @@ impl Operation<'_> {
     }
 }
 
-/// `getPetById` → `get_pet_by_id`; `GET /pets/{id}` → `get_pets_id`.
-fn snake(text: &str) -> String {
+/// `getPetById` → `get_pet_by_id`; `GET /pets/{id}` → `get_pets_id`; `Cardano » Blocks` →
+/// `cardano_blocks`. Letters and digits kept (ASCII), every other run one `_`.
+pub(crate) fn snake(text: &str) -> String {
     let mut out = String::new();
     let mut previous_lower = false;
     for c in text.chars() {
@@ -314,11 +341,12 @@ pub fn expand(
 ) -> Expanded {
     let mut expanded = Expanded::default();
     // One presenter per response component, however many operations return it.
-    let mut presenters: BTreeMap<String, String> = BTreeMap::new();
+    let mut presenters = Presenters::new();
     for tool in tools.iter_mut() {
         expand_tool(tool, documents, &mut expanded, &mut presenters);
     }
-    for (path, text) in presenters {
+    for (path, (text, origin)) in presenters {
+        expanded.origins.insert(path.clone(), origin);
         match load::load_with(&SourceFile::new(path, text), limits) {
             Ok(document) => expanded.documents.push(document),
             Err(problem) => expanded.diagnostics.push(problem),
@@ -348,7 +376,7 @@ fn expand_tool(
     tool: &mut Document,
     documents: &Documents<'_>,
     expanded: &mut Expanded,
-    presenters: &mut BTreeMap<String, String>,
+    presenters: &mut Presenters,
 ) {
     if !binds_operations(&tool.value) {
         return;
@@ -734,7 +762,7 @@ impl Context<'_> {
         operation: &Operation<'_>,
         declared: &Value,
         name: &str,
-        presenters: &mut BTreeMap<String, String>,
+        presenters: &mut Presenters,
         expanded: &mut Expanded,
         explicit: bool,
     ) -> Result<(Value, Vec<Unsupported>), ()> {
@@ -760,7 +788,7 @@ impl Context<'_> {
         &self,
         operation: &Operation<'_>,
         declared: &Value,
-        presenters: &mut BTreeMap<String, String>,
+        presenters: &mut Presenters,
     ) -> Result<(Value, HttpBinding, Vec<Unsupported>), Vec<Unsupported>> {
         let mut problems = Vec::new();
         let mut action = declared.as_object().cloned().unwrap_or_default();
@@ -1023,7 +1051,7 @@ impl Context<'_> {
     fn returns(
         &self,
         operation: &Operation<'_>,
-        presenters: &mut BTreeMap<String, String>,
+        presenters: &mut Presenters,
     ) -> Result<Option<Value>, Unsupported> {
         let Some(Value::Object(responses)) = operation.value.get("responses") else {
             return Ok(None);
@@ -1122,7 +1150,7 @@ impl Context<'_> {
         &self,
         item: &Item,
         operation: &Operation<'_>,
-        presenters: &mut BTreeMap<String, String>,
+        presenters: &mut Presenters,
     ) -> Result<String, Unsupported> {
         let document = &self.document.path;
         let folder = document.rsplit_once('/').map_or("", |(d, _)| d);
@@ -1133,13 +1161,21 @@ impl Context<'_> {
         } else {
             format!("{folder}/{stem}-responses/")
         };
-        let (name, schema, comment) = match item {
+        let (name, schema, comment, origin) = match item {
             Item::Component(component) => (
                 component.clone(),
                 json!({"allOf": [{"$ref": format!("{stem_file}#/components/schemas/{component}", stem_file = document.rsplit('/').next().unwrap_or(document))}]}),
                 format!(
                     "The response component `{component}` of `{document}`, presented as it is."
                 ),
+                ResponseOrigin {
+                    document: document.clone(),
+                    pointer: format!(
+                        "/components/schemas/{}",
+                        crate::source::pointer_token(component)
+                    ),
+                    component: true,
+                },
             ),
             Item::Inline(schema, at) => {
                 let name = operation.action_name();
@@ -1154,7 +1190,6 @@ impl Context<'_> {
                     diagnostics: Vec::new(),
                 };
                 context.localise(&mut copied);
-                let _ = at;
                 (
                     name,
                     copied,
@@ -1162,6 +1197,11 @@ impl Context<'_> {
                         "The 2xx response of `{}` in `{document}`, presented as it is.",
                         operation.label()
                     ),
+                    ResponseOrigin {
+                        document: document.clone(),
+                        pointer: at.clone(),
+                        component: false,
+                    },
                 )
             }
         };
@@ -1192,7 +1232,7 @@ impl Context<'_> {
             *reference = format!("../{reference}");
         }
         let text = serde_json::to_string_pretty(&Value::Object(presenter)).unwrap_or_default();
-        presenters.entry(path.clone()).or_insert(text);
+        presenters.entry(path.clone()).or_insert((text, origin));
         Ok(path)
     }
 }
