@@ -1414,6 +1414,28 @@ pub mod loans_tool {
     pub const INPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"action\":{\"type\":\"string\",\"enum\":[\"list\",\"get\",\"renew\"],\"description\":\"Which operation to perform\"},\"overdue\":{\"type\":\"boolean\",\"description\":\"For: list\"},\"borrower\":{\"type\":\"string\",\"description\":\"For: list\"},\"cursor\":{\"type\":\"string\",\"description\":\"For: list\"},\"shelf\":{\"type\":\"object\",\"properties\":{\"floor\":{\"type\":\"integer\"}},\"description\":\"For: list\"},\"id\":{\"type\":\"string\",\"description\":\"Required for: get, renew\"}},\"required\":[\"action\"]}";
     /// The action names, in declaration order.
     pub const ACTIONS: &[&str] = &["list", "get", "renew"];
+    /// Each action's name and MCP hints, in declaration order: what the server's checks after
+    /// validation read (`fusion_runtime::rmcp::ValidatedCall::action`).
+    pub const ACTION_INFOS: &[__rt::ActionInfo] = &[
+        __rt::ActionInfo {
+            name: "list",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "get",
+            read_only: true,
+            destructive: false,
+            idempotent: false,
+        },
+        __rt::ActionInfo {
+            name: "renew",
+            read_only: false,
+            destructive: false,
+            idempotent: false,
+        },
+    ];
     /// The schema of `list`'s wire data (wire format §13): `{"items": [...]}` of [`super::loan::Loan`].
     pub const LIST_OUTPUT_SCHEMA: &str = "{\"type\":\"object\",\"properties\":{\"items\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"string\"},\"title\":{\"type\":\"string\"},\"borrower\":{\"type\":\"string\"},\"overdue\":{\"type\":\"boolean\"},\"fine_cents\":{\"type\":\"integer\"}},\"required\":[\"id\",\"title\",\"borrower\",\"overdue\"]}}},\"required\":[\"items\"]}";
     /// The filter parameters of `list`: its optional scalar inputs that neither page
@@ -1578,6 +1600,12 @@ pub mod loans_tool {
         match call.args {
             LoansArgs::List(args) => {
                 steps.validated("list");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[0], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.list(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_collection_with(
@@ -1593,6 +1621,12 @@ pub mod loans_tool {
             }
             LoansArgs::Get(args) => {
                 steps.validated("get");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[1], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.get(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::present_item_with(
@@ -1607,6 +1641,12 @@ pub mod loans_tool {
             }
             LoansArgs::Renew(args) => {
                 steps.validated("renew");
+                if let ::core::result::Result::Err(response) = steps
+                    .admit(&ACTION_INFOS[2], &args)
+                    .await
+                {
+                    return response;
+                }
                 let result = handler.renew(args).await;
                 let result = steps.handled(result);
                 __rt::__private::tool::respond(result, NAME, "renew")
@@ -1649,6 +1689,9 @@ pub mod loans_tool {
             arguments: &'a __rt::__private::args::Value,
         ) -> __rt::ToolFuture<'a> {
             ::std::boxed::Box::pin(call_with_hooks(&self.0, &self.1, arguments))
+        }
+        fn runs_validated_middleware(&self) -> bool {
+            true
         }
     }
     impl __rt::__private::args::FromFields for LoansListInput {
