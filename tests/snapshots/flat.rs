@@ -4,6 +4,8 @@
 // Lints allowed in this output (everything else passes clippy::pedantic), and why:
 // - `clippy::must_use_candidate`: accessors and constructors of generated types: a `#[must_use]` line on each would lengthen every type, and dropping their value is harmless.
 // - `clippy::doc_markdown`: doc lines are the definitions' descriptions, prose written for people, not Markdown checked for rustdoc.
+// - `clippy::doc_lazy_continuation`: a description's lists are written for people and a vendor's reader: a line after a list item is shown as the description has it.
+// - `clippy::doc_overindented_list_items`: a description's list indentation is the description's own.
 // - `clippy::too_many_lines`: a function's length follows its definition: one arm per field, rule or action.
 // - `clippy::cast_precision_loss`: computed values and number conditions work in f64, as JavaScript numbers do upstream (wire format): an integer past 2^53 rounds there too.
 // - `clippy::unreadable_literal`: numbers are written as the definition writes them, so a search finds them.
@@ -22,6 +24,8 @@ pub mod charge {
     #![allow(
         clippy::must_use_candidate,
         clippy::doc_markdown,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items,
         clippy::too_many_lines,
         clippy::cast_precision_loss,
         clippy::unreadable_literal,
@@ -73,6 +77,8 @@ pub mod charges_tool {
     #![allow(
         clippy::must_use_candidate,
         clippy::doc_markdown,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items,
         clippy::too_many_lines,
         clippy::cast_precision_loss,
         clippy::unreadable_literal,
@@ -818,6 +824,8 @@ pub mod payout {
     #![allow(
         clippy::must_use_candidate,
         clippy::doc_markdown,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items,
         clippy::too_many_lines,
         clippy::cast_precision_loss,
         clippy::unreadable_literal,
@@ -870,6 +878,8 @@ pub mod payouts_tool {
     #![allow(
         clippy::must_use_candidate,
         clippy::doc_markdown,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items,
         clippy::too_many_lines,
         clippy::cast_precision_loss,
         clippy::unreadable_literal,
@@ -1255,6 +1265,8 @@ pub mod refund {
     #![allow(
         clippy::must_use_candidate,
         clippy::doc_markdown,
+        clippy::doc_lazy_continuation,
+        clippy::doc_overindented_list_items,
         clippy::too_many_lines,
         clippy::cast_precision_loss,
         clippy::unreadable_literal,

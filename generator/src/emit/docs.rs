@@ -40,11 +40,17 @@ pub(super) fn doc_literal(text: &str) -> Literal {
 }
 
 /// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
-/// description are layout, so they become spaces rather than `\t`.
+/// description are layout, so they become spaces rather than `\t`; code blocks rustdoc would
+/// run as doctests are marked `text` ([`super::doc_code`]).
 pub(super) fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<Literal> {
     let text = description.unwrap_or(fallback);
-    text.lines()
-        .map(|line| doc_literal(&format!(" {}", line.trim_end().replace('\t', "    "))))
+    let lines: Vec<String> = text
+        .lines()
+        .map(|line| line.trim_end().replace('\t', "    "))
+        .collect();
+    super::doc_code::inert_code_blocks(&lines)
+        .iter()
+        .map(|line| doc_literal(&format!(" {line}")))
         .collect()
 }
 

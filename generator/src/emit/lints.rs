@@ -15,6 +15,15 @@ pub const ALLOWED: &[(&str, &str)] = &[
          checked for rustdoc",
     ),
     (
+        "clippy::doc_lazy_continuation",
+        "a description's lists are written for people and a vendor's reader: a line after a \
+         list item is shown as the description has it",
+    ),
+    (
+        "clippy::doc_overindented_list_items",
+        "a description's list indentation is the description's own",
+    ),
+    (
         "clippy::too_many_lines",
         "a function's length follows its definition: one arm per field, rule or action",
     ),

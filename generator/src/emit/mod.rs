@@ -5,6 +5,7 @@ pub mod behaviour;
 pub mod code;
 mod computed;
 mod condition;
+mod doc_code;
 mod docs;
 pub mod lints;
 mod members;
