@@ -285,64 +285,64 @@ pub async fn call_with_hooks<
     hooks: &Hooks_,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
-    let mut steps = __rt::trace::Steps::start(NAME);
+    let steps = __rt::trace::Steps::start(NAME);
     let call = match BillingCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
         ::core::result::Result::Err(response) => return steps.rejected(response),
     };
     match call.args {
         BillingArgs::Get(args) => {
-            steps.validated("get");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[0], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[0],
+                    args,
+                    move |args| handler.get(args),
+                    move |result| {
+                        __rt::__private::tool::present_item_with(
+                            result,
+                            &super::invoice::InvoicePresenter,
+                            &get_selection(&call.select),
+                            NAME,
+                            "get",
+                            hooks,
+                            handler,
+                        )
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.get(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::present_item_with(
-                result,
-                &super::invoice::InvoicePresenter,
-                &get_selection(&call.select),
-                NAME,
-                "get",
-                hooks,
-                handler,
-            )
         }
         BillingArgs::List(args) => {
-            steps.validated("list");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[1], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[1],
+                    args,
+                    move |args| handler.list(args),
+                    move |result| {
+                        __rt::__private::tool::present_collection_with(
+                            result,
+                            &super::invoice::InvoicePresenter,
+                            &get_selection(&call.select),
+                            LIST_FILTERS,
+                            NAME,
+                            "list",
+                            hooks,
+                            handler,
+                        )
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.list(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::present_collection_with(
-                result,
-                &super::invoice::InvoicePresenter,
-                &get_selection(&call.select),
-                LIST_FILTERS,
-                NAME,
-                "list",
-                hooks,
-                handler,
-            )
         }
         BillingArgs::Remind(args) => {
-            steps.validated("remind");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[2], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[2],
+                    args,
+                    move |args| handler.remind(args),
+                    move |result| {
+                        __rt::__private::tool::respond(result, NAME, "remind")
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.remind(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::respond(result, NAME, "remind")
         }
     }
 }

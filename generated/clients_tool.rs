@@ -237,52 +237,52 @@ pub async fn call_with_hooks<
     hooks: &Hooks_,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
-    let mut steps = __rt::trace::Steps::start(NAME);
+    let steps = __rt::trace::Steps::start(NAME);
     let call = match ClientsCall::parse(arguments) {
         ::core::result::Result::Ok(call) => call,
         ::core::result::Result::Err(response) => return steps.rejected(response),
     };
     match call.args {
         ClientsArgs::Get(args) => {
-            steps.validated("get");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[0], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[0],
+                    args,
+                    move |args| handler.get(args),
+                    move |result| {
+                        __rt::__private::tool::present_item_structured_with(
+                            result,
+                            &super::client::ClientPresenter,
+                            &get_selection(&call.select),
+                            NAME,
+                            "get",
+                            hooks,
+                            handler,
+                        )
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.get(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::present_item_structured_with(
-                result,
-                &super::client::ClientPresenter,
-                &get_selection(&call.select),
-                NAME,
-                "get",
-                hooks,
-                handler,
-            )
         }
         ClientsArgs::List(args) => {
-            steps.validated("list");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[1], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[1],
+                    args,
+                    move |args| handler.list(args),
+                    move |result| {
+                        __rt::__private::tool::present_collection_structured_with(
+                            result,
+                            &super::client::ClientPresenter,
+                            &get_selection(&call.select),
+                            LIST_FILTERS,
+                            NAME,
+                            "list",
+                            hooks,
+                            handler,
+                        )
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.list(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::present_collection_structured_with(
-                result,
-                &super::client::ClientPresenter,
-                &get_selection(&call.select),
-                LIST_FILTERS,
-                NAME,
-                "list",
-                hooks,
-                handler,
-            )
         }
     }
 }

@@ -291,44 +291,44 @@ pub async fn call_flat_with_hooks<
     action: &str,
     arguments: &__rt::__private::args::Value,
 ) -> __rt::ToolResponse {
-    let mut steps = __rt::trace::Steps::start(NAME);
+    let steps = __rt::trace::Steps::start(NAME);
     let call = match RemindersCall::parse_flat(action, arguments) {
         ::core::result::Result::Ok(call) => call,
         ::core::result::Result::Err(response) => return steps.rejected(response),
     };
     match call.args {
         RemindersArgs::Due(args) => {
-            steps.validated("due");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[0], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[0],
+                    args,
+                    move |args| handler.due(args),
+                    move |result| {
+                        __rt::__private::tool::present_collection_with(
+                            result,
+                            &super::invoice::InvoicePresenter,
+                            &due_selection(&call.select),
+                            &[],
+                            NAME,
+                            "due",
+                            hooks,
+                            handler,
+                        )
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.due(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::present_collection_with(
-                result,
-                &super::invoice::InvoicePresenter,
-                &due_selection(&call.select),
-                &[],
-                NAME,
-                "due",
-                hooks,
-                handler,
-            )
         }
         RemindersArgs::Send(args) => {
-            steps.validated("send");
-            if let ::core::result::Result::Err(response) = steps
-                .admit(&ACTION_INFOS[1], &args)
+            steps
+                .run(
+                    &ACTION_INFOS[1],
+                    args,
+                    move |args| handler.send(args),
+                    move |result| {
+                        __rt::__private::tool::respond(result, NAME, "send")
+                    },
+                )
                 .await
-            {
-                return response;
-            }
-            let result = handler.send(args).await;
-            let result = steps.handled(result);
-            __rt::__private::tool::respond(result, NAME, "send")
         }
     }
 }

@@ -1043,35 +1043,35 @@ pub mod ledgers_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LedgersCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LedgersArgs::Audit(args) => {
-                steps.validated("audit");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.audit(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "audit")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.audit(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "audit")
             }
             LedgersArgs::Close(args) => {
-                steps.validated("close");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.close(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "close")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.close(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "close")
             }
         }
     }
@@ -1608,64 +1608,64 @@ pub mod loans_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LoansCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LoansArgs::List(args) => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.list(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                LIST_FILTERS,
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    LIST_FILTERS,
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                )
             }
             LoansArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                )
             }
             LoansArgs::Renew(args) => {
-                steps.validated("renew");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.renew(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "renew")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.renew(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "renew")
             }
         }
     }

@@ -156,23 +156,23 @@ pub mod invoices_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match InvoicesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             InvoicesArgs::Remind => {
-                steps.validated("remind");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        (),
+                        move |()| handler.remind(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "remind")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.remind().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "remind")
             }
         }
     }

@@ -600,92 +600,92 @@ pub mod issues_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match IssuesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             IssuesArgs::List(args) => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.list(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::issue::IssuePresenter,
+                                &__rt::Selection::all(),
+                                LIST_FILTERS,
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::issue::IssuePresenter,
-                    &__rt::Selection::all(),
-                    LIST_FILTERS,
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                )
             }
             IssuesArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::issue::IssuePresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::issue::IssuePresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                )
             }
             IssuesArgs::Create(args) => {
-                steps.validated("create");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &*args)
+                steps
+                    .run_boxed(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.create(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::issue::IssuePresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "create",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.create(*args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::issue::IssuePresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "create",
-                    hooks,
-                    handler,
-                )
             }
             IssuesArgs::Search(args) => {
-                steps.validated("search");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[3], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[3],
+                        args,
+                        move |args| handler.search(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::search_issues::SearchIssuesPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "search",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.search(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::search_issues::SearchIssuesPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "search",
-                    hooks,
-                    handler,
-                )
             }
         }
     }
@@ -1610,43 +1610,43 @@ pub mod repos_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ReposCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ReposArgs::Update(args) => {
-                steps.validated("update");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &*args)
+                steps
+                    .run_boxed(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.update(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::repository::RepositoryPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "update",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.update(*args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::repository::RepositoryPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "update",
-                    hooks,
-                    handler,
-                )
             }
             ReposArgs::Dispatch(args) => {
-                steps.validated("dispatch");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.dispatch(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "dispatch")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.dispatch(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "dispatch")
             }
         }
     }

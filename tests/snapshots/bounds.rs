@@ -380,59 +380,59 @@ pub mod limits_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LimitsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LimitsArgs::Numbers(args) => {
-                steps.validated("numbers");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.numbers(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "numbers")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.numbers(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "numbers")
             }
             LimitsArgs::Texts(args) => {
-                steps.validated("texts");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.texts(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "texts")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.texts(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "texts")
             }
             LimitsArgs::Lists(args) => {
-                steps.validated("lists");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.lists(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "lists")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.lists(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "lists")
             }
             LimitsArgs::Formats(args) => {
-                steps.validated("formats");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[3], &*args)
+                steps
+                    .run_boxed(
+                        &ACTION_INFOS[3],
+                        args,
+                        move |args| handler.formats(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "formats")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.formats(*args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "formats")
             }
         }
     }

@@ -992,23 +992,23 @@ pub mod payouts_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match PayoutsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PayoutsArgs::Hold(args) => {
-                steps.validated("hold");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.hold(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "hold")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.hold(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "hold")
             }
         }
     }

@@ -205,52 +205,52 @@ pub mod forest_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ForestCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ForestArgs::Tree(args) => {
-                steps.validated("tree");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.tree(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_structured_with(
+                                result,
+                                &super::tree::TreePresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "tree",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.tree(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_structured_with(
-                    result,
-                    &super::tree::TreePresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "tree",
-                    hooks,
-                    handler,
-                )
             }
             ForestArgs::Graphs => {
-                steps.validated("graphs");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        (),
+                        move |()| handler.graphs(),
+                        move |result| {
+                            __rt::__private::tool::present_collection_structured_with(
+                                result,
+                                &super::graph::GraphPresenter,
+                                &__rt::Selection::all(),
+                                &[],
+                                NAME,
+                                "graphs",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.graphs().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_structured_with(
-                    result,
-                    &super::graph::GraphPresenter,
-                    &__rt::Selection::all(),
-                    &[],
-                    NAME,
-                    "graphs",
-                    hooks,
-                    handler,
-                )
             }
         }
     }

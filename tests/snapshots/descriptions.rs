@@ -388,108 +388,108 @@ pub mod loans_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LoansCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LoansArgs::List(args) => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.list(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                LIST_FILTERS,
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    LIST_FILTERS,
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                )
             }
             LoansArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                )
             }
             LoansArgs::Renew(args) => {
-                steps.validated("renew");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.renew(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "renew",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.renew(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "renew",
-                    hooks,
-                    handler,
-                )
             }
             LoansArgs::Hold(args) => {
-                steps.validated("hold");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[3], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[3],
+                        args,
+                        move |args| handler.hold(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "hold")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.hold(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "hold")
             }
             LoansArgs::Forgive => {
-                steps.validated("forgive");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[4], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[4],
+                        (),
+                        move |()| handler.forgive(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "forgive")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.forgive().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "forgive")
             }
             LoansArgs::Check => {
-                steps.validated("check");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[5], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[5],
+                        (),
+                        move |()| handler.check(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "check")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.check().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "check")
             }
         }
     }
@@ -955,108 +955,108 @@ pub mod loans_toon_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LoansToonCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LoansToonArgs::List(args) => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.list(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                LIST_FILTERS,
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    LIST_FILTERS,
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                )
             }
             LoansToonArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                )
             }
             LoansToonArgs::Renew(args) => {
-                steps.validated("renew");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.renew(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "renew",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.renew(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "renew",
-                    hooks,
-                    handler,
-                )
             }
             LoansToonArgs::Hold(args) => {
-                steps.validated("hold");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[3], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[3],
+                        args,
+                        move |args| handler.hold(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "hold")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.hold(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "hold")
             }
             LoansToonArgs::Forgive => {
-                steps.validated("forgive");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[4], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[4],
+                        (),
+                        move |()| handler.forgive(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "forgive")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.forgive().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "forgive")
             }
             LoansToonArgs::Check => {
-                steps.validated("check");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[5], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[5],
+                        (),
+                        move |()| handler.check(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "check")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.check().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "check")
             }
         }
     }
@@ -1425,35 +1425,35 @@ pub mod quiet_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match QuietCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             QuietArgs::Count => {
-                steps.validated("count");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        (),
+                        move |()| handler.count(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "count")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.count().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "count")
             }
             QuietArgs::Tidy => {
-                steps.validated("tidy");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        (),
+                        move |()| handler.tidy(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "tidy")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.tidy().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "tidy")
             }
         }
     }
@@ -1654,31 +1654,31 @@ pub mod renewals_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match RenewalsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             RenewalsArgs::Renew(args) => {
-                steps.validated("renew");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.renew(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::loan::LoanPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "renew",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.renew(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::loan::LoanPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "renew",
-                    hooks,
-                    handler,
-                )
             }
         }
     }
@@ -1939,47 +1939,47 @@ pub mod shelf_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ShelfCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ShelfArgs::Count => {
-                steps.validated("count");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        (),
+                        move |()| handler.count(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "count")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.count().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "count")
             }
             ShelfArgs::Move(args) => {
-                steps.validated("move");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.move_(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "move")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.move_(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "move")
             }
             ShelfArgs::Burn => {
-                steps.validated("burn");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        (),
+                        move |()| handler.burn(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "burn")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.burn().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "burn")
             }
         }
     }

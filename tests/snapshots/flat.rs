@@ -482,7 +482,7 @@ pub mod charges_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ChargesCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => {
@@ -491,85 +491,89 @@ pub mod charges_tool {
         };
         match call.args {
             ChargesArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            let response = __rt::__private::tool::present_item_with(
+                                result,
+                                &super::charge::ChargePresenter,
+                                &get_selection(&call.select),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            );
+                            __rt::egress::guard(response, 4096_u64)
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::present_item_with(
-                    result,
-                    &super::charge::ChargePresenter,
-                    &get_selection(&call.select),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                );
-                __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refunds(args) => {
-                steps.validated("refunds");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.refunds(args),
+                        move |result| {
+                            let response = __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::refund::RefundPresenter,
+                                &refunds_selection(&call.select),
+                                &[],
+                                NAME,
+                                "refunds",
+                                hooks,
+                                handler,
+                            );
+                            __rt::egress::guard(response, 4096_u64)
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.refunds(args).await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::refund::RefundPresenter,
-                    &refunds_selection(&call.select),
-                    &[],
-                    NAME,
-                    "refunds",
-                    hooks,
-                    handler,
-                );
-                __rt::egress::guard(response, 4096_u64)
             }
             ChargesArgs::Refund(args) => {
-                steps.validated("refund");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.refund(args),
+                        move |result| {
+                            let response = __rt::__private::tool::present_item_with(
+                                result,
+                                &super::refund::RefundPresenter,
+                                &refund_selection(&call.select),
+                                NAME,
+                                "refund",
+                                hooks,
+                                handler,
+                            );
+                            __rt::state_sync::invalidate(
+                                __rt::egress::guard(response, 4096_u64),
+                                "charges.refund",
+                                &["charges.*"],
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.refund(args).await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::present_item_with(
-                    result,
-                    &super::refund::RefundPresenter,
-                    &refund_selection(&call.select),
-                    NAME,
-                    "refund",
-                    hooks,
-                    handler,
-                );
-                __rt::state_sync::invalidate(
-                    __rt::egress::guard(response, 4096_u64),
-                    "charges.refund",
-                    &["charges.*"],
-                )
             }
             ChargesArgs::Void => {
-                steps.validated("void");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[3], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[3],
+                        (),
+                        move |()| handler.void(),
+                        move |result| {
+                            let response = __rt::__private::tool::respond(
+                                result,
+                                NAME,
+                                "void",
+                            );
+                            __rt::egress::guard(response, 4096_u64)
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.void().await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::respond(result, NAME, "void");
-                __rt::egress::guard(response, 4096_u64)
             }
         }
     }
@@ -1119,52 +1123,52 @@ pub mod payouts_tool {
         action: &str,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match PayoutsCall::parse_flat(action, arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PayoutsArgs::List(args) => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.list(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_structured_with(
+                                result,
+                                &super::payout::PayoutPresenter,
+                                &__rt::Selection::all(),
+                                LIST_FILTERS,
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_structured_with(
-                    result,
-                    &super::payout::PayoutPresenter,
-                    &__rt::Selection::all(),
-                    LIST_FILTERS,
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                )
             }
             PayoutsArgs::Cancel(args) => {
-                steps.validated("cancel");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.cancel(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_structured_with(
+                                result,
+                                &super::payout::PayoutPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "cancel",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.cancel(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_structured_with(
-                    result,
-                    &super::payout::PayoutPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "cancel",
-                    hooks,
-                    handler,
-                )
             }
         }
     }

@@ -174,31 +174,31 @@ pub mod c_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match CCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             CArgs::Open(args) => {
-                steps.validated("open");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.open(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::c::CPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "open",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.open(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::c::CPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "open",
-                    hooks,
-                    handler,
-                )
             }
         }
     }

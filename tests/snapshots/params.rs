@@ -301,31 +301,31 @@ pub mod pings_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match PingsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             PingsArgs::Again => {
-                steps.validated("again");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        (),
+                        move |()| handler.again(),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::static_suggestion::PingedPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "again",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.again().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::static_suggestion::PingedPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "again",
-                    hooks,
-                    handler,
-                )
             }
         }
     }

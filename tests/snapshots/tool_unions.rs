@@ -459,35 +459,35 @@ pub mod shapes_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ShapesCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ShapesArgs::Pick(args) => {
-                steps.validated("pick");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.pick(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "pick")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.pick(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "pick")
             }
             ShapesArgs::Tally(args) => {
-                steps.validated("tally");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &*args)
+                steps
+                    .run_boxed(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.tally(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "tally")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.tally(*args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "tally")
             }
         }
     }

@@ -245,55 +245,55 @@ pub mod billing_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match BillingCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             BillingArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::charge::ChargePresenter,
+                                &get_selection(&call.select),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::charge::ChargePresenter,
-                    &get_selection(&call.select),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                )
             }
             BillingArgs::Boom => {
-                steps.validated("boom");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        (),
+                        move |()| handler.boom(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "boom")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.boom().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "boom")
             }
             BillingArgs::Throws => {
-                steps.validated("throws");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        (),
+                        move |()| handler.throws(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "throws")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.throws().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "throws")
             }
         }
     }
@@ -666,51 +666,51 @@ pub mod desk_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match DeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             DeskArgs::Charge(args) => {
-                steps.validated("charge");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.charge(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::charge::ChargePresenter,
+                                &charge_selection(&call.select),
+                                NAME,
+                                "charge",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.charge(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::charge::ChargePresenter,
-                    &charge_selection(&call.select),
-                    NAME,
-                    "charge",
-                    hooks,
-                    handler,
-                )
             }
             DeskArgs::Receipt(args) => {
-                steps.validated("receipt");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.receipt(args),
+                        move |result| {
+                            __rt::__private::tool::present_item_with(
+                                result,
+                                &super::receipt::ReceiptPresenter,
+                                &receipt_selection(&call.select),
+                                NAME,
+                                "receipt",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.receipt(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_item_with(
-                    result,
-                    &super::receipt::ReceiptPresenter,
-                    &receipt_selection(&call.select),
-                    NAME,
-                    "receipt",
-                    hooks,
-                    handler,
-                )
             }
         }
     }
@@ -1031,35 +1031,35 @@ pub mod items_tool {
         _hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match ItemsCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             ItemsArgs::List => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        (),
+                        move |()| handler.list(),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "list")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list().await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "list")
             }
             ItemsArgs::Create(args) => {
-                steps.validated("create");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.create(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "create")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.create(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "create")
             }
         }
     }
@@ -1379,44 +1379,44 @@ pub mod ledger_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match LedgerCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => return steps.rejected(response),
         };
         match call.args {
             LedgerArgs::Search(args) => {
-                steps.validated("search");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.search(args),
+                        move |result| {
+                            __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::charge::ChargePresenter,
+                                &__rt::Selection::all(),
+                                SEARCH_FILTERS,
+                                NAME,
+                                "search",
+                                hooks,
+                                handler,
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.search(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::charge::ChargePresenter,
-                    &__rt::Selection::all(),
-                    SEARCH_FILTERS,
-                    NAME,
-                    "search",
-                    hooks,
-                    handler,
-                )
             }
             LedgerArgs::Purge(args) => {
-                steps.validated("purge");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        args,
+                        move |args| handler.purge(args),
+                        move |result| {
+                            __rt::__private::tool::respond(result, NAME, "purge")
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.purge(args).await;
-                let result = steps.handled(result);
-                __rt::__private::tool::respond(result, NAME, "purge")
             }
         }
     }

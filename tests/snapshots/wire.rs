@@ -302,7 +302,7 @@ pub mod helpdesk_tool {
         hooks: &Hooks_,
         arguments: &__rt::__private::args::Value,
     ) -> __rt::ToolResponse {
-        let mut steps = __rt::trace::Steps::start(NAME);
+        let steps = __rt::trace::Steps::start(NAME);
         let call = match HelpdeskCall::parse(arguments) {
             ::core::result::Result::Ok(call) => call,
             ::core::result::Result::Err(response) => {
@@ -311,64 +311,68 @@ pub mod helpdesk_tool {
         };
         match call.args {
             HelpdeskArgs::Get(args) => {
-                steps.validated("get");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[0], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[0],
+                        args,
+                        move |args| handler.get(args),
+                        move |result| {
+                            let response = __rt::__private::tool::present_item_with(
+                                result,
+                                &super::ticket::TicketPresenter,
+                                &__rt::Selection::all(),
+                                NAME,
+                                "get",
+                                hooks,
+                                handler,
+                            );
+                            __rt::egress::guard(response, 2048_u64)
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.get(args).await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::present_item_with(
-                    result,
-                    &super::ticket::TicketPresenter,
-                    &__rt::Selection::all(),
-                    NAME,
-                    "get",
-                    hooks,
-                    handler,
-                );
-                __rt::egress::guard(response, 2048_u64)
             }
             HelpdeskArgs::List => {
-                steps.validated("list");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[1], &())
+                steps
+                    .run(
+                        &ACTION_INFOS[1],
+                        (),
+                        move |()| handler.list(),
+                        move |result| {
+                            let response = __rt::__private::tool::present_collection_with(
+                                result,
+                                &super::ticket::TicketPresenter,
+                                &__rt::Selection::all(),
+                                &[],
+                                NAME,
+                                "list",
+                                hooks,
+                                handler,
+                            );
+                            __rt::egress::guard(response, 1024_u64)
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.list().await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::present_collection_with(
-                    result,
-                    &super::ticket::TicketPresenter,
-                    &__rt::Selection::all(),
-                    &[],
-                    NAME,
-                    "list",
-                    hooks,
-                    handler,
-                );
-                __rt::egress::guard(response, 1024_u64)
             }
             HelpdeskArgs::Close(args) => {
-                steps.validated("close");
-                if let ::core::result::Result::Err(response) = steps
-                    .admit(&ACTION_INFOS[2], &args)
+                steps
+                    .run(
+                        &ACTION_INFOS[2],
+                        args,
+                        move |args| handler.close(args),
+                        move |result| {
+                            let response = __rt::__private::tool::respond(
+                                result,
+                                NAME,
+                                "close",
+                            );
+                            __rt::state_sync::invalidate(
+                                __rt::egress::guard(response, 2048_u64),
+                                "helpdesk.close",
+                                &["helpdesk.*", "reports.daily"],
+                            )
+                        },
+                    )
                     .await
-                {
-                    return response;
-                }
-                let result = handler.close(args).await;
-                let result = steps.handled(result);
-                let response = __rt::__private::tool::respond(result, NAME, "close");
-                __rt::state_sync::invalidate(
-                    __rt::egress::guard(response, 2048_u64),
-                    "helpdesk.close",
-                    &["helpdesk.*", "reports.daily"],
-                )
             }
         }
     }
