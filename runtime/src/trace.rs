@@ -210,9 +210,10 @@ impl Steps {
     /// Runs `action` of a call whose arguments were read as `input`: records the validation,
     /// lets the server's checks after validation see the input ([`Steps::admit`]), runs
     /// `handler` with it and hands its recorded result ([`Steps::handled`]) to `present`.
-    /// Generated dispatch is one call of this per action: the steps, written once here rather
-    /// than in every arm of every tool, were most of the type checking of a vendor-sized crate
-    /// (GitHub's 1,201 actions, docs/performance.md).
+    /// Generated dispatch is one call of this per action: the steps are type-checked once here
+    /// rather than in every arm of every tool (9 s of `cargo check` on GitHub's 1,201 actions,
+    /// docs/performance.md). A boxed input is unboxed by the caller: the future holds the
+    /// input's size for the handler's future anyway.
     pub async fn run<T, R, E, Fut>(
         mut self,
         action: &'static ActionInfo,
@@ -231,30 +232,6 @@ impl Steps {
             return response;
         }
         let result = handler(input).await;
-        present(self.handled(result))
-    }
-
-    /// [`Steps::run`] for an input the call's arguments hold boxed (a large input would
-    /// otherwise size every call's arguments): the checks see the input, the handler gets it
-    /// unboxed.
-    pub async fn run_boxed<T, R, E, Fut>(
-        mut self,
-        action: &'static ActionInfo,
-        input: Box<T>,
-        handler: impl FnOnce(T) -> Fut,
-        present: impl FnOnce(Result<R, HandlerError>) -> ToolResponse,
-    ) -> ToolResponse
-    where
-        T: std::any::Any + Send + Sync,
-        Fut: std::future::Future<Output = Result<R, E>>,
-        E: Into<HandlerError>,
-        Result<R, HandlerError>: Handled,
-    {
-        self.validated(action.name);
-        if let Err(response) = self.admit(action, &*input).await {
-            return response;
-        }
-        let result = handler(*input).await;
         present(self.handled(result))
     }
 }

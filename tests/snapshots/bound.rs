@@ -649,9 +649,9 @@ pub mod issues_tool {
             }
             IssuesArgs::Create(args) => {
                 steps
-                    .run_boxed(
+                    .run(
                         &ACTION_INFOS[2],
-                        args,
+                        *args,
                         move |args| handler.create(args),
                         move |result| {
                             __rt::__private::tool::present_item_with(
@@ -1618,9 +1618,9 @@ pub mod repos_tool {
         match call.args {
             ReposArgs::Update(args) => {
                 steps
-                    .run_boxed(
+                    .run(
                         &ACTION_INFOS[0],
-                        args,
+                        *args,
                         move |args| handler.update(args),
                         move |result| {
                             __rt::__private::tool::present_item_with(

@@ -424,9 +424,9 @@ pub mod limits_tool {
             }
             LimitsArgs::Formats(args) => {
                 steps
-                    .run_boxed(
+                    .run(
                         &ACTION_INFOS[3],
-                        args,
+                        *args,
                         move |args| handler.formats(args),
                         move |result| {
                             __rt::__private::tool::respond(result, NAME, "formats")

@@ -479,9 +479,9 @@ pub mod shapes_tool {
             }
             ShapesArgs::Tally(args) => {
                 steps
-                    .run_boxed(
+                    .run(
                         &ACTION_INFOS[1],
-                        args,
+                        *args,
                         move |args| handler.tally(args),
                         move |result| {
                             __rt::__private::tool::respond(result, NAME, "tally")
