@@ -33,6 +33,7 @@ mod handler_error;
 pub mod http;
 pub mod http_client;
 pub mod json;
+pub mod jsonrpc;
 mod limits;
 mod listed;
 mod literals;

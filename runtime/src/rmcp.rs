@@ -93,7 +93,7 @@ impl std::error::Error for UnknownTool {}
 
 /// One MCP tool of a [`FusionServer`].
 #[derive(Clone)]
-struct Served {
+pub(crate) struct Served {
     /// As `tools/list` shows it.
     tool: Tool,
     /// What serves it.
@@ -395,7 +395,37 @@ impl FusionServer {
         arguments: Option<JsonObject>,
         extensions: &Extensions,
     ) -> Option<CallToolResult> {
-        let served = self.tools.iter().find(|served| served.tool.name == name)?;
+        self.respond(name, arguments, extensions)
+            .await
+            .map(Into::into)
+    }
+
+    /// [`FusionServer::call_with`], answered as the [`ToolResponse`] itself: what a transport
+    /// that writes the response's bytes itself ([`crate::jsonrpc::write_tool_result`]) takes,
+    /// with no `CallToolResult` built on the way.
+    pub async fn respond(
+        &self,
+        name: &str,
+        arguments: Option<JsonObject>,
+        extensions: &Extensions,
+    ) -> Option<ToolResponse> {
+        let served = self.find(name)?;
+        Some(self.respond_to(served, arguments, extensions).await)
+    }
+
+    /// The served MCP tool named `name`.
+    pub(crate) fn find(&self, name: &str) -> Option<&Served> {
+        self.tools.iter().find(|served| served.tool.name == name)
+    }
+
+    /// [`FusionServer::respond`] for a tool already found.
+    pub(crate) async fn respond_to(
+        &self,
+        served: &Served,
+        arguments: Option<JsonObject>,
+        extensions: &Extensions,
+    ) -> ToolResponse {
+        let name = &*served.tool.name;
         let arguments = arguments.map_or(Value::Null, Value::Object);
         let span = crate::trace::call_span(name);
         let call = self.layered(served, name, &arguments, extensions);
@@ -406,7 +436,7 @@ impl FusionServer {
             call.instrument(span.clone()).await
         };
         crate::trace::finish(&span, &response);
-        Some(response.into())
+        response
     }
 }
 

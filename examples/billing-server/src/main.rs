@@ -5,15 +5,16 @@
 //! `--sessions` serves HTTP with rmcp's sessions (`Mcp-Session-Id`) instead of statelessly: a
 //! client's `notifications/cancelled` then reaches the call it names (docs/serving.md).
 //! `--pretty-json` answers `billing/list` with `serde_json::to_string_pretty` instead of the
-//! presenter (the load benchmark's baseline). `--invoices N` sizes the store (default 300).
+//! presenter (the load benchmark's baseline). `--rmcp-path` sends every HTTP request through
+//! rmcp, a plain `tools/call` too (`HttpConfig::with_direct_tool_calls(false)`: the path before
+//! issue 41, for comparison). `--invoices N` sizes the store (default 300).
 
 use fusion_example_billing_server::{ListAnswer, Store, server};
 use fusion_runtime::http::{HttpConfig, serve, shutdown_signal};
 use rmcp::ServiceExt;
 use std::process::ExitCode;
 
-const USAGE: &str =
-    "usage: billing-server (stdio | http [PORT] [--sessions]) [--pretty-json] [--invoices N]";
+const USAGE: &str = "usage: billing-server (stdio | http [PORT] [--sessions] [--rmcp-path]) [--pretty-json] [--invoices N]";
 
 enum Transport {
     Stdio,
@@ -25,6 +26,7 @@ struct Args {
     answer: ListAnswer,
     invoices: usize,
     sessions: bool,
+    rmcp_path: bool,
 }
 
 fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
@@ -39,12 +41,16 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
         answer: ListAnswer::Presenter,
         invoices: 300,
         sessions: false,
+        rmcp_path: false,
     };
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--pretty-json" => parsed.answer = ListAnswer::PrettyJson,
             "--sessions" if matches!(parsed.transport, Transport::Http(_)) => {
                 parsed.sessions = true;
+            }
+            "--rmcp-path" if matches!(parsed.transport, Transport::Http(_)) => {
+                parsed.rmcp_path = true;
             }
             "--invoices" => {
                 let count = args.next().ok_or("--invoices needs a number")?;
@@ -99,7 +105,7 @@ async fn run(args: Args) -> Result<(), String> {
                 .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
             let address = listener.local_addr().map_err(|e| e.to_string())?;
             eprintln!("billing-server: listening on http://{address}/mcp");
-            let mut config = HttpConfig::default();
+            let mut config = HttpConfig::default().with_direct_tool_calls(!args.rmcp_path);
             if args.sessions {
                 // Sessions route a cancellation to its call; stateless serving cannot (rmcp
                 // answers a notification without a session `202` and drops it).

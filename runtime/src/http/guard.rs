@@ -27,7 +27,8 @@ use tokio::time::Instant;
 
 use super::HttpConfig;
 use super::conn::Busy;
-use super::origin;
+use super::{direct, origin};
+use crate::jsonrpc::PlainToolCall;
 use crate::rejection;
 use crate::rmcp::FusionServer;
 
@@ -38,6 +39,8 @@ pub(crate) type Body = BoxBody<Bytes, Infallible>;
 pub(crate) struct Guard {
     pub config: HttpConfig,
     pub service: StreamableHttpService<FusionServer, LocalSessionManager>,
+    /// The server rmcp's service serves, for the calls answered without it.
+    pub server: FusionServer,
     pub in_flight: Arc<Semaphore>,
 }
 
@@ -95,6 +98,14 @@ impl Guard {
         let Ok(slot) = Arc::clone(&self.in_flight).try_acquire_owned() else {
             return unavailable(IN_FLIGHT);
         };
+        if self.config.direct_tool_calls
+            && direct::plain_head(&parts, &self.config.rmcp)
+            && let Some(call) = PlainToolCall::parse(&body)
+            && let Some(served) = direct::served(&self.server, &call)
+        {
+            let response = direct::answer(&self.server, served, call, parts).await;
+            return response.map(|body| Held { body, _held: slot }.boxed());
+        }
         let json_post =
             parts.method == Method::POST && is_json(parts.headers.get(header::CONTENT_TYPE));
         let response = self
@@ -218,7 +229,7 @@ impl Guard {
     }
 }
 
-fn is_json(content_type: Option<&HeaderValue>) -> bool {
+pub(super) fn is_json(content_type: Option<&HeaderValue>) -> bool {
     content_type
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())

@@ -30,6 +30,18 @@
 //! [`StreamableHttpServerConfig::with_allowed_hosts`] on [`HttpConfig::rmcp`]), `Accept`, content
 //! type and protocol version. HTTP/1.1 only.
 //!
+//! # One write per call
+//!
+//! A `tools/call` in its plain form (`jsonrpc`, `id`, `method`, `params` with `name` and
+//! `arguments`; no `_meta`), for a tool the server has, from a client whose head rmcp would
+//! serve statelessly with a JSON answer (allowed `Host`, no `Origin`, `Accept` listing
+//! `application/json` and `text/event-stream` without parameters, a JSON `Content-Type`, no
+//! protocol version header or one before 2026-07-28) is answered without rmcp's message model:
+//! the call runs through the same middleware, gates, validation and handler, and its response
+//! is written in one pass, each text block escaped as it is copied
+//! ([`crate::jsonrpc::write_tool_result`]), the same bytes rmcp sends. Everything else goes to
+//! rmcp as before. [`HttpConfig::direct_tool_calls`] turns it off.
+//!
 //! ```no_run
 //! # async fn run(server: fusion_runtime::rmcp::FusionServer) -> std::io::Result<()> {
 //! use fusion_runtime::http::{HttpConfig, serve, shutdown_signal};
@@ -41,6 +53,7 @@
 //! ```
 
 mod conn;
+mod direct;
 mod guard;
 mod origin;
 
@@ -97,6 +110,10 @@ pub struct HttpConfig {
     pub shutdown_grace: Duration,
     /// The one path served; any other gets `404`.
     pub path: String,
+    /// Whether a plain `tools/call` (see [the module](self#one-write-per-call)) is answered
+    /// without rmcp's message model, its response written in one pass; on by default. Off,
+    /// every request goes through rmcp, as before.
+    pub direct_tool_calls: bool,
     /// rmcp's own settings. By default stateless (no `Mcp-Session-Id`: any instance answers any
     /// request) with `application/json` answers; its body cap is replaced by `max_body_bytes`.
     pub rmcp: StreamableHttpServerConfig,
@@ -117,6 +134,7 @@ impl Default for HttpConfig {
             allowed_origins: LOCALHOST_ORIGINS.map(String::from).to_vec(),
             shutdown_grace: Duration::from_secs(30),
             path: "/mcp".to_owned(),
+            direct_tool_calls: true,
             rmcp: StreamableHttpServerConfig::default()
                 .with_legacy_session_mode(false)
                 .with_json_response(true),
@@ -164,6 +182,8 @@ setters! {
     with_shutdown_grace: shutdown_grace: Duration;
     /// Sets [`path`](Self::path).
     with_path: path: String;
+    /// Sets [`direct_tool_calls`](Self::direct_tool_calls).
+    with_direct_tool_calls: direct_tool_calls: bool;
     /// Sets [`rmcp`](Self::rmcp).
     with_rmcp: rmcp: StreamableHttpServerConfig;
 }
@@ -180,8 +200,9 @@ pub async fn serve(
 ) {
     let mut rmcp_config = config.rmcp.clone();
     rmcp_config.max_request_body_bytes = config.max_body_bytes;
+    let served = server.clone();
     let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
+        move || Ok(served.clone()),
         Arc::new(LocalSessionManager::default()),
         rmcp_config,
     );
@@ -189,6 +210,7 @@ pub async fn serve(
         in_flight: Arc::new(tokio::sync::Semaphore::new(config.max_in_flight)),
         config,
         service,
+        server,
     };
     conn::accept(listener, Arc::new(guard), shutdown).await
 }

@@ -7,11 +7,11 @@
 use crate::swar;
 
 /// Lowercase hex, as JavaScript prints `\u001f`.
-const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
+pub(super) const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 /// Per byte: `0` to copy it as is, otherwise the letter written after the backslash
 /// (`u` meaning the six-character `\u00XX` form).
-static ESCAPE: [u8; 256] = {
+pub(super) static ESCAPE: [u8; 256] = {
     let mut table = [0u8; 256];
     let mut byte = 0;
     while byte < 0x20 {

@@ -5,12 +5,14 @@
 //! Serialize path ([`to_pretty`], [`to_compact`], [`write_serialize`]) for any `serde::Serialize`
 //! value that has no generated type.
 
+mod embed;
 mod escape;
 mod fields;
 mod impls;
 mod serialize;
 mod writer;
 
+pub use embed::escape_inside_into;
 pub use escape::escape_str_into;
 pub(crate) use escape::is_clean;
 pub(crate) use fields::write_record;

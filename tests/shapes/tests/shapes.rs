@@ -1,13 +1,15 @@
 //! Every shape of the corpus (`build.rs`) with its sample rows: the typed JSON writers agree with
 //! serde's in both styles, the data block of an item and of a collection is exactly what serde
 //! (or, for TOON, the generic encoder over serde's value) writes for the same rows, and every
-//! response renders.
+//! response renders, in one write ([`write_tool_result`]) byte for byte as rmcp serializes it.
 
 use std::fmt::Debug;
 
-use fusion_runtime::Presenter;
 use fusion_runtime::json::{JsonStyle, WriteJson, to_compact, to_json, to_pretty};
+use fusion_runtime::jsonrpc::{RequestId, write_tool_result};
 use fusion_runtime::toon::{ToonOptions, encode_value};
+use fusion_runtime::{Presenter, ToolResponse};
+use rmcp::model::{CallToolResult, NumberOrString, ServerJsonRpcMessage, ServerResult};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -60,8 +62,10 @@ where
         expected(&items[0]).as_deref(),
         "the item's data block"
     );
+    assert_written_as_rmcp_writes(&item);
     let collection = presenter.present_collection(&items);
     assert!(!collection.texts().is_empty());
+    assert_written_as_rmcp_writes(&collection);
     if !limited {
         assert_eq!(
             collection.texts().first().map(String::as_str),
@@ -78,6 +82,22 @@ where
             .map(String::as_str),
         expected(&empty).as_deref(),
         "the empty collection's data block"
+    );
+}
+
+/// The response in one write is what rmcp's stateless HTTP service sends for it (to a client
+/// before protocol version 2026-07-28, the form the direct path answers).
+fn assert_written_as_rmcp_writes(response: &ToolResponse) {
+    let mut direct = Vec::new();
+    write_tool_result(&mut direct, &RequestId::Number(7), response);
+    let mut result = ServerResult::CallToolResult(CallToolResult::from(response.clone()));
+    result.strip_result_type_for_legacy_peer();
+    result.strip_non_object_output_for_legacy_peer();
+    let message = ServerJsonRpcMessage::response(result, NumberOrString::Number(7));
+    assert_eq!(
+        String::from_utf8(direct).expect("UTF-8"),
+        serde_json::to_string(&message).expect("serializes"),
+        "the response in one write"
     );
 }
 

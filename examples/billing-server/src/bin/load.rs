@@ -7,6 +7,11 @@
 //!
 //!     cargo run --release -p fusion-example-billing-server --bin billing-load -- [--seconds 5]
 //!
+//! Each answer is served two ways: in one write (the default, issue 41) and through rmcp's
+//! message model (`HttpConfig::with_direct_tool_calls(false)`). `--against ADDRESS --calls N`
+//! only makes `N` calls, one at a time, to a server started elsewhere (`billing-server http`,
+//! under callgrind: `examples/billing-server/scripts/served-instructions.sh`).
+//!
 //! The client speaks HTTP/1.1 on one keep-alive connection per worker, with nothing but the
 //! request bytes to build, so the client's own cost stays small next to the server's.
 
@@ -134,14 +139,14 @@ async fn run(address: std::net::SocketAddr, concurrency: usize, time: Duration) 
     }
 }
 
-async fn start(answer: ListAnswer) -> std::net::SocketAddr {
+async fn start(answer: ListAnswer, direct: bool) -> std::net::SocketAddr {
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("binds");
     let address = listener.local_addr().expect("has an address");
     let server = server(Store::seeded(300).answering_list(answer)).expect("distinct tools");
     tokio::spawn(serve(
         server,
         listener,
-        HttpConfig::default(),
+        HttpConfig::default().with_direct_tool_calls(direct),
         std::future::pending(),
     ));
     address
@@ -163,26 +168,73 @@ fn micros(duration: Duration) -> String {
     format!("{:.0} µs", duration.as_secs_f64() * 1e6)
 }
 
+const USAGE: &str = "usage: billing-load [--seconds N] | --against ADDRESS --calls N";
+
 #[tokio::main]
 async fn main() {
     let mut seconds = 5_u64;
+    let mut against = None;
+    let mut calls = None;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        match (arg.as_str(), args.next().and_then(|v| v.parse().ok())) {
-            ("--seconds", Some(value)) => seconds = value,
-            _ => {
-                eprintln!("usage: billing-load [--seconds N]");
-                std::process::exit(2);
-            }
+        let value = args.next();
+        match arg.as_str() {
+            "--seconds" => seconds = parsed(value),
+            "--calls" => calls = Some(parsed(value)),
+            "--against" => against = Some(parsed(value)),
+            _ => usage(),
         }
     }
-    let time = Duration::from_secs(seconds);
-    let presenter = start(ListAnswer::Presenter).await;
-    let baseline = start(ListAnswer::PrettyJson).await;
-    // Warm both servers (allocator, connection paths) before measuring.
-    run(presenter, 8, Duration::from_millis(500)).await;
-    run(baseline, 8, Duration::from_millis(500)).await;
+    match (against, calls) {
+        (Some(address), Some(calls)) => drive(address, calls).await,
+        (None, None) => compare(Duration::from_secs(seconds)).await,
+        _ => usage(),
+    }
+}
+
+fn parsed<T: std::str::FromStr>(value: Option<String>) -> T {
+    value
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| usage())
+}
+
+fn usage() -> ! {
+    eprintln!("{USAGE}");
+    std::process::exit(2);
+}
+
+/// `calls` calls, one at a time, to a server running elsewhere (under callgrind, say).
+async fn drive(address: std::net::SocketAddr, calls: u64) {
+    let mut connection = Connection::open(address).await.expect("connects");
+    for _ in 0..calls {
+        connection.call().await.expect("a successful call");
+    }
+}
+
+/// The ways compared: the presenter and the `to_string_pretty` handler, each answered in one
+/// write (the default) and through rmcp's message model (the path before issue 41).
+const WAYS: [(&str, ListAnswer, bool); 4] = [
+    ("presenter, one write", ListAnswer::Presenter, true),
+    ("presenter, through rmcp", ListAnswer::Presenter, false),
+    (
+        "to_string_pretty, through rmcp",
+        ListAnswer::PrettyJson,
+        false,
+    ),
+    ("to_string_pretty, one write", ListAnswer::PrettyJson, true),
+];
+
+async fn compare(time: Duration) {
+    let mut servers = Vec::new();
+    for (name, answer, direct) in WAYS {
+        servers.push((name, start(answer, direct).await));
+    }
+    // Warm every server (allocator, connection paths) before measuring.
+    for (_, address) in &servers {
+        run(*address, 8, Duration::from_millis(500)).await;
+    }
     let own = presenter_time();
+    let seconds = time.as_secs();
     println!(
         "tools/call billing/list, {PAGE} invoices per page, streamable HTTP on 127.0.0.1, {seconds} s per cell\n"
     );
@@ -191,9 +243,9 @@ async fn main() {
     );
     println!("| ---: | --- | ---: | ---: | ---: | ---: | ---: |");
     for concurrency in CONCURRENCY {
-        for (name, address) in [("presenter", presenter), ("to_string_pretty", baseline)] {
-            let cell = run(address, concurrency, time).await;
-            let share = if name == "presenter" {
+        for (name, address) in &servers {
+            let cell = run(*address, concurrency, time).await;
+            let share = if name.starts_with("presenter") {
                 format!(
                     "{:.1} %",
                     100.0 * own.as_secs_f64() / cell.mean.as_secs_f64()
