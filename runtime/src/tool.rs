@@ -25,6 +25,9 @@ pub enum Reply<T> {
     /// Data that is one page of a longer list, with how to get the next page: presented as
     /// [`Reply::Data`], plus the next-page suggestion (issue 27, [`crate::paging`]).
     More(T, crate::paging::More),
+    /// Data the handler keeps and shares (a cached page, a catalog loaded once): presented as
+    /// [`Reply::Data`], without the handler cloning its rows for the call.
+    Shared(std::sync::Arc<T>),
 }
 
 impl<T> From<T> for Reply<T> {
@@ -257,6 +260,7 @@ pub fn present_item<P: Presenter, E: Into<HandlerError>>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
+        Ok(Reply::Shared(item)) => presenter.present_selected(&item, selection),
         Ok(Reply::More(item, more)) => {
             let mut data = String::new();
             presenter.write_data(&item, selection, &mut data);
@@ -279,6 +283,7 @@ pub fn present_collection<P: Presenter, E: Into<HandlerError>>(
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
+        Ok(Reply::Shared(items)) => presenter.present_collection_selected(&items, selection),
         Ok(Reply::More(items, more)) => {
             let mut data = String::new();
             presenter.write_collection_data(&items, selection, &mut data);
@@ -342,6 +347,7 @@ pub fn present_item_with<D: Declared, E: Into<HandlerError>, C: ?Sized, H: Hooks
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(item)) => presenter.present_with(&item, selection, hooks, context),
+        Ok(Reply::Shared(item)) => presenter.present_with(&item, selection, hooks, context),
         Ok(Reply::More(item, more)) => presenter.present_hooked(&item, selection, |builder| {
             hooks.item(&item, context, builder);
             more.suggest(builder, tool, action, None, None);
@@ -375,6 +381,11 @@ pub fn present_collection_with<
 ) -> ToolResponse {
     match result {
         Ok(Reply::Data(items)) => {
+            present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
+                hooks.collection(kept, context, builder);
+            })
+        }
+        Ok(Reply::Shared(items)) => {
             present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
                 hooks.collection(kept, context, builder);
             })

@@ -166,6 +166,7 @@ const fn at(path: &'static str) -> Operation {
 fn read(reply: Reply<Value>) -> String {
     match reply {
         Reply::Data(data) | Reply::More(data, _) => data.to_string(),
+        Reply::Shared(data) => data.to_string(),
         Reply::Response(response) => response.texts().join(""),
     }
 }

@@ -47,6 +47,41 @@ fn call(arguments: Value) -> ToolResponse {
     block_on(clients_tool::call(&Directory, &arguments))
 }
 
+/// The same directory answering from rows it keeps and shares (`Reply::Shared`).
+struct SharedDirectory(std::sync::Arc<Vec<Client>>, std::sync::Arc<Client>);
+
+impl ClientsHandler for SharedDirectory {
+    type Error = String;
+    async fn get(&self, _args: ClientsGetInput) -> Result<Reply<Client>, String> {
+        Ok(Reply::Shared(std::sync::Arc::clone(&self.1)))
+    }
+    async fn list(&self, _args: ClientsListInput) -> Result<Reply<Vec<Client>>, String> {
+        Ok(Reply::Shared(std::sync::Arc::clone(&self.0)))
+    }
+}
+
+#[test]
+fn shared_rows_are_presented_as_owned_ones() {
+    let shared = SharedDirectory(
+        std::sync::Arc::new(vec![
+            client("c1", ClientTier::Free),
+            client("c2", ClientTier::Enterprise),
+        ]),
+        std::sync::Arc::new(client("c7", ClientTier::Pro)),
+    );
+    for arguments in [
+        json!({"action": "list", "_select": ["tier", "id"]}),
+        json!({"action": "list"}),
+        json!({"action": "get", "id": "c7"}),
+    ] {
+        assert_eq!(
+            block_on(clients_tool::call(&shared, &arguments)),
+            call(arguments.clone()),
+            "{arguments}"
+        );
+    }
+}
+
 #[test]
 fn an_item_carries_its_wire_data_redacted() {
     let response = call(json!({"action": "get", "id": "c7"}));

@@ -26,7 +26,8 @@ total() {
     local pid=$!
     local address=""
     for _ in $(seq 600); do
-        address=$(grep -o 'http://[^/]*' "$log" | head -1 | sed 's#http://##' || true)
+        # The whole line only: a line still being written would give a cut port.
+        address=$(sed -n 's#.*listening on http://\([^/]*\)/mcp$#\1#p' "$log" | head -1)
         [ -n "$address" ] && break
         sleep 0.1
     done

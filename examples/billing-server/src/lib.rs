@@ -7,8 +7,8 @@
 
 #![deny(missing_docs)]
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use fusion_runtime::rmcp::{DuplicateTool, FusionServer};
 use fusion_runtime::{
@@ -60,7 +60,17 @@ pub struct Store {
     /// How many reminders the handlers sent: what a check that refuses a call must leave as it
     /// was (`tests/middleware.rs`).
     reminders_sent: AtomicUsize,
+    /// The pages `billing/list` answered last, shared with the calls that ask for them again
+    /// (the store never changes, so a page never goes stale).
+    pages: Mutex<Vec<(PageKey, Arc<Vec<Invoice>>)>>,
 }
+
+/// A `billing/list` page: the status filter and how many rows it holds at most.
+type PageKey = (Option<InvoiceStatus>, usize);
+
+/// How many pages [`Store`] keeps: any more and the oldest goes, so a client asking for every
+/// limit in turn holds no more memory than this.
+const PAGES_KEPT: usize = 16;
 
 impl Store {
     /// `count` invoices over 12 clients, the same on every run (a fixed linear congruential
@@ -119,6 +129,7 @@ impl Store {
             clients,
             list_answer: ListAnswer::Presenter,
             reminders_sent: AtomicUsize::new(0),
+            pages: Mutex::new(Vec::new()),
         }
     }
 
@@ -132,6 +143,30 @@ impl Store {
     /// The first `count` invoices, as `billing/list` without a filter returns them.
     pub fn first_invoices(&self, count: usize) -> Vec<Invoice> {
         self.invoices.iter().take(count).cloned().collect()
+    }
+
+    /// The invoices of `status` (all without one), `limit` at most, as `billing/list` returns
+    /// them: the page of an earlier call when it asked for the same, shared rather than copied
+    /// (what a server with a cache of its hot queries does).
+    pub fn page(&self, status: Option<InvoiceStatus>, limit: usize) -> Arc<Vec<Invoice>> {
+        let key = (status, limit.min(self.invoices.len()));
+        let mut pages = self.pages.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, page)) = pages.iter().find(|(kept, _)| *kept == key) {
+            return Arc::clone(page);
+        }
+        let page: Arc<Vec<Invoice>> = Arc::new(
+            self.invoices
+                .iter()
+                .filter(|invoice| status.is_none_or(|status| invoice.status == status))
+                .take(key.1)
+                .cloned()
+                .collect(),
+        );
+        if pages.len() == PAGES_KEPT {
+            pages.remove(0);
+        }
+        pages.push((key, Arc::clone(&page)));
+        page
     }
 
     /// How many reminders `billing/remind` and `reminders_send` have sent.
@@ -190,17 +225,10 @@ impl BillingHandler for Billing {
         let limit = args
             .limit
             .map_or(usize::MAX, |limit| usize::try_from(limit).unwrap_or(0));
-        let rows: Vec<Invoice> = self
-            .0
-            .invoices
-            .iter()
-            .filter(|invoice| wanted.is_none_or(|status| invoice.status == status))
-            .take(limit)
-            .cloned()
-            .collect();
+        let rows = self.0.page(wanted, limit);
         match self.0.list_answer {
-            ListAnswer::Presenter => Ok(Reply::Data(rows)),
-            ListAnswer::PrettyJson => serde_json::to_string_pretty(&rows)
+            ListAnswer::Presenter => Ok(Reply::Shared(rows)),
+            ListAnswer::PrettyJson => serde_json::to_string_pretty(&*rows)
                 .map(|text| Reply::Response(ToolResponse::text(text)))
                 .map_err(HandlerError::from),
         }

@@ -112,6 +112,7 @@ fn overhead(c: &mut Criterion) {
         };
         match client.get(args).await.expect("answered") {
             Reply::Data(pet) | Reply::More(pet, _) => pet,
+            Reply::Shared(pet) => Pet::clone(&pet),
             Reply::Response(_) => panic!("a pet"),
         }
     };

@@ -107,6 +107,7 @@ fn main() {
         };
         match client.get(args).await.expect("answered") {
             Reply::Data(pet) | Reply::More(pet, _) => pet,
+            Reply::Shared(pet) => Pet::clone(&pet),
             Reply::Response(_) => panic!("a pet"),
         }
     };

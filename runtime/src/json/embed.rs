@@ -8,6 +8,8 @@
 //! stack, each hit written over the copy, and the window appended once per 512 bytes of text:
 //! the same bytes for a third of the instructions.
 
+use std::cell::RefCell;
+
 use super::escape::{ESCAPE, HEX_DIGITS};
 use crate::swar;
 
@@ -28,9 +30,21 @@ const PIECE: usize = 512;
 /// Appends `text` escaped as JSON escapes a string's characters (`"`, `\` and U+0000..U+001F,
 /// as `JSON.stringify` and serde_json do), without the quotes around it.
 pub fn escape_inside_into(out: &mut Vec<u8>, text: &str) {
-    let mut window = [0u8; WINDOW + SLACK];
+    // One window per thread, reused by every call: a fresh one would be zeroed first, 4 KiB
+    // per block of every response.
+    thread_local! {
+        static SCRATCH: RefCell<[u8; WINDOW + SLACK]> = const { RefCell::new([0; WINDOW + SLACK]) };
+    }
+    SCRATCH.with(|window| match window.try_borrow_mut() {
+        Ok(mut window) => escape_through(&mut window, out, text),
+        // Only a panic mid-escape in a caller's `Drop` could re-enter: a window of its own.
+        Err(_) => escape_through(&mut [0; WINDOW + SLACK], out, text),
+    });
+}
+
+fn escape_through(window: &mut [u8; WINDOW + SLACK], out: &mut Vec<u8>, text: &str) {
     for piece in text.as_bytes().chunks(PIECE) {
-        let written = escape_piece(&mut window, piece);
+        let written = escape_piece(window, piece);
         out.extend_from_slice(&window[..written]);
     }
 }
