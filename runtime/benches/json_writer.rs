@@ -1,12 +1,16 @@
 //! The data block of 10k uniform invoice rows, pretty-printed three ways: serde_json (the peer),
 //! the Serialize path with JavaScript numbers, and the typed writer as generated code drives it.
+//! Then the first 50 rows' block escaped into a JSON string, as a served response carries it:
+//! serde_json (what rmcp's serialization does) against `json::escape_inside_into` (issue 41).
 //!
 //! Run: `cargo bench -p fusion-runtime --bench json_writer -- --warm-up-time 1 --measurement-time 3`
 
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fusion_runtime::json::{JsonStyle, JsonWriter, WriteJson, to_json, to_pretty};
+use fusion_runtime::json::{
+    JsonStyle, JsonWriter, WriteJson, escape_inside_into, to_json, to_pretty,
+};
 use serde::{Deserialize, Serialize};
 
 /// Size of `JSON.stringify(rows, null, 2)` in Node (tests/fixtures/bench/README.md).
@@ -74,5 +78,36 @@ fn bench_pretty(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_pretty);
+/// A 50-row page's pretty data block embedded in a JSON string: the second escape of a served
+/// response. The same bytes both ways, checked once.
+fn bench_embed(c: &mut Criterion) {
+    let rows = load_rows();
+    let block = to_json(&rows[..50], JsonStyle::Pretty);
+    let mut embedded = Vec::new();
+    escape_inside_into(&mut embedded, &block);
+    let quoted = serde_json::to_vec(&block).expect("a string serializes");
+    assert_eq!(embedded, quoted[1..quoted.len() - 1]);
+
+    let mut group = c.benchmark_group("embed_50_rows");
+    group.throughput(Throughput::Bytes(block.len() as u64));
+    group.bench_function("serde_json::to_writer (a str)", |b| {
+        let mut out = Vec::with_capacity(quoted.len());
+        b.iter(|| {
+            out.clear();
+            serde_json::to_writer(&mut out, black_box(block.as_str())).unwrap();
+            black_box(out.len())
+        })
+    });
+    group.bench_function("json::escape_inside_into", |b| {
+        let mut out = Vec::with_capacity(quoted.len());
+        b.iter(|| {
+            out.clear();
+            escape_inside_into(&mut out, black_box(&block));
+            black_box(out.len())
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_pretty, bench_embed);
 criterion_main!(benches);

@@ -79,14 +79,22 @@ fn fence_indented_block(
         last_code = end;
         end += 1;
     }
-    out.push(format!("{margin}```text"));
+    // A line of the block that starts with backticks must not close the fence: the fence is
+    // one backtick longer than the longest such run (Markdown closes a fence with as many).
+    let longest_run = lines[start..=last_code]
+        .iter()
+        .map(|line| line.trim_start().chars().take_while(|&c| c == '`').count())
+        .max()
+        .unwrap_or(0);
+    let fence = "`".repeat(longest_run.max(2) + 1);
+    out.push(format!("{margin}{fence}text"));
     for line in &lines[start..=last_code] {
         out.push(
             line.get(code_column..)
                 .map_or_else(String::new, |code| format!("{margin}{code}")),
         );
     }
-    out.push(format!("{margin}```"));
+    out.push(format!("{margin}{fence}"));
     last_code + 1
 }
 
@@ -223,6 +231,14 @@ mod tests {
         assert_eq!(
             inert("- item\n\n      code"),
             "- item\n\n  ```text\n  code\n  ```"
+        );
+    }
+
+    #[test]
+    fn an_indented_block_holding_a_fence_line_is_fenced_longer() {
+        assert_eq!(
+            inert("Shown:\n\n    ```\n    fn main() {}\n    ````\n\nAfter."),
+            "Shown:\n\n`````text\n```\nfn main() {}\n````\n`````\n\nAfter."
         );
     }
 
