@@ -23,7 +23,7 @@ use crate::json::escape_inside_into;
 use crate::response::ToolResponse;
 
 /// The id of a JSON-RPC request, as its response repeats it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum RequestId {
     /// An integer id (JSON-RPC allows fractions; MCP and rmcp do not).
     Number(i64),

@@ -19,6 +19,9 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::sync::Mutex;
 
 use crate::rejection::{self, Rejection};
+use crate::rmcp::FusionServer;
+
+mod direct;
 
 /// The default cap on one incoming line: 16 MiB, rmcp's own stdio cap.
 pub const DEFAULT_MAX_LINE_BYTES: usize = 16 * 1024 * 1024;
@@ -46,6 +49,8 @@ pub struct LineTransport<R, W> {
     /// because rmcp polls `receive` inside a `select!` and may drop it between two reads.
     skipping: bool,
     writer: Arc<Mutex<W>>,
+    /// Plain calls answered in one write, when [`LineTransport::with_direct_calls`] set it.
+    direct: Option<direct::Direct>,
 }
 
 impl<R, W> std::fmt::Debug for LineTransport<R, W> {
@@ -75,6 +80,7 @@ where
             max_line_bytes: DEFAULT_MAX_LINE_BYTES,
             skipping: false,
             writer: Arc::new(Mutex::new(writer)),
+            direct: None,
         }
     }
 
@@ -88,6 +94,19 @@ where
 
     /// Appends to `self.line` through `fill_buf`/`consume` so that the cap holds before the
     /// bytes are copied, and a dropped call leaves the partial line for the next one.
+    /// Answers a plain `tools/call` of a tool `server` has in one write, without rmcp's message
+    /// model, once the session is set up for the answer's form (rmcp answered `initialize`
+    /// with a protocol before 2026-07-28 and the client sent `notifications/initialized`): the
+    /// call runs through the same [`FusionServer`] steps and its line is written by
+    /// [`crate::jsonrpc::write_tool_result`], the bytes rmcp would send. Anything else, and a
+    /// call with `_meta` (a progress token), goes to rmcp. `server` is the server this
+    /// transport serves.
+    #[must_use]
+    pub fn with_direct_calls(mut self, server: FusionServer) -> Self {
+        self.direct = Some(direct::Direct::new(server));
+        self
+    }
+
     async fn read_line(&mut self) -> std::io::Result<Line> {
         loop {
             let available = self.reader.fill_buf().await?;
@@ -155,6 +174,9 @@ where
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        if let Some(direct) = &mut self.direct {
+            direct.sent(&item);
+        }
         let writer = Arc::clone(&self.writer);
         async move {
             let mut bytes = serde_json::to_vec(&item)?;
@@ -177,10 +199,19 @@ where
             }
             let line = std::mem::take(&mut self.line);
             let message = content(&line);
+            if let Some(direct) = &mut self.direct
+                && direct.start(message, &self.writer)
+            {
+                self.line = reuse(line);
+                continue;
+            }
             if !message.is_empty() {
                 match serde_json::from_slice(message) {
                     Ok(message) => {
                         self.line = reuse(line);
+                        if let Some(direct) = &mut self.direct {
+                            direct.received(&message);
+                        }
                         return Some(message);
                     }
                     Err(error) => self.answer(&rejection::reject(message, &error)),
@@ -191,6 +222,9 @@ where
     }
 
     async fn close(&mut self) -> Result<(), Self::Error> {
+        if let Some(direct) = &mut self.direct {
+            direct.close();
+        }
         self.writer.lock().await.shutdown().await
     }
 }
@@ -207,3 +241,6 @@ fn reuse(mut line: Vec<u8>) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod direct_tests;

@@ -5,9 +5,9 @@
 //! `--sessions` serves HTTP with rmcp's sessions (`Mcp-Session-Id`) instead of statelessly: a
 //! client's `notifications/cancelled` then reaches the call it names (docs/serving.md).
 //! `--pretty-json` answers `billing/list` with `serde_json::to_string_pretty` instead of the
-//! presenter (the load benchmark's baseline). `--rmcp-path` sends every HTTP request through
-//! rmcp, a plain `tools/call` too (`HttpConfig::with_direct_tool_calls(false)`: the path before
-//! issue 41, for comparison). `--invoices N` sizes the store (default 300).
+//! presenter (the load benchmark's baseline). `--rmcp-path` sends every message through rmcp, a
+//! plain `tools/call` too (`HttpConfig::with_direct_tool_calls(false)`, no
+//! `LineTransport::with_direct_calls`: the path before issue 41, for comparison). `--invoices N` sizes the store (default 300).
 
 use fusion_example_billing_server::{ListAnswer, Store, server};
 use fusion_runtime::http::{HttpConfig, serve, shutdown_signal};
@@ -49,9 +49,7 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--sessions" if matches!(parsed.transport, Transport::Http(_)) => {
                 parsed.sessions = true;
             }
-            "--rmcp-path" if matches!(parsed.transport, Transport::Http(_)) => {
-                parsed.rmcp_path = true;
-            }
+            "--rmcp-path" => parsed.rmcp_path = true,
             "--invoices" => {
                 let count = args.next().ok_or("--invoices needs a number")?;
                 parsed.invoices = count
@@ -93,8 +91,13 @@ async fn run(args: Args) -> Result<(), String> {
     let server = server(store).map_err(|e| e.to_string())?;
     match args.transport {
         Transport::Stdio => {
+            // Plain calls answered in one write, the rest through rmcp (docs/serving.md).
+            let mut transport = fusion_runtime::stdio::stdio();
+            if !args.rmcp_path {
+                transport = transport.with_direct_calls(server.clone());
+            }
             let running = server
-                .serve(fusion_runtime::stdio::stdio())
+                .serve(transport)
                 .await
                 .map_err(|e| format!("stdio: {e}"))?;
             running.waiting().await.map_err(|e| e.to_string())?;
