@@ -10,7 +10,10 @@
 //! `rmcp-get`, the same `get` as a JSON-RPC request from rmcp's client over an in-process pipe
 //! (rmcp's protocol handling, the cancellation race and the progress scope included); `get-gated`
 //! and `rmcp-get-gated`, the same with a concurrency limit on `billing` that never fills, so
-//! every call goes through the gate. No `tracing` subscriber is installed: the figures are the
+//! every call goes through the gate. `stdio-get` and `stdio-list` send the same call as lines
+//! over an in-process pipe to `fusion_runtime::stdio`'s transport answering plain calls in one
+//! write (issue 41); `stdio-rmcp-get` and `stdio-rmcp-list`, to the same transport handing
+//! every line to rmcp. No `tracing` subscriber is installed: the figures are the
 //! cost of the spans when nobody listens. Per call: the difference between two call counts,
 //! over their difference (the setup cancels out).
 
@@ -58,7 +61,10 @@ fn main() {
     let arguments = arguments(&way);
     let bytes = runtime.block_on(async move {
         let mut bytes = 0;
-        if way.starts_with("rmcp-") {
+        if let Some(rest) = way.strip_prefix("stdio-") {
+            let direct = !rest.starts_with("rmcp-");
+            bytes = over_lines(server, direct, &arguments, calls).await;
+        } else if way.starts_with("rmcp-") {
             let (client_io, server_io) = tokio::io::duplex(1 << 16);
             let serving = tokio::spawn(async move {
                 let running = server.serve(server_io).await.expect("initialize");
@@ -85,6 +91,54 @@ fn main() {
         bytes
     });
     println!("{bytes} bytes answered");
+}
+
+/// `calls` calls as lines to the stdio transport over a pipe, one at a time; the bytes of the
+/// answer lines.
+async fn over_lines(
+    server: fusion_runtime::rmcp::FusionServer,
+    direct: bool,
+    arguments: &JsonObject,
+    calls: usize,
+) -> usize {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let (mut client_out, server_in) = tokio::io::duplex(1 << 16);
+    let (server_out, client_in) = tokio::io::duplex(1 << 16);
+    let mut transport = fusion_runtime::stdio::LineTransport::new(server_in, server_out);
+    if direct {
+        transport = transport.with_direct_calls(server.clone());
+    }
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(transport).await {
+            let _ = running.waiting().await;
+        }
+    });
+    let mut reader = BufReader::new(client_in);
+    let mut line = String::new();
+    let initialize = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"calls","version":"1"}}}"#;
+    client_out
+        .write_all(format!("{initialize}\n").as_bytes())
+        .await
+        .expect("writes");
+    reader.read_line(&mut line).await.expect("initialized");
+    let initialized = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+    client_out
+        .write_all(format!("{initialized}\n").as_bytes())
+        .await
+        .expect("writes");
+    let call = serde_json::json!({
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "billing", "arguments": arguments},
+    });
+    let call = format!("{call}\n");
+    let mut bytes = 0;
+    for _ in 0..calls {
+        client_out.write_all(call.as_bytes()).await.expect("writes");
+        line.clear();
+        bytes += reader.read_line(&mut line).await.expect("an answer");
+        assert!(line.contains(r#""result":"#), "{line}");
+    }
+    bytes
 }
 
 fn text_len(result: &rmcp::model::CallToolResult) -> usize {
