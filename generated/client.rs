@@ -50,7 +50,7 @@ impl __rt::Declared for ClientPresenter {
     type Item = Client;
     fn item_blocks(&self, item: &Client, builder: &mut __rt::ResponseBuilder) {
         if item.tier.is_some() {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(104);
             text.push_str("Client ");
             __rt::escape::push_rule(&mut text, &item.name);
             text.push_str(" is on the ");

@@ -175,7 +175,7 @@ impl __rt::Declared for InvoicePresenter {
             builder.rules_raw(Self::RULES);
         }
         if ::core::matches!(item.status, InvoiceStatus::Overdue) {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(75);
             text.push_str("Invoice ");
             __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
@@ -187,7 +187,7 @@ impl __rt::Declared for InvoicePresenter {
             1000000.0_f64,
         )) && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
         {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(112);
             text.push_str("Invoice ");
             __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is large (");
@@ -206,7 +206,7 @@ impl __rt::Declared for InvoicePresenter {
         if ::core::matches!(
             item.status, InvoiceStatus::Pending | InvoiceStatus::Overdue
         ) {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(52);
             text.push_str("Send a payment reminder for ");
             __rt::escape::push_line(&mut text, &item.id);
             builder.suggest_raw("billing.remind", text);
@@ -343,7 +343,7 @@ impl __rt::Declared for InvoicePresenter {
         if let ::core::option::Option::Some(item) = first
             && (::core::matches!(item.status, InvoiceStatus::Overdue))
         {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(75);
             text.push_str("Invoice ");
             __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is overdue: ask before sending a reminder.");
@@ -356,7 +356,7 @@ impl __rt::Declared for InvoicePresenter {
                 1000000.0_f64,
             )) && (!(::core::matches!(item.status, InvoiceStatus::Paid))))
         {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(112);
             text.push_str("Invoice ");
             __rt::escape::push_rule(&mut text, &item.id);
             text.push_str(" is large (");
@@ -373,7 +373,7 @@ impl __rt::Declared for InvoicePresenter {
             builder.rule_raw(text);
         }
         {
-            let mut text = ::std::string::String::new();
+            let mut text = ::std::string::String::with_capacity(104);
             __rt::__private::number::write_u64(&mut text, kept.len() as u64);
             text.push(' ');
             __rt::__private::compute::push(

@@ -96,7 +96,7 @@ pub mod account {
                 builder.rules_raw(Self::RULES);
             }
             if !item.active {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(73);
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
@@ -105,7 +105,7 @@ pub mod account {
                 builder.rule_raw(text);
             }
             if ::core::matches!(item.plan, AccountPlan::Pro | AccountPlan::Enterprise) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(47);
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
@@ -116,7 +116,7 @@ pub mod account {
                 __rt::__private::when::Compare::Lt,
                 0.0_f64,
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(42);
                 text.push_str("Negative balance ");
                 __rt::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
@@ -125,7 +125,7 @@ pub mod account {
             if ::core::matches!(
                 item.note, ::core::option::Option::Some(::core::option::Option::Some(_))
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 text.push_str("Note: ");
                 if let ::core::option::Option::Some(value) = item
                     .note
@@ -143,7 +143,7 @@ pub mod account {
                     -1000.0_f64,
                 )) || (!(::core::matches!(item.plan, AccountPlan::Free))))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(47);
                 text.push_str("Over the credit limit ");
                 if let ::core::option::Option::Some(value) = &item.credit_limit {
                     __rt::__private::number::write_i64(&mut text, *value);
@@ -159,7 +159,7 @@ pub mod account {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(102);
                 text.push_str("Showing ");
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" of ");
@@ -177,7 +177,7 @@ pub mod account {
                 builder.rules_raw(Self::RULES);
             }
             if let ::core::option::Option::Some(item) = first && (!item.active) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(73);
                 text.push_str("Account ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" of ");
@@ -190,7 +190,7 @@ pub mod account {
                     item.plan, AccountPlan::Pro | AccountPlan::Enterprise
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(47);
                 text.push_str("Plan ");
                 text.push_str(item.plan.as_str());
                 text.push_str(": premium support.");
@@ -203,7 +203,7 @@ pub mod account {
                     0.0_f64,
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(42);
                 text.push_str("Negative balance ");
                 __rt::__private::number::write_f64(&mut text, item.balance);
                 text.push('.');
@@ -215,7 +215,7 @@ pub mod account {
                     ::core::option::Option::Some(::core::option::Option::Some(_))
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 text.push_str("Note: ");
                 if let ::core::option::Option::Some(value) = item
                     .note
@@ -234,7 +234,7 @@ pub mod account {
                         -1000.0_f64,
                     )) || (!(::core::matches!(item.plan, AccountPlan::Free)))))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(47);
                 text.push_str("Over the credit limit ");
                 if let ::core::option::Option::Some(value) = &item.credit_limit {
                     __rt::__private::number::write_i64(&mut text, *value);
@@ -243,7 +243,7 @@ pub mod account {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(101);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" accounts, balance ");
                 __rt::__private::number::write_f64(
@@ -468,7 +468,7 @@ pub mod appointment {
                 }
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(56);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push(' ');
                 __rt::__private::compute::push(
@@ -553,7 +553,7 @@ pub mod entry {
                 __rt::__private::when::Compare::Lt,
                 0.0_f64,
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(33);
                 text.push_str("Refund: ");
                 __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
@@ -577,7 +577,7 @@ pub mod entry {
                     0.0_f64,
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(33);
                 text.push_str("Refund: ");
                 __rt::escape::push_rule(&mut text, &item.label);
                 text.push('.');
@@ -720,7 +720,7 @@ pub mod ledger {
                 __rt::__private::when::Compare::Lt,
                 0.0_f64,
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Audit the ledger of ");
                 __rt::escape::push_line(&mut text, &item.owner);
                 builder.suggest_raw("ledgers.audit", text);
@@ -842,7 +842,7 @@ pub mod ledger {
             }
             if !kept.is_empty() {
                 {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(42);
                     text.push_str("Audit the ");
                     __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                     text.push_str(" ledgers");
@@ -1211,7 +1211,7 @@ pub mod loan {
                 builder.rules_raw(Self::RULES);
             }
             if item.overdue {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(91);
                 text.push_str("Overdue: ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(
@@ -1227,27 +1227,27 @@ pub mod loan {
                     0.0_f64,
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(43);
                 text.push_str("Fines are owed on ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push('.');
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(41);
                 text.push_str("Start with loan ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push('.');
                 builder.rule_raw(text);
             }
             if item.overdue {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 text.push_str("Renew ");
                 __rt::escape::push_line(&mut text, &item.id);
                 builder.suggest_raw("loans.renew", text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(35);
                 text.push_str("Details of ");
                 __rt::escape::push_line(&mut text, &item.id);
                 builder.suggest_raw("loans.get", text);
@@ -1273,7 +1273,7 @@ pub mod loan {
                     .filter(|&item| item.overdue)
                     .collect::<::std::vec::Vec<_>>();
                 if !matched.is_empty() {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(91);
                     text.push_str("Overdue: ");
                     let mut listed = __rt::__private::listed::Listed::default();
                     for &item in &matched {
@@ -1301,7 +1301,7 @@ pub mod loan {
                     })
                     .collect::<::std::vec::Vec<_>>();
                 if !matched.is_empty() {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(43);
                     text.push_str("Fines are owed on ");
                     let mut listed = __rt::__private::listed::Listed::default();
                     for &item in &matched {
@@ -1314,7 +1314,7 @@ pub mod loan {
                 }
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(41);
                 text.push_str("Start with loan ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push('.');
@@ -1327,7 +1327,7 @@ pub mod loan {
                         .filter(|&item| item.overdue)
                         .collect::<::std::vec::Vec<_>>();
                     if !matched.is_empty() {
-                        let mut text = ::std::string::String::new();
+                        let mut text = ::std::string::String::with_capacity(30);
                         text.push_str("Renew ");
                         let mut listed = __rt::__private::listed::Listed::default();
                         for &item in &matched {
@@ -1339,7 +1339,7 @@ pub mod loan {
                     }
                 }
                 {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(35);
                     text.push_str("Details of ");
                     __rt::escape::push_line(&mut text, &item.id);
                     builder.suggest_raw("loans.get", text);
@@ -1919,19 +1919,19 @@ pub mod note {
                 builder.ui(block);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(31);
                 text.push_str("Notes: ");
                 __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 text.push_str("Kind: ");
                 __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Because ");
                 __rt::escape::push_line(&mut text, &item.notes);
                 text.push_str(" (");
@@ -1966,20 +1966,20 @@ pub mod note {
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(31);
                 text.push_str("Notes: ");
                 __rt::escape::push_rule(&mut text, &item.notes);
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 text.push_str("Kind: ");
                 __rt::escape::push_rule(&mut text, item.kind.as_str());
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(59);
                     text.push_str("Because ");
                     __rt::escape::push_line(&mut text, &item.notes);
                     text.push_str(" (");
@@ -2055,7 +2055,7 @@ pub mod status_row {
                 builder.rules_raw(Self::RULES);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(31);
                 text.push_str("Total: ");
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 builder.rule_raw(text);

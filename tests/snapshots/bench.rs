@@ -295,7 +295,7 @@ pub mod reviewed_row {
                 builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
@@ -333,14 +333,14 @@ pub mod reviewed_row {
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(75);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" invoices, ");
                 __rt::__private::number::write_i128(
@@ -440,7 +440,7 @@ pub mod tabled_row {
                 builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.status, TabledRowStatus::Overdue) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
@@ -505,14 +505,14 @@ pub mod tabled_row {
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.status, TabledRowStatus::Overdue))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(75);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" invoices, ");
                 __rt::__private::number::write_i128(

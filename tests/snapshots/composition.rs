@@ -232,7 +232,7 @@ pub mod meter {
                 __rt::__private::when::Compare::Gte,
                 -1.0_f64,
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(68);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is at level ");
@@ -241,7 +241,7 @@ pub mod meter {
                 builder.rule_raw(text);
             }
             if ::core::matches!(item.level, 0_u8 | 1_u8) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(39);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
@@ -281,7 +281,7 @@ pub mod meter {
                     -1.0_f64,
                 ))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(68);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is at level ");
@@ -292,7 +292,7 @@ pub mod meter {
             if let ::core::option::Option::Some(item) = first
                 && (::core::matches!(item.level, 0_u8 | 1_u8))
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(39);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");

@@ -247,7 +247,7 @@ pub mod payout {
                 builder.ui(block);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(37);
                 text.push_str("Amount: ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -262,7 +262,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(31);
                 text.push_str("Rate: ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -274,7 +274,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(64);
                 text.push_str("Paid ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -293,7 +293,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(64);
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Array(item.tags.len()),
@@ -318,7 +318,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(91);
                 text.push_str("Fee ");
                 if let ::core::option::Option::Some(value) = item
                     .fee_cents
@@ -361,7 +361,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(61);
                 text.push_str("Small ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -388,7 +388,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(32);
                 text.push_str("Scaled ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -407,7 +407,7 @@ pub mod payout {
                 __rt::__private::when::Compare::Gte,
                 100000.0_f64,
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(63);
                 text.push_str("Hold ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -435,7 +435,7 @@ pub mod payout {
             builder: &mut __rt::ResponseBuilder,
         ) {
             if kept.len() < total {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(132);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" of ");
                 __rt::__private::number::write_u64(&mut text, total as u64);
@@ -612,7 +612,7 @@ pub mod payout {
             }
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(37);
                 text.push_str("Amount: ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -627,7 +627,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(31);
                 text.push_str("Rate: ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -639,7 +639,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(64);
                 text.push_str("Paid ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -658,7 +658,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(64);
                 __rt::__private::compute::push(
                     &mut text,
                     __rt::__private::compute::Operand::Array(item.tags.len()),
@@ -683,7 +683,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(91);
                 text.push_str("Fee ");
                 if let ::core::option::Option::Some(value) = item
                     .fee_cents
@@ -726,7 +726,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(61);
                 text.push_str("Small ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -753,7 +753,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(32);
                 text.push_str("Scaled ");
                 __rt::__private::compute::push(
                     &mut text,
@@ -768,7 +768,7 @@ pub mod payout {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(130);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" payouts, ");
                 __rt::__private::compute::push(
@@ -810,7 +810,7 @@ pub mod payout {
             }
             if !kept.is_empty() {
                 {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(71);
                     text.push_str("Hold ");
                     __rt::__private::compute::push(
                         &mut text,

@@ -320,7 +320,7 @@ pub mod c {
             builder: &mut __rt::ResponseBuilder,
         ) {
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(64);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" rows, ");
                 __rt::__private::number::write_i128(

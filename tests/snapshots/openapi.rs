@@ -235,7 +235,7 @@ pub mod order_summary {
         type Item = OrderSummary;
         fn item_blocks(&self, item: &OrderSummary, builder: &mut __rt::ResponseBuilder) {
             if ::core::matches!(item.status, super::shop_api::OrderStatus::Shipped) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(60);
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" has shipped: no more changes.");
@@ -245,7 +245,7 @@ pub mod order_summary {
                 item.channel.flatten(),
                 ::core::option::Option::Some(super::shop_api::OrderChannel::Store)
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(53);
                 text.push_str("Order ");
                 __rt::__private::number::write_i64(&mut text, item.id);
                 text.push_str(" was placed in a store.");

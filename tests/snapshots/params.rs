@@ -62,7 +62,7 @@ pub mod c {
         type Item = C;
         fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
             if item.builder {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Item ");
                 __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
@@ -78,7 +78,7 @@ pub mod c {
         ) {
             let first = kept.first();
             if let ::core::option::Option::Some(item) = first && (item.builder) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Item ");
                 __rt::escape::push_rule(&mut text, &item.item);
                 text.push_str(" kept ");
@@ -86,7 +86,7 @@ pub mod c {
                 builder.rule_raw(text);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(29);
                 __rt::__private::number::write_i128(
                     &mut text,
                     kept.iter().map(|item| item.kept).map(i128::from).sum::<i128>(),
@@ -149,7 +149,7 @@ pub mod counted {
                 }
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(30);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" names");
                 builder.rule_raw(text);

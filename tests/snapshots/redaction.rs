@@ -95,7 +95,7 @@ pub mod card {
         const FORMAT: __rt::DataFormat = __rt::DataFormat::Toon;
         fn item_blocks(&self, item: &Card, builder: &mut __rt::ResponseBuilder) {
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(71);
                 text.push_str("Card of ");
                 __rt::escape::push_rule(&mut text, &item.holder);
                 text.push_str(", limit ");
@@ -203,7 +203,7 @@ pub mod patient {
             if ::core::matches!(
                 item.risk, ::core::option::Option::Some(PatientRisk::High)
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(49);
                 text.push_str("Patient ");
                 __rt::escape::push_rule(&mut text, &item.name);
                 text.push_str(" has a high risk.");

@@ -259,7 +259,7 @@ pub mod account {
                 builder.rules_raw(Self::RULES);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(34);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" accounts.");
                 builder.rule_raw(text);

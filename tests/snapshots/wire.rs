@@ -70,7 +70,7 @@ pub mod customer {
             if ::core::matches!(
                 item.tier, ::core::option::Option::Some(CustomerTier::Gold)
             ) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Customer ");
                 __rt::escape::push_rule(&mut text, &item.name);
                 text.push_str(" is gold: be extra polite.");
@@ -630,7 +630,7 @@ pub mod payment {
                 builder.rules_raw(Self::RULES);
             }
             if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(55);
                 text.push_str("Close the ticket about payment ");
                 __rt::escape::push_line(&mut text, &item.id);
                 builder.suggest_raw("helpdesk.close", text);
@@ -666,14 +666,14 @@ pub mod payment {
                 builder.rules_raw(Self::RULES);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(46);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" records in this page.");
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
                 if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
-                    let mut text = ::std::string::String::new();
+                    let mut text = ::std::string::String::with_capacity(55);
                     text.push_str("Close the ticket about payment ");
                     __rt::escape::push_line(&mut text, &item.id);
                     builder.suggest_raw("helpdesk.close", text);
@@ -790,7 +790,7 @@ pub mod record {
                 builder.rules_raw(Self::RULES);
             }
             {
-                let mut text = ::std::string::String::new();
+                let mut text = ::std::string::String::with_capacity(46);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
                 text.push_str(" records in this page.");
                 builder.rule_raw(text);

@@ -191,8 +191,9 @@ impl Context<'_> {
         {
             Some(parts) => {
                 let push = self.push_parts(parts)?;
+                let text = text_with_room(parts);
                 quote! {
-                    let mut text = ::std::string::String::new();
+                    let mut text = #text;
                     #push
                     builder.ui_first(#rt::UiBlock::summary_raw(&text));
                 }
@@ -274,8 +275,9 @@ impl Context<'_> {
             }
             parts => {
                 let push = self.push_parts(parts)?;
+                let text = text_with_room(parts);
                 quote! {
-                    let mut text = ::std::string::String::new();
+                    let mut text = #text;
                     #push
                     builder.suggest_raw(#action, text);
                 }
@@ -350,10 +352,11 @@ impl Context<'_> {
             });
         }
         let push = push(quote!(text));
+        let text = text_with_room(parts);
         Ok(quote! {
             #matched
             if !matched.is_empty() {
-                let mut text = ::std::string::String::new();
+                let mut text = #text;
                 #statements
                 #push
             }
@@ -416,8 +419,9 @@ impl Context<'_> {
             }
             parts => {
                 let push = self.push_parts_into(parts, &ident("text"), Escape::Rule)?;
+                let text = text_with_room(parts);
                 quote! {
-                    let mut text = ::std::string::String::new();
+                    let mut text = #text;
                     #push
                     builder.rule_raw(text);
                 }
@@ -598,4 +602,21 @@ pub(super) fn write_integer(
 fn single_char(text: &str) -> Option<char> {
     let mut chars = text.chars();
     chars.next().filter(|_| chars.next().is_none())
+}
+
+/// Room a value takes in a text, as a guess: most ids, names, counts and dates fit.
+const VALUE_ROOM: usize = 24;
+
+/// A new `String` with room for the text `parts` make, its literal text and [`VALUE_ROOM`] per
+/// value: a rule written for each row of a page grew its text three or four times from empty.
+fn text_with_room(parts: &[TextPart]) -> TokenStream {
+    let room: usize = parts
+        .iter()
+        .map(|part| match part {
+            TextPart::Literal(text) => text.len(),
+            _ => VALUE_ROOM,
+        })
+        .sum();
+    let room = proc_macro2::Literal::usize_unsuffixed(room);
+    quote! { ::std::string::String::with_capacity(#room) }
 }
