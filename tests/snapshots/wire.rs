@@ -840,7 +840,7 @@ pub mod ticket {
         pub assignee: ::core::option::Option<
             ::core::option::Option<::std::string::String>,
         >,
-        /// Free text from the customer: <b> & "quotes" stay as they are.
+        /// Free text from the customer: \<b> & "quotes" stay as they are.
         ///
         /// Wire key `note`; optional, left out of the data block when `None`.
         pub note: ::core::option::Option<::std::string::String>,

@@ -5,8 +5,9 @@
 //! fenced block that rustdoc would run gets the language `text`, and an indented block (which
 //! rustdoc runs too) becomes a fenced `text` block; the text shown stays the same.
 
-/// The description's lines with every block rustdoc would run as a doctest marked `text`.
-pub(super) fn inert_code_blocks(lines: &[String]) -> Vec<String> {
+/// The description's lines with every block rustdoc would run as a doctest marked `text`, and
+/// the prose outside code blocks quiet for rustdoc's link lints ([`super::doc_prose`]).
+pub(super) fn inert_code_blocks(lines: &[String], prose: Prose) -> Vec<String> {
     let mut out = Vec::with_capacity(lines.len());
     let mut fence: Option<Fence> = None;
     // The column a list item's content starts at, while the text is inside a list: an indented
@@ -42,7 +43,10 @@ pub(super) fn inert_code_blocks(lines: &[String]) -> Vec<String> {
             out.push(open.line_running_nothing(line));
             fence = Some(open);
         } else {
-            out.push(line.clone());
+            out.push(match prose {
+                Prose::Quiet => super::doc_prose::inert_prose(line),
+                Prose::AsWritten => line.clone(),
+            });
         }
         list_content = match list_item_content(line) {
             Some(column) => Some(column),
@@ -53,6 +57,15 @@ pub(super) fn inert_code_blocks(lines: &[String]) -> Vec<String> {
         index += 1;
     }
     out
+}
+
+/// What becomes of the prose outside code blocks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Prose {
+    /// A description's: bare URLs and stray brackets made inert for rustdoc.
+    Quiet,
+    /// The generator's own text, whose intra-doc links are meant: kept.
+    AsWritten,
 }
 
 /// Writes the indented code block starting at `start` as a fenced `text` block and returns the
@@ -196,7 +209,7 @@ mod tests {
 
     fn inert(text: &str) -> String {
         let lines: Vec<String> = text.lines().map(str::to_owned).collect();
-        inert_code_blocks(&lines).join("\n")
+        inert_code_blocks(&lines, Prose::Quiet).join("\n")
     }
 
     #[test]

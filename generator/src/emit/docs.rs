@@ -41,14 +41,21 @@ pub(super) fn doc_literal(text: &str) -> Literal {
 
 /// Doc lines for a description: each line becomes one `#[doc]` (rendered as `///`). Tabs in a
 /// description are layout, so they become spaces rather than `\t`; code blocks rustdoc would
-/// run as doctests are marked `text` ([`super::doc_code`]).
+/// run as doctests are marked `text` ([`super::doc_code`]), and a description's bare URLs and
+/// stray brackets are made inert ([`super::doc_prose`]).
 pub(super) fn doc_lines(description: Option<&str>, fallback: &str) -> Vec<Literal> {
     let text = description.unwrap_or(fallback);
     let lines: Vec<String> = text
         .lines()
         .map(|line| line.trim_end().replace('\t', "    "))
         .collect();
-    super::doc_code::inert_code_blocks(&lines)
+    // The fallback is the generator's own text, whose links are meant.
+    let prose = if description.is_some() {
+        super::doc_code::Prose::Quiet
+    } else {
+        super::doc_code::Prose::AsWritten
+    };
+    super::doc_code::inert_code_blocks(&lines, prose)
         .iter()
         .map(|line| doc_literal(&format!(" {line}")))
         .collect()

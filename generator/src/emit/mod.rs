@@ -6,6 +6,7 @@ pub mod code;
 mod computed;
 mod condition;
 mod doc_code;
+mod doc_prose;
 mod docs;
 pub mod lints;
 mod members;
