@@ -62,6 +62,7 @@ pub mod toon;
 pub mod trace;
 mod ui;
 mod validation;
+pub mod vocabulary;
 mod when;
 mod wrap;
 

@@ -8,7 +8,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use crate::model::{Computed, FieldType, TextPart};
-use fusion_runtime::__private::compute::Transform;
+use fusion_runtime::vocabulary::compute::Transform;
 
 use super::behaviour::{Context, Escape};
 use super::code::{Ident, Literal, Number, Place, ident, literal};

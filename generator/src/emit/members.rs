@@ -47,7 +47,7 @@ pub(super) fn field_view(
         ));
     }
     // `null` and absence are different data: a required nullable key must be present, and an
-    // optional one keeps an explicit `null` (see `fusion_runtime::__private::nullable`).
+    // optional one keeps an explicit `null` (see `__rt::__private::nullable` in the runtime).
     // `Option` would read `null` as absence: lost for any JSON value, and let through for a key
     // the schema forbids (`false`), so such a type reads `null` itself.
     let helper = match Presence::of(model, field) {
@@ -166,7 +166,7 @@ pub(super) fn literal_variant(
                     InternalError(format!("the enum value {n} is no i64, u64 or f64"))
                 })?;
                 let mut text = String::new();
-                fusion_runtime::__private::number::write_f64(&mut text, f);
+                fusion_runtime::vocabulary::number::write_f64(&mut text, f);
                 let float = Number::Float(f);
                 (
                     "Float",

@@ -174,7 +174,7 @@ fn arg_struct(
     })
 }
 
-/// The `fusion_runtime::__private::bounds::Bounds` value of a field's bounds, as a constant expression.
+/// The `__rt::__private::bounds::Bounds` value of a field's bounds, as a constant expression.
 fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, InternalError> {
     let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
     let none = || quote!(::core::option::Option::None);
@@ -210,7 +210,7 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
     let format = match bounds
         .format
         .as_deref()
-        .and_then(fusion_runtime::__private::formats::Format::from_keyword)
+        .and_then(fusion_runtime::vocabulary::formats::Format::from_keyword)
     {
         None => none(),
         Some(format) => {
@@ -279,12 +279,12 @@ pub(super) fn pattern_constructor(
     pattern: &str,
     rt: &Runtime,
 ) -> Result<TokenStream, InternalError> {
-    let translated = fusion_runtime::__private::pattern::translate(pattern).map_err(|err| {
+    let translated = fusion_runtime::vocabulary::pattern::translate(pattern).map_err(|err| {
         InternalError(format!("the pattern /{pattern}/ does not translate: {err}"))
     })?;
     let shown = literal(&format!(
         "/{}/",
-        fusion_runtime::__private::pattern::js_source(pattern)
+        fusion_runtime::vocabulary::pattern::js_source(pattern)
     ));
     let translated = literal(&translated);
     Ok(quote!(#rt::__private::pattern::Pattern::new(#shown, #translated)))

@@ -100,7 +100,7 @@ pub struct LiteralVariantView {
     pub name: Ident,
     /// The variant's doc as a Rust string literal.
     pub doc: Literal,
-    /// The value as a `fusion_runtime::__private::literals::Literal` expression.
+    /// The value as a `__rt::__private::literals::Literal` expression (the path generated code names).
     pub literal: TokenStream,
     /// The value's JSON text, as the data block writes it, in a Rust string literal.
     pub json: Literal,

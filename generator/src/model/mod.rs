@@ -342,7 +342,7 @@ impl FieldBounds {
                 min_length: schema.min_length,
                 max_length: schema.max_length,
                 format: schema.format.clone().filter(|f| {
-                    fusion_runtime::__private::formats::Format::from_keyword(f).is_some()
+                    fusion_runtime::vocabulary::formats::Format::from_keyword(f).is_some()
                 }),
                 pattern: schema.pattern.clone(),
                 ..FieldBounds::default()

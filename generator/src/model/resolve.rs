@@ -931,10 +931,10 @@ impl<'a> Resolver<'a> {
             .flatten()
             .find(|(pattern, _)| {
                 super::tools::pattern_problem(pattern).is_none()
-                    && fusion_runtime::__private::pattern::translate(pattern)
+                    && fusion_runtime::vocabulary::pattern::translate(pattern)
                         .ok()
                         .and_then(|translated| {
-                            fusion_runtime::__private::pattern::compile(&translated).ok()
+                            fusion_runtime::vocabulary::pattern::compile(&translated).ok()
                         })
                         .is_some_and(|compiled| compiled.is_match(key))
             });

@@ -716,7 +716,7 @@ fn check_input_patterns(resolver: &mut Resolver<'_>) {
 }
 
 /// A tool argument's `pattern` runs on the `regex` crate's syntax (wire format §12): it must
-/// translate from ECMAScript (`fusion_runtime::__private::pattern::translate`) and compile within
+/// translate from ECMAScript (`fusion_runtime::vocabulary::pattern::translate`) and compile within
 /// the runtime's budget, or the tool would refuse every value at run time.
 fn check_pattern(resolver: &mut Resolver<'_>, file: usize, field: &str, pattern: &str) {
     if let Some(problem) = pattern_problem(pattern) {
@@ -740,7 +740,7 @@ pub(super) struct PatternProblem {
 /// does not translate, or its translation does not compile), or cannot run in time linear in
 /// the text (compiled, it is over the runtime's `COMPILED_SIZE_BUDGET`), if it cannot.
 pub(super) fn pattern_problem(pattern: &str) -> Option<PatternProblem> {
-    use fusion_runtime::__private::pattern::{
+    use fusion_runtime::vocabulary::pattern::{
         COMPILED_SIZE_BUDGET, CompileError, compile, translate,
     };
     let translated = match translate(pattern) {

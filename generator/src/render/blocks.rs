@@ -2,9 +2,9 @@
 //! the runtime's own `ResponseBuilder`, `UiBlock`, escaping and number writers: the same calls,
 //! in the same order, as the code `emit::behaviour` and `emit::ui` generate.
 
-use fusion_runtime::__private::compute::Operand;
-use fusion_runtime::__private::listed::Listed;
-use fusion_runtime::__private::{number, when};
+use fusion_runtime::vocabulary::compute::Operand;
+use fusion_runtime::vocabulary::listed::Listed;
+use fusion_runtime::vocabulary::{number, when};
 use fusion_runtime::{ResponseBuilder, UiBlock};
 use serde_json::{Map, Value};
 

@@ -3,8 +3,8 @@
 //! the runtime's own transform chain (`compute::push`, `compute::write_json`), which the
 //! generated code calls too.
 
-use fusion_runtime::__private::compute::{self, Operand, Transform};
 use fusion_runtime::json::JsonWriter;
+use fusion_runtime::vocabulary::compute::{self, Operand, Transform};
 use serde_json::{Map, Value};
 
 use crate::model::{Computed, FieldType, TextPart};

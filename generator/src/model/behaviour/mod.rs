@@ -167,8 +167,8 @@ pub enum Transform {
 impl Transform {
     /// The transform as the runtime applies it, for generated code and the in-process renderer
     /// alike.
-    pub fn at_run_time(&self) -> fusion_runtime::__private::compute::Transform<'_> {
-        use fusion_runtime::__private::compute::Transform as Run;
+    pub fn at_run_time(&self) -> fusion_runtime::vocabulary::compute::Transform<'_> {
+        use fusion_runtime::vocabulary::compute::Transform as Run;
         match self {
             Transform::Divide(c) => Run::Divide(*c),
             Transform::Multiply(c) => Run::Multiply(*c),
@@ -231,7 +231,7 @@ pub enum Literal {
 }
 
 /// A numeric comparison: the runtime's, which decides what it means for integers and numbers.
-pub use fusion_runtime::__private::when::Compare as CompareOp;
+pub use fusion_runtime::vocabulary::when::Compare as CompareOp;
 
 /// The agent limit.
 #[derive(Debug, Clone)]

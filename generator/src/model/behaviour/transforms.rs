@@ -3,7 +3,7 @@
 //! every step (docs/definitions.md, "Computed values"). The first problem of a placeholder is
 //! reported, at the text's pointer, quoting the placeholder.
 
-use fusion_runtime::__private::compute::{MAX_PLACES, check_date_pattern};
+use fusion_runtime::vocabulary::compute::{MAX_PLACES, check_date_pattern};
 
 use super::resolver::Scope;
 use super::{BehaviourResolver, Computed, TextPart, Transform};
