@@ -37,11 +37,6 @@ pub(super) fn plain_head(parts: &Parts, config: &StreamableHttpServerConfig) -> 
         && before_standard_headers(parts.headers.get(PROTOCOL_VERSION))
 }
 
-/// The tool a plain call names, when this server serves it.
-pub(super) fn served<'s>(server: &'s FusionServer, call: &PlainToolCall) -> Option<&'s Served> {
-    server.find(&call.name)
-}
-
 /// Runs `call` and writes its answer: `200`, `application/json`, as rmcp sends it. The head
 /// goes into the extensions the middleware see, as rmcp puts it there.
 pub(super) async fn answer(

@@ -101,7 +101,7 @@ impl Guard {
         if self.config.direct_tool_calls
             && direct::plain_head(&parts, &self.config.rmcp)
             && let Some(call) = PlainToolCall::parse(&body)
-            && let Some(served) = direct::served(&self.server, &call)
+            && let Some(served) = self.server.find(&call.name)
         {
             let response = direct::answer(&self.server, served, call, parts).await;
             return response.map(|body| Held { body, _held: slot }.boxed());
