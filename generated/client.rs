@@ -64,3 +64,5 @@ impl __rt::Declared for ClientPresenter {
 }
 
 __rt::__present_as!(Client, ClientPresenter);
+
+__rt::__argument!(enum ClientTier);

@@ -12,8 +12,8 @@ use super::__rt;
 /// `ClientsGetInput` as the schema at `billing/clients.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-/// a validation error, reported with the others.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+/// a validation error, reported with the others; `Deserialize` reads it the same way.
+#[derive(Debug, Clone, PartialEq, __rt::Serialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct ClientsGetInput {
     /// Client id.
@@ -25,17 +25,17 @@ pub struct ClientsGetInput {
 /// `ClientsListInput` as the schema at `billing/clients.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-/// a validation error, reported with the others.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+/// a validation error, reported with the others; `Deserialize` reads it the same way.
+#[derive(Debug, Clone, PartialEq, __rt::Serialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct ClientsListInput {
     /// Wire key `tier`; optional, left out of the data block when `None`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub tier: ::core::option::Option<super::client::ClientTier>,
     /// Only the client billed at this address.
     ///
     /// Wire key `email`; optional, left out of the data block when `None`; format `email`.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub email: ::core::option::Option<::std::string::String>,
 }
 
@@ -368,7 +368,7 @@ impl __rt::__private::args::FromFields for ClientsGetInput {
     }
 }
 
-__rt::__argument!(struct ClientsGetInput);
+__rt::__argument!(deserialize struct ClientsGetInput);
 
 impl __rt::__private::args::FromFields for ClientsListInput {
     const KEYS: &'static [&'static str] = &["tier", "email"];
@@ -410,6 +410,4 @@ impl __rt::__private::args::FromFields for ClientsListInput {
     }
 }
 
-__rt::__argument!(struct ClientsListInput);
-
-__rt::__argument!(enum super::client::ClientTier);
+__rt::__argument!(deserialize struct ClientsListInput);

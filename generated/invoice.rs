@@ -404,3 +404,5 @@ impl __rt::Declared for InvoicePresenter {
 }
 
 __rt::__present_as!(Invoice, InvoicePresenter);
+
+__rt::__argument!(enum InvoiceStatus);

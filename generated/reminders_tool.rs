@@ -12,22 +12,22 @@ use super::__rt;
 /// `RemindersDueInput` as the schema at `billing/reminders.tool.yaml#/x-fusion-tool/actions/due/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-/// a validation error, reported with the others.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+/// a validation error, reported with the others; `Deserialize` reads it the same way.
+#[derive(Debug, Clone, PartialEq, __rt::Serialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct RemindersDueInput {
     /// At most this many invoices.
     ///
     /// Wire key `limit`; optional, left out of the data block when `None`; minimum 1.
-    #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+    #[serde(skip_serializing_if = "::core::option::Option::is_none")]
     pub limit: ::core::option::Option<i64>,
 }
 
 /// `RemindersSendInput` as the schema at `billing/reminders.tool.yaml#/x-fusion-tool/actions/send/input` describes it.
 ///
 /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-/// a validation error, reported with the others.
-#[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+/// a validation error, reported with the others; `Deserialize` reads it the same way.
+#[derive(Debug, Clone, PartialEq, __rt::Serialize)]
 #[serde(crate = "__rt::__private::serde")]
 pub struct RemindersSendInput {
     /// Invoice number.
@@ -451,7 +451,7 @@ impl __rt::__private::args::FromFields for RemindersDueInput {
     }
 }
 
-__rt::__argument!(struct RemindersDueInput);
+__rt::__argument!(deserialize struct RemindersDueInput);
 
 impl __rt::__private::args::FromFields for RemindersSendInput {
     const KEYS: &'static [&'static str] = &["id"];
@@ -470,4 +470,4 @@ impl __rt::__private::args::FromFields for RemindersSendInput {
     }
 }
 
-__rt::__argument!(struct RemindersSendInput);
+__rt::__argument!(deserialize struct RemindersSendInput);

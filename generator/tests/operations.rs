@@ -219,7 +219,7 @@ fn an_operation_without_parameters_takes_no_arguments() {
     );
     assert!(!code.contains("args: ()"), "{code}");
     assert!(code.contains("self.0.latest()"), "{code}");
-    assert!(code.contains(".call(&LATEST_OPERATION, &())"), "{code}");
+    assert!(code.contains(".data(&LATEST_OPERATION, ())"), "{code}");
 }
 
 /// Blockfrost's whole description (vendored for `examples/blockfrost-server`, 129 operations in

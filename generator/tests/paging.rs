@@ -256,9 +256,10 @@ fn each_style_is_detected_from_the_operation() {
     // A cursor parameter with nowhere to read the next cursor from, and a single item: no paging.
     assert_eq!(paging_of(&module, "feed"), NONE);
     assert_eq!(paging_of(&module, "item"), NONE);
-    // The generated handler asks for pages through `call_paged`, with the presenter's limit.
+    // The generated handler asks for pages through `ApiClient::page`, with the presenter's
+    // limit, and names no tool of its own (grouped exposition).
     assert!(
-        module.contains("call_paged(&BLOCKS_OPERATION,&args,__rt::paging::agent_limit(&"),
+        module.contains("page(&BLOCKS_OPERATION,args,__rt::paging::agent_limit(&super::item::ItemPresenter),::core::option::Option::None,)"),
         "{module}"
     );
 }
@@ -448,8 +449,7 @@ fn a_flat_action_suggests_its_next_page_under_its_own_name() {
     )
     .unwrap_or_else(|d| panic!("{d:#?}"));
     assert!(
-        module.contains("Ok(__rt::paging::flat(self.client().call_paged(&BLOCKS_OPERATION")
-            && module.contains("\"list_blocks\",),)"),
+        module.contains("self.client().page(&BLOCKS_OPERATION,args,__rt::paging::agent_limit(&super::item::ItemPresenter),::core::option::Option::Some(\"list_blocks\"),)"),
         "{module}"
     );
 }

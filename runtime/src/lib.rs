@@ -37,6 +37,8 @@ pub mod jsonrpc;
 mod limits;
 mod listed;
 mod literals;
+// The serde reading of nullable fields that `__record!`'s own reader is tested against.
+#[cfg(test)]
 mod nullable;
 mod number;
 pub mod paging;
@@ -130,9 +132,6 @@ pub mod __private {
     }
     pub mod literals {
         pub use crate::literals::*;
-    }
-    pub mod nullable {
-        pub use crate::nullable::*;
     }
     pub mod number {
         pub use crate::number::*;

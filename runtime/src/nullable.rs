@@ -1,8 +1,9 @@
 //! Deserializing nullable fields so that `null` and absence stay apart, as the schema says.
 //!
 //! A derived `Deserialize` treats a missing `Option` field as `None`, and an `Option<Option<T>>`
-//! field's `null` as `None` too: both lose what the data said. Generated structs point
-//! `deserialize_with` at these functions instead:
+//! field's `null` as `None` too: both lose what the data said. A derived struct pointing
+//! `deserialize_with` at these functions reads them as the schema says, which is what the
+//! tests of `__record!`'s own reader compare it with:
 //!
 //! - a required nullable field (`Option<T>`) must be present: missing is an error (a field with
 //!   `deserialize_with` and no `default` is required by serde), `null` is `None`;

@@ -329,57 +329,9 @@ impl Pattern {
 }
 
 /// Whether `key` matches one of `patterns`: the rule by which `patternProperties` keeps an
-/// undeclared key, for tool arguments ([`matching_keys`]) and data (`record::Extra`) alike.
+/// undeclared key of data (`record::Extra`).
 pub(crate) fn matches_any(patterns: &[Pattern], key: &str) -> bool {
     patterns.iter().any(|pattern| pattern.is_match(key))
-}
-
-/// Reads the undeclared keys of an object that `patternProperties` keeps: those matching one
-/// of `patterns` (anywhere in the key, as JSON Schema's unanchored ECMAScript match), each value
-/// read as `V`; every other key is skipped, as the allow-list drops undeclared keys. Structs
-/// read from tool arguments call it on their `#[serde(flatten)]` map; a struct a data block
-/// writes reads its kept keys with `FieldReader::next_field_keeping` instead.
-pub fn matching_keys<'de, D, V>(
-    deserializer: D,
-    patterns: &'static [Pattern],
-) -> Result<indexmap::IndexMap<String, V>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    V: serde::Deserialize<'de>,
-{
-    struct Keys<V> {
-        patterns: &'static [Pattern],
-        values: std::marker::PhantomData<V>,
-    }
-
-    impl<'de, V: serde::Deserialize<'de>> serde::de::Visitor<'de> for Keys<V> {
-        type Value = indexmap::IndexMap<String, V>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an object")
-        }
-
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut kept = indexmap::IndexMap::new();
-            while let Some(key) = map.next_key::<String>()? {
-                if matches_any(self.patterns, &key) {
-                    let value = map.next_value::<V>()?;
-                    kept.insert(key, value);
-                } else {
-                    map.next_value::<serde::de::IgnoredAny>()?;
-                }
-            }
-            Ok(kept)
-        }
-    }
-
-    deserializer.deserialize_map(Keys {
-        patterns,
-        values: std::marker::PhantomData,
-    })
 }
 
 #[cfg(test)]

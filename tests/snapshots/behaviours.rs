@@ -878,8 +878,8 @@ pub mod ledgers_tool {
     /// `LedgersAuditInput` as the schema at `ledgers.tool.yaml#/x-fusion-tool/actions/audit/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgersAuditInput {
         /// Wire key `id`; required.
@@ -888,8 +888,8 @@ pub mod ledgers_tool {
     /// `LedgersCloseInput` as the schema at `ledgers.tool.yaml#/x-fusion-tool/actions/close/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgersCloseInput {
         /// Wire key `id`; required.
@@ -1131,7 +1131,7 @@ pub mod ledgers_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LedgersAuditInput);
+    __rt::__argument!(deserialize struct LedgersAuditInput);
     impl __rt::__private::args::FromFields for LedgersCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1148,7 +1148,7 @@ pub mod ledgers_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LedgersCloseInput);
+    __rt::__argument!(deserialize struct LedgersCloseInput);
 }
 
 pub mod loan {
@@ -1374,39 +1374,39 @@ pub mod loans_tool {
     /// `LoansListInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansListInput {
         /// Wire key `overdue`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub overdue: ::core::option::Option<bool>,
         /// Wire key `borrower`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub borrower: ::core::option::Option<::std::string::String>,
         /// Wire key `cursor`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub cursor: ::core::option::Option<::std::string::String>,
         /// Wire key `shelf`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub shelf: ::core::option::Option<LoansListInputShelf>,
     }
     /// `LoansListInputShelf` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/list/input/properties/shelf` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansListInputShelf {
         /// Wire key `floor`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub floor: ::core::option::Option<i64>,
     }
     /// `LoansGetInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansGetInput {
         /// Wire key `id`; required.
@@ -1415,8 +1415,8 @@ pub mod loans_tool {
     /// `LoansRenewInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/renew/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansRenewInput {
         /// Wire key `id`; required.
@@ -1745,7 +1745,7 @@ pub mod loans_tool {
             })
         }
     }
-    __rt::__argument!(struct LoansListInput);
+    __rt::__argument!(deserialize struct LoansListInput);
     impl __rt::__private::args::FromFields for LoansListInputShelf {
         const KEYS: &'static [&'static str] = &["floor"];
         fn from_fields(
@@ -1762,7 +1762,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { floor: field_0? })
         }
     }
-    __rt::__argument!(struct LoansListInputShelf);
+    __rt::__argument!(deserialize struct LoansListInputShelf);
     impl __rt::__private::args::FromFields for LoansGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1779,7 +1779,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansGetInput);
+    __rt::__argument!(deserialize struct LoansGetInput);
     impl __rt::__private::args::FromFields for LoansRenewInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1796,7 +1796,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansRenewInput);
+    __rt::__argument!(deserialize struct LoansRenewInput);
 }
 
 pub mod note {

@@ -213,8 +213,8 @@ pub mod issues_tool {
     /// `IssuesListInput` as the schema at `issues.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesListInput {
         /// Wire key `owner`; required.
@@ -224,16 +224,16 @@ pub mod issues_tool {
         /// Which issues to list.
         ///
         /// Wire key `state`; optional, left out of the data block when `None`; default `"open"`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub state: ::core::option::Option<IssuesListInputState>,
         /// Wire key `sort`; optional, left out of the data block when `None`; default `"created"`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub sort: ::core::option::Option<IssuesListInputSort>,
         /// Wire key `per_page`; optional, left out of the data block when `None`; default `30`; minimum 1; maximum 100.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub per_page: ::core::option::Option<i64>,
         /// Wire key `page`; optional, left out of the data block when `None`; default `1`; minimum 1.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub page: ::core::option::Option<i64>,
     }
     /// Which issues to list.
@@ -263,8 +263,8 @@ pub mod issues_tool {
     /// `IssuesGetInput` as the schema at `issues.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesGetInput {
         /// Wire key `owner`; required.
@@ -277,8 +277,8 @@ pub mod issues_tool {
     /// `IssuesCreateInput` as the schema at `issues.tool.yaml#/x-fusion-tool/actions/create/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesCreateInput {
         /// Wire key `owner`; required.
@@ -291,22 +291,22 @@ pub mod issues_tool {
     /// `IssuesCreateInputBody` as the schema at `issues.tool.yaml#/x-fusion-tool/actions/create/input/properties/body` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesCreateInputBody {
         /// Wire key `title`; required; minLength 1.
         pub title: ::std::string::String,
         /// Wire key `body`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub body: ::core::option::Option<::std::string::String>,
         /// Wire key `labels`; optional, left out of the data block when `None`; maxItems 10.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub labels: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Custom fields, at most three.
         ///
         /// Wire key `fields`; optional, left out of the data block when `None`; maxProperties 3.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub fields: ::core::option::Option<IssuesCreateInputBodyFields>,
     }
     /// Custom fields, at most three.
@@ -314,8 +314,8 @@ pub mod issues_tool {
     /// Schema: maxProperties 3.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesCreateInputBodyFields {
         /// The keys the schema does not declare, in the order the data had them
@@ -329,8 +329,8 @@ pub mod issues_tool {
     /// `IssuesSearchInput` as the schema at `issues.tool.yaml#/x-fusion-tool/actions/search/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct IssuesSearchInput {
         /// Wire key `q`; required.
@@ -338,13 +338,13 @@ pub mod issues_tool {
         /// What the results are for (the API's own `action`, which the tool renames). Sent to the API as `action`.
         ///
         /// Wire key `action_param`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub action_param: ::core::option::Option<IssuesSearchInputActionParam>,
         /// Wire key `sort`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub sort: ::core::option::Option<IssuesSearchInputSort>,
         /// Wire key `per_page`; optional, left out of the data block when `None`; minimum 1; maximum 50.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub per_page: ::core::option::Option<i64>,
     }
     /// What the results are for (the API's own `action`, which the tool renames). Sent to the API as `action`.
@@ -731,283 +731,6 @@ pub mod issues_tool {
             true
         }
     }
-    impl __rt::__private::args::FromFields for IssuesListInput {
-        const KEYS: &'static [&'static str] = &[
-            "owner",
-            "repo",
-            "state",
-            "sort",
-            "per_page",
-            "page",
-        ];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "owner", path, issues);
-            let field_1 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "repo", path, issues);
-            let field_2 = __rt::__private::args::optional::<
-                IssuesListInputState,
-            >(map, "state", path, issues);
-            let field_3 = __rt::__private::args::optional::<
-                IssuesListInputSort,
-            >(map, "sort", path, issues);
-            let field_4 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::Some(
-                        __rt::__private::bounds::Limit::Int(1),
-                    ),
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::Some(
-                        __rt::__private::bounds::Limit::Int(100),
-                    ),
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::None,
-                    max_length: ::core::option::Option::None,
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::None,
-                    unique_items: false,
-                };
-                __rt::__private::args::optional_bounded::<
-                    i64,
-                >(map, "per_page", &BOUNDS, path, issues)
-            };
-            let field_5 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::Some(
-                        __rt::__private::bounds::Limit::Int(1),
-                    ),
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::None,
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::None,
-                    max_length: ::core::option::Option::None,
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::None,
-                    unique_items: false,
-                };
-                __rt::__private::args::optional_bounded::<
-                    i64,
-                >(map, "page", &BOUNDS, path, issues)
-            };
-            ::core::option::Option::Some(Self {
-                owner: field_0?,
-                repo: field_1?,
-                state: field_2?,
-                sort: field_3?,
-                per_page: field_4?,
-                page: field_5?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesListInput);
-    __rt::__argument!(enum IssuesListInputState);
-    __rt::__argument!(enum IssuesListInputSort);
-    impl __rt::__private::args::FromFields for IssuesGetInput {
-        const KEYS: &'static [&'static str] = &["owner", "repo", "issue_number"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "owner", path, issues);
-            let field_1 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "repo", path, issues);
-            let field_2 = __rt::__private::args::required::<
-                i64,
-            >(map, "issue_number", path, issues);
-            ::core::option::Option::Some(Self {
-                owner: field_0?,
-                repo: field_1?,
-                issue_number: field_2?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesGetInput);
-    impl __rt::__private::args::FromFields for IssuesCreateInput {
-        const KEYS: &'static [&'static str] = &["owner", "repo", "body"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "owner", path, issues);
-            let field_1 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "repo", path, issues);
-            let field_2 = __rt::__private::args::required::<
-                IssuesCreateInputBody,
-            >(map, "body", path, issues);
-            ::core::option::Option::Some(Self {
-                owner: field_0?,
-                repo: field_1?,
-                body: field_2?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesCreateInput);
-    impl __rt::__private::args::FromFields for IssuesCreateInputBody {
-        const KEYS: &'static [&'static str] = &["title", "body", "labels", "fields"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::None,
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::None,
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::Some(1_u64),
-                    max_length: ::core::option::Option::None,
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::None,
-                    unique_items: false,
-                };
-                __rt::__private::args::required_bounded::<
-                    ::std::string::String,
-                >(map, "title", &BOUNDS, path, issues)
-            };
-            let field_1 = __rt::__private::args::optional::<
-                ::std::string::String,
-            >(map, "body", path, issues);
-            let field_2 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::None,
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::None,
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::None,
-                    max_length: ::core::option::Option::None,
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::Some(10_u64),
-                    unique_items: false,
-                };
-                __rt::__private::args::optional_bounded::<
-                    ::std::vec::Vec<::std::string::String>,
-                >(map, "labels", &BOUNDS, path, issues)
-            };
-            let field_3 = __rt::__private::args::optional::<
-                IssuesCreateInputBodyFields,
-            >(map, "fields", path, issues);
-            ::core::option::Option::Some(Self {
-                title: field_0?,
-                body: field_1?,
-                labels: field_2?,
-                fields: field_3?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesCreateInputBody);
-    impl __rt::__private::args::FromFields for IssuesCreateInputBodyFields {
-        const KEYS: &'static [&'static str] = &[];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            __rt::__private::args::check_property_count(
-                map,
-                ::core::option::Option::None,
-                ::core::option::Option::Some(3_u64),
-                path,
-                issues,
-            );
-            let extra = __rt::__private::arg_unions::extra_keys::<
-                ::std::string::String,
-            >(map, Self::KEYS, path, issues);
-            ::core::option::Option::Some(Self {
-                additional_properties: extra?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesCreateInputBodyFields, catchall);
-    impl __rt::__private::args::FromFields for IssuesSearchInput {
-        const KEYS: &'static [&'static str] = &["q", "action_param", "sort", "per_page"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "q", path, issues);
-            let field_1 = __rt::__private::args::optional::<
-                IssuesSearchInputActionParam,
-            >(map, "action_param", path, issues);
-            let field_2 = __rt::__private::args::optional::<
-                IssuesSearchInputSort,
-            >(map, "sort", path, issues);
-            let field_3 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::Some(
-                        __rt::__private::bounds::Limit::Int(1),
-                    ),
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::Some(
-                        __rt::__private::bounds::Limit::Int(50),
-                    ),
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::None,
-                    max_length: ::core::option::Option::None,
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::None,
-                    unique_items: false,
-                };
-                __rt::__private::args::optional_bounded::<
-                    i64,
-                >(map, "per_page", &BOUNDS, path, issues)
-            };
-            ::core::option::Option::Some(Self {
-                q: field_0?,
-                action_param: field_1?,
-                sort: field_2?,
-                per_page: field_3?,
-            })
-        }
-    }
-    __rt::__argument!(struct IssuesSearchInput);
-    __rt::__argument!(enum IssuesSearchInputActionParam);
-    __rt::__argument!(enum IssuesSearchInputSort);
     /// `GET /repos/{owner}/{repo}/issues`, which `list` calls (`api.yaml#/paths/~1repos~1{owner}~1{repo}~1issues/get`).
     pub const LIST_OPERATION: __rt::http_client::Operation = __rt::http_client::Operation {
         action: "issues/list",
@@ -1163,18 +886,13 @@ pub mod issues_tool {
                 __rt::http_client::ApiError,
             >,
         > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self
-                        .client()
-                        .call_paged(
-                            &LIST_OPERATION,
-                            &args,
-                            __rt::paging::agent_limit(&super::issue::IssuePresenter),
-                        )
-                        .await,
+            self.client()
+                .page(
+                    &LIST_OPERATION,
+                    args,
+                    __rt::paging::agent_limit(&super::issue::IssuePresenter),
+                    ::core::option::Option::None,
                 )
-            }
         }
         /// `get`: calls `GET /repos/{owner}/{repo}/issues/{issue_number}`; override it to answer with code of your own.
         fn get(
@@ -1186,11 +904,7 @@ pub mod issues_tool {
                 __rt::http_client::ApiError,
             >,
         > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self.client().call(&GET_OPERATION, &args).await,
-                )
-            }
+            self.client().data(&GET_OPERATION, args)
         }
         /// `create`: calls `POST /repos/{owner}/{repo}/issues`; override it to answer with code of your own.
         fn create(
@@ -1202,11 +916,7 @@ pub mod issues_tool {
                 __rt::http_client::ApiError,
             >,
         > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self.client().call(&CREATE_OPERATION, &args).await,
-                )
-            }
+            self.client().data(&CREATE_OPERATION, args)
         }
         /// `search`: calls `GET /search/issues`; override it to answer with code of your own.
         fn search(
@@ -1218,11 +928,7 @@ pub mod issues_tool {
                 __rt::http_client::ApiError,
             >,
         > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self.client().call(&SEARCH_OPERATION, &args).await,
-                )
-            }
+            self.client().data(&SEARCH_OPERATION, args)
         }
     }
     impl IssuesApi for __rt::http_client::ApiClient {
@@ -1279,6 +985,283 @@ pub mod issues_tool {
             self.0.search(args)
         }
     }
+    impl __rt::__private::args::FromFields for IssuesListInput {
+        const KEYS: &'static [&'static str] = &[
+            "owner",
+            "repo",
+            "state",
+            "sort",
+            "per_page",
+            "page",
+        ];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "owner", path, issues);
+            let field_1 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "repo", path, issues);
+            let field_2 = __rt::__private::args::optional::<
+                IssuesListInputState,
+            >(map, "state", path, issues);
+            let field_3 = __rt::__private::args::optional::<
+                IssuesListInputSort,
+            >(map, "sort", path, issues);
+            let field_4 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::Some(
+                        __rt::__private::bounds::Limit::Int(1),
+                    ),
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::Some(
+                        __rt::__private::bounds::Limit::Int(100),
+                    ),
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::optional_bounded::<
+                    i64,
+                >(map, "per_page", &BOUNDS, path, issues)
+            };
+            let field_5 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::Some(
+                        __rt::__private::bounds::Limit::Int(1),
+                    ),
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::optional_bounded::<
+                    i64,
+                >(map, "page", &BOUNDS, path, issues)
+            };
+            ::core::option::Option::Some(Self {
+                owner: field_0?,
+                repo: field_1?,
+                state: field_2?,
+                sort: field_3?,
+                per_page: field_4?,
+                page: field_5?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesListInput);
+    __rt::__argument!(enum IssuesListInputState);
+    __rt::__argument!(enum IssuesListInputSort);
+    impl __rt::__private::args::FromFields for IssuesGetInput {
+        const KEYS: &'static [&'static str] = &["owner", "repo", "issue_number"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "owner", path, issues);
+            let field_1 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "repo", path, issues);
+            let field_2 = __rt::__private::args::required::<
+                i64,
+            >(map, "issue_number", path, issues);
+            ::core::option::Option::Some(Self {
+                owner: field_0?,
+                repo: field_1?,
+                issue_number: field_2?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesGetInput);
+    impl __rt::__private::args::FromFields for IssuesCreateInput {
+        const KEYS: &'static [&'static str] = &["owner", "repo", "body"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "owner", path, issues);
+            let field_1 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "repo", path, issues);
+            let field_2 = __rt::__private::args::required::<
+                IssuesCreateInputBody,
+            >(map, "body", path, issues);
+            ::core::option::Option::Some(Self {
+                owner: field_0?,
+                repo: field_1?,
+                body: field_2?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesCreateInput);
+    impl __rt::__private::args::FromFields for IssuesCreateInputBody {
+        const KEYS: &'static [&'static str] = &["title", "body", "labels", "fields"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::None,
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::Some(1_u64),
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::required_bounded::<
+                    ::std::string::String,
+                >(map, "title", &BOUNDS, path, issues)
+            };
+            let field_1 = __rt::__private::args::optional::<
+                ::std::string::String,
+            >(map, "body", path, issues);
+            let field_2 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::None,
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::Some(10_u64),
+                    unique_items: false,
+                };
+                __rt::__private::args::optional_bounded::<
+                    ::std::vec::Vec<::std::string::String>,
+                >(map, "labels", &BOUNDS, path, issues)
+            };
+            let field_3 = __rt::__private::args::optional::<
+                IssuesCreateInputBodyFields,
+            >(map, "fields", path, issues);
+            ::core::option::Option::Some(Self {
+                title: field_0?,
+                body: field_1?,
+                labels: field_2?,
+                fields: field_3?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesCreateInputBody);
+    impl __rt::__private::args::FromFields for IssuesCreateInputBodyFields {
+        const KEYS: &'static [&'static str] = &[];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            __rt::__private::args::check_property_count(
+                map,
+                ::core::option::Option::None,
+                ::core::option::Option::Some(3_u64),
+                path,
+                issues,
+            );
+            let extra = __rt::__private::arg_unions::extra_keys::<
+                ::std::string::String,
+            >(map, Self::KEYS, path, issues);
+            ::core::option::Option::Some(Self {
+                additional_properties: extra?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesCreateInputBodyFields, catchall);
+    impl __rt::__private::args::FromFields for IssuesSearchInput {
+        const KEYS: &'static [&'static str] = &["q", "action_param", "sort", "per_page"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "q", path, issues);
+            let field_1 = __rt::__private::args::optional::<
+                IssuesSearchInputActionParam,
+            >(map, "action_param", path, issues);
+            let field_2 = __rt::__private::args::optional::<
+                IssuesSearchInputSort,
+            >(map, "sort", path, issues);
+            let field_3 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::Some(
+                        __rt::__private::bounds::Limit::Int(1),
+                    ),
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::Some(
+                        __rt::__private::bounds::Limit::Int(50),
+                    ),
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::None,
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::optional_bounded::<
+                    i64,
+                >(map, "per_page", &BOUNDS, path, issues)
+            };
+            ::core::option::Option::Some(Self {
+                q: field_0?,
+                action_param: field_1?,
+                sort: field_2?,
+                per_page: field_3?,
+            })
+        }
+    }
+    __rt::__argument!(deserialize struct IssuesSearchInput);
+    __rt::__argument!(enum IssuesSearchInputActionParam);
+    __rt::__argument!(enum IssuesSearchInputSort);
 }
 
 pub mod repos_tool {
@@ -1305,8 +1288,8 @@ pub mod repos_tool {
     /// `ReposUpdateInput` as the schema at `repos.tool.yaml#/x-fusion-tool/actions/update/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReposUpdateInput {
         /// Wire key `owner`; required.
@@ -1314,60 +1297,60 @@ pub mod repos_tool {
         /// Wire key `repo`; required.
         pub repo: ::std::string::String,
         /// Wire key `body`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub body: ::core::option::Option<ReposUpdateInputBody>,
     }
     /// `ReposUpdateInputBody` as the schema at `repos.tool.yaml#/x-fusion-tool/actions/update/input/properties/body` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReposUpdateInputBody {
         /// Wire key `name`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub name: ::core::option::Option<::std::string::String>,
         /// Wire key `description`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub description: ::core::option::Option<::std::string::String>,
         /// Wire key `homepage`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub homepage: ::core::option::Option<::std::string::String>,
         /// Wire key `private`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub private: ::core::option::Option<bool>,
         /// Wire key `visibility`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub visibility: ::core::option::Option<ReposUpdateInputBodyVisibility>,
         /// Wire key `has_issues`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub has_issues: ::core::option::Option<bool>,
         /// Wire key `has_projects`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub has_projects: ::core::option::Option<bool>,
         /// Wire key `has_wiki`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub has_wiki: ::core::option::Option<bool>,
         /// Wire key `is_template`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub is_template: ::core::option::Option<bool>,
         /// Wire key `default_branch`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub default_branch: ::core::option::Option<::std::string::String>,
         /// Wire key `allow_squash_merge`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub allow_squash_merge: ::core::option::Option<bool>,
         /// Wire key `allow_merge_commit`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub allow_merge_commit: ::core::option::Option<bool>,
         /// Wire key `allow_rebase_merge`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub allow_rebase_merge: ::core::option::Option<bool>,
         /// Wire key `delete_branch_on_merge`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub delete_branch_on_merge: ::core::option::Option<bool>,
         /// Wire key `archived`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub archived: ::core::option::Option<bool>,
     }
     /// The values of `ReposUpdateInputBodyVisibility`.
@@ -1384,8 +1367,8 @@ pub mod repos_tool {
     /// `ReposDispatchInput` as the schema at `repos.tool.yaml#/x-fusion-tool/actions/dispatch/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReposDispatchInput {
         /// Wire key `owner`; required.
@@ -1398,14 +1381,14 @@ pub mod repos_tool {
     /// `ReposDispatchInputBody` as the schema at `repos.tool.yaml#/x-fusion-tool/actions/dispatch/input/properties/body` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReposDispatchInputBody {
         /// Wire key `event_type`; required; minLength 1; maxLength 100.
         pub event_type: ::std::string::String,
         /// Wire key `client_payload`; optional, left out of the data block when `None`; maxProperties 10.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub client_payload: ::core::option::Option<ReposDispatchInputBodyClientPayload>,
     }
     /// `ReposDispatchInputBodyClientPayload` as the schema at `repos.tool.yaml#/x-fusion-tool/actions/dispatch/input/properties/body/properties/client_payload` describes it.
@@ -1413,8 +1396,8 @@ pub mod repos_tool {
     /// Schema: maxProperties 10.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReposDispatchInputBodyClientPayload {
         /// The keys the schema does not declare, in the order the data had them
@@ -1706,6 +1689,110 @@ pub mod repos_tool {
             true
         }
     }
+    /// `PATCH /repos/{owner}/{repo}`, which `update` calls (`api.yaml#/paths/~1repos~1{owner}~1{repo}/patch`).
+    pub const UPDATE_OPERATION: __rt::http_client::Operation = __rt::http_client::Operation {
+        action: "repos/update",
+        method: "PATCH",
+        path: "/repos/{owner}/{repo}",
+        params: &[
+            __rt::http_client::Param {
+                name: "owner",
+                arg: "owner",
+                location: __rt::http_client::In::Path,
+                explode: false,
+            },
+            __rt::http_client::Param {
+                name: "repo",
+                arg: "repo",
+                location: __rt::http_client::In::Path,
+                explode: false,
+            },
+        ],
+        body: ::core::option::Option::Some("body"),
+        paging: ::core::option::Option::None,
+    };
+    /// `POST /repos/{owner}/{repo}/dispatches`, which `dispatch` calls (`api.yaml#/paths/~1repos~1{owner}~1{repo}~1dispatches/post`).
+    pub const DISPATCH_OPERATION: __rt::http_client::Operation = __rt::http_client::Operation {
+        action: "repos/dispatch",
+        method: "POST",
+        path: "/repos/{owner}/{repo}/dispatches",
+        params: &[
+            __rt::http_client::Param {
+                name: "owner",
+                arg: "owner",
+                location: __rt::http_client::In::Path,
+                explode: false,
+            },
+            __rt::http_client::Param {
+                name: "repo",
+                arg: "repo",
+                location: __rt::http_client::In::Path,
+                explode: false,
+            },
+        ],
+        body: ::core::option::Option::Some("body"),
+        paging: ::core::option::Option::None,
+    };
+    /// The actions of `repos` as calls to the API (feature `http-client` of the runtime).
+    /// Every method bound to an operation calls it by default; override any of them to answer that
+    /// action with code of your own.
+    pub trait ReposApi: ::core::marker::Sync {
+        /// The client the default methods call the API with.
+        fn client(&self) -> &__rt::http_client::ApiClient;
+        /// `update`: calls `PATCH /repos/{owner}/{repo}`; override it to answer with code of your own.
+        fn update(
+            &self,
+            args: ReposUpdateInput,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<
+                __rt::Reply<super::repository::Repository>,
+                __rt::http_client::ApiError,
+            >,
+        > + ::core::marker::Send {
+            self.client().data(&UPDATE_OPERATION, args)
+        }
+        /// `dispatch`: calls `POST /repos/{owner}/{repo}/dispatches`; override it to answer with code of your own.
+        fn dispatch(
+            &self,
+            args: ReposDispatchInput,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<
+                __rt::ToolResponse,
+                __rt::http_client::ApiError,
+            >,
+        > + ::core::marker::Send {
+            self.client().status(&DISPATCH_OPERATION, args)
+        }
+    }
+    impl ReposApi for __rt::http_client::ApiClient {
+        fn client(&self) -> &__rt::http_client::ApiClient {
+            self
+        }
+    }
+    /// The handler of `repos` that answers through an [`ReposApi`]: `ReposTool(ReposHttp(client))`.
+    pub struct ReposHttp<A>(pub A);
+    impl<A: ReposApi> ReposHandler for ReposHttp<A> {
+        type Error = __rt::http_client::ApiError;
+        fn update(
+            &self,
+            args: ReposUpdateInput,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<
+                __rt::Reply<super::repository::Repository>,
+                Self::Error,
+            >,
+        > + ::core::marker::Send {
+            self.0.update(args)
+        }
+        fn dispatch(
+            &self,
+            args: ReposDispatchInput,
+        ) -> impl ::core::future::Future<
+            Output = ::core::result::Result<__rt::ToolResponse, Self::Error>,
+        > + ::core::marker::Send {
+            self.0.dispatch(args)
+        }
+    }
     impl __rt::__private::args::FromFields for ReposUpdateInput {
         const KEYS: &'static [&'static str] = &["owner", "repo", "body"];
         fn from_fields(
@@ -1732,7 +1819,7 @@ pub mod repos_tool {
             })
         }
     }
-    __rt::__argument!(struct ReposUpdateInput);
+    __rt::__argument!(deserialize struct ReposUpdateInput);
     impl __rt::__private::args::FromFields for ReposUpdateInputBody {
         const KEYS: &'static [&'static str] = &[
             "name",
@@ -1823,7 +1910,7 @@ pub mod repos_tool {
             })
         }
     }
-    __rt::__argument!(struct ReposUpdateInputBody);
+    __rt::__argument!(deserialize struct ReposUpdateInputBody);
     __rt::__argument!(enum ReposUpdateInputBodyVisibility);
     impl __rt::__private::args::FromFields for ReposDispatchInput {
         const KEYS: &'static [&'static str] = &["owner", "repo", "body"];
@@ -1851,7 +1938,7 @@ pub mod repos_tool {
             })
         }
     }
-    __rt::__argument!(struct ReposDispatchInput);
+    __rt::__argument!(deserialize struct ReposDispatchInput);
     impl __rt::__private::args::FromFields for ReposDispatchInputBody {
         const KEYS: &'static [&'static str] = &["event_type", "client_payload"];
         fn from_fields(
@@ -1889,7 +1976,7 @@ pub mod repos_tool {
             })
         }
     }
-    __rt::__argument!(struct ReposDispatchInputBody);
+    __rt::__argument!(deserialize struct ReposDispatchInputBody);
     impl __rt::__private::args::FromFields for ReposDispatchInputBodyClientPayload {
         const KEYS: &'static [&'static str] = &[];
         fn from_fields(
@@ -1915,119 +2002,7 @@ pub mod repos_tool {
             })
         }
     }
-    __rt::__argument!(struct ReposDispatchInputBodyClientPayload, catchall);
-    /// `PATCH /repos/{owner}/{repo}`, which `update` calls (`api.yaml#/paths/~1repos~1{owner}~1{repo}/patch`).
-    pub const UPDATE_OPERATION: __rt::http_client::Operation = __rt::http_client::Operation {
-        action: "repos/update",
-        method: "PATCH",
-        path: "/repos/{owner}/{repo}",
-        params: &[
-            __rt::http_client::Param {
-                name: "owner",
-                arg: "owner",
-                location: __rt::http_client::In::Path,
-                explode: false,
-            },
-            __rt::http_client::Param {
-                name: "repo",
-                arg: "repo",
-                location: __rt::http_client::In::Path,
-                explode: false,
-            },
-        ],
-        body: ::core::option::Option::Some("body"),
-        paging: ::core::option::Option::None,
-    };
-    /// `POST /repos/{owner}/{repo}/dispatches`, which `dispatch` calls (`api.yaml#/paths/~1repos~1{owner}~1{repo}~1dispatches/post`).
-    pub const DISPATCH_OPERATION: __rt::http_client::Operation = __rt::http_client::Operation {
-        action: "repos/dispatch",
-        method: "POST",
-        path: "/repos/{owner}/{repo}/dispatches",
-        params: &[
-            __rt::http_client::Param {
-                name: "owner",
-                arg: "owner",
-                location: __rt::http_client::In::Path,
-                explode: false,
-            },
-            __rt::http_client::Param {
-                name: "repo",
-                arg: "repo",
-                location: __rt::http_client::In::Path,
-                explode: false,
-            },
-        ],
-        body: ::core::option::Option::Some("body"),
-        paging: ::core::option::Option::None,
-    };
-    /// The actions of `repos` as calls to the API (feature `http-client` of the runtime).
-    /// Every method bound to an operation calls it by default; override any of them to answer that
-    /// action with code of your own.
-    pub trait ReposApi: ::core::marker::Sync {
-        /// The client the default methods call the API with.
-        fn client(&self) -> &__rt::http_client::ApiClient;
-        /// `update`: calls `PATCH /repos/{owner}/{repo}`; override it to answer with code of your own.
-        fn update(
-            &self,
-            args: ReposUpdateInput,
-        ) -> impl ::core::future::Future<
-            Output = ::core::result::Result<
-                __rt::Reply<super::repository::Repository>,
-                __rt::http_client::ApiError,
-            >,
-        > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self.client().call(&UPDATE_OPERATION, &args).await,
-                )
-            }
-        }
-        /// `dispatch`: calls `POST /repos/{owner}/{repo}/dispatches`; override it to answer with code of your own.
-        fn dispatch(
-            &self,
-            args: ReposDispatchInput,
-        ) -> impl ::core::future::Future<
-            Output = ::core::result::Result<
-                __rt::ToolResponse,
-                __rt::http_client::ApiError,
-            >,
-        > + ::core::marker::Send {
-            async move {
-                ::core::result::Result::Ok(
-                    self.client().call_without_data(&DISPATCH_OPERATION, &args).await,
-                )
-            }
-        }
-    }
-    impl ReposApi for __rt::http_client::ApiClient {
-        fn client(&self) -> &__rt::http_client::ApiClient {
-            self
-        }
-    }
-    /// The handler of `repos` that answers through an [`ReposApi`]: `ReposTool(ReposHttp(client))`.
-    pub struct ReposHttp<A>(pub A);
-    impl<A: ReposApi> ReposHandler for ReposHttp<A> {
-        type Error = __rt::http_client::ApiError;
-        fn update(
-            &self,
-            args: ReposUpdateInput,
-        ) -> impl ::core::future::Future<
-            Output = ::core::result::Result<
-                __rt::Reply<super::repository::Repository>,
-                Self::Error,
-            >,
-        > + ::core::marker::Send {
-            self.0.update(args)
-        }
-        fn dispatch(
-            &self,
-            args: ReposDispatchInput,
-        ) -> impl ::core::future::Future<
-            Output = ::core::result::Result<__rt::ToolResponse, Self::Error>,
-        > + ::core::marker::Send {
-            self.0.dispatch(args)
-        }
-    }
+    __rt::__argument!(deserialize struct ReposDispatchInputBodyClientPayload, catchall);
 }
 
 pub mod repository {

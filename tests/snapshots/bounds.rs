@@ -44,8 +44,8 @@ pub mod limits_tool {
     /// `LimitsNumbersInput` as the schema at `limits.tool.yaml#/x-fusion-tool/actions/numbers/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LimitsNumbersInput {
         /// How many.
@@ -53,115 +53,111 @@ pub mod limits_tool {
         /// Wire key `count`; required; minimum 1; maximum 10.
         pub count: i64,
         /// Wire key `ratio`; optional, left out of the data block when `None`; exclusiveMinimum 0; exclusiveMaximum 1.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub ratio: ::core::option::Option<f64>,
         /// Wire key `big`; optional, left out of the data block when `None`; maximum 9007199254740990.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub big: ::core::option::Option<i64>,
         /// Wire key `level`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; minimum 0.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub level: ::core::option::Option<::core::option::Option<i64>>,
         /// Wire key `half`; optional, left out of the data block when `None`; minimum 0.5; maximum 1e+21.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub half: ::core::option::Option<f64>,
         /// Wire key `small`; optional, left out of the data block when `None`; format `uint8`; maximum 100.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub small: ::core::option::Option<u8>,
     }
     /// `LimitsTextsInput` as the schema at `limits.tool.yaml#/x-fusion-tool/actions/texts/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LimitsTextsInput {
         /// Wire key `name`; optional, left out of the data block when `None`; minLength 2; maxLength 5; pattern `^[a-z]+$`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub name: ::core::option::Option<::std::string::String>,
         /// Wire key `code`; optional, left out of the data block when `None`; maxLength 1.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub code: ::core::option::Option<::std::string::String>,
         /// Wire key `path`; optional, left out of the data block when `None`; pattern `^a/b$`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub path: ::core::option::Option<::std::string::String>,
         /// Wire key `digits`; optional, left out of the data block when `None`; pattern `^\d+$`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub digits: ::core::option::Option<::std::string::String>,
     }
     /// `LimitsListsInput` as the schema at `limits.tool.yaml#/x-fusion-tool/actions/lists/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LimitsListsInput {
         /// Wire key `tags`; optional, left out of the data block when `None`; minItems 1; maxItems 3.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Wire key `one`; optional, left out of the data block when `None`; minItems 1.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub one: ::core::option::Option<::std::vec::Vec<i64>>,
         /// Wire key `ids`; optional, left out of the data block when `None`; uniqueItems.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub ids: ::core::option::Option<::std::vec::Vec<i64>>,
         /// Wire key `nested`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub nested: ::core::option::Option<LimitsListsInputNested>,
     }
     /// `LimitsListsInputNested` as the schema at `limits.tool.yaml#/x-fusion-tool/actions/lists/input/properties/nested` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LimitsListsInputNested {
         /// Wire key `labels`; optional, left out of the data block when `None`; maxItems 2.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub labels: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
     /// `LimitsFormatsInput` as the schema at `limits.tool.yaml#/x-fusion-tool/actions/formats/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LimitsFormatsInput {
         /// Wire key `start`; optional, left out of the data block when `None`; format `date-time`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub start: ::core::option::Option<::std::string::String>,
         /// Wire key `day`; optional, left out of the data block when `None`; format `date`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub day: ::core::option::Option<::std::string::String>,
         /// Wire key `at`; optional, left out of the data block when `None`; format `time`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub at: ::core::option::Option<::std::string::String>,
         /// Wire key `span`; optional, left out of the data block when `None`; format `duration`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub span: ::core::option::Option<::std::string::String>,
         /// Wire key `email`; optional, left out of the data block when `None`; format `email`; maxLength 20.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub email: ::core::option::Option<::std::string::String>,
         /// Wire key `id`; optional, left out of the data block when `None`; format `uuid`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub id: ::core::option::Option<::std::string::String>,
         /// Wire key `site`; optional, left out of the data block when `None`; format `uri`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub site: ::core::option::Option<::std::string::String>,
         /// Wire key `host`; optional, left out of the data block when `None`; format `ipv6`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub host: ::core::option::Option<::std::string::String>,
         /// Wire key `net`; optional, left out of the data block when `None`; format `cidr`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub net: ::core::option::Option<::std::string::String>,
         /// Wire key `blob`; optional, left out of the data block when `None`; format `base64`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub blob: ::core::option::Option<::std::string::String>,
         /// Wire key `label`; optional, left out of the data block when `None`; format `int32`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<::std::string::String>,
     }
     /// The tool's name as MCP clients call it.
@@ -629,7 +625,7 @@ pub mod limits_tool {
             })
         }
     }
-    __rt::__argument!(struct LimitsNumbersInput);
+    __rt::__argument!(deserialize struct LimitsNumbersInput);
     impl __rt::__private::args::FromFields for LimitsTextsInput {
         const KEYS: &'static [&'static str] = &["name", "code", "path", "digits"];
         fn from_fields(
@@ -726,7 +722,7 @@ pub mod limits_tool {
             })
         }
     }
-    __rt::__argument!(struct LimitsTextsInput);
+    __rt::__argument!(deserialize struct LimitsTextsInput);
     impl __rt::__private::args::FromFields for LimitsListsInput {
         const KEYS: &'static [&'static str] = &["tags", "one", "ids", "nested"];
         fn from_fields(
@@ -802,7 +798,7 @@ pub mod limits_tool {
             })
         }
     }
-    __rt::__argument!(struct LimitsListsInput);
+    __rt::__argument!(deserialize struct LimitsListsInput);
     impl __rt::__private::args::FromFields for LimitsListsInputNested {
         const KEYS: &'static [&'static str] = &["labels"];
         fn from_fields(
@@ -834,7 +830,7 @@ pub mod limits_tool {
             ::core::option::Option::Some(Self { labels: field_0? })
         }
     }
-    __rt::__argument!(struct LimitsListsInputNested);
+    __rt::__argument!(deserialize struct LimitsListsInputNested);
     impl __rt::__private::args::FromFields for LimitsFormatsInput {
         const KEYS: &'static [&'static str] = &[
             "start",
@@ -1075,7 +1071,7 @@ pub mod limits_tool {
             })
         }
     }
-    __rt::__argument!(struct LimitsFormatsInput);
+    __rt::__argument!(deserialize struct LimitsFormatsInput);
 }
 
 pub use limits_tool::{

@@ -328,14 +328,14 @@ pub mod meters_tool {
     /// `MetersGetInput` as the schema at `meters.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct MetersGetInput {
         /// Wire key `level`; required; format `uint8`.
         pub level: u8,
         /// Wire key `shift`; optional, left out of the data block when `None`; format `int16`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub shift: ::core::option::Option<i16>,
     }
     /// The tool's name as MCP clients call it.
@@ -556,7 +556,7 @@ pub mod meters_tool {
             })
         }
     }
-    __rt::__argument!(struct MetersGetInput);
+    __rt::__argument!(deserialize struct MetersGetInput);
 }
 
 pub mod repository {

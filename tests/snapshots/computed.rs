@@ -864,8 +864,8 @@ pub mod payouts_tool {
     /// `PayoutsHoldInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/hold/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsHoldInput {
         /// Wire key `id`; required.
@@ -1068,7 +1068,7 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct PayoutsHoldInput);
+    __rt::__argument!(deserialize struct PayoutsHoldInput);
 }
 
 pub use payout::{Payout, PayoutPresenter};

@@ -44,8 +44,8 @@ pub mod forest_tool {
     /// `ForestTreeInput` as the schema at `forest.tool.yaml#/x-fusion-tool/actions/tree/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ForestTreeInput {
         /// Wire key `label`; required.
@@ -312,7 +312,7 @@ pub mod forest_tool {
             ::core::option::Option::Some(Self { label: field_0? })
         }
     }
-    __rt::__argument!(struct ForestTreeInput);
+    __rt::__argument!(deserialize struct ForestTreeInput);
 }
 
 pub mod graph {

@@ -88,19 +88,19 @@ pub mod loans_tool {
     /// `LoansListInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansListInput {
         /// Wire key `overdue`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub overdue: ::core::option::Option<bool>,
     }
     /// `LoansGetInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansGetInput {
         /// Wire key `id`; required.
@@ -109,8 +109,8 @@ pub mod loans_tool {
     /// `LoansRenewInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/renew/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansRenewInput {
         /// Wire key `id`; required.
@@ -118,14 +118,14 @@ pub mod loans_tool {
         /// Wire key `until`; required; format `date`.
         pub until: ::std::string::String,
         /// Wire key `note`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub note: ::core::option::Option<::std::string::String>,
     }
     /// `LoansHoldInput` as the schema at `loans.tool.yaml#/x-fusion-tool/actions/hold/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansHoldInput {
         /// Wire key `id`; required.
@@ -550,7 +550,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { overdue: field_0? })
         }
     }
-    __rt::__argument!(struct LoansListInput);
+    __rt::__argument!(deserialize struct LoansListInput);
     impl __rt::__private::args::FromFields for LoansGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -567,7 +567,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansGetInput);
+    __rt::__argument!(deserialize struct LoansGetInput);
     impl __rt::__private::args::FromFields for LoansRenewInput {
         const KEYS: &'static [&'static str] = &["id", "until", "note"];
         fn from_fields(
@@ -611,7 +611,7 @@ pub mod loans_tool {
             })
         }
     }
-    __rt::__argument!(struct LoansRenewInput);
+    __rt::__argument!(deserialize struct LoansRenewInput);
     impl __rt::__private::args::FromFields for LoansHoldInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -628,7 +628,7 @@ pub mod loans_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansHoldInput);
+    __rt::__argument!(deserialize struct LoansHoldInput);
 }
 
 pub mod loans_toon_tool {
@@ -655,19 +655,19 @@ pub mod loans_toon_tool {
     /// `LoansToonListInput` as the schema at `loans_toon.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansToonListInput {
         /// Wire key `overdue`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub overdue: ::core::option::Option<bool>,
     }
     /// `LoansToonGetInput` as the schema at `loans_toon.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansToonGetInput {
         /// Wire key `id`; required.
@@ -676,8 +676,8 @@ pub mod loans_toon_tool {
     /// `LoansToonRenewInput` as the schema at `loans_toon.tool.yaml#/x-fusion-tool/actions/renew/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansToonRenewInput {
         /// Wire key `id`; required.
@@ -685,14 +685,14 @@ pub mod loans_toon_tool {
         /// Wire key `until`; required; format `date`.
         pub until: ::std::string::String,
         /// Wire key `note`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub note: ::core::option::Option<::std::string::String>,
     }
     /// `LoansToonHoldInput` as the schema at `loans_toon.tool.yaml#/x-fusion-tool/actions/hold/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LoansToonHoldInput {
         /// Wire key `id`; required.
@@ -1118,7 +1118,7 @@ pub mod loans_toon_tool {
             ::core::option::Option::Some(Self { overdue: field_0? })
         }
     }
-    __rt::__argument!(struct LoansToonListInput);
+    __rt::__argument!(deserialize struct LoansToonListInput);
     impl __rt::__private::args::FromFields for LoansToonGetInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1135,7 +1135,7 @@ pub mod loans_toon_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansToonGetInput);
+    __rt::__argument!(deserialize struct LoansToonGetInput);
     impl __rt::__private::args::FromFields for LoansToonRenewInput {
         const KEYS: &'static [&'static str] = &["id", "until", "note"];
         fn from_fields(
@@ -1179,7 +1179,7 @@ pub mod loans_toon_tool {
             })
         }
     }
-    __rt::__argument!(struct LoansToonRenewInput);
+    __rt::__argument!(deserialize struct LoansToonRenewInput);
     impl __rt::__private::args::FromFields for LoansToonHoldInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1196,7 +1196,7 @@ pub mod loans_toon_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LoansToonHoldInput);
+    __rt::__argument!(deserialize struct LoansToonHoldInput);
 }
 
 pub mod notice {
@@ -1524,8 +1524,8 @@ pub mod renewals_tool {
     /// `RenewalsRenewInput` as the schema at `renewals.tool.yaml#/x-fusion-tool/actions/renew/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct RenewalsRenewInput {
         /// Wire key `id`; required.
@@ -1741,7 +1741,7 @@ pub mod renewals_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct RenewalsRenewInput);
+    __rt::__argument!(deserialize struct RenewalsRenewInput);
 }
 
 pub mod shelf_tool {
@@ -1768,8 +1768,8 @@ pub mod shelf_tool {
     /// `ShelfMoveInput` as the schema at `shelf.tool.yaml#/x-fusion-tool/actions/move/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShelfMoveInput {
         /// Wire key `id`; required.
@@ -2043,7 +2043,7 @@ pub mod shelf_tool {
             ::core::option::Option::Some(Self { id: field_0?, to: field_1? })
         }
     }
-    __rt::__argument!(struct ShelfMoveInput);
+    __rt::__argument!(deserialize struct ShelfMoveInput);
 }
 
 pub use loan::{Loan, LoanPresenter};

@@ -97,8 +97,8 @@ pub mod charges_tool {
     /// `ChargesGetInput` as the schema at `charges.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesGetInput {
         /// Charge id.
@@ -109,8 +109,8 @@ pub mod charges_tool {
     /// `ChargesRefundsInput` as the schema at `charges.tool.yaml#/x-fusion-tool/actions/refunds/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesRefundsInput {
         /// The charge whose refunds to list.
@@ -118,14 +118,14 @@ pub mod charges_tool {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
         /// Wire key `limit`; optional, left out of the data block when `None`; minimum 1; maximum 100.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub limit: ::core::option::Option<i64>,
     }
     /// `ChargesRefundInput` as the schema at `charges.tool.yaml#/x-fusion-tool/actions/refund/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ChargesRefundInput {
         /// The charge to refund.
@@ -756,7 +756,7 @@ pub mod charges_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct ChargesGetInput);
+    __rt::__argument!(deserialize struct ChargesGetInput);
     impl __rt::__private::args::FromFields for ChargesRefundsInput {
         const KEYS: &'static [&'static str] = &["id", "limit"];
         fn from_fields(
@@ -798,7 +798,7 @@ pub mod charges_tool {
             })
         }
     }
-    __rt::__argument!(struct ChargesRefundsInput);
+    __rt::__argument!(deserialize struct ChargesRefundsInput);
     impl __rt::__private::args::FromFields for ChargesRefundInput {
         const KEYS: &'static [&'static str] = &["id", "amount"];
         fn from_fields(
@@ -821,7 +821,7 @@ pub mod charges_tool {
             })
         }
     }
-    __rt::__argument!(struct ChargesRefundInput);
+    __rt::__argument!(deserialize struct ChargesRefundInput);
 }
 
 pub mod payout {
@@ -902,12 +902,12 @@ pub mod payouts_tool {
     /// `PayoutsListInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/list/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsListInput {
         /// Wire key `status`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub status: ::core::option::Option<PayoutsListInputStatus>,
     }
     /// The values of `PayoutsListInputStatus`.
@@ -924,8 +924,8 @@ pub mod payouts_tool {
     /// `PayoutsCancelInput` as the schema at `payouts.tool.yaml#/x-fusion-tool/actions/cancel/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct PayoutsCancelInput {
         /// Wire key `id`; required.
@@ -1244,7 +1244,7 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { status: field_0? })
         }
     }
-    __rt::__argument!(struct PayoutsListInput);
+    __rt::__argument!(deserialize struct PayoutsListInput);
     __rt::__argument!(enum PayoutsListInputStatus);
     impl __rt::__private::args::FromFields for PayoutsCancelInput {
         const KEYS: &'static [&'static str] = &["id"];
@@ -1262,7 +1262,7 @@ pub mod payouts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct PayoutsCancelInput);
+    __rt::__argument!(deserialize struct PayoutsCancelInput);
 }
 
 pub mod refund {

@@ -160,8 +160,8 @@ pub mod reactions_tool {
     /// `ReactionsGetInput` as the schema at `reactions.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ReactionsGetInput {}
     /// The tool's name as MCP clients call it.
@@ -429,7 +429,7 @@ pub mod reactions_tool {
             ::core::option::Option::Some(Self {})
         }
     }
-    __rt::__argument!(struct ReactionsGetInput);
+    __rt::__argument!(deserialize struct ReactionsGetInput);
 }
 
 pub mod simple_user {

@@ -44,8 +44,8 @@ pub mod c_tool {
     /// `COpenInput` as the schema at `c.tool.yaml#/x-fusion-tool/actions/open/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct COpenInput {
         /// Wire key `h`; required.
@@ -257,7 +257,7 @@ pub mod c_tool {
             ::core::option::Option::Some(Self { h: field_0? })
         }
     }
-    __rt::__argument!(struct COpenInput);
+    __rt::__argument!(deserialize struct COpenInput);
 }
 
 pub mod c {

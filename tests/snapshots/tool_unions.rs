@@ -136,6 +136,104 @@ pub mod owner {
         Bot,
     }
     __rt::wire_enum!(BotOwnerKind { Bot("bot") });
+    /// `z.discriminatedUnion`: the tag names the branch, which reads the object as itself.
+    impl __rt::__private::args::FromArgument for Owner {
+        const EXPECTED: &'static str = "object";
+        fn from_argument(
+            value: &__rt::__private::args::Value,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let map = __rt::__private::args::object(value, path, issues)?;
+            match __rt::__private::arg_unions::discriminator(
+                map,
+                "kind",
+                &["user", "bot"],
+                path,
+                issues,
+            )? {
+                0 => {
+                    <UserOwner as __rt::__private::args::FromArgument>::from_argument(
+                            value,
+                            path,
+                            issues,
+                        )
+                        .map(Self::UserOwner)
+                }
+                _ => {
+                    <BotOwner as __rt::__private::args::FromArgument>::from_argument(
+                            value,
+                            path,
+                            issues,
+                        )
+                        .map(Self::BotOwner)
+                }
+            }
+        }
+    }
+    impl __rt::__private::args::FromFields for UserOwner {
+        const KEYS: &'static [&'static str] = &["kind", "login"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                UserOwnerKind,
+            >(map, "kind", path, issues);
+            let field_1 = __rt::__private::args::required::<
+                ::std::string::String,
+            >(map, "login", path, issues);
+            ::core::option::Option::Some(Self {
+                kind: field_0?,
+                login: field_1?,
+            })
+        }
+    }
+    __rt::__argument!(struct UserOwner);
+    __rt::__argument!(enum UserOwnerKind);
+    impl __rt::__private::args::FromFields for BotOwner {
+        const KEYS: &'static [&'static str] = &["kind", "slug"];
+        fn from_fields(
+            map: &__rt::__private::args::Map<
+                ::std::string::String,
+                __rt::__private::args::Value,
+            >,
+            path: &__rt::__private::args::ArgPath<'_>,
+            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
+        ) -> ::core::option::Option<Self> {
+            let field_0 = __rt::__private::args::required::<
+                BotOwnerKind,
+            >(map, "kind", path, issues);
+            let field_1 = {
+                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
+                    minimum: ::core::option::Option::None,
+                    exclusive_minimum: ::core::option::Option::None,
+                    maximum: ::core::option::Option::None,
+                    exclusive_maximum: ::core::option::Option::None,
+                    min_length: ::core::option::Option::None,
+                    max_length: ::core::option::Option::Some(3_u64),
+                    format: ::core::option::Option::None,
+                    pattern: ::core::option::Option::None,
+                    min_items: ::core::option::Option::None,
+                    max_items: ::core::option::Option::None,
+                    unique_items: false,
+                };
+                __rt::__private::args::required_bounded::<
+                    ::std::string::String,
+                >(map, "slug", &BOUNDS, path, issues)
+            };
+            ::core::option::Option::Some(Self {
+                kind: field_0?,
+                slug: field_1?,
+            })
+        }
+    }
+    __rt::__argument!(struct BotOwner);
+    __rt::__argument!(enum BotOwnerKind);
 }
 
 pub mod shapes_tool {
@@ -162,27 +260,23 @@ pub mod shapes_tool {
     /// `ShapesPickInput` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/pick/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesPickInput {
         /// Wire key `id`; required.
         pub id: ShapesPickInputId,
         /// Wire key `owner`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub owner: ::core::option::Option<super::owner::Owner>,
         /// Wire key `label`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub label: ::core::option::Option<ShapesPickInputLabel>,
         /// Wire key `score`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub score: ::core::option::Option<::core::option::Option<ShapesPickInputScore>>,
         /// Wire key `owners`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub owners: ::core::option::Option<::std::vec::Vec<super::owner::Owner>>,
     }
     /// `ShapesPickInputId`: one of the branches of the schema at `shapes.tool.yaml#/x-fusion-tool/actions/pick/input/properties/id`.
@@ -224,8 +318,8 @@ pub mod shapes_tool {
     /// `Named` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/pick/input/properties/label/anyOf/1` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct Named {
         /// Wire key `name`; required; maxLength 3.
@@ -252,25 +346,25 @@ pub mod shapes_tool {
     /// `ShapesTallyInput` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/tally/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInput {
         /// Wire key `counts`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub counts: ::core::option::Option<ShapesTallyInputCounts>,
         /// Wire key `meta`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub meta: ::core::option::Option<ShapesTallyInputMeta>,
         /// Wire key `ranked`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub ranked: ::core::option::Option<ShapesTallyInputRanked>,
     }
     /// `ShapesTallyInputCounts` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/tally/input/properties/counts` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputCounts {
         /// The keys the schema does not declare, in the order the data had them
@@ -281,12 +375,12 @@ pub mod shapes_tool {
     /// `ShapesTallyInputMeta` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/tally/input/properties/meta` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputMeta {
         /// Wire key `source`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub source: ::core::option::Option<::std::string::String>,
         /// The keys the schema does not declare, in the order the data had them
         /// (`additionalProperties`); `_select` does not pick them.
@@ -299,8 +393,8 @@ pub mod shapes_tool {
     /// `ShapesTallyInputRanked` as the schema at `shapes.tool.yaml#/x-fusion-tool/actions/tally/input/properties/ranked` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ShapesTallyInputRanked {
         /// Wire key `top`; required.
@@ -571,7 +665,7 @@ pub mod shapes_tool {
             })
         }
     }
-    __rt::__argument!(struct ShapesPickInput);
+    __rt::__argument!(deserialize struct ShapesPickInput);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputId {
         const EXPECTED: &'static str = "union";
@@ -611,104 +705,6 @@ pub mod shapes_tool {
             __rt::__private::arg_unions::union_missing(path, issues);
         }
     }
-    /// `z.discriminatedUnion`: the tag names the branch, which reads the object as itself.
-    impl __rt::__private::args::FromArgument for super::owner::Owner {
-        const EXPECTED: &'static str = "object";
-        fn from_argument(
-            value: &__rt::__private::args::Value,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let map = __rt::__private::args::object(value, path, issues)?;
-            match __rt::__private::arg_unions::discriminator(
-                map,
-                "kind",
-                &["user", "bot"],
-                path,
-                issues,
-            )? {
-                0 => {
-                    <super::owner::UserOwner as __rt::__private::args::FromArgument>::from_argument(
-                            value,
-                            path,
-                            issues,
-                        )
-                        .map(Self::UserOwner)
-                }
-                _ => {
-                    <super::owner::BotOwner as __rt::__private::args::FromArgument>::from_argument(
-                            value,
-                            path,
-                            issues,
-                        )
-                        .map(Self::BotOwner)
-                }
-            }
-        }
-    }
-    impl __rt::__private::args::FromFields for super::owner::UserOwner {
-        const KEYS: &'static [&'static str] = &["kind", "login"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                super::owner::UserOwnerKind,
-            >(map, "kind", path, issues);
-            let field_1 = __rt::__private::args::required::<
-                ::std::string::String,
-            >(map, "login", path, issues);
-            ::core::option::Option::Some(Self {
-                kind: field_0?,
-                login: field_1?,
-            })
-        }
-    }
-    __rt::__argument!(struct super::owner::UserOwner);
-    __rt::__argument!(enum super::owner::UserOwnerKind);
-    impl __rt::__private::args::FromFields for super::owner::BotOwner {
-        const KEYS: &'static [&'static str] = &["kind", "slug"];
-        fn from_fields(
-            map: &__rt::__private::args::Map<
-                ::std::string::String,
-                __rt::__private::args::Value,
-            >,
-            path: &__rt::__private::args::ArgPath<'_>,
-            issues: &mut ::std::vec::Vec<__rt::FieldIssue>,
-        ) -> ::core::option::Option<Self> {
-            let field_0 = __rt::__private::args::required::<
-                super::owner::BotOwnerKind,
-            >(map, "kind", path, issues);
-            let field_1 = {
-                static BOUNDS: __rt::__private::bounds::Bounds = __rt::__private::bounds::Bounds {
-                    minimum: ::core::option::Option::None,
-                    exclusive_minimum: ::core::option::Option::None,
-                    maximum: ::core::option::Option::None,
-                    exclusive_maximum: ::core::option::Option::None,
-                    min_length: ::core::option::Option::None,
-                    max_length: ::core::option::Option::Some(3_u64),
-                    format: ::core::option::Option::None,
-                    pattern: ::core::option::Option::None,
-                    min_items: ::core::option::Option::None,
-                    max_items: ::core::option::Option::None,
-                    unique_items: false,
-                };
-                __rt::__private::args::required_bounded::<
-                    ::std::string::String,
-                >(map, "slug", &BOUNDS, path, issues)
-            };
-            ::core::option::Option::Some(Self {
-                kind: field_0?,
-                slug: field_1?,
-            })
-        }
-    }
-    __rt::__argument!(struct super::owner::BotOwner);
-    __rt::__argument!(enum super::owner::BotOwnerKind);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputLabel {
         const EXPECTED: &'static str = "union";
@@ -779,7 +775,7 @@ pub mod shapes_tool {
             ::core::option::Option::Some(Self { name: field_0? })
         }
     }
-    __rt::__argument!(struct Named);
+    __rt::__argument!(deserialize struct Named);
     /// `z.union`: the first branch that reads the value without an issue.
     impl __rt::__private::args::FromArgument for ShapesPickInputScore {
         const EXPECTED: &'static str = "union";
@@ -845,7 +841,7 @@ pub mod shapes_tool {
             })
         }
     }
-    __rt::__argument!(struct ShapesTallyInput);
+    __rt::__argument!(deserialize struct ShapesTallyInput);
     impl __rt::__private::args::FromFields for ShapesTallyInputCounts {
         const KEYS: &'static [&'static str] = &[];
         fn from_fields(
@@ -864,7 +860,7 @@ pub mod shapes_tool {
             })
         }
     }
-    __rt::__argument!(struct ShapesTallyInputCounts, catchall);
+    __rt::__argument!(deserialize struct ShapesTallyInputCounts, catchall);
     impl __rt::__private::args::FromFields for ShapesTallyInputMeta {
         const KEYS: &'static [&'static str] = &["source"];
         fn from_fields(
@@ -887,7 +883,7 @@ pub mod shapes_tool {
             })
         }
     }
-    __rt::__argument!(struct ShapesTallyInputMeta, catchall);
+    __rt::__argument!(deserialize struct ShapesTallyInputMeta, catchall);
     impl __rt::__private::args::FromFields for ShapesTallyInputRanked {
         const KEYS: &'static [&'static str] = &["top"];
         fn from_fields(
@@ -910,7 +906,7 @@ pub mod shapes_tool {
             })
         }
     }
-    __rt::__argument!(struct ShapesTallyInputRanked, catchall);
+    __rt::__argument!(deserialize struct ShapesTallyInputRanked, catchall);
 }
 
 pub use owner::{BotOwner, BotOwnerKind, Owner, UserOwner, UserOwnerKind};

@@ -44,8 +44,8 @@ pub mod billing_tool {
     /// `BillingGetInput` as the schema at `billing.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct BillingGetInput {
         /// Wire key `id`; required.
@@ -371,7 +371,7 @@ pub mod billing_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct BillingGetInput);
+    __rt::__argument!(deserialize struct BillingGetInput);
 }
 
 pub mod charge {
@@ -461,8 +461,8 @@ pub mod desk_tool {
     /// `DeskChargeInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/charge/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct DeskChargeInput {
         /// Wire key `id`; required.
@@ -471,8 +471,8 @@ pub mod desk_tool {
     /// `DeskReceiptInput` as the schema at `desk.tool.yaml#/x-fusion-tool/actions/receipt/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct DeskReceiptInput {
         /// Wire key `id`; required.
@@ -838,7 +838,7 @@ pub mod desk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct DeskChargeInput);
+    __rt::__argument!(deserialize struct DeskChargeInput);
     impl __rt::__private::args::FromFields for DeskReceiptInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -855,7 +855,7 @@ pub mod desk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct DeskReceiptInput);
+    __rt::__argument!(deserialize struct DeskReceiptInput);
 }
 
 pub mod items_tool {
@@ -882,8 +882,8 @@ pub mod items_tool {
     /// `ItemsCreateInput` as the schema at `items.tool.yaml#/x-fusion-tool/actions/create/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct ItemsCreateInput {
         /// Wire key `title`; required.
@@ -1119,7 +1119,7 @@ pub mod items_tool {
             ::core::option::Option::Some(Self { title: field_0? })
         }
     }
-    __rt::__argument!(struct ItemsCreateInput);
+    __rt::__argument!(deserialize struct ItemsCreateInput);
 }
 
 pub mod ledger_tool {
@@ -1146,8 +1146,8 @@ pub mod ledger_tool {
     /// `LedgerSearchInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerSearchInput {
         /// The state to match.
@@ -1157,23 +1157,19 @@ pub mod ledger_tool {
         /// Wire key `limit`; required.
         pub limit: i64,
         /// Wire key `min_amount`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub min_amount: ::core::option::Option<f64>,
         /// Wire key `exact`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub exact: ::core::option::Option<bool>,
         /// Wire key `tags`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
         /// Wire key `note`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
-        #[serde(
-            default,
-            skip_serializing_if = "::core::option::Option::is_none",
-            deserialize_with = "__rt::__private::nullable::present"
-        )]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub note: ::core::option::Option<::core::option::Option<::std::string::String>>,
         /// Wire key `range`; optional, left out of the data block when `None`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub range: ::core::option::Option<LedgerSearchInputRange>,
     }
     /// The state to match.
@@ -1193,21 +1189,21 @@ pub mod ledger_tool {
     /// `LedgerSearchInputRange` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/search/input/properties/range` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerSearchInputRange {
         /// Wire key `from`; required; format `date`.
         pub from: ::std::string::String,
         /// Wire key `to`; optional, left out of the data block when `None`; format `date`.
-        #[serde(default, skip_serializing_if = "::core::option::Option::is_none")]
+        #[serde(skip_serializing_if = "::core::option::Option::is_none")]
         pub to: ::core::option::Option<::std::string::String>,
     }
     /// `LedgerPurgeInput` as the schema at `ledger.tool.yaml#/x-fusion-tool/actions/purge/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct LedgerPurgeInput {
         /// Wire key `id`; required.
@@ -1511,7 +1507,7 @@ pub mod ledger_tool {
             })
         }
     }
-    __rt::__argument!(struct LedgerSearchInput);
+    __rt::__argument!(deserialize struct LedgerSearchInput);
     __rt::__argument!(enum LedgerSearchInputStatus);
     impl __rt::__private::args::FromFields for LedgerSearchInputRange {
         const KEYS: &'static [&'static str] = &["from", "to"];
@@ -1569,7 +1565,7 @@ pub mod ledger_tool {
             })
         }
     }
-    __rt::__argument!(struct LedgerSearchInputRange);
+    __rt::__argument!(deserialize struct LedgerSearchInputRange);
     impl __rt::__private::args::FromFields for LedgerPurgeInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -1586,7 +1582,7 @@ pub mod ledger_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct LedgerPurgeInput);
+    __rt::__argument!(deserialize struct LedgerPurgeInput);
 }
 
 pub mod receipt {

@@ -298,8 +298,8 @@ pub mod accounts_tool {
     /// `AccountsGetInput` as the schema at `accounts.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct AccountsGetInput {
         /// Wire key `id`; required.
@@ -694,7 +694,7 @@ pub mod accounts_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct AccountsGetInput);
+    __rt::__argument!(deserialize struct AccountsGetInput);
 }
 
 pub mod org {

@@ -105,8 +105,8 @@ pub mod helpdesk_tool {
     /// `HelpdeskGetInput` as the schema at `helpdesk.tool.yaml#/x-fusion-tool/actions/get/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct HelpdeskGetInput {
         /// Wire key `id`; required.
@@ -115,8 +115,8 @@ pub mod helpdesk_tool {
     /// `HelpdeskCloseInput` as the schema at `helpdesk.tool.yaml#/x-fusion-tool/actions/close/input` describes it.
     ///
     /// Read from a tool call's arguments (wire format §12): a key the schema does not declare is
-    /// a validation error, reported with the others.
-    #[derive(Debug, Clone, PartialEq, __rt::Serialize, __rt::Deserialize)]
+    /// a validation error, reported with the others; `Deserialize` reads it the same way.
+    #[derive(Debug, Clone, PartialEq, __rt::Serialize)]
     #[serde(crate = "__rt::__private::serde")]
     pub struct HelpdeskCloseInput {
         /// Wire key `id`; required.
@@ -434,7 +434,7 @@ pub mod helpdesk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct HelpdeskGetInput);
+    __rt::__argument!(deserialize struct HelpdeskGetInput);
     impl __rt::__private::args::FromFields for HelpdeskCloseInput {
         const KEYS: &'static [&'static str] = &["id"];
         fn from_fields(
@@ -451,7 +451,7 @@ pub mod helpdesk_tool {
             ::core::option::Option::Some(Self { id: field_0? })
         }
     }
-    __rt::__argument!(struct HelpdeskCloseInput);
+    __rt::__argument!(deserialize struct HelpdeskCloseInput);
 }
 
 pub mod notice {

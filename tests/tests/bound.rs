@@ -172,3 +172,34 @@ fn a_flat_tool_reads_its_boxed_input_and_its_capped_payload() {
         "{text}"
     );
 }
+
+/// `Deserialize` of an argument struct is its argument reader: what a call refuses (an unknown
+/// key, a bound, a wrong type) `serde_json::from_value` refuses too, every issue named, and
+/// what a call accepts reads to the same value.
+#[test]
+fn deserializing_an_input_struct_reads_it_as_a_call_does() {
+    let input: IssuesListInput = serde_json::from_value(json!({
+        "owner": "octo", "repo": "hello", "state": "closed", "per_page": 100
+    }))
+    .expect("a valid input reads");
+    assert_eq!(input.per_page, Some(100));
+    assert_eq!(input.page, None);
+    let error = serde_json::from_value::<IssuesListInput>(json!({
+        "owner": "octo", "repo": 7, "per_page": 101, "colour": "red"
+    }))
+    .expect_err("a bad input is refused")
+    .to_string();
+    for part in [
+        "repo: ",
+        "per_page: ",
+        "(root): Unrecognized key: \"colour\"",
+    ] {
+        assert!(error.contains(part), "{part:?} missing from {error:?}");
+    }
+    let nested = serde_json::from_value::<IssuesCreateInput>(json!({
+        "owner": "octo", "repo": "hello", "body": {"title": ""}
+    }))
+    .expect_err("a nested bound is checked")
+    .to_string();
+    assert!(nested.contains("body.title: "), "{nested:?}");
+}

@@ -219,10 +219,20 @@ fn the_billing_example_tool() {
     assert!(matches!(call.args, BillingArgs::List(_)));
     assert_eq!(call.select, [BillingSelect::Id]);
     let schema: Value = serde_json::from_str(billing_tool::INPUT_SCHEMA).unwrap();
+    // `remind` takes only a well-formed invoice number: `id` advertises each action's schema.
+    let id = &schema["properties"]["id"];
     assert_eq!(
-        schema["properties"]["id"]["description"],
-        "Invoice number. Required for: get, remind"
+        id["description"],
+        "Invoice number (get). Invoice number, INV- and six digits (remind). Required for: get, \
+         remind. Its schema depends on the action"
     );
+    assert_eq!(
+        id["anyOf"][0],
+        json!({"type": "string", "description": "For: get"})
+    );
+    assert_eq!(id["anyOf"][1]["pattern"], "^INV-[0-9]{6}$");
+    assert!(BillingCall::parse(&json!({"action": "get", "id": "inv-2"})).is_ok());
+    assert!(BillingCall::parse(&json!({"action": "remind", "id": "inv-2"})).is_err());
     let tool = billing_tool::TOOL;
     assert_eq!(
         (tool.read_only, tool.destructive, tool.idempotent),

@@ -47,6 +47,15 @@ async function drive(transportName, transport) {
   check(billing?.outputSchema === undefined, `${transportName}: billing advertises no output schema`);
   check(clients?.outputSchema?.type === "object", `${transportName}: clients advertises an object output schema`);
   check(clients?.title === "Clients", `${transportName}: clients title`);
+  // `id` has one schema in billing's `get` and a stricter one in `remind`: the tool advertises
+  // both, each branch naming its actions; calls.json holds each action validating against its own.
+  const idBranches = billing?.inputSchema?.properties?.id?.anyOf ?? [];
+  check(
+    idBranches.length === 2 &&
+      idBranches.some((b) => b.pattern === undefined && b.description?.endsWith("For: get")) &&
+      idBranches.some((b) => b.pattern === "^INV-[0-9]{6}$" && b.description?.endsWith("For: remind")),
+    `${transportName}: billing's id advertises its schema per action`,
+  );
   // The reminders tool is exposed flat: one tool per action, each with its own annotations.
   const due = tools.find((tool) => tool.name === "reminders_due");
   const send = tools.find((tool) => tool.name === "reminders_send");

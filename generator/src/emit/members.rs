@@ -5,7 +5,6 @@ use quote::quote;
 
 use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
-use super::record::Presence;
 use super::view::{Derives, FieldView, LiteralVariantView, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::{FieldNames, Names};
@@ -34,33 +33,14 @@ pub(super) fn field_view(
         inner
     };
     let mut serde = Vec::new();
-    if derives.serde() && name != field.key {
+    if derives.serialize && name != field.key {
         let key = literal(&field.key);
         serde.push(quote!(rename = #key));
-    }
-    if !field.required && derives.deserialize {
-        serde.push(quote!(default));
     }
     if !field.required && derives.serialize {
         serde.push(quote!(
             skip_serializing_if = "::core::option::Option::is_none"
         ));
-    }
-    // `null` and absence are different data: a required nullable key must be present, and an
-    // optional one keeps an explicit `null` (see `__rt::__private::nullable` in the runtime).
-    // `Option` would read `null` as absence: lost for any JSON value, and let through for a key
-    // the schema forbids (`false`), so such a type reads `null` itself.
-    let helper = match Presence::of(model, field) {
-        _ if !derives.deserialize => None,
-        Presence::RequiredNullable => Some("required"),
-        Presence::OptionalNullable => Some("present"),
-        Presence::OptionalValue => Some("value"),
-        Presence::Required | Presence::Optional => None,
-    };
-    if let Some(helper) = helper {
-        // Serde names its helpers by path, in a string.
-        let helper = literal(&format!("{rt}::__private::nullable::{helper}"));
-        serde.push(quote!(deserialize_with = #helper));
     }
     if field.redact.is_some() && derives.serialize {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the

@@ -14,6 +14,7 @@ mod record;
 pub mod schema_defs;
 pub(crate) mod sha256;
 pub mod tool_args;
+mod tool_http;
 pub(crate) mod tool_schema;
 pub mod tools;
 pub mod toon;
@@ -87,15 +88,28 @@ pub fn emit(
             ),
         )]
     })?;
-    for index in 0..model.modules.len() {
+    for (index, owned) in argument_types.iter().enumerate() {
         let rendered =
             render_module(model, names, index, &rt, &data_types).and_then(|(head, module)| {
                 // The tool's items follow the module's types, in the same module.
-                let tool = tools::render(model, names, index, &rt, &argument_types, &def_keys)?;
-                let text = match tool {
+                let tool = tools::render(model, names, index, &rt, &def_keys)?;
+                let mut text = match tool {
                     Some(tool) => format!("{module}\n{tool}"),
                     None => module,
                 };
+                let owned = (owned.as_slice(), data_types.as_slice());
+                let arg_impls = tool_args::arg_impls(model, names, index, owned, &rt)?;
+                if !arg_impls.is_empty() {
+                    let readers = tool_args::ArgImplsTemplate {
+                        rt: rt.clone(),
+                        arg_impls,
+                    };
+                    let readers = readers.render().map_err(|err| {
+                        InternalError(format!("template rendering failed: {err}"))
+                    })?;
+                    text.push('\n');
+                    text.push_str(&readers);
+                }
                 Ok((head, text))
             });
         let (

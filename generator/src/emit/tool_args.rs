@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use askama::Template;
 use proc_macro2::TokenStream;
 use quote::quote;
 
@@ -45,6 +46,9 @@ pub struct ArgStruct {
     pub extra: Option<(Ident, RustType)>,
     /// The check of `minProperties`/`maxProperties`, a statement, when the schema has them.
     pub count: Option<TokenStream>,
+    /// `Deserialize` comes from this reader too: the struct is read only from arguments (one
+    /// that is also data has its own from its `__record!` table).
+    pub deserialize: bool,
 }
 
 impl ArgStruct {
@@ -67,12 +71,13 @@ pub struct ArgField {
     pub read: TokenStream,
 }
 
-/// The readers of the input types module `index` owns (`owned`, from [`argument_types`]).
+/// The readers of the input types module `index` owns (`owned`, from [`argument_types`]);
+/// `data_types` is [`Model::data_types`].
 pub fn arg_impls(
     model: &Model,
     names: &Names,
     index: usize,
-    owned: &[TypeId],
+    (owned, data_types): (&[TypeId], &[bool]),
     rt: &Runtime,
 ) -> Result<Vec<ArgImpl>, InternalError> {
     let path = |id: TypeId| ItemRef::ty(model, names, index, id);
@@ -99,9 +104,14 @@ pub fn arg_impls(
             TypeKind::Enum { .. } => Some(Ok(ArgImpl::Enum(path(id)))),
             // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
             TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
-            TypeKind::Struct { fields } => {
-                Some(arg_struct(model, names, index, id, fields, rt).map(ArgImpl::Struct))
-            }
+            TypeKind::Struct { fields } => Some(
+                arg_struct(model, names, index, id, fields, rt).map(|reader| {
+                    ArgImpl::Struct(ArgStruct {
+                        deserialize: !data_types[id],
+                        ..reader
+                    })
+                }),
+            ),
         })
         .collect()
 }
@@ -128,6 +138,7 @@ fn arg_struct(
         quote!(#rt::__private::args::check_property_count(map, #min, #max, path, issues);)
     });
     Ok(ArgStruct {
+        deserialize: false,
         count,
         path: ItemRef::ty(model, names, index, id),
         extra: extra_field(model, names, id)?
@@ -247,30 +258,43 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
     })
 }
 
-/// For every tool module, the types reachable from its inputs that no earlier tool module
-/// reached: each gets its `FromArgument` impl exactly once, whichever tools share it.
+/// For every module, the types it defines that some tool's input reaches, in the order the
+/// tools reach them: each gets its `FromArgument` impl once, beside its definition, whichever
+/// tools share it.
 pub fn argument_types(model: &Model) -> Vec<Vec<TypeId>> {
+    let mut defined_in = vec![0; model.types.len()];
+    for (index, module) in model.modules.iter().enumerate() {
+        for &id in &module.types {
+            defined_in[id] = index;
+        }
+    }
+    let mut owned = vec![Vec::new(); model.modules.len()];
     let mut done = BTreeSet::new();
-    model
+    for tool in model
         .modules
         .iter()
-        .map(|module| {
-            let mut owned = Vec::new();
-            let Some(tool) = &module.tool else {
-                return owned;
-            };
-            let mut stack: Vec<TypeId> =
-                tool.actions.iter().filter_map(|a| a.input).rev().collect();
-            while let Some(id) = stack.pop() {
-                if !done.insert(id) {
-                    continue;
-                }
-                owned.push(id);
-                stack.extend(model.reached(id).into_iter().rev());
+        .filter_map(|module| module.tool.as_ref())
+    {
+        let mut stack: Vec<TypeId> = tool.actions.iter().filter_map(|a| a.input).rev().collect();
+        while let Some(id) = stack.pop() {
+            if !done.insert(id) {
+                continue;
             }
-            owned
-        })
-        .collect()
+            owned[defined_in[id]].push(id);
+            stack.extend(model.reached(id).into_iter().rev());
+        }
+    }
+    owned
+}
+
+/// The argument readers of module `index` (`arg_impls.rs.jinja`).
+#[derive(Template)]
+#[template(path = "arg_impls.rs.jinja", escape = "none")]
+pub struct ArgImplsTemplate {
+    /// Path of the runtime crate.
+    pub rt: Runtime,
+    /// The readers, in the order [`argument_types`] gives their types.
+    pub arg_impls: Vec<ArgImpl>,
 }
 
 /// The `Pattern` constructor of an ECMAScript `pattern` the model checked to translate and

@@ -8,14 +8,13 @@ use quote::quote;
 use super::code::{
     Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
 };
-use super::tool_args::ArgImpl;
 use super::tool_schema::{
     action_select_keys, description, flat_description, flat_input_schema, input_schema,
     output_schema, tool_output_schema,
 };
 use super::view::{EnumView, VariantView};
 use crate::model::{Model, TypeId, TypeKind};
-use crate::naming::{Names, ToolNames};
+use crate::naming::Names;
 
 /// The tool part of a tool file's module.
 #[derive(Template)]
@@ -72,8 +71,6 @@ pub struct ToolView {
     pub flat: bool,
     /// The actions.
     pub actions: Vec<ActionView>,
-    /// `FromArgument` impls of the input types this module owns.
-    pub arg_impls: Vec<ArgImpl>,
 }
 
 /// The `concurrency` of a tool and its actions, as `fusion_runtime::Limits`.
@@ -209,17 +206,15 @@ impl ReturnsView {
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
 /// `argument_types` is [`super::tool_args::argument_types`]: per module, the input types whose
-/// `FromArgument` impls it writes. `def_keys` are the types' `$defs` keys in the schemas it
-/// publishes.
+/// `def_keys` are the types' `$defs` keys in the schemas it publishes.
 pub fn render(
     model: &Model,
     names: &Names,
     index: usize,
     rt: &Runtime,
-    argument_types: &[Vec<TypeId>],
     def_keys: &[String],
 ) -> Result<Option<String>, InternalError> {
-    let (Some(owned), Some(tool)) = (argument_types.get(index), &model.modules[index].tool) else {
+    let Some(tool) = &model.modules[index].tool else {
         return Ok(None);
     };
     let tool_names = names
@@ -465,8 +460,7 @@ pub fn render(
             })
         })
         .collect::<Result<Vec<ActionView>, InternalError>>()?;
-    let http = http_handler(tool, tool_names, &actions, rt);
-    let arg_impls = super::tool_args::arg_impls(model, names, index, owned, rt)?;
+    let http = super::tool_http::http_handler(tool, tool_names, &actions, rt).to_string();
     let mut hooked: Vec<ItemRef> = Vec::new();
     for returns in actions.iter().filter_map(|a| a.returns.as_ref()) {
         if !hooked.contains(&returns.presenter) {
@@ -513,7 +507,6 @@ pub fn render(
         served: ident(&tool_names.served),
         select,
         actions,
-        arg_impls,
     };
     ToolTemplate {
         rt: rt.clone(),
@@ -525,190 +518,4 @@ pub fn render(
         Some(code)
     })
     .map_err(|err| InternalError(format!("template rendering failed: {err}")))
-}
-
-/// A `fusion_runtime::paging::Paging` literal.
-fn paging_literal(paging: &crate::operations::Paging, rt: &Runtime) -> String {
-    use crate::operations::{NextFrom, PageStyle};
-    let p = format!("{rt}::paging");
-    let style = match &paging.style {
-        PageStyle::Page { param, first } => format!(
-            "{p}::PageStyle::Page {{ param: {}, first: {first} }}",
-            literal(param)
-        ),
-        PageStyle::Offset { param } => {
-            format!("{p}::PageStyle::Offset {{ param: {} }}", literal(param))
-        }
-        PageStyle::Cursor { param } => {
-            format!("{p}::PageStyle::Cursor {{ param: {} }}", literal(param))
-        }
-        PageStyle::Link => format!("{p}::PageStyle::Link"),
-    };
-    let option = |value: Option<String>| match value {
-        Some(value) => format!("::core::option::Option::Some({value})"),
-        None => "::core::option::Option::None".to_owned(),
-    };
-    let next = match &paging.next {
-        NextFrom::FullPage => format!("{p}::NextFrom::FullPage"),
-        NextFrom::Link => format!("{p}::NextFrom::Link"),
-        NextFrom::LastItem { more, list, id } => format!(
-            "{p}::NextFrom::LastItem {{ more: {}, list: {}, id: {} }}",
-            literal(more),
-            literal(list),
-            literal(id)
-        ),
-        NextFrom::Body(path) => format!(
-            "{p}::NextFrom::Body(&[{}])",
-            path.iter()
-                .map(|k| literal(k).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    format!(
-        "{p}::Paging {{ style: {style}, size: {}, default_size: {}, max_size: {}, next: {next} }}",
-        option(paging.size.as_deref().map(|s| literal(s).to_string())),
-        option(paging.default_size.map(|n| n.to_string())),
-        option(paging.max_size.map(|n| n.to_string())),
-    )
-}
-
-/// For a tool whose actions are bound to OpenAPI operations (issue 27): each operation as a
-/// `fusion_runtime::http_client::Operation` constant, a trait `<Tool>Api` whose methods call
-/// the API by default (override one to answer that action with code of your own), and
-/// Text of the description (a path, an origin, a name) inside a `///` line written as text
-/// here: on one line whatever it holds (a line break would end the comment and make the rest
-/// of the text code), and with no backtick to close the code span it sits in.
-fn in_doc(text: &str) -> String {
-    crate::rust_text::for_line_comment(text).replace('`', "'")
-}
-
-/// `<Tool>Http<A>`, the handler that serves an `<Tool>Api`. Empty for other tools.
-fn http_handler(
-    tool: &crate::model::ToolModel,
-    names: &ToolNames,
-    actions: &[ActionView],
-    rt: &Runtime,
-) -> String {
-    let Some(http_names) = &names.http else {
-        return String::new();
-    };
-    let (api, served, handler) = (&http_names.api, &http_names.handler, &names.handler);
-    let hc = format!("{rt}::http_client");
-    let every_bound = tool.actions.iter().all(|a| a.http.is_some());
-    let mut out = String::new();
-    let mut methods = String::new();
-    let mut delegates = String::new();
-    for ((action, view), action_names) in tool.actions.iter().zip(actions).zip(&names.actions) {
-        let method = &view.method;
-        // An action without input takes no argument, in the handler trait and here alike.
-        let args = match &view.input {
-            Some(input) => format!(", args: {input}"),
-            None => String::new(),
-        };
-        let (pass, forward) = if view.input.is_some() {
-            ("args", "args")
-        } else {
-            ("()", "")
-        };
-        let reply = &view.reply;
-        let signature = format!(
-            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, {hc}::ApiError>> + ::core::marker::Send"
-        );
-        delegates.push_str(&format!(
-            "fn {method}(&self{args}) -> impl ::core::future::Future<Output = ::core::result::Result<{reply}, Self::Error>> + ::core::marker::Send {{ self.0.{method}({forward}) }}\n"
-        ));
-        let Some(http) = &action.http else {
-            methods.push_str(&format!(
-                "/// `{}`: bound to no operation, answered by your code.\n{signature};\n",
-                in_doc(&action.name)
-            ));
-            continue;
-        };
-        let constant = &action_names.operation;
-        let params: Vec<String> = http
-            .params
-            .iter()
-            .map(|p| {
-                let location = match p.location {
-                    crate::operations::ParamIn::Path => "Path",
-                    crate::operations::ParamIn::Query => "Query",
-                    crate::operations::ParamIn::Header => "Header",
-                };
-                format!(
-                    "{hc}::Param {{ name: {}, arg: {}, location: {hc}::In::{location}, explode: {} }}",
-                    literal(&p.name),
-                    literal(&p.arg),
-                    p.explode
-                )
-            })
-            .collect();
-        let body = match &http.body {
-            Some(key) => format!("::core::option::Option::Some({})", literal(key)),
-            None => "::core::option::Option::None".to_owned(),
-        };
-        let paging = match &http.paging {
-            Some(paging) => format!(
-                "::core::option::Option::Some({})",
-                paging_literal(paging, rt)
-            ),
-            None => "::core::option::Option::None".to_owned(),
-        };
-        out.push_str(&format!(
-            "/// `{} {}`, which `{}` calls (`{}`).\npub const {constant}: {hc}::Operation = {hc}::Operation {{ action: {}, method: {}, path: {}, params: &[{}], body: {body}, paging: {paging} }};\n",
-            in_doc(&http.method),
-            in_doc(&http.path),
-            in_doc(&action.name),
-            in_doc(&http.origin),
-            view.at,
-            literal(&http.method),
-            literal(&http.path),
-            params.join(", "),
-        ));
-        // The client answers every failure as the tool error that fits it, so a default
-        // method never returns `Err`: that is left to code that overrides it.
-        let call = if let (Some(returns), Some(_)) = (&view.returns, &http.paging) {
-            // The presenter's agent limit is the page size asked for when the agent gives none.
-            let paged = format!(
-                "self.client().call_paged(&{constant}, &{pass}, {rt}::paging::agent_limit(&{})).await",
-                returns.presenter
-            );
-            // An action exposed as a tool of its own is suggested under that tool's name.
-            if tool.flat {
-                format!(
-                    "::core::result::Result::Ok({rt}::paging::flat({paged}, {}))",
-                    literal(&tool.flat_name(action))
-                )
-            } else {
-                format!("::core::result::Result::Ok({paged})")
-            }
-        } else if view.returns.is_some() {
-            format!("::core::result::Result::Ok(self.client().call(&{constant}, &{pass}).await)")
-        } else {
-            format!(
-                "::core::result::Result::Ok(self.client().call_without_data(&{constant}, &{pass}).await)"
-            )
-        };
-        methods.push_str(&format!(
-            "/// `{}`: calls `{} {}`; override it to answer with code of your own.\n{signature} {{ async move {{ {call} }} }}\n",
-            in_doc(&action.name),
-            in_doc(&http.method),
-            in_doc(&http.path),
-        ));
-    }
-    out.push_str(&format!(
-        "/// The actions of `{name}` as calls to the API (feature `http-client` of the runtime).\n/// Every method bound to an operation calls it by default; override any of them to answer that\n/// action with code of your own.\npub trait {api}: ::core::marker::Sync {{\n/// The client the default methods call the API with.\nfn client(&self) -> &{hc}::ApiClient;\n{methods}}}\n",
-        name = in_doc(&tool.name)
-    ));
-    if every_bound {
-        out.push_str(&format!(
-            "impl {api} for {hc}::ApiClient {{ fn client(&self) -> &{hc}::ApiClient {{ self }} }}\n"
-        ));
-    }
-    out.push_str(&format!(
-        "/// The handler of `{name}` that answers through an [`{api}`]: `{tool_struct}({served}(client))`.\npub struct {served}<A>(pub A);\nimpl<A: {api}> {handler} for {served}<A> {{\ntype Error = {hc}::ApiError;\n{delegates}}}\n",
-        name = in_doc(&tool.name),
-        tool_struct = names.served
-    ));
-    out
 }

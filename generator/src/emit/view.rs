@@ -212,15 +212,15 @@ pub struct StructView {
 
 /// Which of `Debug` and serde's traits a struct derives. A struct that data blocks write gets
 /// all three from its `__record!` table (smaller and faster to compile than the derives),
-/// undeclared keys it keeps included; one only read from tool arguments derives them.
+/// undeclared keys it keeps included; one only read from tool arguments derives `Debug` and
+/// `Serialize` (a request to an API is built from it) and gets `Deserialize` from its argument
+/// reader (`__argument!`), which serde's derive would repeat at several times the size.
 #[derive(Debug, Clone, Copy)]
 pub struct Derives {
     /// `#[derive(Debug)]`.
     pub debug: bool,
     /// `#[derive(Serialize)]`.
     pub serialize: bool,
-    /// `#[derive(Deserialize)]`.
-    pub deserialize: bool,
 }
 
 impl Derives {
@@ -229,13 +229,7 @@ impl Derives {
         Self {
             debug: !data,
             serialize: !data,
-            deserialize: !data,
         }
-    }
-
-    /// Derives either of serde's traits.
-    pub fn serde(self) -> bool {
-        self.serialize || self.deserialize
     }
 }
 
@@ -248,9 +242,6 @@ pub struct ExtraView {
     /// `patternProperties`: the `Pattern` constructors of the patterns a key must match to be
     /// kept; empty keeps every undeclared key.
     pub key_patterns: Vec<TokenStream>,
-    /// The path of the function that reads the keys `patternProperties` keeps, as the string
-    /// `#[serde(deserialize_with = …)]` takes (`Self` there would name serde's visitor).
-    pub key_reader: Literal,
 }
 
 /// One struct field.
@@ -381,7 +372,6 @@ pub fn module_view(
                             rt.clone(),
                             Box::new(rust_type(model, names, index, ty, rt)),
                         ),
-                        key_reader: literal(&format!("{}::__fusion_matching_keys", names_of.name)),
                         key_patterns: def
                             .extra_keys
                             .iter()
