@@ -174,3 +174,33 @@ fn every_snapshot_is_compiled() {
         );
     }
 }
+
+/// Every impl a module holds is of its own types: no `impl … for super::…` and no argument
+/// reader of another module's type. What lets a vendor's tool modules be compiled as crates of
+/// their own over a crate of the presenters' modules (scripts/vendor-api.sh) under the orphan
+/// rule.
+#[test]
+fn every_module_implements_only_its_own_types() {
+    let mut foreign = Vec::new();
+    for feature in FEATURES {
+        let path = tests_dir().join("snapshots").join(format!("{feature}.rs"));
+        let text = std::fs::read_to_string(&path).expect("the snapshot is readable");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        for needle in [
+            " for super::",
+            "__argument!(struct super::",
+            "__argument!(deserialize struct super::",
+            "__argument!(enum super::",
+        ] {
+            let count = flat.matches(needle).count();
+            if count > 0 {
+                foreign.push(format!("{feature}.rs: {count} × `{needle}`"));
+            }
+        }
+        // The corpus has types read from arguments in the module that defines them.
+        if *feature == "bound" {
+            assert!(flat.contains("__argument!(deserialize struct IssuesListInput)"));
+        }
+    }
+    assert!(foreign.is_empty(), "{}", foreign.join("\n"));
+}
