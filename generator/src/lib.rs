@@ -298,19 +298,15 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
         .flat_map(|(document, _)| document.warnings.iter().cloned())
         .collect();
     // Semantic checks run on every file that could be read, so one run reports everything.
-    let model = match model::resolve(&definitions, &broken, &in_components, &pruned) {
-        Ok(mut model) if errors.is_empty() => {
-            for module in &mut model.modules {
-                let Some(tool) = &mut module.tool else {
-                    continue;
-                };
-                for action in &mut tool.actions {
-                    let key = (module.file.clone(), action.name.clone());
-                    action.http = expanded.bindings.get(&key).cloned();
-                }
-            }
-            model
-        }
+    let resolved = model::resolve(
+        &definitions,
+        &broken,
+        &in_components,
+        &pruned,
+        &expanded.bindings,
+    );
+    let model = match resolved {
+        Ok(model) if errors.is_empty() => model,
         Ok(model) => {
             warnings.extend(model.warnings);
             attribute(&mut errors);

@@ -64,12 +64,15 @@ fn known_dialect(uri: &str) -> bool {
 /// `in_components` are the meta-schema's errors inside OpenAPI documents' component schemas
 /// (cut out of them already): each is reported when a `$ref` reaches its component. `pruned`
 /// names, per file, the pointers cut out after a meta-schema error: the fields declared there
-/// are poisoned, so that their uses are not reported as well.
+/// are poisoned, so that their uses are not reported as well. `bindings` are the OpenAPI
+/// operations the actions call, by tool file and action name (`openapi::operations`): each
+/// action is made with its binding, as it is made with its input and presenter.
 pub fn resolve(
     definitions: &[(Document, Schema)],
     broken: &[String],
     in_components: &[Diagnostic],
     pruned: &[(String, Vec<String>)],
+    bindings: &HashMap<(String, String), crate::operations::HttpBinding>,
 ) -> Result<Model, Vec<Diagnostic>> {
     let mut unreached: HashMap<(String, String), Vec<Diagnostic>> = HashMap::new();
     for diagnostic in in_components {
@@ -82,6 +85,7 @@ pub fn resolve(
     let mut resolver = Resolver {
         definitions,
         broken,
+        bindings,
         unreached,
         files: HashMap::new(),
         types_at: HashMap::new(),
@@ -148,6 +152,8 @@ pub(super) struct Resolver<'a> {
     pub(super) definitions: &'a [(Document, Schema)],
     /// Files that exist but could not be read (already reported).
     pub(super) broken: &'a [String],
+    /// The OpenAPI operation each action calls, by tool file and action name.
+    pub(super) bindings: &'a HashMap<(String, String), crate::operations::HttpBinding>,
     pub(super) files: HashMap<&'a str, usize>,
     /// Errors in OpenAPI component schemas, by file and component, not reported until a `$ref`
     /// reaches the component.

@@ -411,7 +411,10 @@ fn resolve_tool<'a>(
                 &format!("{pointer}/invalidates"),
                 action.invalidates.as_deref(),
             ),
-            http: None,
+            http: resolver
+                .bindings
+                .get(&(path.to_owned(), name.clone()))
+                .cloned(),
         });
     }
     let flat = tool.exposition == Exposition::Flat;
