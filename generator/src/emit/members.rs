@@ -5,17 +5,18 @@ use quote::quote;
 
 use super::code::{Ident, InternalError, Literal, Number, Runtime, ident, literal, separated};
 use super::docs::{doc_lines, doc_literal, field_facts};
-use super::view::{Derives, FieldView, LiteralVariantView, json_key, rust_type};
+use super::view::{FieldView, LiteralVariantView, json_key, rust_type};
 use crate::model::{FieldDef, FieldType, LiteralValue, Model, TypeId, TypeKind};
 use crate::naming::{FieldNames, Names};
 
 /// The view of `field`, named by `field_names`, of struct `owner` in module `module`, with the
-/// serde attributes the struct's derives read.
+/// attributes `Serialize`'s derive reads when the struct is `argument_only` (one that data
+/// blocks write is serialized from its `__record!` table).
 pub(super) fn field_view(
     model: &Model,
     names: &Names,
     module: usize,
-    (owner, derives): (&Ident, Derives),
+    (owner, argument_only): (&Ident, bool),
     (field, field_names): (&FieldDef, &FieldNames),
     rt: &Runtime,
 ) -> FieldView {
@@ -33,16 +34,16 @@ pub(super) fn field_view(
         inner
     };
     let mut serde = Vec::new();
-    if derives.serialize && name != field.key {
+    if argument_only && name != field.key {
         let key = literal(&field.key);
         serde.push(quote!(rename = #key));
     }
-    if !field.required && derives.serialize {
+    if !field.required && argument_only {
         serde.push(quote!(
             skip_serializing_if = "::core::option::Option::is_none"
         ));
     }
-    if field.redact.is_some() && derives.serialize {
+    if field.redact.is_some() && argument_only {
         // `success(&item)` and `serde_json::to_value` go through `Serialize`: it writes the
         // censor too, so no path out of the type shows the clear value (§10).
         // Serde names the function by path, in a string.

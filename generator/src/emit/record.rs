@@ -47,8 +47,7 @@ pub fn record_impl(
 
 /// How a field is present in the data, as the Rust type and the reader see it: the
 /// field-presence matrix (required or not, nullable or not, a type that reads `null` itself),
-/// decided here once for the `__record!` kind and for the serde attributes of a struct that
-/// derives `Deserialize`.
+/// decided here once for the `__record!` kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Presence {
     /// `T`, must be present.

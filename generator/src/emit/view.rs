@@ -195,42 +195,20 @@ pub struct StructView {
     pub fields: Vec<FieldView>,
     /// `#[deprecated]`.
     pub deprecated: bool,
-    /// Only read from a tool call's arguments (never data): no JSON or TOON writers.
+    /// Only read from a tool call's arguments (never data): no JSON or TOON writers, and the
+    /// struct derives `Debug` and `Serialize` (a request to an API is built from it) and gets
+    /// `Deserialize` from its argument reader (`__argument!`), which serde's derive would repeat
+    /// at several times the size. A struct that data blocks write gets all three from its
+    /// `__record!` table, undeclared keys it keeps included.
     pub argument_only: bool,
-    /// Some field is redacted and `Serialize` is derived: the struct gets the censor
-    /// serializers the derive calls.
+    /// Some field is redacted and `Serialize` is derived (`argument_only`): the struct gets the
+    /// censor serializers the derive calls.
     pub redacts: bool,
-    /// The traits the struct derives beyond `Clone` and `PartialEq` (the others the runtime
-    /// writes from its record).
-    pub derives: Derives,
     /// The map of undeclared keys, when the schema keeps them.
     pub extra: Option<ExtraView>,
     /// The `Record` implementation and the impls derived from it, for a struct that data
     /// blocks write (emit/record.rs).
     pub record: Option<TokenStream>,
-}
-
-/// Which of `Debug` and serde's traits a struct derives. A struct that data blocks write gets
-/// all three from its `__record!` table (smaller and faster to compile than the derives),
-/// undeclared keys it keeps included; one only read from tool arguments derives `Debug` and
-/// `Serialize` (a request to an API is built from it) and gets `Deserialize` from its argument
-/// reader (`__argument!`), which serde's derive would repeat at several times the size.
-#[derive(Debug, Clone, Copy)]
-pub struct Derives {
-    /// `#[derive(Debug)]`.
-    pub debug: bool,
-    /// `#[derive(Serialize)]`.
-    pub serialize: bool,
-}
-
-impl Derives {
-    /// The derives of a struct that data blocks write (`data`) or not.
-    pub fn of(data: bool) -> Self {
-        Self {
-            debug: !data,
-            serialize: !data,
-        }
-    }
 }
 
 /// The field that keeps a struct's undeclared keys (`additionalProperties`).
@@ -364,7 +342,7 @@ pub fn module_view(
         data.exports.push(name.clone());
         match &def.kind {
             TypeKind::Struct { fields } => {
-                let derives = Derives::of(data_types[id]);
+                let argument_only = !data_types[id];
                 let extra = match extra_field(model, names, id)? {
                     Some((name, ty)) => Some(ExtraView {
                         name,
@@ -388,9 +366,8 @@ pub fn module_view(
                     record_impl(model, &name, fields, &names_of.fields, kept, tabular, rt)
                 });
                 data.items.push(ItemView::Struct(StructView {
-                    argument_only: !data_types[id],
-                    redacts: derives.serialize && fields.iter().any(|f| f.redact.is_some()),
-                    derives,
+                    argument_only,
+                    redacts: argument_only && fields.iter().any(|f| f.redact.is_some()),
                     deprecated: def.deprecated,
                     extra,
                     record,
@@ -410,7 +387,9 @@ pub fn module_view(
                     fields: fields
                         .iter()
                         .zip(&names_of.fields)
-                        .map(|member| field_view(model, names, index, (&name, derives), member, rt))
+                        .map(|member| {
+                            field_view(model, names, index, (&name, argument_only), member, rt)
+                        })
                         .collect(),
                     name,
                 }));
