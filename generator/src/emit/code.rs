@@ -23,6 +23,13 @@ impl fmt::Display for InternalError {
     }
 }
 
+/// A template's text; askama failing is a bug of a template, not of the definitions.
+pub fn render(template: &impl askama::Template) -> Result<String, InternalError> {
+    template
+        .render()
+        .map_err(|err| InternalError(format!("template rendering failed: {err}")))
+}
+
 /// The runtime crate in generated code. The root module names it by its path
 /// (`::fusion_runtime` unless configured) once, in the contract handshake that brings it into
 /// scope as `__rt`; everything else goes through `__rt`, so that a runtime of another contract
@@ -72,6 +79,15 @@ impl ToTokens for Runtime {
 /// so a failure here is a generator bug, reported by `proc_macro2`'s panic).
 pub fn ident(name: &str) -> Ident {
     Ident::new(name, proc_macro2::Span::call_site())
+}
+
+/// `Some(value)` or `None`, spelled in full (`::core::option::Option::…`) as generated code
+/// spells every option, whatever names the user's crate brings into scope.
+pub fn option(value: Option<impl ToTokens>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
 }
 
 /// `text` as a Rust string literal, escaped by `proc_macro2`.

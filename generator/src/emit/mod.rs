@@ -24,8 +24,6 @@ pub mod view;
 
 use std::collections::BTreeSet;
 
-use askama::Template;
-
 use crate::diagnostics::Diagnostic;
 use crate::format::{format_rust, header};
 use crate::model::{FieldType, Model, TypeKind};
@@ -100,15 +98,11 @@ pub fn emit(
                 let owned = (owned.as_slice(), data_types.as_slice());
                 let arg_impls = tool_args::arg_impls(model, names, index, owned, &rt)?;
                 if !arg_impls.is_empty() {
-                    let readers = tool_args::ArgImplsTemplate {
+                    text.push('\n');
+                    text.push_str(&code::render(&tool_args::ArgImplsTemplate {
                         rt: rt.clone(),
                         arg_impls,
-                    };
-                    let readers = readers.render().map_err(|err| {
-                        InternalError(format!("template rendering failed: {err}"))
-                    })?;
-                    text.push('\n');
-                    text.push_str(&readers);
+                    })?);
                 }
                 Ok((head, text))
             });
@@ -171,7 +165,7 @@ pub fn emit(
         Layout::ModuleFiles => ("mod.rs".to_owned(), false),
         Layout::SingleFile { file_name } => (file_name.clone(), true),
     };
-    let root = RootView {
+    let root = code::render(&RootView {
         rt: rt.clone(),
         contract: Literal::u32_unsuffixed(fusion_runtime::CONTRACT),
         generator: code::literal(concat!("fusion-gen ", env!("CARGO_PKG_VERSION"))),
@@ -181,15 +175,8 @@ pub fn emit(
         allow_deprecated: model.has_deprecated(),
         allowed_lints: lints::attribute_list(),
         modules: root_modules,
-    }
-    .render()
-    .map_err(|err| {
-        vec![Diagnostic::error(
-            "",
-            "",
-            format!("internal error: template rendering failed: {err}"),
-        )]
-    })?;
+    })
+    .map_err(|err| vec![Diagnostic::error("", "", err.to_string())])?;
     match format_rust(&root_path, &root) {
         Ok(body) => {
             let all: Vec<&SourceFile> = sources.iter().collect();
@@ -225,13 +212,11 @@ fn render_module(
         exports: data.exports.clone(),
     };
     let module = &model.modules[index];
-    let text = ModuleView {
+    let text = code::render(&ModuleView {
         rt: rt.clone(),
         uses_runtime: !data.items.is_empty() || data.presenter.is_some() || module.tool.is_some(),
         module: data,
-    }
-    .render()
-    .map_err(|err| InternalError(format!("template rendering failed: {err}")))?;
+    })?;
     Ok((head, text))
 }
 

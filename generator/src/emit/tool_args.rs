@@ -9,7 +9,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::code::{
-    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal, option,
 };
 use super::members::extra_field;
 use super::view::rust_type;
@@ -105,40 +105,31 @@ pub fn arg_impls(
             // Refused in tool inputs when resolving (`check_input_patterns`): nothing to read.
             TypeKind::Literals { .. } | TypeKind::Tuple { .. } => None,
             TypeKind::Struct { fields } => Some(
-                arg_struct(model, names, index, id, fields, rt).map(|reader| {
-                    ArgImpl::Struct(ArgStruct {
-                        deserialize: !data_types[id],
-                        ..reader
-                    })
-                }),
+                arg_struct(model, names, (index, id), fields, !data_types[id], rt)
+                    .map(ArgImpl::Struct),
             ),
         })
         .collect()
 }
 
-/// The reader of struct `id`, whose fields are `fields`, in module `index`.
+/// The reader of struct `id`, whose fields are `fields`, in module `index`; `deserialize` when
+/// the struct's `Deserialize` is to come from it too (see [`ArgStruct::deserialize`]).
 fn arg_struct(
     model: &Model,
     names: &Names,
-    index: usize,
-    id: TypeId,
+    (index, id): (usize, TypeId),
     fields: &[FieldDef],
+    deserialize: bool,
     rt: &Runtime,
 ) -> Result<ArgStruct, InternalError> {
     let count = model.types[id].property_count;
     let count = count.is_set().then(|| {
-        let bound = |bound: Option<u64>| match bound {
-            Some(n) => {
-                let n = Number::Int(n.into(), "u64");
-                quote!(::core::option::Option::Some(#n))
-            }
-            None => quote!(::core::option::Option::None),
-        };
+        let bound = |bound: Option<u64>| option(bound.map(|n| Number::Int(n.into(), "u64")));
         let (min, max) = (bound(count.min), bound(count.max));
         quote!(#rt::__private::args::check_property_count(map, #min, #max, path, issues);)
     });
     Ok(ArgStruct {
-        deserialize: false,
+        deserialize,
         count,
         path: ItemRef::ty(model, names, index, id),
         extra: extra_field(model, names, id)?
@@ -187,8 +178,6 @@ fn arg_struct(
 
 /// The `__rt::__private::bounds::Bounds` value of a field's bounds, as a constant expression.
 fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, InternalError> {
-    let some = |value: TokenStream| quote!(::core::option::Option::Some(#value));
-    let none = || quote!(::core::option::Option::None);
     let limit = |number: &serde_json::Number| {
         let value = match (number.as_i64(), number.as_u64(), number.as_f64()) {
             (Some(i), _, _) => {
@@ -205,31 +194,28 @@ fn bounds_expr(rt: &Runtime, bounds: &FieldBounds) -> Result<TokenStream, Intern
             }
             _ => unreachable!("serde_json numbers are i64, u64 or f64"),
         };
-        some(quote!(#rt::__private::bounds::Limit::#value))
+        quote!(#rt::__private::bounds::Limit::#value)
     };
-    let count = |count: Option<u64>| {
-        count.map_or_else(none, |c| {
-            let c = Number::Int(c.into(), "u64");
-            some(quote!(#c))
-        })
-    };
-    let number = |value: &Option<serde_json::Number>| value.as_ref().map_or_else(none, limit);
-    let pattern = match &bounds.pattern {
-        None => none(),
-        Some(pattern) => some(pattern_constructor(pattern, rt)?),
-    };
-    let format = match bounds
-        .format
-        .as_deref()
-        .and_then(fusion_runtime::vocabulary::formats::Format::from_keyword)
-    {
-        None => none(),
-        Some(format) => {
-            let variant =
-                proc_macro2::Ident::new(format.variant_name(), proc_macro2::Span::call_site());
-            some(quote!(#rt::__private::formats::Format::#variant))
-        }
-    };
+    let count = |count: Option<u64>| option(count.map(|c| Number::Int(c.into(), "u64")));
+    let number = |value: &Option<serde_json::Number>| option(value.as_ref().map(limit));
+    let pattern = option(
+        bounds
+            .pattern
+            .as_deref()
+            .map(|pattern| pattern_constructor(pattern, rt))
+            .transpose()?,
+    );
+    let format = option(
+        bounds
+            .format
+            .as_deref()
+            .and_then(fusion_runtime::vocabulary::formats::Format::from_keyword)
+            .map(|format| {
+                let variant =
+                    proc_macro2::Ident::new(format.variant_name(), proc_macro2::Span::call_site());
+                quote!(#rt::__private::formats::Format::#variant)
+            }),
+    );
     let minimum = number(&bounds.minimum);
     let exclusive_minimum = number(&bounds.exclusive_minimum);
     let maximum = number(&bounds.maximum);

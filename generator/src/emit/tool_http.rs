@@ -10,7 +10,7 @@
 use proc_macro2::{Literal as Unsuffixed, TokenStream};
 use quote::quote;
 
-use super::code::{Runtime, ident, literal};
+use super::code::{Runtime, ident, literal, option};
 use super::tools::ActionView;
 use crate::model::ToolModel;
 use crate::naming::ToolNames;
@@ -71,10 +71,7 @@ pub(super) fn http_handler(
             let (name, arg, explode) = (literal(&p.name), literal(&p.arg), p.explode);
             quote!(#hc::Param { name: #name, arg: #arg, location: #hc::In::#location, explode: #explode })
         });
-        let body = option(http.body.as_deref().map(|key| {
-            let key = literal(key);
-            quote!(#key)
-        }));
+        let body = option(http.body.as_deref().map(literal));
         let paging = option(
             http.paging
                 .as_ref()
@@ -106,10 +103,7 @@ pub(super) fn http_handler(
                 // The presenter's agent limit is the page size asked for when the agent gives
                 // none; an action exposed as a tool of its own is suggested under that name.
                 let presenter = &returns.presenter;
-                let flat = option(tool.flat.then(|| {
-                    let name = literal(&tool.flat_name(action));
-                    quote!(#name)
-                }));
+                let flat = option(tool.flat.then(|| literal(&tool.flat_name(action))));
                 quote!(page(&#constant, #pass, #rt::paging::agent_limit(&#presenter), #flat))
             }
             (Some(_), None) => quote!(data(&#constant, #pass)),
@@ -166,14 +160,6 @@ pub(super) fn http_handler(
     }
 }
 
-/// `Some(value)` or `None`, spelled in full as generated code spells options.
-fn option(value: Option<TokenStream>) -> TokenStream {
-    match value {
-        Some(value) => quote!(::core::option::Option::Some(#value)),
-        None => quote!(::core::option::Option::None),
-    }
-}
-
 /// A `fusion_runtime::paging::Paging` literal.
 fn paging_literal(paging: &Paging, rt: &Runtime) -> TokenStream {
     let p = quote!(#rt::paging);
@@ -204,16 +190,8 @@ fn paging_literal(paging: &Paging, rt: &Runtime) -> TokenStream {
             quote!(#p::NextFrom::Body(&[#(#keys),*]))
         }
     };
-    let size = option(paging.size.as_deref().map(|size| {
-        let size = literal(size);
-        quote!(#size)
-    }));
-    let count = |n: Option<u64>| {
-        option(n.map(|n| {
-            let n = Unsuffixed::u64_unsuffixed(n);
-            quote!(#n)
-        }))
-    };
+    let size = option(paging.size.as_deref().map(literal));
+    let count = |n: Option<u64>| option(n.map(Unsuffixed::u64_unsuffixed));
     let (default_size, max_size) = (count(paging.default_size), count(paging.max_size));
     quote! {
         #p::Paging { style: #style, size: #size, default_size: #default_size, max_size: #max_size, next: #next }

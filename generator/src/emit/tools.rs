@@ -205,7 +205,6 @@ impl ReturnsView {
 }
 
 /// Renders the tool of module `index`, or `None` when the file is no tool file.
-/// `argument_types` is [`super::tool_args::argument_types`]: per module, the input types whose
 /// `def_keys` are the types' `$defs` keys in the schemas it publishes.
 pub fn render(
     model: &Model,
@@ -508,14 +507,10 @@ pub fn render(
         select,
         actions,
     };
-    ToolTemplate {
+    let mut code = super::code::render(&ToolTemplate {
         rt: rt.clone(),
         tool: view,
-    }
-    .render()
-    .map(|mut code| {
-        code.push_str(&http);
-        Some(code)
-    })
-    .map_err(|err| InternalError(format!("template rendering failed: {err}")))
+    })?;
+    code.push_str(&http);
+    Ok(Some(code))
 }

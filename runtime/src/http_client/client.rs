@@ -420,8 +420,8 @@ impl ApiClient {
         args: A,
     ) -> Result<Reply<T>, ApiError>
     where
-        A: Serialize + Send + Sync + 'static,
-        T: DeserializeOwned + Send,
+        A: Serialize,
+        T: DeserializeOwned,
     {
         Ok(self.call(operation, &args).await)
     }
@@ -437,8 +437,8 @@ impl ApiClient {
         flat: Option<&'static str>,
     ) -> Result<Reply<T>, ApiError>
     where
-        A: Serialize + Send + Sync + 'static,
-        T: DeserializeOwned + Send,
+        A: Serialize,
+        T: DeserializeOwned,
     {
         let reply = self.call_paged(operation, &args, limit).await;
         Ok(match flat {
@@ -455,7 +455,7 @@ impl ApiClient {
         args: A,
     ) -> Result<ToolResponse, ApiError>
     where
-        A: Serialize + Send + Sync + 'static,
+        A: Serialize,
     {
         Ok(self.call_without_data(operation, &args).await)
     }
