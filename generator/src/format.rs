@@ -172,11 +172,13 @@ mod tests {
     #[test]
     fn a_record_table_has_a_line_per_field() {
         let text = "__rt::__record!(tabular Row { 0 id: \"id\" => required, 1 r#type: \"type\" \
-                    as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\" } .. extra);";
+                    as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\", 2 body: \"body\" => \
+                    required clip 500 } .. extra);";
         assert_eq!(
             format_rust("x.rs", text).unwrap(),
             "__rt::__record!(tabular Row {\n    0 id: \"id\" => required,\n    1 r#type: \"type\" \
-             as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\",\n} .. extra);\n"
+             as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\",\n    2 body: \"body\" => \
+             required clip 500,\n} .. extra);\n"
         );
     }
 

@@ -509,7 +509,8 @@ fn starter_presenters_are_cut_for_an_agent() {
         field("id", "/components/schemas/ticket/properties/id"),
         field("html_url", "/components/schemas/ticket/properties/html_url"),
         field("title", "/components/schemas/ticket/properties/title"),
-        field("body", "/components/schemas/ticket/properties/body"),
+        // Free text is cut where the agent reads it.
+        "  body: { $ref: \"api.yaml#/components/schemas/ticket/properties/body\", x-fusion-max-chars: 1000 }\n".to_owned(),
         // A nested object cut to what identifies it, keeping what it requires.
         "  author:\n    type: object\n    required: [id, login]\n    properties:\n".to_owned(),
         format!("    {}", field("id", "/components/schemas/user/properties/id")),

@@ -287,6 +287,49 @@ fn a_field_newly_redacted_is_breaking() {
     );
 }
 
+/// A text cut, or cut shorter, is breaking (the agent reads less of it); cut later or no longer
+/// is behavioural.
+#[test]
+fn a_field_cut_shorter_is_breaking_and_cut_later_is_behavioural() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "  name: { type: string }",
+        "  name: { type: string, x-fusion-max-chars: 40 }",
+    );
+    let line = |class: &str, action: &str, change: &str| {
+        format!("{class}tool `clients`, action `{action}`: field `name` {change}\n")
+    };
+    let shorter = "now cut at 40 characters: the agent reads less of it";
+    assert_eq!(
+        check(dir.path(), 1),
+        format!(
+            "{}{}{}",
+            line("breaking:    ", "get", shorter),
+            line("breaking:    ", "list", shorter),
+            footer(2, 0, 0)
+        )
+    );
+    assert_exit(&lock(dir.path(), &[]), 0);
+    edit(
+        dir.path(),
+        "billing/client.yaml",
+        "x-fusion-max-chars: 40",
+        "x-fusion-max-chars: 80",
+    );
+    let later = "cut later or not at all: the agent reads more of it";
+    assert_eq!(
+        check(dir.path(), 6),
+        format!(
+            "{}{}{}",
+            line("behavioural: ", "get", later),
+            line("behavioural: ", "list", later),
+            footer(0, 0, 2)
+        )
+    );
+}
+
 #[test]
 fn an_added_field_and_action_are_compatible() {
     let dir = locked();

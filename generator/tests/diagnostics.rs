@@ -602,3 +602,45 @@ fn a_repeated_comment_is_a_warning_and_a_repeated_property_named_so_an_error() {
     assert_eq!(found.0[0].pointer, "/properties/$comment");
     assert!(!found.0[0].is_warning());
 }
+
+/// `x-fusion-max-chars` cuts text: on anything but a string property it is refused where it is
+/// written, every misplacement at once.
+#[test]
+fn max_chars_is_refused_off_a_string_property() {
+    let found = errors(&[(
+        "issue.yaml",
+        "title: Issue\ntype: object\nproperties:\n  labels: { type: array, items: { type: string }, x-fusion-max-chars: 10 }\n  token: { type: string, x-fusion-redact: true, x-fusion-max-chars: 10 }\n  body: { type: [string, \"null\"], x-fusion-max-chars: 2000 }\n$defs:\n  Note: { type: string, x-fusion-max-chars: 5 }\n",
+    )]);
+    let seen: Vec<Seen> = found.0.iter().map(seen).collect();
+    assert_eq!(
+        seen,
+        vec![
+            expect(
+                "issue.yaml",
+                "/properties/labels/x-fusion-max-chars",
+                (4, 71),
+                "`x-fusion-max-chars` applies to a string property",
+                Some(
+                    "put it on the property whose type is `string` (an array's strings, an \
+                     object's or a union's are not cut)"
+                ),
+            ),
+            expect(
+                "issue.yaml",
+                "/properties/token/x-fusion-max-chars",
+                (5, 69),
+                "`x-fusion-max-chars` beside `x-fusion-redact`: the agent reads the censor, never \
+                 the text",
+                Some("remove one of the two"),
+            ),
+            expect(
+                "issue.yaml",
+                "/$defs/Note/x-fusion-max-chars",
+                (8, 45),
+                "`x-fusion-max-chars` applies to a property of an object",
+                Some("mark the string property that holds this text instead"),
+            ),
+        ],
+        "{found}"
+    );
+}

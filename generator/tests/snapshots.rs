@@ -37,6 +37,7 @@ const FEATURES: &[&str] = &[
     "behaviours",
     "tools",
     "redaction",
+    "clipping",
     "bench",
     "composition",
     "names",

@@ -6,6 +6,7 @@
 //! struct's code, so that pretty JSON, compact JSON, `_select`ed JSON and the TOON view are as
 //! fast as hand-written writers while the generated text holds one line per field.
 
+mod clip;
 mod debug;
 mod declare;
 mod read;
@@ -14,6 +15,7 @@ mod slots;
 #[cfg(test)]
 mod tests;
 
+pub use clip::Clip;
 pub use debug::debug;
 pub use read::{Extra, FieldReader, ReadRecord, deserialize, optional};
 pub use serialize::serialize;
@@ -101,6 +103,9 @@ pub trait FieldSink<'a> {
     /// fast-redact leaves it, wire format §10).
     fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool);
 
+    /// A string field cut to its `x-fusion-max-chars` ([`Clip`]); `None` when it holds `null`.
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'a>>);
+
     /// An undeclared key the struct keeps (`additionalProperties`), escaped at run time.
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T);
 
@@ -118,6 +123,15 @@ pub trait FieldSink<'a> {
     fn censored_if(&mut self, key: &'static Key, censor: Censor, presence: Option<bool>) {
         if let Some(has_value) = presence {
             self.censored(key, censor, has_value);
+        }
+    }
+
+    /// A clipped field whose presence is `None` (absent), `Some(None)` (`null`) or
+    /// `Some(Some(text))`.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn clipped_if(&mut self, key: &'static Key, presence: Option<Option<Clip<'a>>>) {
+        if let Some(text) = presence {
+            self.clipped(key, text);
         }
     }
 }
@@ -270,6 +284,10 @@ impl<'a> FieldSink<'a> for Capture<'a> {
         self.0 = Some((key.name, value));
     }
 
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'a>>) {
+        self.0 = Some((key.name, text.map_or(ToonValue::Null, ToonValue::Clipped)));
+    }
+
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T) {
         self.0 = Some((key, value.toon_value()));
     }
@@ -291,6 +309,11 @@ impl<'r> FieldSink<'r> for ObjectSink<'_, '_, '_> {
         self.object
             .key(key.quoted())
             .raw_value(censor_json(censor, has_value));
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'r>>) {
+        self.object.field(key.quoted(), &text);
     }
 
     #[cfg_attr(not(debug_assertions), inline(always))]
@@ -452,6 +475,10 @@ impl<'r> FieldSink<'r> for ToonHeaderSink<'_> {
         self.key(key.name);
     }
 
+    fn clipped(&mut self, key: &'static Key, _text: Option<Clip<'r>>) {
+        self.key(key.name);
+    }
+
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'r str, _value: &'r T) {
         self.key(key);
     }
@@ -475,6 +502,15 @@ impl<'r> FieldSink<'r> for ToonRowSink<'_> {
             write_string(self.0.out, censor.text, self.0.delimiter);
         } else {
             self.0.out.push_str("null");
+        }
+    }
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn clipped(&mut self, _key: &'static Key, text: Option<Clip<'r>>) {
+        self.0.separate();
+        match text {
+            Some(text) => text.write_toon(self.0.delimiter, self.0.out),
+            None => self.0.out.push_str("null"),
         }
     }
 

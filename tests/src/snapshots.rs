@@ -56,6 +56,12 @@ pub mod tools;
 #[path = "../snapshots/redaction.rs"]
 pub mod redaction;
 
+/// Clipping: `x-fusion-max-chars` on required, nullable and optional strings, in JSON and in a
+/// TOON table.
+#[rustfmt::skip]
+#[path = "../snapshots/clipping.rs"]
+pub mod clipping;
+
 /// Bench: the 10k-row benchmark row with behaviours that read the first row or aggregates, and
 /// with a table that reads every row (tests/benches/responses.rs).
 #[rustfmt::skip]

@@ -11,6 +11,7 @@ mod common {
 mod behaviours;
 mod billing_example;
 mod bound;
+mod clipping;
 mod composition;
 mod computed;
 mod emit_shapes;

@@ -6,7 +6,7 @@
 //! redaction, computed placeholders (with their fallbacks). The wire presenters take the data of upstream's goldens (`wire.json`).
 
 use fusion_runtime::record::WriteSelected;
-use fusion_tests::snapshots::{behaviours, computed, nullable, redaction, unions, wire};
+use fusion_tests::snapshots::{behaviours, clipping, computed, nullable, redaction, unions, wire};
 use serde_json::{Value, json};
 
 use crate::common::render_parity;
@@ -213,6 +213,45 @@ fn redaction_renders_as_generated() {
             &CardPresenter,
             Card::FIELDS,
             Card::write_json_selected,
+            &data,
+        );
+    }
+}
+
+/// The `tokens` renderer cuts text as the generated writers do: characters not bytes, the
+/// note's count, `null` kept, a cut TOON cell quoted for its comma.
+#[test]
+fn clipping_renders_as_generated() {
+    let model = model_of("tests/corpus/clipping");
+    let articles = json!([
+        {"id": 1, "title": "A title well over twelve", "body": "é".repeat(41),
+         "summary": null, "excerpt": "short", "reply": "a reply, long", "tags": ["x"]},
+        {"id": 2, "title": "Fits", "body": "line\nbreak \"quoted\" </ui_passthrough> and more text",
+         "summary": "twenty characters ok", "reply": null}
+    ]);
+    for data in shapes(articles) {
+        use clipping::article::{Article, ArticlePresenter};
+        same_bytes(
+            &model,
+            "article",
+            &ArticlePresenter,
+            Article::FIELDS,
+            Article::write_json_selected,
+            &data,
+        );
+    }
+    let headlines = json!([
+        {"id": 1, "text": "Markets rally, then fall"},
+        {"id": 2, "text": "0123456789"}
+    ]);
+    for data in shapes(headlines) {
+        use clipping::headline::{Headline, HeadlinePresenter};
+        same_bytes(
+            &model,
+            "headline",
+            &HeadlinePresenter,
+            Headline::FIELDS,
+            Headline::write_json_selected,
             &data,
         );
     }

@@ -211,6 +211,13 @@ pub struct Schema {
     /// too: the field is redacted, not the referenced type).
     #[serde(rename = "x-fusion-redact")]
     pub redact: Option<Redact>,
+    /// The most characters of this string property the agent reads (wire format §10): a longer
+    /// text is cut at a character and followed by `…(truncated, N chars)`, N its whole length.
+    /// For long free text (an issue's body, a README) that would fill the agent's context. The
+    /// handler and rules read the whole value; tool arguments are not cut. Only on a property
+    /// whose type is `string` (nullable or not), and not beside `x-fusion-redact`.
+    #[serde(rename = "x-fusion-max-chars")]
+    pub max_chars: Option<std::num::NonZeroU32>,
     /// OpenAPI 3.0's `nullable: true`: the value may also be `null`. Read only inside an OpenAPI
     /// document (`crate::openapi`); a definition writes `type: [T, "null"]`, so the meta-schema
     /// leaves it out.
@@ -774,6 +781,7 @@ pub const SCHEMA_KEYWORDS: &[&str] = &[
     "uniqueItems",
     "x-fusion",
     "x-fusion-redact",
+    "x-fusion-max-chars",
     "x-fusion-name",
 ];
 

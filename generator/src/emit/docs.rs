@@ -107,6 +107,9 @@ pub(super) fn field_facts(field: &FieldDef) -> String {
     if let Some(default) = &field.default {
         facts.push(format!("default `{default}`"));
     }
+    if let Some(max) = field.max_chars {
+        facts.push(format!("the data block shows at most {max} characters"));
+    }
     if let Some(censor) = &field.redact {
         facts.push(format!("redacted: the data block shows `{censor}`"));
     }

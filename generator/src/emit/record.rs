@@ -87,7 +87,7 @@ impl Presence {
 }
 
 /// Field number `index`'s line: `0 id: "id" => required`, its key's JSON text when that is not
-/// the key in quotes, its censor when redacted. The kind states the field-presence matrix
+/// the key in quotes, its censor when redacted, its limit when cut (`clip 500`). The kind states the field-presence matrix
 /// (optional, nullable, reads `null` itself) once, for every writer and the reader.
 fn field_line(model: &Model, index: usize, field: &FieldDef, member: &Ident) -> TokenStream {
     let index = Literal::usize_unsuffixed(index);
@@ -102,5 +102,9 @@ fn field_line(model: &Model, index: usize, field: &FieldDef, member: &Ident) -> 
         let (text, json) = (literal(censor), literal(&json_key(censor)));
         quote!(redact #text #json)
     });
-    quote!(#index #member: #key #json => #kind #censor)
+    let clip = field.max_chars.map(|max| {
+        let max = Literal::u32_unsuffixed(max);
+        quote!(clip #max)
+    });
+    quote!(#index #member: #key #json => #kind #censor #clip)
 }

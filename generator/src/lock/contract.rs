@@ -67,8 +67,8 @@ fn shape(collection: &Value) -> &'static str {
     }
 }
 
-/// Fields removed, retyped or newly redacted are breaking: an agent (or a prompt) that read the
-/// value no longer gets it.
+/// Fields removed, retyped, newly redacted or cut shorter are breaking: an agent (or a prompt)
+/// that read the value no longer gets it (all of it).
 fn fields(found: &mut Found<'_>, was: &Value, now: &Value) {
     let empty = Map::new();
     let (old, new) = (
@@ -101,6 +101,18 @@ fn fields(found: &mut Found<'_>, was: &Value, now: &Value) {
             (false, true) => found.push(
                 Class::Behavioural,
                 format!("field `{key}` no longer redacted: the agent now reads its value"),
+            ),
+            _ => {}
+        }
+        let (was_cut, now_cut) = (field["max_chars"].as_u64(), now["max_chars"].as_u64());
+        match (was_cut, now_cut) {
+            (was, Some(limit)) if was.is_none_or(|was| limit < was) => found.push(
+                Class::Breaking,
+                format!("field `{key}` now cut at {limit} characters: the agent reads less of it"),
+            ),
+            (Some(_), _) if was_cut != now_cut => found.push(
+                Class::Behavioural,
+                format!("field `{key}` cut later or not at all: the agent reads more of it"),
             ),
             _ => {}
         }

@@ -111,17 +111,23 @@ fn action_entry(model: &Model, keys: &[String], tool: &ToolModel, action: &Actio
 }
 
 /// What the presenter lets reach the agent: its root fields (a redacted field is listed with
-/// its censor, since the agent reads the censor and never the value), and its behaviour.
+/// its censor, since the agent reads the censor and never the value; a cut one with its limit),
+/// and its behaviour.
 fn contract(model: &Model, item: TypeId, behaviour: &BehaviourModel) -> Map<String, Value> {
     let structs = model.object_branches(item).unwrap_or_else(|| vec![item]);
     let mut fields = Map::new();
     for field in structs.iter().flat_map(|&id| model.types[id].fields()) {
         fields.entry(field.key.clone()).or_insert_with(|| {
-            json!({
+            let mut entry = json!({
                 "type": type_label(model, &field.ty),
                 "required": field.required,
                 "redacted": field.redact,
-            })
+            });
+            // Only when set, so that a lock written before the keyword reads the same.
+            if let Some(max) = field.max_chars {
+                entry["max_chars"] = max.into();
+            }
+            entry
         });
     }
     let text = |parts: &[TextPart]| text(model, item, parts);

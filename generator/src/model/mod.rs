@@ -5,6 +5,7 @@
 
 mod behaviour;
 mod checks;
+mod clip;
 mod cycles;
 mod depth;
 mod extends;
@@ -292,6 +293,8 @@ pub struct FieldDef {
     pub boxed: bool,
     /// The censor the data block writes instead of the value (`x-fusion-redact`), if redacted.
     pub redact: Option<String>,
+    /// The most characters of the string the data block shows (`x-fusion-max-chars`).
+    pub max_chars: Option<u32>,
     /// The bounds that apply to the value's type, which tool arguments enforce (wire format
     /// §12) and published schemas state; presenter data only documents them (`notes`).
     pub bounds: FieldBounds,

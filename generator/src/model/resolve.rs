@@ -450,6 +450,14 @@ impl<'a> Resolver<'a> {
                 ),
             );
         }
+        if schema.max_chars.is_some() && !is_property(pointer) {
+            self.report(
+                file,
+                &format!("{pointer}/x-fusion-max-chars"),
+                "`x-fusion-max-chars` applies to a property of an object",
+                Some("mark the string property that holds this text instead".into()),
+            );
+        }
         if schema.redact.is_some() && !is_property(pointer) {
             self.report(
                 file,
@@ -835,6 +843,7 @@ impl<'a> Resolver<'a> {
                 boxed: false,
                 bounds: FieldBounds::default(),
                 redact: None,
+                max_chars: None,
             });
         }
         let mut fields = Vec::new();
@@ -868,6 +877,7 @@ impl<'a> Resolver<'a> {
             }
             let bounds = FieldBounds::of(property, &ty);
             let unenforced = self.field_unenforced(member.file, &member.pointer, property, &ty);
+            let max_chars = self.max_chars(member.file, &member.pointer, property, &ty);
             fields.push(FieldDef {
                 key: member.key.to_owned(),
                 pointer: member.pointer.clone(),
@@ -892,6 +902,7 @@ impl<'a> Resolver<'a> {
                     .as_ref()
                     .and_then(|r| r.censor())
                     .map(str::to_owned),
+                max_chars,
             });
         }
         fields.extend(undeclared);

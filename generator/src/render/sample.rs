@@ -240,7 +240,7 @@ pub fn branch<'m>(
 }
 
 /// The wire form of a checked value (§10): redacted fields of every struct inside it replaced by
-/// their censor, a `null` left `null`.
+/// their censor, a `null` left `null`, long text cut to its `x-fusion-max-chars`.
 pub fn wire(model: &Model, ty: &FieldType, value: &Value) -> Value {
     match (ty, value) {
         (_, Value::Null) | (FieldType::Any, _) => value.clone(),
@@ -295,10 +295,14 @@ pub fn wire_fields(
 ) -> Map<String, Value> {
     let one = |field: &FieldDef| {
         let value = object.get(&field.key)?;
-        Some(match (&field.redact, value) {
-            (_, Value::Null) => Value::Null,
-            (Some(censor), _) => Value::String(censor.clone()),
-            (None, value) => wire(model, &field.ty, value),
+        Some(match (&field.redact, field.max_chars, value) {
+            (_, _, Value::Null) => Value::Null,
+            (Some(censor), _, _) => Value::String(censor.clone()),
+            // The runtime's own cut, so that the estimate is the bytes a server writes.
+            (None, Some(max), Value::String(text)) => {
+                Value::String(fusion_runtime::record::Clip::new(text, max).to_string())
+            }
+            (None, _, value) => wire(model, &field.ty, value),
         })
     };
     let mut out = Map::new();

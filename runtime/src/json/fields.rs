@@ -5,8 +5,8 @@
 
 use super::escape::escape_str_into;
 use super::writer::{SEPARATOR, push_separator};
-use super::{JsonStyle, JsonWriter};
-use crate::record::{Censor, FieldSink, FieldValue, Key, Record, SPECIALISED, censor_json};
+use super::{JsonStyle, JsonWriter, WriteJson};
+use crate::record::{Censor, Clip, FieldSink, FieldValue, Key, Record, SPECIALISED, censor_json};
 
 /// Writes `record` as one JSON object in `writer`'s style and depth.
 #[inline]
@@ -107,6 +107,15 @@ impl<'a, const DEPTH: usize> FieldSink<'a> for Pretty<'_, DEPTH> {
         self.out.push_str(censor_json(censor, has_value));
     }
 
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'a>>) {
+        self.key(key.pretty());
+        text.write_json(&mut JsonWriter::at_depth(
+            self.out,
+            JsonStyle::Pretty,
+            self.depth,
+        ));
+    }
+
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T) {
         self.key("");
         escape_str_into(self.out, key);
@@ -148,6 +157,11 @@ impl<'a> FieldSink<'a> for Compact<'_> {
     fn censored(&mut self, key: &'static Key, censor: Censor, has_value: bool) {
         self.key(key.compact());
         self.out.push_str(censor_json(censor, has_value));
+    }
+
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'a>>) {
+        self.key(key.compact());
+        text.write_json(&mut JsonWriter::at_depth(self.out, JsonStyle::Compact, 0));
     }
 
     fn entry<T: FieldValue + ?Sized>(&mut self, key: &'a str, value: &'a T) {

@@ -6,7 +6,7 @@
 
 use core::fmt;
 
-use super::{Censor, FieldSink, FieldValue, Key, Record};
+use super::{Censor, Clip, FieldSink, FieldValue, Key, Record};
 
 /// What a generated struct's `Debug` calls: `Name { member: value, … }`, as the derive prints
 /// it, the declared fields named by `members` (schema order) and the undeclared keys it keeps
@@ -75,6 +75,18 @@ impl<'a> FieldSink<'a> for DebugSink<'_, '_, '_> {
     fn censored_if(&mut self, _key: &'static Key, censor: Censor, presence: Option<bool>) {
         let text = (presence == Some(true)).then_some(censor.text);
         self.out.field(self.member, &Censored(text));
+    }
+
+    /// The whole text, as the derive prints it: `Debug` is for whoever holds the value.
+    fn clipped(&mut self, _key: &'static Key, text: Option<Clip<'a>>) {
+        match text {
+            Some(text) => self.out.field(self.member, &text),
+            None => self.out.field(self.member, &None::<()>),
+        };
+    }
+
+    fn clipped_if(&mut self, _key: &'static Key, presence: Option<Option<Clip<'a>>>) {
+        self.out.field(self.member, &presence.flatten());
     }
 
     /// Never handed one: [`debug`] prints the undeclared keys as the map they are in.

@@ -15,6 +15,8 @@
 ///
 /// A key whose JSON text is not its text in quotes adds it: `"tab\tkey" as "\"tab\\tkey\""`.
 /// A redacted field adds its censor, as text and as JSON: `redact "[REDACTED]" "\"[REDACTED]\""`.
+/// A string field cut where the agent reads it adds its limit in characters: `clip 500`
+/// ([`Clip`](crate::record::Clip)).
 /// `tabular` first when every value of the struct is a TOON table row, then `wide` when it has
 /// more than [`record::WIDEST`](crate::record::WIDEST) fields (it reads them in a loop of its
 /// own, not through the runtime's tuple of slots); `.. extra` last when the
@@ -69,7 +71,7 @@ macro_rules! __record {
     };
     (@record $name:ident {
         $($index:literal $member:ident : $key:literal $(as $json:literal)? => $kind:ident
-            $(redact $text:literal $censor:literal)?),* $(,)?
+            $(redact $text:literal $censor:literal)? $(clip $max:literal)?),* $(,)?
     } $($extra_fns:item)*) => {
         impl $crate::record::Record for $name {
             const KEYS: &'static [$crate::record::Key] =
@@ -86,7 +88,7 @@ macro_rules! __record {
             ) {
                 match field {
                     $($index => $crate::__record!(
-                        @visit self sink $index $member $kind $(redact $text $censor)?
+                        @visit self sink $index $member $kind $(redact $text $censor)? $(clip $max)?
                     ),)*
                     _ => {}
                 }
@@ -110,7 +112,7 @@ macro_rules! __record {
     };
     (@debug $name:ident {
         $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
-            $(redact $text:literal $censor:literal)?),* $(,)?
+            $(redact $text:literal $censor:literal)? $(clip $max:literal)?),* $(,)?
     } $($extra:ident)?) => {
         impl ::core::fmt::Debug for $name {
             #[inline]
@@ -180,7 +182,7 @@ macro_rules! __record {
     // A struct of at most `record::WIDEST` fields: a tuple of slots the runtime reads.
     (@read_fields slots {
         $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
-            $(redact $text:literal $censor:literal)?),* $(,)?
+            $(redact $text:literal $censor:literal)? $(clip $max:literal)?),* $(,)?
     } $reader:ident [$read_all:ident $next:ident] [$($arg:expr),*] [$($extra_field:tt)*]) => {{
         let mut slots = ($($crate::__record!(@slot $kind),)*);
         $crate::record::$read_all::<Self, _, _>($reader, &mut slots $(, $arg)*)?;
@@ -194,7 +196,7 @@ macro_rules! __record {
     // A wider struct: its own loop, one arm per field.
     (@read_fields wide {
         $($index:tt $member:ident : $key:literal $(as $json:literal)? => $kind:ident
-            $(redact $text:literal $censor:literal)?),* $(,)?
+            $(redact $text:literal $censor:literal)? $(clip $max:literal)?),* $(,)?
     } $reader:ident [$read_all:ident $next:ident] [$($arg:expr),*] [$($extra_field:tt)*]) => {{
         // One slot per field, numbered as the fields are: locals named after the fields would
         // be the user's names (clippy's `disallowed_names` on `foo`).
@@ -268,6 +270,36 @@ macro_rules! __record {
             &Self::KEYS[$index],
             $crate::record::Censor::new($text, $censor),
             $this.$member.as_ref().map(|_| true),
+        )
+    };
+    (@visit $this:ident $sink:ident $index:literal $member:ident required clip $max:literal) => {
+        $sink.clipped(
+            &Self::KEYS[$index],
+            ::core::option::Option::Some($crate::record::Clip::new(&$this.$member, $max)),
+        )
+    };
+    (@visit $this:ident $sink:ident $index:literal $member:ident required_nullable
+        clip $max:literal) => {
+        $sink.clipped(
+            &Self::KEYS[$index],
+            $this.$member.as_deref().map(|text| $crate::record::Clip::new(text, $max)),
+        )
+    };
+    (@visit $this:ident $sink:ident $index:literal $member:ident optional clip $max:literal) => {
+        $sink.clipped_if(
+            &Self::KEYS[$index],
+            $this.$member.as_deref().map(|text| {
+                ::core::option::Option::Some($crate::record::Clip::new(text, $max))
+            }),
+        )
+    };
+    (@visit $this:ident $sink:ident $index:literal $member:ident optional_nullable
+        clip $max:literal) => {
+        $sink.clipped_if(
+            &Self::KEYS[$index],
+            $this.$member.as_ref().map(|value| {
+                value.as_deref().map(|text| $crate::record::Clip::new(text, $max))
+            }),
         )
     };
     (@finish $reader:ident $slot:expr, $key:literal, required) => {

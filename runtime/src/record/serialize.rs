@@ -5,7 +5,7 @@
 
 use serde::ser::{Error as _, SerializeMap, SerializeStruct, Serializer};
 
-use super::{Censor, FieldSink, FieldValue, Key, Record};
+use super::{Censor, Clip, FieldSink, FieldValue, Key, Record};
 
 /// What a generated struct's `Serialize` calls: a struct of the fields on the wire (as serde's
 /// derive writes one), or a map when the struct keeps undeclared keys.
@@ -52,6 +52,10 @@ impl FieldSink<'_> for Count {
     }
 
     fn censored(&mut self, _key: &'static Key, _censor: Censor, _has_value: bool) {
+        self.0 += 1;
+    }
+
+    fn clipped(&mut self, _key: &'static Key, _text: Option<Clip<'_>>) {
         self.0 += 1;
     }
 
@@ -171,6 +175,12 @@ impl<E: Entries> FieldSink<'_> for EntrySink<E> {
         if self.error.is_none() {
             let value = Censored(has_value.then_some(censor.text));
             self.error = self.entries.declared(key.name(), &value).err();
+        }
+    }
+
+    fn clipped(&mut self, key: &'static Key, text: Option<Clip<'_>>) {
+        if self.error.is_none() {
+            self.error = self.entries.declared(key.name(), &text).err();
         }
     }
 

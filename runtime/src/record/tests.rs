@@ -379,3 +379,90 @@ fn the_widest_tuple_and_a_wider_struct_read_alike() {
     }
     assert!(format!("{wide:?}").starts_with("Wide { f0: 0, f1: 1,"));
 }
+
+/// A struct with a string cut where the agent reads it, in each presence kind (`tabular` only
+/// to test a table's cells: the generator marks a struct so when all its fields are required).
+#[derive(Clone, PartialEq)]
+struct Clipped {
+    id: i64,
+    body: String,
+    note: Option<String>,
+    summary: Option<String>,
+    reply: Option<Option<String>>,
+}
+
+crate::__record!(tabular Clipped {
+    0 id: "id" => required,
+    1 body: "body" => required clip 4,
+    2 note: "note" => required_nullable clip 4,
+    3 summary: "summary" => optional clip 4,
+    4 reply: "reply" => optional_nullable clip 4,
+});
+
+fn clipped(note: Option<&str>, summary: Option<&str>, reply: Option<Option<&str>>) -> Clipped {
+    Clipped {
+        id: 7,
+        body: "a, b and c".into(),
+        note: note.map(str::to_owned),
+        summary: summary.map(str::to_owned),
+        reply: reply.map(|reply| reply.map(str::to_owned)),
+    }
+}
+
+/// Every writer cuts the text alike, `null` stays `null`, an absent field stays absent, and
+/// text within the limit is whole.
+#[test]
+fn a_clipped_field_is_cut_by_every_writer() {
+    use crate::json::{JsonStyle, to_json};
+    let row = clipped(None, Some("long summary"), Some(Some("ok")));
+    let compact = r#"{"id":7,"body":"a, b…(truncated, 10 chars)","note":null,"summary":"long…(truncated, 12 chars)","reply":"ok"}"#;
+    assert_eq!(to_json(&row, JsonStyle::Compact), compact);
+    assert_eq!(serde_json::to_string(&row).unwrap(), compact);
+    assert_eq!(
+        to_json(&row, JsonStyle::Pretty),
+        serde_json::to_string_pretty(&serde_json::from_str::<serde_json::Value>(compact).unwrap())
+            .unwrap()
+    );
+
+    let sparse = clipped(Some("tiny"), None, Some(None));
+    assert_eq!(
+        to_json(&sparse, JsonStyle::Compact),
+        r#"{"id":7,"body":"a, b…(truncated, 10 chars)","note":"tiny","reply":null}"#
+    );
+
+    let selection = crate::Selection::from_names(Clipped::FIELDS, &["summary", "body"]).unwrap();
+    let mut selected = String::new();
+    crate::record::WriteSelected::write_json_selected(
+        &row,
+        &mut crate::json::JsonWriter::new(&mut selected, JsonStyle::Compact),
+        &selection,
+    );
+    assert_eq!(
+        selected,
+        r#"{"summary":"long…(truncated, 12 chars)","body":"a, b…(truncated, 10 chars)"}"#
+    );
+
+    let options = crate::toon::ToonOptions::default();
+    assert_eq!(
+        crate::toon::encode_typed(&row, &crate::Selection::all(), &options),
+        "id: 7\nbody: \"a, b…(truncated, 10 chars)\"\nnote: null\nsummary: \"long…(truncated, 12 chars)\"\nreply: ok"
+    );
+    assert_eq!(
+        crate::toon::encode_typed_slice(
+            &[row, clipped(Some("tiny"), Some("s"), Some(None))],
+            &crate::Selection::all(),
+            &options
+        ),
+        "[2]{id,body,note,summary,reply}:\n  7,\"a, b…(truncated, 10 chars)\",null,\"long…(truncated, 12 chars)\",ok\n  7,\"a, b…(truncated, 10 chars)\",tiny,s,null"
+    );
+}
+
+/// `Debug` is for whoever holds the value: the whole text.
+#[test]
+fn debug_prints_a_clipped_field_whole() {
+    let row = clipped(None, Some("long summary"), None);
+    assert_eq!(
+        format!("{row:?}"),
+        r#"Clipped { id: 7, body: "a, b and c", note: None, summary: Some("long summary"), reply: None }"#
+    );
+}

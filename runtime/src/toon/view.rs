@@ -17,6 +17,7 @@ use std::slice;
 use serde_json::{Map, Number, Value};
 
 use super::Delimiter;
+use crate::record::Clip;
 use crate::select::Selection;
 
 /// One value: a primitive, an object (with the root `_select` when it is a root item), or an
@@ -35,6 +36,8 @@ pub enum ToonValue<'a> {
     Float(f64),
     /// A string (an enum's wire value, a censor).
     Str(&'a str),
+    /// A string field cut to its `x-fusion-max-chars`: written as its [`Clip`] shows it.
+    Clipped(Clip<'a>),
     /// An object.
     Object(ToonObj<'a>),
     /// An array.

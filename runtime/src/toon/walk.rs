@@ -22,6 +22,7 @@ use crate::number::{write_f64, write_i64, write_u64};
 pub(crate) fn write_view_primitive(out: &mut String, value: ToonValue<'_>, delimiter: Delimiter) {
     match value {
         ToonValue::Str(s) => write_string(out, s, delimiter),
+        ToonValue::Clipped(text) => text.write_toon(delimiter, out),
         ToonValue::Int(i) => write_i64(out, i),
         ToonValue::UInt(u) => write_u64(out, u),
         ToonValue::Float(f) => write_f64(out, f),

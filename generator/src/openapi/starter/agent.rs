@@ -14,6 +14,9 @@
 //!   login, name, full name, title, state and link; one with none of these is kept whole when it
 //!   is small (a handful of scalars), else left out;
 //! - anything else (maps, unions of objects, cycles) is left out;
+//! - free text (a body, a description, a message: a plain string whose name says so) is cut to
+//!   [`TEXT_LIMIT`] characters where the agent reads it (`x-fusion-max-chars`), so that one long
+//!   issue body does not fill the agent's context;
 //! - the presenter gets an agent limit, so a list answers with a bounded number of items.
 //!
 //! Everything here reads the description's JSON; nothing is resolved by the generator's model,
@@ -26,6 +29,31 @@ use crate::source::pointer_token;
 /// The agent limit a starter presenter declares: a list answers with at most this many items
 /// and a summary of the rest (GitHub's default page is 30; an agent rarely reads more).
 pub(super) const AGENT_LIMIT: usize = 20;
+
+/// The most characters of a free-text field the agent reads: a few paragraphs, enough to tell
+/// what an issue or a repository is about; twenty of them (the [`AGENT_LIMIT`]) fit a context.
+pub(super) const TEXT_LIMIT: u32 = 1000;
+
+/// The last words of free-text fields' names: a field whose name is or ends in one as a word
+/// (`body`, `commit_message`, `longDescription`) is cut to [`TEXT_LIMIT`] when it is a plain
+/// string.
+const FREE_TEXT: &[&str] = &[
+    "body",
+    "description",
+    "text",
+    "content",
+    "message",
+    "readme",
+    "notes",
+    "note",
+    "comment",
+    "summary",
+    "bio",
+    "patch",
+    "diff",
+    "details",
+    "markdown",
+];
 
 /// The fields that identify a nested object, as [`word`] spells them (`full_name`, `fullName`
 /// and `FullName` are one).
@@ -124,6 +152,7 @@ impl<'v> Cutter<'v> {
                 left_out.push(format!("{key}: its `$ref` does not resolve"));
                 continue;
             };
+            let schema = located.schema;
             let shape = self.shape(located, 0);
             let name = yaml_key(key);
             if is_link(key) && Some(*key) != link {
@@ -143,7 +172,11 @@ impl<'v> Cutter<'v> {
                     if depth > 0 && Some(*key) == link && !identified(&keys) {
                         continue;
                     }
-                    Entry::Reference
+                    if depth == 0 && free_text(key, schema) {
+                        Entry::Text
+                    } else {
+                        Entry::Reference
+                    }
                 }
                 // What identifies a nested object is a scalar of its own.
                 Shape::Object(_) | Shape::ObjectList(_) if depth > 0 => continue,
@@ -158,6 +191,10 @@ impl<'v> Cutter<'v> {
             match entry {
                 Entry::Reference => lines.push_str(&format!(
                     "{indent}  {name}: {{ $ref: {} }}\n",
+                    self.reference(pointer)
+                )),
+                Entry::Text => lines.push_str(&format!(
+                    "{indent}  {name}: {{ $ref: {}, x-fusion-max-chars: {TEXT_LIMIT} }}\n",
                     self.reference(pointer)
                 )),
                 Entry::Inline(schema) => lines.push_str(&format!("{indent}  {name}:\n{schema}")),
@@ -450,6 +487,8 @@ impl<'v> Cutter<'v> {
 enum Entry {
     /// A `$ref` to the description's own property.
     Reference,
+    /// A `$ref` to a free-text property, cut to [`TEXT_LIMIT`] characters.
+    Text,
     /// A schema of its own (a nested object cut), indented under the key.
     Inline(String),
     /// Named in the comment, with the `$ref` that adds it back.
@@ -494,6 +533,18 @@ fn word(key: &str) -> String {
         .filter(|c| *c != '_' && *c != '-')
         .map(|c| c.to_ascii_lowercase())
         .collect()
+}
+
+/// Whether the property `key` of `schema` is free text: a plain string (no `enum`, no
+/// `format`: a date or a URI is short and exact) whose name says it is prose.
+fn free_text(key: &str, schema: &Value) -> bool {
+    // The last word of the name, so that `context` is not `text`.
+    let snake = heck::ToSnakeCase::to_snake_case(key);
+    let last = snake.rsplit('_').next().unwrap_or_default();
+    types(schema).contains(&"string")
+        && schema.get("enum").is_none()
+        && schema.get("format").is_none()
+        && FREE_TEXT.contains(&last)
 }
 
 /// Whether `key` identifies a nested object.
