@@ -31,6 +31,9 @@ mod formats;
 mod handler_error;
 #[cfg(feature = "http")]
 pub mod http;
+// The OpenAPI layer: request building, the reqwest client, reading an API's pages. A server
+// without OpenAPI-bound actions compiles none of it.
+#[cfg(feature = "openapi")]
 pub mod http_client;
 pub mod json;
 pub mod jsonrpc;

@@ -144,7 +144,7 @@ impl Steps {
     }
 
     /// The arguments of `action` are valid, as `input`: the checks a server runs after
-    /// validation ([`crate::rmcp::ValidatedMiddleware`]) see it now, before the handler. `Err`
+    /// validation (`rmcp::ValidatedMiddleware`, feature `rmcp`) see it now, before the handler. `Err`
     /// is a check's refusal, the call's answer: the handler must not run. `Ok` at once when
     /// the call has no checks (outside a server, or none registered). The checks' time counts
     /// in neither the validation's nor the handler's.

@@ -213,6 +213,7 @@ pub fn validation_error(action: &str, issues: &[FieldIssue]) -> ToolResponse {
 
 /// What `You sent:` shows of `value` ([`write_sent`]), for an issue found outside the
 /// generated validator (the HTTP client's checks of path and header values).
+#[cfg(feature = "openapi")]
 pub(crate) fn sent_text(value: &Value) -> String {
     let mut out = String::new();
     write_sent(&mut out, Some(value));

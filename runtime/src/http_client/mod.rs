@@ -1,5 +1,6 @@
 //! The HTTP client of the handlers fusion-gen generates for actions bound to OpenAPI operations
-//! (feature `http-client` for [`ApiClient`]; the request building is always compiled).
+//! (feature `openapi` for describing and building requests; `http-client` adds [`ApiClient`],
+//! which sends them with reqwest).
 //!
 //! Generated code describes each operation as a static [`Operation`] and hands this module the
 //! action's typed arguments; [`build`] turns them into a [`Request`] (path segments
