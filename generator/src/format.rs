@@ -49,17 +49,80 @@ fn print_separated(file: syn::File) -> String {
         }));
     }
     for item in file.items {
-        match record_table(&item) {
-            Some(table) => pieces.push(table),
-            None => pieces.push(prettyplease::unparse(&syn::File {
-                shebang: None,
-                frontmatter: None,
-                attrs: Vec::new(),
-                items: vec![item],
-            })),
-        }
+        pieces.push(print_item(item));
     }
     pieces.join("\n")
+}
+
+/// One item as prettyplease prints it, but with every `__record!` table in it, at any depth of
+/// inline modules, printed one field per line ([`record_table`]). prettyplease knows nothing of
+/// the tables: each is swapped for a marker item before printing and the marker's line for the
+/// table after, at the marker's indentation.
+fn print_item(mut item: syn::Item) -> String {
+    if let Some(table) = record_table(&item) {
+        return table;
+    }
+    let mut tables = Vec::new();
+    mark_tables(&mut item, &mut tables);
+    let printed = prettyplease::unparse(&syn::File {
+        shebang: None,
+        frontmatter: None,
+        attrs: Vec::new(),
+        items: vec![item],
+    });
+    if tables.is_empty() {
+        return printed;
+    }
+    let mut out =
+        String::with_capacity(printed.len() + tables.iter().map(String::len).sum::<usize>());
+    for line in printed.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let table = trimmed
+            .strip_prefix(RECORD_MARKER)
+            .and_then(|rest| rest.split(':').next())
+            .and_then(|index| index.parse::<usize>().ok())
+            .and_then(|index| tables.get(index));
+        match table {
+            Some(table) => {
+                let indent = &line[..line.len() - trimmed.len()];
+                for table_line in table.lines() {
+                    out.push_str(indent);
+                    out.push_str(table_line);
+                    out.push('\n');
+                }
+            }
+            None => out.push_str(line),
+        }
+    }
+    out
+}
+
+/// The start of the marker item that holds a table's place while prettyplease prints the module
+/// around it: `const __FUSION_RECORD_TABLE_<n>: () = ();`. No definition names an item so.
+const RECORD_MARKER: &str = "const __FUSION_RECORD_TABLE_";
+
+/// Replaces each `__record!` table inside the inline modules of `item` by a marker, collecting
+/// the tables' printed text in order.
+fn mark_tables(item: &mut syn::Item, tables: &mut Vec<String>) {
+    let syn::Item::Mod(module) = item else {
+        return;
+    };
+    let Some((_, items)) = &mut module.content else {
+        return;
+    };
+    for inner in items.iter_mut() {
+        match record_table(inner) {
+            Some(table) => {
+                let marker = proc_macro2::Ident::new(
+                    &format!("__FUSION_RECORD_TABLE_{}", tables.len()),
+                    proc_macro2::Span::call_site(),
+                );
+                tables.push(table);
+                *inner = syn::parse_quote!(const #marker: () = (););
+            }
+            None => mark_tables(inner, tables),
+        }
+    }
 }
 
 /// A struct's `__record!` table, one field per line. prettyplease fills a macro's tokens to the
@@ -179,6 +242,21 @@ mod tests {
             "__rt::__record!(tabular Row {\n    0 id: \"id\" => required,\n    1 r#type: \"type\" \
              as \"\\\"type\\\"\" => optional redact \"x\" \"\\\"x\\\"\",\n    2 body: \"body\" => \
              required clip 500,\n} .. extra);\n"
+        );
+    }
+
+    /// Inside inline modules, at any depth, a table is printed a field per line too, at the
+    /// module's indentation; the items around it print as prettyplease prints them.
+    #[test]
+    fn a_record_table_in_a_nested_module_has_a_line_per_field() {
+        let text = "pub mod a { pub struct Row; __rt::__record!(Row { 0 id: \"id\" => required, \
+                    1 body: \"body\" => required clip 5 }); pub mod b { \
+                    __rt::__record!(tabular Cell { 0 x: \"x\" => optional }); } }";
+        assert_eq!(
+            format_rust("x.rs", text).unwrap(),
+            "pub mod a {\n    pub struct Row;\n    __rt::__record!(Row {\n        0 id: \"id\" => required,\n        \
+             1 body: \"body\" => required clip 5,\n    });\n    pub mod b {\n        \
+             __rt::__record!(tabular Cell {\n            0 x: \"x\" => optional,\n        });\n    }\n}\n"
         );
     }
 

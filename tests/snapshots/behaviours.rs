@@ -59,12 +59,15 @@ pub mod account {
         /// Wire key `credit_limit`; optional, left out of the data block when `None`.
         pub credit_limit: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Account { 0 id : "id" => required, 1 owner : "owner" => required, 2 balance :
-        "balance" => required, 3 plan : "plan" => required, 4 active : "active" =>
-        required, 5 note : "note" => optional_nullable, 6 credit_limit : "credit_limit"
-        => optional }
-    );
+    __rt::__record!(Account {
+        0 id: "id" => required,
+        1 owner: "owner" => required,
+        2 balance: "balance" => required,
+        3 plan: "plan" => required,
+        4 active: "active" => required,
+        5 note: "note" => optional_nullable,
+        6 credit_limit: "credit_limit" => optional,
+    });
     /// The values of `AccountPlan`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AccountPlan {
@@ -298,10 +301,11 @@ pub mod appointment {
         /// Wire key `pets`; optional, left out of the data block when `None`.
         pub pets: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Appointment { 0 id : "id" => required, 1 status : "status" => required, 2 pets :
-        "pets" => optional }
-    );
+    __rt::__record!(Appointment {
+        0 id: "id" => required,
+        1 status: "status" => required,
+        2 pets: "pets" => optional,
+    });
     /// The values of `AppointmentStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum AppointmentStatus {
@@ -524,9 +528,10 @@ pub mod entry {
         /// Wire key `amount`; required.
         pub amount: f64,
     }
-    __rt::__record!(
-        tabular Entry { 0 label : "label" => required, 1 amount : "amount" => required }
-    );
+    __rt::__record!(tabular Entry {
+        0 label: "label" => required,
+        1 amount: "amount" => required,
+    });
     /// Presents [`Entry`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct EntryPresenter;
@@ -623,11 +628,13 @@ pub mod ledger {
         /// Wire key `entries`; required.
         pub entries: ::std::vec::Vec<super::entry::Entry>,
     }
-    __rt::__record!(
-        Ledger { 0 id : "id" => required, 1 owner : "owner" => required, 2 balance :
-        "balance" => required, 3 memo : "memo" => optional_nullable, 4 entries :
-        "entries" => required }
-    );
+    __rt::__record!(Ledger {
+        0 id: "id" => required,
+        1 owner: "owner" => required,
+        2 balance: "balance" => required,
+        3 memo: "memo" => optional_nullable,
+        4 entries: "entries" => required,
+    });
     /// Presents [`Ledger`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LedgerPresenter;
@@ -1186,11 +1193,13 @@ pub mod loan {
         /// Wire key `fine_cents`; optional, left out of the data block when `None`.
         pub fine_cents: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Loan { 0 id : "id" => required, 1 title : "title" => required, 2 borrower :
-        "borrower" => required, 3 overdue : "overdue" => required, 4 fine_cents :
-        "fine_cents" => optional }
-    );
+    __rt::__record!(Loan {
+        0 id: "id" => required,
+        1 title: "title" => required,
+        2 borrower: "borrower" => required,
+        3 overdue: "overdue" => required,
+        4 fine_cents: "fine_cents" => optional,
+    });
     /// Presents [`Loan`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LoanPresenter;
@@ -1830,10 +1839,11 @@ pub mod note {
         /// Wire key `kind`; required.
         pub kind: NoteKind,
     }
-    __rt::__record!(
-        tabular Note { 0 id : "id" => required, 1 notes : "notes" => required, 2 kind :
-        "kind" => required }
-    );
+    __rt::__record!(tabular Note {
+        0 id: "id" => required,
+        1 notes: "notes" => required,
+        2 kind: "kind" => required,
+    });
     /// The values of `NoteKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum NoteKind {
@@ -2022,9 +2032,10 @@ pub mod status_row {
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    __rt::__record!(
-        tabular StatusRow { 0 id : "id" => required, 1 status : "status" => required }
-    );
+    __rt::__record!(tabular StatusRow {
+        0 id: "id" => required,
+        1 status: "status" => required,
+    });
     /// Presents [`StatusRow`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct StatusRowPresenter;

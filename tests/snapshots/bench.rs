@@ -260,12 +260,16 @@ pub mod reviewed_row {
         /// Wire key `notes`; required.
         pub notes: ::std::string::String,
     }
-    __rt::__record!(
-        tabular ReviewedRow { 0 id : "id" => required, 1 amount_cents : "amount_cents" =>
-        required, 2 status : "status" => required, 3 client_name : "client_name" =>
-        required, 4 due : "due" => required, 5 paid : "paid" => required, 6 tax_rate :
-        "tax_rate" => required, 7 notes : "notes" => required }
-    );
+    __rt::__record!(tabular ReviewedRow {
+        0 id: "id" => required,
+        1 amount_cents: "amount_cents" => required,
+        2 status: "status" => required,
+        3 client_name: "client_name" => required,
+        4 due: "due" => required,
+        5 paid: "paid" => required,
+        6 tax_rate: "tax_rate" => required,
+        7 notes: "notes" => required,
+    });
     /// The values of `ReviewedRowStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReviewedRowStatus {
@@ -405,12 +409,16 @@ pub mod tabled_row {
         /// Wire key `notes`; required.
         pub notes: ::std::string::String,
     }
-    __rt::__record!(
-        tabular TabledRow { 0 id : "id" => required, 1 amount_cents : "amount_cents" =>
-        required, 2 status : "status" => required, 3 client_name : "client_name" =>
-        required, 4 due : "due" => required, 5 paid : "paid" => required, 6 tax_rate :
-        "tax_rate" => required, 7 notes : "notes" => required }
-    );
+    __rt::__record!(tabular TabledRow {
+        0 id: "id" => required,
+        1 amount_cents: "amount_cents" => required,
+        2 status: "status" => required,
+        3 client_name: "client_name" => required,
+        4 due: "due" => required,
+        5 paid: "paid" => required,
+        6 tax_rate: "tax_rate" => required,
+        7 notes: "notes" => required,
+    });
     /// The values of `TabledRowStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TabledRowStatus {

@@ -49,10 +49,10 @@ pub mod search_issues {
         /// Wire key `items`; optional, left out of the data block when `None`.
         pub items: ::core::option::Option<::std::vec::Vec<super::api::ApiIssue>>,
     }
-    __rt::__record!(
-        SearchIssues { 0 total_count : "total_count" => optional, 1 items : "items" =>
-        optional }
-    );
+    __rt::__record!(SearchIssues {
+        0 total_count: "total_count" => optional,
+        1 items: "items" => optional,
+    });
     /// Presents [`SearchIssues`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SearchIssuesPresenter;
@@ -101,11 +101,14 @@ pub mod api {
         /// Wire key `html_url`; optional, left out of the data block when `None`.
         pub html_url: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        ApiIssue { 0 id : "id" => required, 1 number : "number" => required, 2 title :
-        "title" => required, 3 state : "state" => required, 4 body : "body" =>
-        optional_nullable, 5 html_url : "html_url" => optional }
-    );
+    __rt::__record!(ApiIssue {
+        0 id: "id" => required,
+        1 number: "number" => required,
+        2 title: "title" => required,
+        3 state: "state" => required,
+        4 body: "body" => optional_nullable,
+        5 html_url: "html_url" => optional,
+    });
     /// The values of `issueState`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum IssueState {
@@ -154,11 +157,14 @@ pub mod issue {
         /// Wire key `html_url`; optional, left out of the data block when `None`.
         pub html_url: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Issue { 0 id : "id" => required, 1 number : "number" => required, 2 title :
-        "title" => required, 3 state : "state" => required, 4 body : "body" =>
-        optional_nullable, 5 html_url : "html_url" => optional }
-    );
+    __rt::__record!(Issue {
+        0 id: "id" => required,
+        1 number: "number" => required,
+        2 title: "title" => required,
+        3 state: "state" => required,
+        4 body: "body" => optional_nullable,
+        5 html_url: "html_url" => optional,
+    });
     /// Presents [`Issue`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct IssuePresenter;
@@ -2036,10 +2042,11 @@ pub mod repository {
         /// Wire key `private`; optional, left out of the data block when `None`.
         pub private: ::core::option::Option<bool>,
     }
-    __rt::__record!(
-        Repository { 0 id : "id" => required, 1 name : "name" => required, 2 private :
-        "private" => optional }
-    );
+    __rt::__record!(Repository {
+        0 id: "id" => required,
+        1 name: "name" => required,
+        2 private: "private" => optional,
+    });
     /// Presents [`Repository`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RepositoryPresenter;

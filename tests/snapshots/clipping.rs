@@ -59,12 +59,15 @@ pub mod article {
         /// Wire key `tags`; optional, left out of the data block when `None`.
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    __rt::__record!(
-        Article { 0 id : "id" => required, 1 title : "title" => required clip 12, 2 body
-        : "body" => required clip 40, 3 summary : "summary" => required_nullable clip 20,
-        4 excerpt : "excerpt" => optional clip 8, 5 reply : "reply" => optional_nullable
-        clip 8, 6 tags : "tags" => optional }
-    );
+    __rt::__record!(Article {
+        0 id: "id" => required,
+        1 title: "title" => required clip 12,
+        2 body: "body" => required clip 40,
+        3 summary: "summary" => required_nullable clip 20,
+        4 excerpt: "excerpt" => optional clip 8,
+        5 reply: "reply" => optional_nullable clip 8,
+        6 tags: "tags" => optional,
+    });
     /// Presents [`Article`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ArticlePresenter;
@@ -112,9 +115,10 @@ pub mod headline {
         /// Wire key `text`; required; the data block shows at most 10 characters.
         pub text: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Headline { 0 id : "id" => required, 1 text : "text" => required clip 10 }
-    );
+    __rt::__record!(tabular Headline {
+        0 id: "id" => required,
+        1 text: "text" => required clip 10,
+    });
     /// Presents [`Headline`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct HeadlinePresenter;

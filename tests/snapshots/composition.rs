@@ -50,10 +50,10 @@ pub mod base {
         /// Wire key `updated_at`; optional, left out of the data block when `None`; format `date-time`; read-only.
         pub updated_at: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Timestamps { 0 created_at : "created_at" => required, 1 updated_at : "updated_at"
-        => optional }
-    );
+    __rt::__record!(Timestamps {
+        0 created_at: "created_at" => required,
+        1 updated_at: "updated_at" => optional,
+    });
     /// `Owner` as the schema at `base.yaml#/$defs/Owner` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Owner {
@@ -65,9 +65,10 @@ pub mod base {
         #[deprecated]
         pub site_admin: ::core::option::Option<bool>,
     }
-    __rt::__record!(
-        Owner { 0 login : "login" => required, 1 site_admin : "site_admin" => optional }
-    );
+    __rt::__record!(Owner {
+        0 login: "login" => required,
+        1 site_admin: "site_admin" => optional,
+    });
     /// The values of `Visibility`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Visibility {
@@ -125,10 +126,12 @@ pub mod design {
         /// Wire key `frame`; required; listed in `required`, declared by no property.
         pub frame: __rt::JsonValue,
     }
-    __rt::__record!(
-        Design { 0 id : "id" => required, 1 name : "name" => optional, 2 nmae : "nmae" =>
-        required, 3 frame : "frame" => required }
-    );
+    __rt::__record!(Design {
+        0 id: "id" => required,
+        1 name: "name" => optional,
+        2 nmae: "nmae" => required,
+        3 frame: "frame" => required,
+    });
     /// Presents [`Design`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct DesignPresenter;
@@ -168,7 +171,10 @@ pub mod license {
         /// Wire key `name`; optional, left out of the data block when `None`.
         pub name: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(License { 0 key : "key" => required, 1 name : "name" => optional });
+    __rt::__record!(License {
+        0 key: "key" => required,
+        1 name: "name" => optional,
+    });
     /// Presents [`License`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LicensePresenter;
@@ -216,11 +222,13 @@ pub mod meter {
         /// Wire key `epoch`; optional, left out of the data block when `None`; format `unix-time`.
         pub epoch: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Meter { 0 id : "id" => required, 1 level : "level" => required, 2 reading :
-        "reading" => required, 3 offset : "offset" => required, 4 epoch : "epoch" =>
-        optional }
-    );
+    __rt::__record!(Meter {
+        0 id: "id" => required,
+        1 level: "level" => required,
+        2 reading: "reading" => required,
+        3 offset: "offset" => required,
+        4 epoch: "epoch" => optional,
+    });
     /// Presents [`Meter`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct MeterPresenter;
@@ -623,16 +631,24 @@ pub mod repository {
         /// Wire key `stars`; optional, left out of the data block when `None`; default `0`; minimum 0.
         pub stars: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Repository { 0 created_at : "created_at" => required, 1 updated_at : "updated_at"
-        => optional, 2 id : "id" => required, 3 name : "name" => required, 4 owner :
-        "owner" => required, 5 visibility : "visibility" => required, 6 legacy_state :
-        "legacy_state" => optional, 7 topics : "topics" => optional, 8 readme : "readme"
-        => optional, 9 state : "state" => optional, 10 labels : "labels" => optional, 11
-        license : "license" => optional_nullable, 12 permissions : "permissions" =>
-        optional, 13 metadata : "metadata" => optional, 14 custom : "custom" =>
-        optional_value, 15 stars : "stars" => optional }
-    );
+    __rt::__record!(Repository {
+        0 created_at: "created_at" => required,
+        1 updated_at: "updated_at" => optional,
+        2 id: "id" => required,
+        3 name: "name" => required,
+        4 owner: "owner" => required,
+        5 visibility: "visibility" => required,
+        6 legacy_state: "legacy_state" => optional,
+        7 topics: "topics" => optional,
+        8 readme: "readme" => optional,
+        9 state: "state" => optional,
+        10 labels: "labels" => optional,
+        11 license: "license" => optional_nullable,
+        12 permissions: "permissions" => optional,
+        13 metadata: "metadata" => optional,
+        14 custom: "custom" => optional_value,
+        15 stars: "stars" => optional,
+    });
     /// A map of permissions, as GitHub's API returns them.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
@@ -643,7 +659,8 @@ pub mod repository {
         /// (`additionalProperties`); `_select` does not pick them.
         pub additional_properties: __rt::IndexMap<::std::string::String, bool>,
     }
-    __rt::__record!(RepositoryPermissions {} ..additional_properties);
+    __rt::__record!(RepositoryPermissions {
+    } .. additional_properties);
     /// `RepositoryMetadata` as the schema at `repository.yaml#/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
@@ -659,9 +676,9 @@ pub mod repository {
             __rt::JsonValue,
         >,
     }
-    __rt::__record!(
-        RepositoryMetadata { 0 source : "source" => optional } ..additional_properties
-    );
+    __rt::__record!(RepositoryMetadata {
+        0 source: "source" => optional,
+    } .. additional_properties);
     /// Presents [`Repository`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RepositoryPresenter;

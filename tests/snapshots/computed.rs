@@ -67,13 +67,19 @@ pub mod payout {
         /// Wire key `share`; optional, left out of the data block when `None`.
         pub share: ::core::option::Option<f64>,
     }
-    __rt::__record!(
-        Payout { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
-        rate : "rate" => required, 3 small : "small" => required, 4 big : "big" =>
-        optional, 5 paid_on : "paid_on" => required, 6 created_at : "created_at" =>
-        required, 7 due : "due" => optional_nullable, 8 tags : "tags" => required, 9
-        fee_cents : "fee_cents" => optional_nullable, 10 share : "share" => optional }
-    );
+    __rt::__record!(Payout {
+        0 id: "id" => required,
+        1 amount_cents: "amount_cents" => required,
+        2 rate: "rate" => required,
+        3 small: "small" => required,
+        4 big: "big" => optional,
+        5 paid_on: "paid_on" => required,
+        6 created_at: "created_at" => required,
+        7 due: "due" => optional_nullable,
+        8 tags: "tags" => required,
+        9 fee_cents: "fee_cents" => optional_nullable,
+        10 share: "share" => optional,
+    });
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;

@@ -344,9 +344,10 @@ pub mod graph {
         /// Wire key `start`; optional, left out of the data block when `None`.
         pub start: ::core::option::Option<NodeA>,
     }
-    __rt::__record!(
-        Graph { 0 name : "name" => required, 1 start : "start" => optional }
-    );
+    __rt::__record!(Graph {
+        0 name: "name" => required,
+        1 start: "start" => optional,
+    });
     /// `NodeA` as the schema at `graph.yaml#/$defs/NodeA` describes it.
     #[derive(Clone, PartialEq)]
     pub struct NodeA {
@@ -355,7 +356,10 @@ pub mod graph {
         /// Wire key `next`; optional, left out of the data block when `None`.
         pub next: ::core::option::Option<::std::boxed::Box<NodeB>>,
     }
-    __rt::__record!(NodeA { 0 id : "id" => required, 1 next : "next" => optional });
+    __rt::__record!(NodeA {
+        0 id: "id" => required,
+        1 next: "next" => optional,
+    });
     /// `NodeB` as the schema at `graph.yaml#/$defs/NodeB` describes it.
     #[derive(Clone, PartialEq)]
     pub struct NodeB {
@@ -366,10 +370,11 @@ pub mod graph {
         /// Wire key `many`; optional, left out of the data block when `None`.
         pub many: ::core::option::Option<::std::vec::Vec<NodeA>>,
     }
-    __rt::__record!(
-        NodeB { 0 weight : "weight" => required, 1 back : "back" => optional, 2 many :
-        "many" => optional }
-    );
+    __rt::__record!(NodeB {
+        0 weight: "weight" => required,
+        1 back: "back" => optional,
+        2 many: "many" => optional,
+    });
     /// Presents [`Graph`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct GraphPresenter;
@@ -412,10 +417,11 @@ pub mod tree {
         /// Wire key `parent`; optional, left out of the data block when `None`.
         pub parent: ::core::option::Option<::std::boxed::Box<Tree>>,
     }
-    __rt::__record!(
-        Tree { 0 label : "label" => required, 1 children : "children" => required, 2
-        parent : "parent" => optional }
-    );
+    __rt::__record!(Tree {
+        0 label: "label" => required,
+        1 children: "children" => required,
+        2 parent: "parent" => optional,
+    });
     /// Presents [`Tree`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct TreePresenter;

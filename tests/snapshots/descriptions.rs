@@ -51,10 +51,11 @@ pub mod loan {
         /// Wire key `due`; required; format `date`.
         pub due: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Loan { 0 id : "id" => required, 1 title : "title" => required, 2 due :
-        "due" => required }
-    );
+    __rt::__record!(tabular Loan {
+        0 id: "id" => required,
+        1 title: "title" => required,
+        2 due: "due" => required,
+    });
     /// Presents [`Loan`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LoanPresenter;
@@ -1257,9 +1258,10 @@ pub mod notice {
         /// Wire key `level`; optional, left out of the data block when `None`.
         pub level: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Notice { 0 text : "text" => required, 1 level : "level" => optional }
-    );
+    __rt::__record!(Notice {
+        0 text: "text" => required,
+        1 level: "level" => optional,
+    });
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;

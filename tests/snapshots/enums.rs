@@ -59,11 +59,13 @@ pub mod job {
         /// Wire key `retry_policy`; optional, left out of the data block when `None`.
         pub retry_policy: ::core::option::Option<RetryPolicy>,
     }
-    __rt::__record!(
-        Job { 0 id : "id" => required, 1 state : "state" => required, 2 speed : "speed"
-        => optional, 3 label : "label" => optional, 4 retry_policy : "retry_policy" =>
-        optional }
-    );
+    __rt::__record!(Job {
+        0 id: "id" => required,
+        1 state: "state" => required,
+        2 speed: "speed" => optional,
+        3 label: "label" => optional,
+        4 retry_policy: "retry_policy" => optional,
+    });
     /// Where the job is.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum JobState {
@@ -161,10 +163,11 @@ pub mod queue {
         /// Wire key `default_policy`; optional, left out of the data block when `None`.
         pub default_policy: ::core::option::Option<super::job::RetryPolicy>,
     }
-    __rt::__record!(
-        Queue { 0 name : "name" => required, 1 policies : "policies" => required, 2
-        default_policy : "default_policy" => optional }
-    );
+    __rt::__record!(Queue {
+        0 name: "name" => required,
+        1 policies: "policies" => required,
+        2 default_policy: "default_policy" => optional,
+    });
     /// Presents [`Queue`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct QueuePresenter;
@@ -223,12 +226,16 @@ pub mod values {
         /// Wire key `nothing`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub nothing: ::core::option::Option<::core::option::Option<DiskNothing>>,
     }
-    __rt::__record!(
-        Disk { 0 block_size : "block_size" => required, 1 offset : "offset" => required,
-        2 ratio : "ratio" => required, 3 flag : "flag" => required, 4 label : "label" =>
-        required, 5 parity : "parity" => required_nullable, 6 spare : "spare" =>
-        optional_nullable, 7 nothing : "nothing" => optional_nullable }
-    );
+    __rt::__record!(Disk {
+        0 block_size: "block_size" => required,
+        1 offset: "offset" => required,
+        2 ratio: "ratio" => required,
+        3 flag: "flag" => required,
+        4 label: "label" => required,
+        5 parity: "parity" => required_nullable,
+        6 spare: "spare" => optional_nullable,
+        7 nothing: "nothing" => optional_nullable,
+    });
     /// The values of `DiskBlockSize`.
     ///
     /// Reading takes exactly these JSON values (a number by its value: `1.0` is `1`); any other

@@ -51,10 +51,11 @@ pub mod charge {
         /// Wire key `status`; required.
         pub status: ChargeStatus,
     }
-    __rt::__record!(
-        tabular Charge { 0 id : "id" => required, 1 amount : "amount" => required, 2
-        status : "status" => required }
-    );
+    __rt::__record!(tabular Charge {
+        0 id: "id" => required,
+        1 amount: "amount" => required,
+        2 status: "status" => required,
+    });
     /// The values of `ChargeStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ChargeStatus {
@@ -853,9 +854,10 @@ pub mod payout {
         /// Wire key `status`; required.
         pub status: PayoutStatus,
     }
-    __rt::__record!(
-        tabular Payout { 0 id : "id" => required, 1 status : "status" => required }
-    );
+    __rt::__record!(tabular Payout {
+        0 id: "id" => required,
+        1 status: "status" => required,
+    });
     /// The values of `PayoutStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PayoutStatus {
@@ -1296,10 +1298,11 @@ pub mod refund {
         /// Wire key `reason`; optional, left out of the data block when `None`.
         pub reason: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Refund { 0 id : "id" => required, 1 charge_id : "charge_id" => required, 2 reason
-        : "reason" => optional }
-    );
+    __rt::__record!(Refund {
+        0 id: "id" => required,
+        1 charge_id: "charge_id" => required,
+        2 reason: "reason" => optional,
+    });
     /// Presents [`Refund`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RefundPresenter;

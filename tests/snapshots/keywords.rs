@@ -63,12 +63,17 @@ pub mod self_ {
         /// Wire key `result`; optional, left out of the data block when `None`.
         pub result: ::core::option::Option<Result>,
     }
-    __rt::__record!(
-        Self_ { 0 type_ : "type" => required, 1 match_ : "match" => required, 2 ref_ :
-        "ref" => optional, 3 gen_ : "gen" => optional, 4 self_ : "self" => optional, 5
-        async_ : "async" => optional, 6 crate_ : "crate" => optional, 7 option : "option"
-        => optional, 8 result : "result" => optional }
-    );
+    __rt::__record!(Self_ {
+        0 type_: "type" => required,
+        1 match_: "match" => required,
+        2 ref_: "ref" => optional,
+        3 gen_: "gen" => optional,
+        4 self_: "self" => optional,
+        5 async_: "async" => optional,
+        6 crate_: "crate" => optional,
+        7 option: "option" => optional,
+        8 result: "result" => optional,
+    });
     /// A type named like a prelude type, which generated code must not shadow.
     #[derive(Clone, PartialEq)]
     pub struct Option {
@@ -77,9 +82,10 @@ pub mod self_ {
         /// Wire key `none`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub none: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    __rt::__record!(
-        Option { 0 some : "some" => optional, 1 none : "none" => optional_nullable }
-    );
+    __rt::__record!(Option {
+        0 some: "some" => optional,
+        1 none: "none" => optional_nullable,
+    });
     /// Variants named like prelude values.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Result {

@@ -51,10 +51,10 @@ pub mod nullable_simple_user {
         /// Wire key `site_admin`; optional, left out of the data block when `None`.
         pub site_admin: ::core::option::Option<bool>,
     }
-    __rt::__record!(
-        NullableSimpleUser { 0 login : "login" => required, 1 site_admin : "site_admin"
-        => optional }
-    );
+    __rt::__record!(NullableSimpleUser {
+        0 login: "login" => required,
+        1 site_admin: "site_admin" => optional,
+    });
     /// Presents [`NullableSimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NullableSimpleUserPresenter;
@@ -103,19 +103,24 @@ pub mod reaction {
         /// Wire key `mood`; optional, left out of the data block when `None`.
         pub mood: ::core::option::Option<ReactionMood>,
     }
-    __rt::__record!(
-        Reaction { 0 plus_1 : "+1" => required, 1 minus_1 : "-1" => required, 2 link :
-        "url" => required, 3 first_dash_name : "first-name" => optional, 4 first_name :
-        "first_name" => optional, 5 author : "by" => optional, 6 mood : "mood" =>
-        optional }
-    );
+    __rt::__record!(Reaction {
+        0 plus_1: "+1" => required,
+        1 minus_1: "-1" => required,
+        2 link: "url" => required,
+        3 first_dash_name: "first-name" => optional,
+        4 first_name: "first_name" => optional,
+        5 author: "by" => optional,
+        6 mood: "mood" => optional,
+    });
     /// `user` as the schema at `reaction.yaml#/$defs/user` describes it.
     #[derive(Clone, PartialEq)]
     pub struct ReactionUser {
         /// Wire key `login`; optional, left out of the data block when `None`.
         pub login: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(ReactionUser { 0 login : "login" => optional });
+    __rt::__record!(ReactionUser {
+        0 login: "login" => optional,
+    });
     /// The values of `ReactionMood`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReactionMood {
@@ -459,7 +464,9 @@ pub mod simple_user {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    __rt::__record!(tabular SimpleUser { 0 login : "login" => required });
+    __rt::__record!(tabular SimpleUser {
+        0 login: "login" => required,
+    });
     /// Presents [`SimpleUser`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SimpleUserPresenter;

@@ -63,11 +63,14 @@ pub mod catalog {
         /// Wire key `nothing`; optional, left out of the data block when `None`.
         pub nothing: ::core::option::Option<CatalogNothing>,
     }
-    __rt::__record!(
-        Catalog { 0 name : "name" => required, 1 meta : "meta" => optional, 2 sections :
-        "sections" => required, 3 matrix : "matrix" => optional, 4 grid : "grid" =>
-        optional, 5 nothing : "nothing" => optional }
-    );
+    __rt::__record!(Catalog {
+        0 name: "name" => required,
+        1 meta: "meta" => optional,
+        2 sections: "sections" => required,
+        3 matrix: "matrix" => optional,
+        4 grid: "grid" => optional,
+        5 nothing: "nothing" => optional,
+    });
     /// `CatalogMeta` as the schema at `catalog.yaml#/properties/meta` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogMeta {
@@ -76,9 +79,10 @@ pub mod catalog {
         /// Wire key `owner`; optional, left out of the data block when `None`.
         pub owner: ::core::option::Option<CatalogMetaOwner>,
     }
-    __rt::__record!(
-        CatalogMeta { 0 created : "created" => optional, 1 owner : "owner" => optional }
-    );
+    __rt::__record!(CatalogMeta {
+        0 created: "created" => optional,
+        1 owner: "owner" => optional,
+    });
     /// `CatalogMetaOwner` as the schema at `catalog.yaml#/properties/meta/properties/owner` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogMetaOwner {
@@ -87,16 +91,19 @@ pub mod catalog {
         /// Wire key `contact`; optional, left out of the data block when `None`.
         pub contact: ::core::option::Option<CatalogMetaOwnerContact>,
     }
-    __rt::__record!(
-        CatalogMetaOwner { 0 id : "id" => required, 1 contact : "contact" => optional }
-    );
+    __rt::__record!(CatalogMetaOwner {
+        0 id: "id" => required,
+        1 contact: "contact" => optional,
+    });
     /// `CatalogMetaOwnerContact` as the schema at `catalog.yaml#/properties/meta/properties/owner/properties/contact` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogMetaOwnerContact {
         /// Wire key `email`; optional, left out of the data block when `None`.
         pub email: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(CatalogMetaOwnerContact { 0 email : "email" => optional });
+    __rt::__record!(CatalogMetaOwnerContact {
+        0 email: "email" => optional,
+    });
     /// `CatalogSectionsItem` as the schema at `catalog.yaml#/properties/sections/items` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogSectionsItem {
@@ -107,10 +114,10 @@ pub mod catalog {
             ::std::vec::Vec<CatalogSectionsItemEntriesItem>,
         >,
     }
-    __rt::__record!(
-        CatalogSectionsItem { 0 title : "title" => required, 1 entries : "entries" =>
-        optional }
-    );
+    __rt::__record!(CatalogSectionsItem {
+        0 title: "title" => required,
+        1 entries: "entries" => optional,
+    });
     /// `CatalogSectionsItemEntriesItem` as the schema at `catalog.yaml#/properties/sections/items/properties/entries/items` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogSectionsItemEntriesItem {
@@ -119,10 +126,10 @@ pub mod catalog {
         /// Wire key `price`; optional, left out of the data block when `None`.
         pub price: ::core::option::Option<f64>,
     }
-    __rt::__record!(
-        CatalogSectionsItemEntriesItem { 0 sku : "sku" => required, 1 price : "price" =>
-        optional }
-    );
+    __rt::__record!(CatalogSectionsItemEntriesItem {
+        0 sku: "sku" => required,
+        1 price: "price" => optional,
+    });
     /// `CatalogGridItemItem` as the schema at `catalog.yaml#/properties/grid/items/items` describes it.
     #[derive(Clone, PartialEq)]
     pub struct CatalogGridItemItem {
@@ -131,13 +138,15 @@ pub mod catalog {
         /// Wire key `on`; optional, left out of the data block when `None`.
         pub on: ::core::option::Option<bool>,
     }
-    __rt::__record!(
-        CatalogGridItemItem { 0 x : "x" => optional, 1 on : "on" => optional }
-    );
+    __rt::__record!(CatalogGridItemItem {
+        0 x: "x" => optional,
+        1 on: "on" => optional,
+    });
     /// An object with no properties at all.
     #[derive(Clone, PartialEq)]
     pub struct CatalogNothing {}
-    __rt::__record!(CatalogNothing {});
+    __rt::__record!(CatalogNothing {
+    });
     /// Presents [`Catalog`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CatalogPresenter;
@@ -182,10 +191,11 @@ pub mod tuples {
         /// Wire key `legs`; optional, left out of the data block when `None`.
         pub legs: ::core::option::Option<::std::vec::Vec<RouteLegsItem>>,
     }
-    __rt::__record!(
-        Route { 0 start : "start" => required, 1 leg : "leg" => optional, 2 legs : "legs"
-        => optional }
-    );
+    __rt::__record!(Route {
+        0 start: "start" => required,
+        1 leg: "leg" => optional,
+        2 legs: "legs" => optional,
+    });
     /// Latitude and longitude.
     ///
     /// Schema: minItems 2.
@@ -302,7 +312,10 @@ pub mod tuples {
         /// Wire key `next`; optional, left out of the data block when `None`.
         pub next: ::core::option::Option<::std::boxed::Box<RouteLeg>>,
     }
-    __rt::__record!(Stop { 0 name : "name" => required, 1 next : "next" => optional });
+    __rt::__record!(Stop {
+        0 name: "name" => required,
+        1 next: "next" => optional,
+    });
     /// `RouteLegsItem`: an array of 2 elements.
     ///
     /// Schema: minItems 2; maxItems 2.

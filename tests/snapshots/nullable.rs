@@ -75,12 +75,16 @@ pub mod reading {
         /// Wire key `level`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub level: ::core::option::Option<::core::option::Option<ReadingLevel>>,
     }
-    __rt::__record!(
-        Reading { 0 id : "id" => required, 1 value : "value" => required_nullable, 2 note
-        : "note" => required_nullable, 3 comment : "comment" => optional_nullable, 4
-        place : "place" => required_nullable, 5 samples : "samples" => optional, 6 flags
-        : "flags" => optional_nullable, 7 level : "level" => optional_nullable }
-    );
+    __rt::__record!(Reading {
+        0 id: "id" => required,
+        1 value: "value" => required_nullable,
+        2 note: "note" => required_nullable,
+        3 comment: "comment" => optional_nullable,
+        4 place: "place" => required_nullable,
+        5 samples: "samples" => optional,
+        6 flags: "flags" => optional_nullable,
+        7 level: "level" => optional_nullable,
+    });
     /// A required nullable object.
     #[derive(Clone, PartialEq)]
     pub struct ReadingPlace {
@@ -89,9 +93,10 @@ pub mod reading {
         /// Wire key `lon`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub lon: ::core::option::Option<::core::option::Option<f64>>,
     }
-    __rt::__record!(
-        ReadingPlace { 0 lat : "lat" => required, 1 lon : "lon" => optional_nullable }
-    );
+    __rt::__record!(ReadingPlace {
+        0 lat: "lat" => required,
+        1 lon: "lon" => optional_nullable,
+    });
     /// The values of `ReadingLevel`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReadingLevel {
@@ -155,11 +160,13 @@ pub mod ticket {
         /// Wire key `resolution`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub resolution: ::core::option::Option<::core::option::Option<TicketResolution>>,
     }
-    __rt::__record!(
-        Ticket { 0 kind : "kind" => required, 1 state : "state" => required, 2 priority :
-        "priority" => required_nullable, 3 severity : "severity" => required_nullable, 4
-        resolution : "resolution" => optional_nullable }
-    );
+    __rt::__record!(Ticket {
+        0 kind: "kind" => required,
+        1 state: "state" => required,
+        2 priority: "priority" => required_nullable,
+        3 severity: "severity" => required_nullable,
+        4 resolution: "resolution" => optional_nullable,
+    });
     /// A string `const` is an enum of one value; it needs no `type`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketKind {

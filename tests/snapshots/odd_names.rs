@@ -291,17 +291,20 @@ pub mod c {
         /// Wire key `only`; required.
         pub only: One,
     }
-    __rt::__record!(
-        C { 0 h : "h" => required, 1 note : "note" => required_nullable, 2 only : "only"
-        => required }
-    );
+    __rt::__record!(C {
+        0 h: "h" => required,
+        1 note: "note" => required_nullable,
+        2 only: "only" => required,
+    });
     /// `One` as the schema at `c.yaml#/$defs/One` describes it.
     #[derive(Clone, PartialEq)]
     pub struct One {
         /// Wire key `value`; optional, left out of the data block when `None`.
         pub value: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(One { 0 value : "value" => optional });
+    __rt::__record!(One {
+        0 value: "value" => optional,
+    });
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
@@ -387,22 +390,28 @@ pub mod odd_people {
         /// Wire key `über-item`; optional, left out of the data block when `None`.
         pub über_item: ::core::option::Option<OddPersonÜberItem>,
     }
-    __rt::__record!(
-        OddPerson { 0 first_name : "first-name" => required, 1 field_2fa : "2fa" =>
-        required, 2 ünï : "ünï" => optional, 3 with_space : "with space" => optional,
-        4 a_b : "a.b" => optional, 5 upper : "UPPER" => optional, 6 camel_case :
-        "camelCase" => optional, 7 quo_te : "quo\"te" as "\"quo\\\"te\"" => required, 8
-        back_slash : "back\\slash" as "\"back\\\\slash\"" => optional, 9 tab_key :
-        "tab\tkey" as "\"tab\\tkey\"" => optional, 10 über_item : "über-item" =>
-        optional }
-    );
+    __rt::__record!(OddPerson {
+        0 first_name: "first-name" => required,
+        1 field_2fa: "2fa" => required,
+        2 ünï: "ünï" => optional,
+        3 with_space: "with space" => optional,
+        4 a_b: "a.b" => optional,
+        5 upper: "UPPER" => optional,
+        6 camel_case: "camelCase" => optional,
+        7 quo_te: "quo\"te" as "\"quo\\\"te\"" => required,
+        8 back_slash: "back\\slash" as "\"back\\\\slash\"" => optional,
+        9 tab_key: "tab\tkey" as "\"tab\\tkey\"" => optional,
+        10 über_item: "über-item" => optional,
+    });
     /// `odd personÜberItem` as the schema at `odd-people.yaml#/properties/über-item` describes it.
     #[derive(Clone, PartialEq)]
     pub struct OddPersonÜberItem {
         /// Wire key `x-y`; optional, left out of the data block when `None`.
         pub x_y: ::core::option::Option<f64>,
     }
-    __rt::__record!(OddPersonÜberItem { 0 x_y : "x-y" => optional });
+    __rt::__record!(OddPersonÜberItem {
+        0 x_y: "x-y" => optional,
+    });
     /// Presents [`OddPerson`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OddPersonPresenter;
@@ -439,7 +448,9 @@ pub mod solo {
         /// Wire key `note`; required (a missing key is an error), `null` when `None`.
         pub note: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(tabular Solo { 0 note : "note" => required_nullable });
+    __rt::__record!(tabular Solo {
+        0 note: "note" => required_nullable,
+    });
     /// Presents [`Solo`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct SoloPresenter;

@@ -57,11 +57,14 @@ pub mod billing_api {
         /// Wire key `metadata`; optional, left out of the data block when `None`.
         pub metadata: ::core::option::Option<InvoiceMetadata>,
     }
-    __rt::__record!(
-        Invoice { 0 number : "number" => required, 1 amount : "amount" => required, 2
-        paid_at : "paid_at" => required_nullable, 3 note : "note" => optional_nullable, 4
-        payer : "payer" => optional_nullable, 5 metadata : "metadata" => optional }
-    );
+    __rt::__record!(Invoice {
+        0 number: "number" => required,
+        1 amount: "amount" => required,
+        2 paid_at: "paid_at" => required_nullable,
+        3 note: "note" => optional_nullable,
+        4 payer: "payer" => optional_nullable,
+        5 metadata: "metadata" => optional,
+    });
     /// `Money` as the schema at `billing_api.json#/components/schemas/Money` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Money {
@@ -70,10 +73,10 @@ pub mod billing_api {
         /// Wire key `cents`; required; format `int64`; exclusiveMinimum 0.
         pub cents: i64,
     }
-    __rt::__record!(
-        tabular Money { 0 currency : "currency" => required, 1 cents : "cents" =>
-        required }
-    );
+    __rt::__record!(tabular Money {
+        0 currency: "currency" => required,
+        1 cents: "cents" => required,
+    });
     /// The values of `MoneyCurrency`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum MoneyCurrency {
@@ -87,7 +90,9 @@ pub mod billing_api {
         /// Wire key `name`; required.
         pub name: ::std::string::String,
     }
-    __rt::__record!(tabular Party { 0 name : "name" => required });
+    __rt::__record!(tabular Party {
+        0 name: "name" => required,
+    });
     /// `InvoiceMetadata` as the schema at `billing_api.json#/components/schemas/Invoice/properties/metadata` describes it.
     ///
     /// The schema keeps undeclared keys (`additionalProperties`): they are in
@@ -101,7 +106,8 @@ pub mod billing_api {
             ::std::string::String,
         >,
     }
-    __rt::__record!(InvoiceMetadata {} ..additional_properties);
+    __rt::__record!(InvoiceMetadata {
+    } .. additional_properties);
 }
 
 pub mod order {
@@ -135,9 +141,10 @@ pub mod order {
             ::std::vec::Vec<super::billing_api::Invoice>,
         >,
     }
-    __rt::__record!(
-        OrderView { 0 order : "order" => required, 1 invoices : "invoices" => optional }
-    );
+    __rt::__record!(OrderView {
+        0 order: "order" => required,
+        1 invoices: "invoices" => optional,
+    });
     /// Presents [`OrderView`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderViewPresenter;
@@ -221,13 +228,17 @@ pub mod order_summary {
         /// Wire key `total`; optional, left out of the data block when `None`; maximum 1000000.
         pub total: ::core::option::Option<f64>,
     }
-    __rt::__record!(
-        OrderSummary { 0 id : "id" => required, 1 status : "status" => required, 2
-        channel : "channel" => optional_nullable, 3 customer : "customer" =>
-        required_nullable, 4 shipping : "shipping" => optional_nullable, 5 coupon :
-        "coupon" => required_nullable, 6 lines : "lines" => optional, 7 payment :
-        "payment" => optional_nullable, 8 total : "total" => optional }
-    );
+    __rt::__record!(OrderSummary {
+        0 id: "id" => required,
+        1 status: "status" => required,
+        2 channel: "channel" => optional_nullable,
+        3 customer: "customer" => required_nullable,
+        4 shipping: "shipping" => optional_nullable,
+        5 coupon: "coupon" => required_nullable,
+        6 lines: "lines" => optional,
+        7 payment: "payment" => optional_nullable,
+        8 total: "total" => optional,
+    });
     /// Presents [`OrderSummary`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderSummaryPresenter;
@@ -307,13 +318,17 @@ pub mod shop_api {
         /// Wire key `total`; optional, left out of the data block when `None`; maximum 1000000.
         pub total: ::core::option::Option<f64>,
     }
-    __rt::__record!(
-        Order { 0 id : "id" => required, 1 status : "status" => required, 2 channel :
-        "channel" => optional_nullable, 3 customer : "customer" => required_nullable, 4
-        shipping : "shipping" => optional_nullable, 5 coupon : "coupon" =>
-        required_nullable, 6 lines : "lines" => optional, 7 payment : "payment" =>
-        optional_nullable, 8 total : "total" => optional }
-    );
+    __rt::__record!(Order {
+        0 id: "id" => required,
+        1 status: "status" => required,
+        2 channel: "channel" => optional_nullable,
+        3 customer: "customer" => required_nullable,
+        4 shipping: "shipping" => optional_nullable,
+        5 coupon: "coupon" => required_nullable,
+        6 lines: "lines" => optional,
+        7 payment: "payment" => optional_nullable,
+        8 total: "total" => optional,
+    });
     /// The values of `OrderStatus`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OrderStatus {
@@ -342,9 +357,10 @@ pub mod shop_api {
         /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; format `email`.
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    __rt::__record!(
-        Customer { 0 id : "id" => required, 1 email : "email" => optional_nullable }
-    );
+    __rt::__record!(Customer {
+        0 id: "id" => required,
+        1 email: "email" => optional_nullable,
+    });
     /// `Address` as the schema at `shop_api.yaml#/components/schemas/Address` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Address {
@@ -353,7 +369,10 @@ pub mod shop_api {
         /// Wire key `zip`; optional, left out of the data block when `None`.
         pub zip: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(Address { 0 city : "city" => required, 1 zip : "zip" => optional });
+    __rt::__record!(Address {
+        0 city: "city" => required,
+        1 zip: "zip" => optional,
+    });
     /// `Line` as the schema at `shop_api.yaml#/components/schemas/Line` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Line {
@@ -362,9 +381,10 @@ pub mod shop_api {
         /// Wire key `quantity`; required; format `int32`.
         pub quantity: i32,
     }
-    __rt::__record!(
-        tabular Line { 0 sku : "sku" => required, 1 quantity : "quantity" => required }
-    );
+    __rt::__record!(tabular Line {
+        0 sku: "sku" => required,
+        1 quantity: "quantity" => required,
+    });
     /// `discriminator` is an annotation: branches are tried in order.
     ///
     /// Deserializing reads the key `kind` and hands the object to the branch it
@@ -430,9 +450,10 @@ pub mod shop_api {
         /// Wire key `last4`; required.
         pub last4: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Card { 0 kind : "kind" => required, 1 last4 : "last4" => required }
-    );
+    __rt::__record!(tabular Card {
+        0 kind: "kind" => required,
+        1 last4: "last4" => required,
+    });
     /// The values of `CardKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CardKind {
@@ -448,9 +469,10 @@ pub mod shop_api {
         /// Wire key `iban`; required.
         pub iban: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Transfer { 0 kind : "kind" => required, 1 iban : "iban" => required }
-    );
+    __rt::__record!(tabular Transfer {
+        0 kind: "kind" => required,
+        1 iban: "iban" => required,
+    });
     /// The values of `TransferKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TransferKind {

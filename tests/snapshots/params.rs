@@ -51,10 +51,11 @@ pub mod c {
         /// Wire key `builder`; required.
         pub builder: bool,
     }
-    __rt::__record!(
-        tabular C { 0 item : "item" => required, 1 kept : "kept" => required, 2 builder :
-        "builder" => required }
-    );
+    __rt::__record!(tabular C {
+        0 item: "item" => required,
+        1 kept: "kept" => required,
+        2 builder: "builder" => required,
+    });
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
@@ -126,7 +127,9 @@ pub mod counted {
         /// Wire key `name`; required (a missing key is an error), `null` when `None`.
         pub name: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(tabular Counted { 0 name : "name" => required_nullable });
+    __rt::__record!(tabular Counted {
+        0 name: "name" => required_nullable,
+    });
     /// Presents [`Counted`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CountedPresenter;
@@ -401,10 +404,10 @@ pub mod static_markdown {
         /// Wire key `label`; required (a missing key is an error), `null` when `None`.
         pub label: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        tabular Notice { 0 id : "id" => required, 1 label : "label" => required_nullable
-        }
-    );
+    __rt::__record!(tabular Notice {
+        0 id: "id" => required,
+        1 label: "label" => required_nullable,
+    });
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
@@ -463,7 +466,9 @@ pub mod static_suggestion {
         /// Wire key `id`; required.
         pub id: ::std::string::String,
     }
-    __rt::__record!(tabular Pinged { 0 id : "id" => required });
+    __rt::__record!(tabular Pinged {
+        0 id: "id" => required,
+    });
     /// Presents [`Pinged`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PingedPresenter;

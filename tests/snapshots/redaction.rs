@@ -57,13 +57,14 @@ pub mod card {
         /// Wire key `pin`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
         pub pin: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        tabular Card { 0 holder : "holder" => required, 1 number : "number" => required
-        redact "****" "\"****\"", 2 brand : "brand" => required, 3 limit_cents :
-        "limit_cents" => required redact "[REDACTED]" "\"[REDACTED]\"", 4 address :
-        "address" => required, 5 pin : "pin" => required_nullable redact "[REDACTED]"
-        "\"[REDACTED]\"" }
-    );
+    __rt::__record!(tabular Card {
+        0 holder: "holder" => required,
+        1 number: "number" => required redact "****" "\"****\"",
+        2 brand: "brand" => required,
+        3 limit_cents: "limit_cents" => required redact "[REDACTED]" "\"[REDACTED]\"",
+        4 address: "address" => required,
+        5 pin: "pin" => required_nullable redact "[REDACTED]" "\"[REDACTED]\"",
+    });
     /// The values of `CardBrand`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CardBrand {
@@ -83,10 +84,10 @@ pub mod card {
         /// Wire key `zip`; required; redacted: the data block shows `[REDACTED]`.
         pub zip: ::std::string::String,
     }
-    __rt::__record!(
-        tabular CardAddress { 0 city : "city" => required, 1 zip : "zip" => required
-        redact "[REDACTED]" "\"[REDACTED]\"" }
-    );
+    __rt::__record!(tabular CardAddress {
+        0 city: "city" => required,
+        1 zip: "zip" => required redact "[REDACTED]" "\"[REDACTED]\"",
+    });
     /// Presents [`Card`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CardPresenter;
@@ -153,15 +154,18 @@ pub mod patient {
         /// Wire key `balance_cents`; required (a missing key is an error), `null` when `None`; redacted: the data block shows `[REDACTED]`.
         pub balance_cents: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Patient { 0 id : "id" => required, 1 name : "name" => required, 2 ssn : "ssn" =>
-        required redact "[REDACTED]" "\"[REDACTED]\"", 3 dob : "dob" => optional redact
-        "***" "\"***\"", 4 visible : "visible" => optional, 5 insurer : "insurer" =>
-        required redact "[HIDDEN]" "\"[HIDDEN]\"", 6 contact : "contact" => required, 7
-        tags : "tags" => optional redact "[REDACTED]" "\"[REDACTED]\"", 8 risk : "risk"
-        => optional redact "[REDACTED]" "\"[REDACTED]\"", 9 balance_cents :
-        "balance_cents" => required_nullable redact "[REDACTED]" "\"[REDACTED]\"" }
-    );
+    __rt::__record!(Patient {
+        0 id: "id" => required,
+        1 name: "name" => required,
+        2 ssn: "ssn" => required redact "[REDACTED]" "\"[REDACTED]\"",
+        3 dob: "dob" => optional redact "***" "\"***\"",
+        4 visible: "visible" => optional,
+        5 insurer: "insurer" => required redact "[HIDDEN]" "\"[HIDDEN]\"",
+        6 contact: "contact" => required,
+        7 tags: "tags" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+        8 risk: "risk" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+        9 balance_cents: "balance_cents" => required_nullable redact "[REDACTED]" "\"[REDACTED]\"",
+    });
     /// `Insurer` as the schema at `patient.yaml#/$defs/Insurer` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Insurer {
@@ -170,9 +174,10 @@ pub mod patient {
         /// Wire key `policy`; optional, left out of the data block when `None`.
         pub policy: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Insurer { 0 name : "name" => required, 1 policy : "policy" => optional }
-    );
+    __rt::__record!(Insurer {
+        0 name: "name" => required,
+        1 policy: "policy" => optional,
+    });
     /// `PatientContact` as the schema at `patient.yaml#/properties/contact` describes it.
     #[derive(Clone, PartialEq)]
     pub struct PatientContact {
@@ -181,10 +186,10 @@ pub mod patient {
         /// Wire key `phone`; optional, left out of the data block when `None`; redacted: the data block shows `[REDACTED]`.
         pub phone: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        PatientContact { 0 city : "city" => required, 1 phone : "phone" => optional
-        redact "[REDACTED]" "\"[REDACTED]\"" }
-    );
+    __rt::__record!(PatientContact {
+        0 city: "city" => required,
+        1 phone: "phone" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+    });
     /// The values of `PatientRisk`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PatientRisk {

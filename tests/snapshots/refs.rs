@@ -51,10 +51,11 @@ pub mod types {
         /// Wire key `resident`; optional, left out of the data block when `None`.
         pub resident: ::core::option::Option<::std::boxed::Box<super::party::Party>>,
     }
-    __rt::__record!(
-        Address { 0 street : "street" => required, 1 country : "country" => required, 2
-        resident : "resident" => optional }
-    );
+    __rt::__record!(Address {
+        0 street: "street" => required,
+        1 country: "country" => required,
+        2 resident: "resident" => optional,
+    });
     /// The values of `Currency`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Currency {
@@ -103,11 +104,13 @@ pub mod order {
         /// Wire key `refunds`; optional, left out of the data block when `None`.
         pub refunds: ::core::option::Option<::std::vec::Vec<Money>>,
     }
-    __rt::__record!(
-        Order { 0 id : "id" => required, 1 customer : "customer" => required, 2 ship_to :
-        "ship_to" => optional, 3 total : "total" => required, 4 refunds : "refunds" =>
-        optional }
-    );
+    __rt::__record!(Order {
+        0 id: "id" => required,
+        1 customer: "customer" => required,
+        2 ship_to: "ship_to" => optional,
+        3 total: "total" => required,
+        4 refunds: "refunds" => optional,
+    });
     /// `Money` as the schema at `order.yaml#/$defs/Money` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Money {
@@ -116,10 +119,10 @@ pub mod order {
         /// Wire key `currency`; required.
         pub currency: super::types::Currency,
     }
-    __rt::__record!(
-        tabular Money { 0 amount : "amount" => required, 1 currency : "currency" =>
-        required }
-    );
+    __rt::__record!(tabular Money {
+        0 amount: "amount" => required,
+        1 currency: "currency" => required,
+    });
     /// Presents [`Order`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct OrderPresenter;
@@ -160,10 +163,11 @@ pub mod party {
         /// Wire key `currency`; optional, left out of the data block when `None`.
         pub currency: ::core::option::Option<super::types::Currency>,
     }
-    __rt::__record!(
-        Party { 0 name : "name" => required, 1 home : "home" => optional, 2 currency :
-        "currency" => optional }
-    );
+    __rt::__record!(Party {
+        0 name: "name" => required,
+        1 home: "home" => optional,
+        2 currency: "currency" => optional,
+    });
     /// Presents [`Party`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PartyPresenter;

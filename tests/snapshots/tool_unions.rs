@@ -108,9 +108,10 @@ pub mod owner {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    __rt::__record!(
-        tabular UserOwner { 0 kind : "kind" => required, 1 login : "login" => required }
-    );
+    __rt::__record!(tabular UserOwner {
+        0 kind: "kind" => required,
+        1 login: "login" => required,
+    });
     /// The values of `UserOwnerKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum UserOwnerKind {
@@ -126,9 +127,10 @@ pub mod owner {
         /// Wire key `slug`; required; maxLength 3.
         pub slug: ::std::string::String,
     }
-    __rt::__record!(
-        tabular BotOwner { 0 kind : "kind" => required, 1 slug : "slug" => required }
-    );
+    __rt::__record!(tabular BotOwner {
+        0 kind: "kind" => required,
+        1 slug: "slug" => required,
+    });
     /// The values of `BotOwnerKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BotOwnerKind {

@@ -405,10 +405,11 @@ pub mod charge {
         /// Wire key `status`; required.
         pub status: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Charge { 0 id : "id" => required, 1 amount : "amount" => required, 2
-        status : "status" => required }
-    );
+    __rt::__record!(tabular Charge {
+        0 id: "id" => required,
+        1 amount: "amount" => required,
+        2 status: "status" => required,
+    });
     /// Presents [`Charge`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ChargePresenter;
@@ -1614,9 +1615,10 @@ pub mod receipt {
         /// Wire key `method`; required.
         pub method: ReceiptMethod,
     }
-    __rt::__record!(
-        tabular Receipt { 0 id : "id" => required, 1 method : "method" => required }
-    );
+    __rt::__record!(tabular Receipt {
+        0 id: "id" => required,
+        1 method: "method" => required,
+    });
     /// The values of `ReceiptMethod`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ReceiptMethod {

@@ -214,11 +214,12 @@ pub mod account {
         /// Wire key `email`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`; redacted: the data block shows `[REDACTED]`.
         pub email: ::core::option::Option<::core::option::Option<::std::string::String>>,
     }
-    __rt::__record!(
-        Person { 0 kind : "kind" => required, 1 login : "login" => required, 2 id : "id"
-        => required, 3 email : "email" => optional_nullable redact "[REDACTED]"
-        "\"[REDACTED]\"" }
-    );
+    __rt::__record!(Person {
+        0 kind: "kind" => required,
+        1 login: "login" => required,
+        2 id: "id" => required,
+        3 email: "email" => optional_nullable redact "[REDACTED]" "\"[REDACTED]\"",
+    });
     /// The values of `PersonKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PersonKind {
@@ -730,10 +731,12 @@ pub mod org {
         /// Wire key `members`; optional, left out of the data block when `None`.
         pub members: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    __rt::__record!(
-        Organisation { 0 kind : "kind" => required, 1 id : "id" => required, 2 name :
-        "name" => required, 3 members : "members" => optional }
-    );
+    __rt::__record!(Organisation {
+        0 kind: "kind" => required,
+        1 id: "id" => required,
+        2 name: "name" => required,
+        3 members: "members" => optional,
+    });
     /// The values of `OrganisationKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OrganisationKind {
@@ -904,7 +907,9 @@ pub mod shape {
         /// Wire key `radius`; required.
         pub radius: f64,
     }
-    __rt::__record!(tabular Circle { 0 radius : "radius" => required });
+    __rt::__record!(tabular Circle {
+        0 radius: "radius" => required,
+    });
     /// `Rect` as the schema at `shape.yaml#/anyOf/1` describes it.
     #[derive(Clone, PartialEq)]
     pub struct Rect {
@@ -915,10 +920,11 @@ pub mod shape {
         /// Wire key `label`; optional, left out of the data block when `None`.
         pub label: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Rect { 0 width : "width" => required, 1 height : "height" => required, 2 label :
-        "label" => optional }
-    );
+    __rt::__record!(Rect {
+        0 width: "width" => required,
+        1 height: "height" => required,
+        2 label: "label" => optional,
+    });
     /// Presents [`Shape`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct ShapePresenter;

@@ -59,11 +59,14 @@ pub mod booleans {
         /// Wire key `list`; optional, left out of the data block when `None`.
         pub list: ::core::option::Option<::std::vec::Vec<__rt::JsonValue>>,
     }
-    __rt::__record!(
-        Flexible { 0 anything : "anything" => required, 1 gone : "gone" =>
-        optional_value, 2 never : "never" => optional_value, 3 free : "free" =>
-        optional_value, 4 either : "either" => required, 5 list : "list" => optional }
-    );
+    __rt::__record!(Flexible {
+        0 anything: "anything" => required,
+        1 gone: "gone" => optional_value,
+        2 never: "never" => optional_value,
+        3 free: "free" => optional_value,
+        4 either: "either" => required,
+        5 list: "list" => optional,
+    });
     /// The values of `FlexibleGone`.
     ///
     /// Reading takes exactly these JSON values (a number by its value: `1.0` is `1`); any other
@@ -228,7 +231,9 @@ pub mod booleans {
         /// Wire key `label`; optional, left out of the data block when `None`.
         pub label: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(FlexibleEitherObject { 0 label : "label" => optional });
+    __rt::__record!(FlexibleEitherObject {
+        0 label: "label" => optional,
+    });
     /// Presents [`Flexible`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct FlexiblePresenter;
@@ -281,11 +286,13 @@ pub mod event {
         /// Wire key `hostile`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub hostile: ::core::option::Option<::core::option::Option<EventHostile>>,
     }
-    __rt::__record!(
-        Event { 0 id : "id" => required, 1 payload : "payload" => required, 2 history :
-        "history" => optional, 3 origin : "origin" => optional, 4 hostile : "hostile" =>
-        optional_nullable }
-    );
+    __rt::__record!(Event {
+        0 id: "id" => required,
+        1 payload: "payload" => required,
+        2 history: "history" => optional,
+        3 origin: "origin" => optional,
+        4 hostile: "hostile" => optional_nullable,
+    });
     /// Tagged by `type`; the first branch declares it last, as a one-value `enum`.
     ///
     /// Deserializing reads the key `type` and hands the object to the branch it
@@ -358,9 +365,10 @@ pub mod event {
         /// Wire key `type`; required.
         pub type_: OpenedType,
     }
-    __rt::__record!(
-        tabular Opened { 0 number : "number" => required, 1 type_ : "type" => required }
-    );
+    __rt::__record!(tabular Opened {
+        0 number: "number" => required,
+        1 type_: "type" => required,
+    });
     /// The values of `OpenedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum OpenedType {
@@ -376,10 +384,10 @@ pub mod event {
         /// Wire key `reason`; required (a missing key is an error), `null` when `None`.
         pub reason: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        tabular Closed { 0 type_ : "type" => required, 1 reason : "reason" =>
-        required_nullable }
-    );
+    __rt::__record!(tabular Closed {
+        0 type_: "type" => required,
+        1 reason: "reason" => required_nullable,
+    });
     /// The values of `ClosedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ClosedType {
@@ -397,10 +405,11 @@ pub mod event {
         /// Wire key `reactions`; optional, left out of the data block when `None`.
         pub reactions: ::core::option::Option<CommentedReactions>,
     }
-    __rt::__record!(
-        Commented { 0 type_ : "type" => required, 1 body : "body" => required, 2
-        reactions : "reactions" => optional }
-    );
+    __rt::__record!(Commented {
+        0 type_: "type" => required,
+        1 body: "body" => required,
+        2 reactions: "reactions" => optional,
+    });
     /// The values of `CommentedType`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CommentedType {
@@ -418,7 +427,8 @@ pub mod event {
         /// (`additionalProperties`); `_select` does not pick them.
         pub additional_properties: __rt::IndexMap<::std::string::String, i64>,
     }
-    __rt::__record!(CommentedReactions {} ..additional_properties);
+    __rt::__record!(CommentedReactions {
+    } .. additional_properties);
     /// `EventHistoryItem`: one of the branches of the schema at `event.yaml#/properties/history/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -463,9 +473,10 @@ pub mod event {
         /// Wire key `from`; required.
         pub from: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Renamed { 0 action : "action" => required, 1 from : "from" => required }
-    );
+    __rt::__record!(tabular Renamed {
+        0 action: "action" => required,
+        1 from: "from" => required,
+    });
     /// The values of `RenamedAction`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum RenamedAction {
@@ -481,10 +492,10 @@ pub mod event {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Retitled { 0 action : "action" => required, 1 title : "title" => required
-        }
-    );
+    __rt::__record!(tabular Retitled {
+        0 action: "action" => required,
+        1 title: "title" => required,
+    });
     /// The values of `RetitledAction`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum RetitledAction {
@@ -536,9 +547,10 @@ pub mod event {
         /// Wire key `url`; required.
         pub url: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Web { 0 via : "via" => required, 1 url : "url" => required }
-    );
+    __rt::__record!(tabular Web {
+        0 via: "via" => required,
+        1 url: "url" => required,
+    });
     /// The values of `WebVia`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum WebVia {
@@ -554,7 +566,10 @@ pub mod event {
         /// Wire key `client`; required.
         pub client: ::std::string::String,
     }
-    __rt::__record!(Api { 0 via : "via" => optional, 1 client : "client" => required });
+    __rt::__record!(Api {
+        0 via: "via" => optional,
+        1 client: "client" => required,
+    });
     /// The values of `ApiVia`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum ApiVia {
@@ -625,9 +640,9 @@ pub mod event {
         /// Wire key `k"i}nd\n`; required.
         pub k_i_nd: QuotedKiNd,
     }
-    __rt::__record!(
-        tabular Quoted { 0 k_i_nd : "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required }
-    );
+    __rt::__record!(tabular Quoted {
+        0 k_i_nd: "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required,
+    });
     /// The values of `QuotedKINd`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum QuotedKiNd {
@@ -643,10 +658,10 @@ pub mod event {
         /// Wire key `n`; optional, left out of the data block when `None`.
         pub n: ::core::option::Option<i64>,
     }
-    __rt::__record!(
-        Braced { 0 k_i_nd : "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required, 1 n : "n" =>
-        optional }
-    );
+    __rt::__record!(Braced {
+        0 k_i_nd: "k\"i}nd\n" as "\"k\\\"i}nd\\n\"" => required,
+        1 n: "n" => optional,
+    });
     /// The values of `BracedKINd`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BracedKiNd {
@@ -706,11 +721,14 @@ pub mod issue {
         /// Wire key `score`; optional and nullable: left out of the data block when `None`, `null` when `Some(None)`.
         pub score: ::core::option::Option<::core::option::Option<IssueScore>>,
     }
-    __rt::__record!(
-        Issue { 0 id : "id" => required, 1 labels : "labels" => required, 2 assignee :
-        "assignee" => required_nullable, 3 performed_via : "performed_via" => required, 4
-        value : "value" => optional, 5 score : "score" => optional_nullable }
-    );
+    __rt::__record!(Issue {
+        0 id: "id" => required,
+        1 labels: "labels" => required,
+        2 assignee: "assignee" => required_nullable,
+        3 performed_via: "performed_via" => required,
+        4 value: "value" => optional,
+        5 score: "score" => optional_nullable,
+    });
     /// `IssueLabelsItem`: one of the branches of the schema at `issue.yaml#/properties/labels/items`.
     ///
     /// Deserializing tries the branches in schema order and takes the first that fits, as
@@ -755,9 +773,10 @@ pub mod issue {
         /// Wire key `color`; optional, left out of the data block when `None`.
         pub color: ::core::option::Option<::std::string::String>,
     }
-    __rt::__record!(
-        Label { 0 name : "name" => required, 1 color : "color" => optional }
-    );
+    __rt::__record!(Label {
+        0 name: "name" => required,
+        1 color: "color" => optional,
+    });
     /// `User` as the schema at `issue.yaml#/$defs/User` describes it.
     #[derive(Clone, PartialEq)]
     pub struct User {
@@ -766,9 +785,10 @@ pub mod issue {
         /// Wire key `login`; required.
         pub login: ::std::string::String,
     }
-    __rt::__record!(
-        tabular User { 0 kind : "kind" => required, 1 login : "login" => required }
-    );
+    __rt::__record!(tabular User {
+        0 kind: "kind" => required,
+        1 login: "login" => required,
+    });
     /// The values of `UserKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum UserKind {
@@ -841,9 +861,10 @@ pub mod issue {
         /// Wire key `slug`; required.
         pub slug: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Bot { 0 kind : "kind" => required, 1 slug : "slug" => required }
-    );
+    __rt::__record!(tabular Bot {
+        0 kind: "kind" => required,
+        1 slug: "slug" => required,
+    });
     /// The values of `BotKind`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum BotKind {

@@ -49,9 +49,10 @@ pub mod customer {
         /// Wire key `tier`; optional, left out of the data block when `None`.
         pub tier: ::core::option::Option<CustomerTier>,
     }
-    __rt::__record!(
-        Customer { 0 name : "name" => required, 1 tier : "tier" => optional }
-    );
+    __rt::__record!(Customer {
+        0 name: "name" => required,
+        1 tier: "tier" => optional,
+    });
     /// The values of `CustomerTier`.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum CustomerTier {
@@ -483,9 +484,10 @@ pub mod notice {
         /// Wire key `title`; required.
         pub title: ::std::string::String,
     }
-    __rt::__record!(
-        tabular Notice { 0 id : "id" => required, 1 title : "title" => required }
-    );
+    __rt::__record!(tabular Notice {
+        0 id: "id" => required,
+        1 title: "title" => required,
+    });
     /// Presents [`Notice`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NoticePresenter;
@@ -563,13 +565,15 @@ pub mod payment {
         /// Wire key `refunded`; optional, left out of the data block when `None`.
         pub refunded: ::core::option::Option<bool>,
     }
-    __rt::__record!(
-        Payment { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
-        owner_email : "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"", 3
-        customer : "customer" => optional, 4 method : "method" => required, 5 card_last4
-        : "card_last4" => optional_nullable redact "[REDACTED]" "\"[REDACTED]\"", 6
-        refunded : "refunded" => optional }
-    );
+    __rt::__record!(Payment {
+        0 id: "id" => required,
+        1 amount_cents: "amount_cents" => required,
+        2 owner_email: "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+        3 customer: "customer" => optional,
+        4 method: "method" => required,
+        5 card_last4: "card_last4" => optional_nullable redact "[REDACTED]" "\"[REDACTED]\"",
+        6 refunded: "refunded" => optional,
+    });
     /// How it was paid.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum PaymentMethod {
@@ -719,11 +723,12 @@ pub mod record {
         /// Wire key `customer`; optional, left out of the data block when `None`.
         pub customer: ::core::option::Option<super::customer::Customer>,
     }
-    __rt::__record!(
-        Record { 0 id : "id" => required, 1 amount_cents : "amount_cents" => required, 2
-        owner_email : "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"", 3
-        customer : "customer" => optional }
-    );
+    __rt::__record!(Record {
+        0 id: "id" => required,
+        1 amount_cents: "amount_cents" => required,
+        2 owner_email: "owner_email" => optional redact "[REDACTED]" "\"[REDACTED]\"",
+        3 customer: "customer" => optional,
+    });
     /// Presents [`Record`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct RecordPresenter;
@@ -847,11 +852,14 @@ pub mod ticket {
         /// Wire key `tags`; optional, left out of the data block when `None`.
         pub tags: ::core::option::Option<::std::vec::Vec<::std::string::String>>,
     }
-    __rt::__record!(
-        Ticket { 0 id : "id" => required, 1 priority : "priority" => required, 2 status :
-        "status" => required, 3 assignee : "assignee" => optional_nullable, 4 note :
-        "note" => optional, 5 tags : "tags" => optional }
-    );
+    __rt::__record!(Ticket {
+        0 id: "id" => required,
+        1 priority: "priority" => required,
+        2 status: "status" => required,
+        3 assignee: "assignee" => optional_nullable,
+        4 note: "note" => optional,
+        5 tags: "tags" => optional,
+    });
     /// Only open tickets can be closed.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum TicketStatus {
