@@ -105,6 +105,48 @@ impl InvoicePresenter {
     const RULES: &'static [&'static str] = &[
         "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
     ];
+    /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+    /// format §6); with no item, only those that read none.
+    fn item_rules(
+        first: ::core::option::Option<&Invoice>,
+        builder: &mut __rt::ResponseBuilder,
+    ) {
+        {
+            builder.rules_raw(Self::RULES);
+        }
+        if let ::core::option::Option::Some(item) = first
+            && (::core::matches!(item.status, InvoiceStatus::Overdue))
+        {
+            let mut text = ::std::string::String::with_capacity(75);
+            text.push_str("Invoice ");
+            __rt::escape::push_rule(&mut text, &item.id);
+            text.push_str(" is overdue: ask before sending a reminder.");
+            builder.rule_raw(text);
+        }
+        if let ::core::option::Option::Some(item) = first
+            && ((__rt::__private::when::compare(
+                item.amount_cents,
+                __rt::__private::when::Compare::Gte,
+                1000000.0_f64,
+            )) && (!(::core::matches!(item.status, InvoiceStatus::Paid))))
+        {
+            let mut text = ::std::string::String::with_capacity(112);
+            text.push_str("Invoice ");
+            __rt::escape::push_rule(&mut text, &item.id);
+            text.push_str(" is large (");
+            __rt::__private::compute::push(
+                &mut text,
+                __rt::__private::compute::Operand::from(item.amount_cents),
+                &[
+                    __rt::__private::compute::Transform::Divide(100.0_f64),
+                    __rt::__private::compute::Transform::Round(2),
+                ],
+                __rt::escape::Context::Rule,
+            );
+            text.push_str(" USD): double-check the client before acting.");
+            builder.rule_raw(text);
+        }
+    }
 }
 
 impl __rt::Declared for InvoicePresenter {
@@ -171,38 +213,7 @@ impl __rt::Declared for InvoicePresenter {
             );
             builder.embed(child.build(), repeat);
         }
-        {
-            builder.rules_raw(Self::RULES);
-        }
-        if ::core::matches!(item.status, InvoiceStatus::Overdue) {
-            let mut text = ::std::string::String::with_capacity(75);
-            text.push_str("Invoice ");
-            __rt::escape::push_rule(&mut text, &item.id);
-            text.push_str(" is overdue: ask before sending a reminder.");
-            builder.rule_raw(text);
-        }
-        if (__rt::__private::when::compare(
-            item.amount_cents,
-            __rt::__private::when::Compare::Gte,
-            1000000.0_f64,
-        )) && (!(::core::matches!(item.status, InvoiceStatus::Paid)))
-        {
-            let mut text = ::std::string::String::with_capacity(112);
-            text.push_str("Invoice ");
-            __rt::escape::push_rule(&mut text, &item.id);
-            text.push_str(" is large (");
-            __rt::__private::compute::push(
-                &mut text,
-                __rt::__private::compute::Operand::from(item.amount_cents),
-                &[
-                    __rt::__private::compute::Transform::Divide(100.0_f64),
-                    __rt::__private::compute::Transform::Round(2),
-                ],
-                __rt::escape::Context::Rule,
-            );
-            text.push_str(" USD): double-check the client before acting.");
-            builder.rule_raw(text);
-        }
+        Self::item_rules(::core::option::Option::Some(item), builder);
         if ::core::matches!(
             item.status, InvoiceStatus::Pending | InvoiceStatus::Overdue
         ) {
@@ -336,42 +347,7 @@ impl __rt::Declared for InvoicePresenter {
                 builder.embed(child.build(), repeat);
             }
         }
-        let first = kept.first();
-        {
-            builder.rules_raw(Self::RULES);
-        }
-        if let ::core::option::Option::Some(item) = first
-            && (::core::matches!(item.status, InvoiceStatus::Overdue))
-        {
-            let mut text = ::std::string::String::with_capacity(75);
-            text.push_str("Invoice ");
-            __rt::escape::push_rule(&mut text, &item.id);
-            text.push_str(" is overdue: ask before sending a reminder.");
-            builder.rule_raw(text);
-        }
-        if let ::core::option::Option::Some(item) = first
-            && ((__rt::__private::when::compare(
-                item.amount_cents,
-                __rt::__private::when::Compare::Gte,
-                1000000.0_f64,
-            )) && (!(::core::matches!(item.status, InvoiceStatus::Paid))))
-        {
-            let mut text = ::std::string::String::with_capacity(112);
-            text.push_str("Invoice ");
-            __rt::escape::push_rule(&mut text, &item.id);
-            text.push_str(" is large (");
-            __rt::__private::compute::push(
-                &mut text,
-                __rt::__private::compute::Operand::from(item.amount_cents),
-                &[
-                    __rt::__private::compute::Transform::Divide(100.0_f64),
-                    __rt::__private::compute::Transform::Round(2),
-                ],
-                __rt::escape::Context::Rule,
-            );
-            text.push_str(" USD): double-check the client before acting.");
-            builder.rule_raw(text);
-        }
+        Self::item_rules(kept.first(), builder);
         {
             let mut text = ::std::string::String::with_capacity(104);
             __rt::__private::number::write_u64(&mut text, kept.len() as u64);

@@ -85,97 +85,12 @@ pub mod account {
     impl AccountPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Balances are in EUR {not cents}."];
-    }
-    impl __rt::Declared for AccountPresenter {
-        type Item = Account;
-        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
-            __rt::json::JsonStyle::Compact,
-        );
-        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
-            1_usize,
-        );
-        fn item_blocks(&self, item: &Account, builder: &mut __rt::ResponseBuilder) {
-            {
-                builder.rules_raw(Self::RULES);
-            }
-            if !item.active {
-                let mut text = ::std::string::String::with_capacity(73);
-                text.push_str("Account ");
-                __rt::__private::number::write_i64(&mut text, item.id);
-                text.push_str(" of ");
-                __rt::escape::push_rule(&mut text, &item.owner);
-                text.push_str(" is inactive.");
-                builder.rule_raw(text);
-            }
-            if ::core::matches!(item.plan, AccountPlan::Pro | AccountPlan::Enterprise) {
-                let mut text = ::std::string::String::with_capacity(47);
-                text.push_str("Plan ");
-                text.push_str(item.plan.as_str());
-                text.push_str(": premium support.");
-                builder.rule_raw(text);
-            }
-            if __rt::__private::when::compare(
-                item.balance,
-                __rt::__private::when::Compare::Lt,
-                0.0_f64,
-            ) {
-                let mut text = ::std::string::String::with_capacity(42);
-                text.push_str("Negative balance ");
-                __rt::__private::number::write_f64(&mut text, item.balance);
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if ::core::matches!(
-                item.note, ::core::option::Option::Some(::core::option::Option::Some(_))
-            ) {
-                let mut text = ::std::string::String::with_capacity(30);
-                text.push_str("Note: ");
-                if let ::core::option::Option::Some(value) = item
-                    .note
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    __rt::escape::push_rule(&mut text, value);
-                }
-                builder.rule_raw(text);
-            }
-            if (item.credit_limit.is_some())
-                && ((__rt::__private::when::compare(
-                    item.balance,
-                    __rt::__private::when::Compare::Lte,
-                    -1000.0_f64,
-                )) || (!(::core::matches!(item.plan, AccountPlan::Free))))
-            {
-                let mut text = ::std::string::String::with_capacity(47);
-                text.push_str("Over the credit limit ");
-                if let ::core::option::Option::Some(value) = &item.credit_limit {
-                    __rt::__private::number::write_i64(&mut text, *value);
-                }
-                text.push('.');
-                builder.rule_raw(text);
-            }
-        }
-        fn collection_blocks(
-            &self,
-            kept: &[Account],
-            total: usize,
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&Account>,
             builder: &mut __rt::ResponseBuilder,
         ) {
-            if kept.len() < total {
-                let mut text = ::std::string::String::with_capacity(102);
-                text.push_str("Showing ");
-                __rt::__private::number::write_u64(&mut text, kept.len() as u64);
-                text.push_str(" of ");
-                __rt::__private::number::write_u64(&mut text, total as u64);
-                text.push_str(" accounts (");
-                __rt::__private::number::write_u64(
-                    &mut text,
-                    (total - kept.len()) as u64,
-                );
-                text.push_str(" more).");
-                builder.ui_first(__rt::UiBlock::summary_raw(&text));
-            }
-            let first = kept.first();
             {
                 builder.rules_raw(Self::RULES);
             }
@@ -245,6 +160,40 @@ pub mod account {
                 text.push('.');
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for AccountPresenter {
+        type Item = Account;
+        const FORMAT: __rt::DataFormat = __rt::DataFormat::Json(
+            __rt::json::JsonStyle::Compact,
+        );
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            1_usize,
+        );
+        fn item_blocks(&self, item: &Account, builder: &mut __rt::ResponseBuilder) {
+            Self::item_rules(::core::option::Option::Some(item), builder);
+        }
+        fn collection_blocks(
+            &self,
+            kept: &[Account],
+            total: usize,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            if kept.len() < total {
+                let mut text = ::std::string::String::with_capacity(102);
+                text.push_str("Showing ");
+                __rt::__private::number::write_u64(&mut text, kept.len() as u64);
+                text.push_str(" of ");
+                __rt::__private::number::write_u64(&mut text, total as u64);
+                text.push_str(" accounts (");
+                __rt::__private::number::write_u64(
+                    &mut text,
+                    (total - kept.len()) as u64,
+                );
+                text.push_str(" more).");
+                builder.ui_first(__rt::UiBlock::summary_raw(&text));
+            }
+            Self::item_rules(kept.first(), builder);
             {
                 let mut text = ::std::string::String::with_capacity(101);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
@@ -538,40 +487,12 @@ pub mod entry {
     impl EntryPresenter {
         /// Static rules, in declaration order (`<domain_rules>`, wire format §6).
         const RULES: &'static [&'static str] = &["Entry amounts are signed."];
-    }
-    impl __rt::Declared for EntryPresenter {
-        type Item = Entry;
-        fn item_blocks(&self, item: &Entry, builder: &mut __rt::ResponseBuilder) {
-            {
-                let mut content = ::std::string::String::new();
-                __rt::escape::push_line(&mut content, &item.label);
-                content.push_str(": ");
-                __rt::__private::number::write_f64(&mut content, item.amount);
-                let block = __rt::UiBlock::summary_raw(&content);
-                builder.ui(block);
-            }
-            {
-                builder.rules_raw(Self::RULES);
-            }
-            if __rt::__private::when::compare(
-                item.amount,
-                __rt::__private::when::Compare::Lt,
-                0.0_f64,
-            ) {
-                let mut text = ::std::string::String::with_capacity(33);
-                text.push_str("Refund: ");
-                __rt::escape::push_rule(&mut text, &item.label);
-                text.push('.');
-                builder.rule_raw(text);
-            }
-        }
-        fn collection_blocks(
-            &self,
-            kept: &[Entry],
-            _total: usize,
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&Entry>,
             builder: &mut __rt::ResponseBuilder,
         ) {
-            let first = kept.first();
             {
                 builder.rules_raw(Self::RULES);
             }
@@ -588,6 +509,28 @@ pub mod entry {
                 text.push('.');
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for EntryPresenter {
+        type Item = Entry;
+        fn item_blocks(&self, item: &Entry, builder: &mut __rt::ResponseBuilder) {
+            {
+                let mut content = ::std::string::String::new();
+                __rt::escape::push_line(&mut content, &item.label);
+                content.push_str(": ");
+                __rt::__private::number::write_f64(&mut content, item.amount);
+                let block = __rt::UiBlock::summary_raw(&content);
+                builder.ui(block);
+            }
+            Self::item_rules(::core::option::Option::Some(item), builder);
+        }
+        fn collection_blocks(
+            &self,
+            kept: &[Entry],
+            _total: usize,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            Self::item_rules(kept.first(), builder);
         }
     }
     __rt::__present_as!(Entry, EntryPresenter);
@@ -1863,6 +1806,27 @@ pub mod note {
     /// Presents [`Note`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct NotePresenter;
+    impl NotePresenter {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&Note>,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(31);
+                text.push_str("Notes: ");
+                __rt::escape::push_rule(&mut text, &item.notes);
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(30);
+                text.push_str("Kind: ");
+                __rt::escape::push_rule(&mut text, item.kind.as_str());
+                builder.rule_raw(text);
+            }
+        }
+    }
     impl __rt::Declared for NotePresenter {
         type Item = Note;
         fn item_blocks(&self, item: &Note, builder: &mut __rt::ResponseBuilder) {
@@ -1928,18 +1892,7 @@ pub mod note {
                 let block = __rt::UiBlock::code_block_raw("text", &content);
                 builder.ui(block);
             }
-            {
-                let mut text = ::std::string::String::with_capacity(31);
-                text.push_str("Notes: ");
-                __rt::escape::push_rule(&mut text, &item.notes);
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(30);
-                text.push_str("Kind: ");
-                __rt::escape::push_rule(&mut text, item.kind.as_str());
-                builder.rule_raw(text);
-            }
+            Self::item_rules(::core::option::Option::Some(item), builder);
             {
                 let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Because ");
@@ -1974,19 +1927,7 @@ pub mod note {
                     builder.ui(content.finish());
                 }
             }
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(31);
-                text.push_str("Notes: ");
-                __rt::escape::push_rule(&mut text, &item.notes);
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(30);
-                text.push_str("Kind: ");
-                __rt::escape::push_rule(&mut text, item.kind.as_str());
-                builder.rule_raw(text);
-            }
+            Self::item_rules(kept.first(), builder);
             if let ::core::option::Option::Some(item) = kept.first() {
                 {
                     let mut text = ::std::string::String::with_capacity(59);

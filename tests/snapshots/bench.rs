@@ -291,20 +291,30 @@ pub mod reviewed_row {
         const RULES: &'static [&'static str] = &[
             "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
         ];
-    }
-    impl __rt::Declared for ReviewedRowPresenter {
-        type Item = ReviewedRow;
-        fn item_blocks(&self, item: &ReviewedRow, builder: &mut __rt::ResponseBuilder) {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&ReviewedRow>,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
             {
                 builder.rules_raw(Self::RULES);
             }
-            if ::core::matches!(item.status, ReviewedRowStatus::Overdue) {
+            if let ::core::option::Option::Some(item) = first
+                && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
+            {
                 let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for ReviewedRowPresenter {
+        type Item = ReviewedRow;
+        fn item_blocks(&self, item: &ReviewedRow, builder: &mut __rt::ResponseBuilder) {
+            Self::item_rules(::core::option::Option::Some(item), builder);
         }
         fn collection_blocks(
             &self,
@@ -330,19 +340,7 @@ pub mod reviewed_row {
                     builder.ui(block);
                 }
             }
-            let first = kept.first();
-            {
-                builder.rules_raw(Self::RULES);
-            }
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(item.status, ReviewedRowStatus::Overdue))
-            {
-                let mut text = ::std::string::String::with_capacity(44);
-                text.push_str("Invoice ");
-                __rt::escape::push_rule(&mut text, &item.id);
-                text.push_str(" is overdue.");
-                builder.rule_raw(text);
-            }
+            Self::item_rules(kept.first(), builder);
             {
                 let mut text = ::std::string::String::with_capacity(75);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);
@@ -440,20 +438,30 @@ pub mod tabled_row {
         const RULES: &'static [&'static str] = &[
             "CRITICAL: amount_cents is in CENTS. Divide by 100 before showing an amount.",
         ];
-    }
-    impl __rt::Declared for TabledRowPresenter {
-        type Item = TabledRow;
-        fn item_blocks(&self, item: &TabledRow, builder: &mut __rt::ResponseBuilder) {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&TabledRow>,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
             {
                 builder.rules_raw(Self::RULES);
             }
-            if ::core::matches!(item.status, TabledRowStatus::Overdue) {
+            if let ::core::option::Option::Some(item) = first
+                && (::core::matches!(item.status, TabledRowStatus::Overdue))
+            {
                 let mut text = ::std::string::String::with_capacity(44);
                 text.push_str("Invoice ");
                 __rt::escape::push_rule(&mut text, &item.id);
                 text.push_str(" is overdue.");
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for TabledRowPresenter {
+        type Item = TabledRow;
+        fn item_blocks(&self, item: &TabledRow, builder: &mut __rt::ResponseBuilder) {
+            Self::item_rules(::core::option::Option::Some(item), builder);
         }
         fn collection_blocks(
             &self,
@@ -506,19 +514,7 @@ pub mod tabled_row {
                     builder.ui(content.finish());
                 }
             }
-            let first = kept.first();
-            {
-                builder.rules_raw(Self::RULES);
-            }
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(item.status, TabledRowStatus::Overdue))
-            {
-                let mut text = ::std::string::String::with_capacity(44);
-                text.push_str("Invoice ");
-                __rt::escape::push_rule(&mut text, &item.id);
-                text.push_str(" is overdue.");
-                builder.rule_raw(text);
-            }
+            Self::item_rules(kept.first(), builder);
             {
                 let mut text = ::std::string::String::with_capacity(75);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);

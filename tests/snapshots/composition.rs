@@ -232,14 +232,20 @@ pub mod meter {
     /// Presents [`Meter`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct MeterPresenter;
-    impl __rt::Declared for MeterPresenter {
-        type Item = Meter;
-        fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
-            if __rt::__private::when::compare(
-                item.level,
-                __rt::__private::when::Compare::Gte,
-                -1.0_f64,
-            ) {
+    impl MeterPresenter {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&Meter>,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            if let ::core::option::Option::Some(item) = first
+                && (__rt::__private::when::compare(
+                    item.level,
+                    __rt::__private::when::Compare::Gte,
+                    -1.0_f64,
+                ))
+            {
                 let mut text = ::std::string::String::with_capacity(68);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
@@ -248,13 +254,21 @@ pub mod meter {
                 text.push('.');
                 builder.rule_raw(text);
             }
-            if ::core::matches!(item.level, 0_u8 | 1_u8) {
+            if let ::core::option::Option::Some(item) = first
+                && (::core::matches!(item.level, 0_u8 | 1_u8))
+            {
                 let mut text = ::std::string::String::with_capacity(39);
                 text.push_str("Meter ");
                 __rt::__private::number::write_u64(&mut text, item.id);
                 text.push_str(" is idle.");
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for MeterPresenter {
+        type Item = Meter;
+        fn item_blocks(&self, item: &Meter, builder: &mut __rt::ResponseBuilder) {
+            Self::item_rules(::core::option::Option::Some(item), builder);
         }
         fn collection_blocks(
             &self,
@@ -281,31 +295,7 @@ pub mod meter {
                     builder.ui(block);
                 }
             }
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first
-                && (__rt::__private::when::compare(
-                    item.level,
-                    __rt::__private::when::Compare::Gte,
-                    -1.0_f64,
-                ))
-            {
-                let mut text = ::std::string::String::with_capacity(68);
-                text.push_str("Meter ");
-                __rt::__private::number::write_u64(&mut text, item.id);
-                text.push_str(" is at level ");
-                __rt::__private::number::write_i64(&mut text, i64::from(item.level));
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first
-                && (::core::matches!(item.level, 0_u8 | 1_u8))
-            {
-                let mut text = ::std::string::String::with_capacity(39);
-                text.push_str("Meter ");
-                __rt::__private::number::write_u64(&mut text, item.id);
-                text.push_str(" is idle.");
-                builder.rule_raw(text);
-            }
+            Self::item_rules(kept.first(), builder);
         }
     }
     __rt::__present_as!(Meter, MeterPresenter);

@@ -83,6 +83,171 @@ pub mod payout {
     /// Presents [`Payout`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct PayoutPresenter;
+    impl PayoutPresenter {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&Payout>,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(37);
+                text.push_str("Amount: ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.amount_cents),
+                    &[
+                        __rt::__private::compute::Transform::Divide(100.0_f64),
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Rule,
+                );
+                text.push_str(" USD.");
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(31);
+                text.push_str("Rate: ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[__rt::__private::compute::Transform::Percent(1)],
+                    __rt::escape::Context::Rule,
+                );
+                text.push('.');
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(64);
+                text.push_str("Paid ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Text(&item.paid_on),
+                    &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
+                    __rt::escape::Context::Rule,
+                );
+                text.push_str("; created ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Text(&item.created_at),
+                    &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
+                    __rt::escape::Context::Rule,
+                );
+                text.push('.');
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(64);
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Round(2),
+                    ],
+                    __rt::escape::Context::Rule,
+                );
+                text.push_str(" tags, ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::Array(item.tags.len()),
+                    &[
+                        __rt::__private::compute::Transform::Length,
+                        __rt::__private::compute::Transform::Divide(4.0_f64),
+                        __rt::__private::compute::Transform::Percent(0),
+                    ],
+                    __rt::escape::Context::Rule,
+                );
+                text.push_str(" of four.");
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(91);
+                text.push_str("Fee ");
+                if let ::core::option::Option::Some(value) = item
+                    .fee_cents
+                    .as_ref()
+                    .and_then(::core::option::Option::as_ref)
+                {
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::from(*value),
+                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
+                        __rt::escape::Context::Rule,
+                    );
+                }
+                text.push_str("; due ");
+                if let ::core::option::Option::Some(value) = item
+                    .due
+                    .as_ref()
+                    .and_then(::core::option::Option::as_ref)
+                {
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::Text(value),
+                        &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
+                        __rt::escape::Context::Rule,
+                    );
+                }
+                text.push_str("; share ");
+                if let ::core::option::Option::Some(value) = item.share.as_ref() {
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Multiply(3.0_f64),
+                            __rt::__private::compute::Transform::Round(0),
+                        ],
+                        __rt::escape::Context::Rule,
+                    );
+                }
+                text.push('.');
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(61);
+                text.push_str("Small ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.small),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(-2.0_f64),
+                        __rt::__private::compute::Transform::Round(1),
+                    ],
+                    __rt::escape::Context::Rule,
+                );
+                text.push_str(", big ");
+                if let ::core::option::Option::Some(value) = item.big.as_ref() {
+                    __rt::__private::compute::push(
+                        &mut text,
+                        __rt::__private::compute::Operand::from(*value),
+                        &[
+                            __rt::__private::compute::Transform::Divide(1000.0_f64),
+                            __rt::__private::compute::Transform::Round(3),
+                        ],
+                        __rt::escape::Context::Rule,
+                    );
+                }
+                text.push('.');
+                builder.rule_raw(text);
+            }
+            if let ::core::option::Option::Some(item) = first {
+                let mut text = ::std::string::String::with_capacity(32);
+                text.push_str("Scaled ");
+                __rt::__private::compute::push(
+                    &mut text,
+                    __rt::__private::compute::Operand::from(item.rate),
+                    &[
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                        __rt::__private::compute::Transform::Multiply(1e300_f64),
+                    ],
+                    __rt::escape::Context::Rule,
+                );
+                text.push('.');
+                builder.rule_raw(text);
+            }
+        }
+    }
     impl __rt::Declared for PayoutPresenter {
         type Item = Payout;
         const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
@@ -252,162 +417,7 @@ pub mod payout {
                 );
                 builder.ui(block);
             }
-            {
-                let mut text = ::std::string::String::with_capacity(37);
-                text.push_str("Amount: ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.amount_cents),
-                    &[
-                        __rt::__private::compute::Transform::Divide(100.0_f64),
-                        __rt::__private::compute::Transform::Round(2),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" USD.");
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(31);
-                text.push_str("Rate: ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.rate),
-                    &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(64);
-                text.push_str("Paid ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Text(&item.paid_on),
-                    &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str("; created ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Text(&item.created_at),
-                    &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(64);
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Array(item.tags.len()),
-                    &[
-                        __rt::__private::compute::Transform::Length,
-                        __rt::__private::compute::Transform::Round(2),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" tags, ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Array(item.tags.len()),
-                    &[
-                        __rt::__private::compute::Transform::Length,
-                        __rt::__private::compute::Transform::Divide(4.0_f64),
-                        __rt::__private::compute::Transform::Percent(0),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" of four.");
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(91);
-                text.push_str("Fee ");
-                if let ::core::option::Option::Some(value) = item
-                    .fee_cents
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push_str("; due ");
-                if let ::core::option::Option::Some(value) = item
-                    .due
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::Text(value),
-                        &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = item.share.as_ref() {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[
-                            __rt::__private::compute::Transform::Multiply(3.0_f64),
-                            __rt::__private::compute::Transform::Round(0),
-                        ],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(61);
-                text.push_str("Small ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.small),
-                    &[
-                        __rt::__private::compute::Transform::Multiply(-2.0_f64),
-                        __rt::__private::compute::Transform::Round(1),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = item.big.as_ref() {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[
-                            __rt::__private::compute::Transform::Divide(1000.0_f64),
-                            __rt::__private::compute::Transform::Round(3),
-                        ],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            {
-                let mut text = ::std::string::String::with_capacity(32);
-                text.push_str("Scaled ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.rate),
-                    &[
-                        __rt::__private::compute::Transform::Multiply(1e300_f64),
-                        __rt::__private::compute::Transform::Multiply(1e300_f64),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
+            Self::item_rules(::core::option::Option::Some(item), builder);
             if __rt::__private::when::compare(
                 item.amount_cents,
                 __rt::__private::when::Compare::Gte,
@@ -616,163 +626,7 @@ pub mod payout {
                 );
                 builder.ui(block);
             }
-            let first = kept.first();
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(37);
-                text.push_str("Amount: ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.amount_cents),
-                    &[
-                        __rt::__private::compute::Transform::Divide(100.0_f64),
-                        __rt::__private::compute::Transform::Round(2),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" USD.");
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(31);
-                text.push_str("Rate: ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.rate),
-                    &[__rt::__private::compute::Transform::Percent(1)],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(64);
-                text.push_str("Paid ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Text(&item.paid_on),
-                    &[__rt::__private::compute::Transform::Date("D MMMM YYYY")],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str("; created ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Text(&item.created_at),
-                    &[__rt::__private::compute::Transform::Date("YYYY-MM-DD HH:mm:ss")],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(64);
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Array(item.tags.len()),
-                    &[
-                        __rt::__private::compute::Transform::Length,
-                        __rt::__private::compute::Transform::Round(2),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" tags, ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::Array(item.tags.len()),
-                    &[
-                        __rt::__private::compute::Transform::Length,
-                        __rt::__private::compute::Transform::Divide(4.0_f64),
-                        __rt::__private::compute::Transform::Percent(0),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(" of four.");
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(91);
-                text.push_str("Fee ");
-                if let ::core::option::Option::Some(value) = item
-                    .fee_cents
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[__rt::__private::compute::Transform::Divide(100.0_f64)],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push_str("; due ");
-                if let ::core::option::Option::Some(value) = item
-                    .due
-                    .as_ref()
-                    .and_then(::core::option::Option::as_ref)
-                {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::Text(value),
-                        &[__rt::__private::compute::Transform::Date("DD/MM/YYYY")],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push_str("; share ");
-                if let ::core::option::Option::Some(value) = item.share.as_ref() {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[
-                            __rt::__private::compute::Transform::Multiply(3.0_f64),
-                            __rt::__private::compute::Transform::Round(0),
-                        ],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(61);
-                text.push_str("Small ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.small),
-                    &[
-                        __rt::__private::compute::Transform::Multiply(-2.0_f64),
-                        __rt::__private::compute::Transform::Round(1),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push_str(", big ");
-                if let ::core::option::Option::Some(value) = item.big.as_ref() {
-                    __rt::__private::compute::push(
-                        &mut text,
-                        __rt::__private::compute::Operand::from(*value),
-                        &[
-                            __rt::__private::compute::Transform::Divide(1000.0_f64),
-                            __rt::__private::compute::Transform::Round(3),
-                        ],
-                        __rt::escape::Context::Rule,
-                    );
-                }
-                text.push('.');
-                builder.rule_raw(text);
-            }
-            if let ::core::option::Option::Some(item) = first {
-                let mut text = ::std::string::String::with_capacity(32);
-                text.push_str("Scaled ");
-                __rt::__private::compute::push(
-                    &mut text,
-                    __rt::__private::compute::Operand::from(item.rate),
-                    &[
-                        __rt::__private::compute::Transform::Multiply(1e300_f64),
-                        __rt::__private::compute::Transform::Multiply(1e300_f64),
-                    ],
-                    __rt::escape::Context::Rule,
-                );
-                text.push('.');
-                builder.rule_raw(text);
-            }
+            Self::item_rules(kept.first(), builder);
             {
                 let mut text = ::std::string::String::with_capacity(130);
                 __rt::__private::number::write_u64(&mut text, kept.len() as u64);

@@ -59,25 +59,13 @@ pub mod c {
     /// Presents [`C`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct CPresenter;
-    impl __rt::Declared for CPresenter {
-        type Item = C;
-        fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
-            if item.builder {
-                let mut text = ::std::string::String::with_capacity(59);
-                text.push_str("Item ");
-                __rt::escape::push_rule(&mut text, &item.item);
-                text.push_str(" kept ");
-                __rt::__private::number::write_i64(&mut text, item.kept);
-                builder.rule_raw(text);
-            }
-        }
-        fn collection_blocks(
-            &self,
-            kept: &[C],
-            _total: usize,
+    impl CPresenter {
+        /// The rules, in declaration order, of one item or of a collection's `first` item (wire
+        /// format §6); with no item, only those that read none.
+        fn item_rules(
+            first: ::core::option::Option<&C>,
             builder: &mut __rt::ResponseBuilder,
         ) {
-            let first = kept.first();
             if let ::core::option::Option::Some(item) = first && (item.builder) {
                 let mut text = ::std::string::String::with_capacity(59);
                 text.push_str("Item ");
@@ -86,6 +74,20 @@ pub mod c {
                 __rt::__private::number::write_i64(&mut text, item.kept);
                 builder.rule_raw(text);
             }
+        }
+    }
+    impl __rt::Declared for CPresenter {
+        type Item = C;
+        fn item_blocks(&self, item: &C, builder: &mut __rt::ResponseBuilder) {
+            Self::item_rules(::core::option::Option::Some(item), builder);
+        }
+        fn collection_blocks(
+            &self,
+            kept: &[C],
+            _total: usize,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            Self::item_rules(kept.first(), builder);
             {
                 let mut text = ::std::string::String::with_capacity(29);
                 __rt::__private::number::write_i128(

@@ -72,6 +72,16 @@ impl BehaviourView {
             && self.suggestions.is_empty())
     }
 
+    /// Whether the rules are written once, as the presenter's `item_rules`, which one item's
+    /// blocks and a collection's (with its first item, none when empty) both call: when a rule
+    /// reads the item and both are written, else there is nothing written twice. A `per-item`
+    /// rule reads every kept item in a collection, so then each keeps its own.
+    pub fn shares_item_rules(&self) -> bool {
+        self.reads_first_item
+            && self.rules.iter().all(|rule| rule.per_item.is_none())
+            && self.has_collection_blocks()
+    }
+
     /// Whether a collection's declared blocks differ from its first item's (the agent limit's
     /// truncation block among them): `Declared::collection_blocks` is written only then, since
     /// the runtime's default adds the first kept item's `item_blocks`. They are the same when
