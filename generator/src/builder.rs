@@ -112,7 +112,7 @@ impl Builder {
     }
 
     /// How deeply mappings and sequences may nest in a definition (default
-    /// [`crate::load::DEPTH_BUDGET`], 512; at most [`crate::load::MAX_DEPTH_BUDGET`]).
+    /// 512, `DEPTH_BUDGET`; at most 8192, `MAX_DEPTH_BUDGET`).
     #[must_use]
     pub fn max_depth(mut self, levels: usize) -> Self {
         self.limits.max_depth = levels;

@@ -20,26 +20,20 @@ pub const DEFAULT_MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 /// Where there is no folder to lock (not Unix), the file fusion-gen holds locked in the output
 /// folder while it compares and writes there. It is left in place: removing a lock file another
 /// run may be waiting on would let a third run lock a new file beside it.
+#[cfg(not(unix))]
 pub const LOCK_FILE_NAME: &str = ".fusion-gen.lock";
 
 /// The end of the names of the temporary files fusion-gen writes before renaming them into place
 /// (`.invoice.rs.4242.fusion-gen-tmp`: a dot, the file's name, the writer's process id).
 const TEMP_SUFFIX: &str = ".fusion-gen-tmp";
 
-/// The definitions under `input` and every folder read, recursively, in path order.
+/// The definitions under `input` and every folder read, recursively, in path order, reading
+/// files of at most `max_file_bytes` bytes ([`DEFAULT_MAX_FILE_BYTES`] unless a front end is told
+/// otherwise).
 ///
 /// Symbolic links are followed only when they resolve inside `input` (a folder already read is
 /// not read again, so a link cannot loop); a link that leads outside is an error naming the link,
 /// raised before anything behind it is read, so no diagnostic can quote a file from elsewhere.
-///
-/// # Errors
-/// When a folder or file cannot be read, a file is not UTF-8 (the error gives the byte offset
-/// of the first invalid byte), or a symbolic link leads outside `input` or nowhere.
-pub fn read_definitions(input: &Path) -> io::Result<(Vec<SourceFile>, Vec<PathBuf>)> {
-    read_definitions_with(input, DEFAULT_MAX_FILE_BYTES)
-}
-
-/// [`read_definitions`], reading files of at most `max_file_bytes` bytes.
 ///
 /// Only regular files are read, checked on the opened file (so a file swapped for another kind
 /// after the folder was listed is caught too): a FIFO, socket or device (a link to `/dev/zero`)
@@ -47,8 +41,9 @@ pub fn read_definitions(input: &Path) -> io::Result<(Vec<SourceFile>, Vec<PathBu
 /// would wait for a writer forever or never end.
 ///
 /// # Errors
-/// As [`read_definitions`]; and when a definition is not a regular file or is larger than
-/// `max_file_bytes`.
+/// When a folder or file cannot be read, a file is not UTF-8 (the error gives the byte offset
+/// of the first invalid byte), a symbolic link leads outside `input` or nowhere, or a definition
+/// is not a regular file or is larger than `max_file_bytes`.
 pub fn read_definitions_with(
     input: &Path,
     max_file_bytes: u64,
@@ -377,7 +372,7 @@ pub struct OutputLock {
 /// own pattern, `.name.rs.<pid>.fusion-gen-tmp`).
 ///
 /// The lock is advisory, between fusion-gen runs (`File::lock`): on Unix the folder itself is
-/// locked (`flock`), so nothing is added to it; elsewhere the file [`LOCK_FILE_NAME`] in it. On
+/// locked (`flock`), so nothing is added to it; elsewhere the file `LOCK_FILE_NAME` in it. On
 /// a file system that cannot lock, the run goes on unlocked.
 ///
 /// # Errors
@@ -526,7 +521,7 @@ fn remove_stale_temporaries(output_dir: &Path) -> io::Result<()> {
 ///
 /// Each file is written to a temporary file in the same folder and renamed over the old one, so
 /// a file is always either its old or its new content, never half of one, whenever the run
-/// stops. Nothing at all is written while `changes` has a [`Changes::foreign`] file.
+/// stops. Nothing at all is written while `changes` has a foreign file.
 ///
 /// # Errors
 /// When a foreign file is in the way (the error names every one), or a file cannot be written
@@ -555,8 +550,7 @@ pub fn apply(output_dir: &Path, files: &[OutputFile], changes: &Changes) -> io::
     Ok(())
 }
 
-/// What the front ends say about [`Changes::foreign`] files: each path, and why nothing was
-/// written.
+/// What the front ends say about foreign files: each path, and why nothing was written.
 pub fn foreign_message(output_dir: &Path, foreign: &[String]) -> String {
     let mut message = String::new();
     for name in foreign {

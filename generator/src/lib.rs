@@ -5,34 +5,62 @@
 //! fusion-gen: presenter definitions (JSON Schema with `x-fusion` extensions, YAML or JSON) in,
 //! Rust modules out.
 //!
-//! The engine runs in phases, each a module: [`load`] → [`validate`] → [`model`] → [`naming`] →
-//! [`emit`] → [`format`](mod@format); `render` (feature `render`) writes responses from the model
-//! and sample data, for `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it returns
-//! (the CLI in `main.rs`, the build-script API in [`Builder`]).
+//! The engine runs in phases, each a private module: `load` → `validate` → `model` → `naming`
+//! → `emit` → `format`; `render` (feature `render`) writes responses from the model and sample
+//! data, for `fusion-gen tokens`. It does no I/O: front ends hand it file texts and write what it
+//! returns (the CLI in `main.rs`, the build-script API in [`Builder`]).
+//!
+//! What this crate exports is a facade over the phases (ARCHITECTURE.md, "The facade"): the
+//! entry points of generation, [`Builder`], the lockfile, `init-openapi` and `tokens`, and the
+//! few types they take and return. The phases' own types stay inside, so that they can change
+//! without breaking a build script; `tests/public_surface.rs` keeps the facade small.
 
 mod builder;
-pub mod definition;
-pub mod diagnostics;
-pub mod emit;
-pub mod format;
-pub mod fs;
-pub mod load;
-pub mod lock;
-pub mod model;
-pub mod naming;
-pub mod openapi;
+mod definition;
+mod diagnostics;
+mod emit;
+mod format;
+mod fs;
+mod load;
+mod lock;
+mod model;
+mod naming;
+mod openapi;
 #[cfg(feature = "render")]
-pub mod render;
+mod render;
 mod rust_text;
-pub mod source;
-pub mod validate;
+mod source;
+mod validate;
+
+// The OpenAPI layer's front door for the phases, under the name it had before it became a folder.
+use openapi::operations;
 
 pub use builder::{BuildError, Builder, DEFAULT_FILE_NAME, LockDrift};
+pub use definition::meta_schema_text;
 pub use diagnostics::{Diagnostic, Diagnostics, Location};
 pub use emit::{Layout, OutputFile};
+// The front ends' file handling: reading a folder of definitions, and writing generated files
+// into a locked output folder only where they changed.
+pub use fs::{
+    DEFAULT_MAX_FILE_BYTES, apply as write_output, diff as diff_output, foreign_message,
+    lock_output, read_definitions_with,
+};
+// `fuzz/fuzz_targets/load.rs` runs the loader alone on any text.
+pub use load::Limits;
+#[doc(hidden)]
+pub use load::load;
+// The capability lockfile's change classes, and its signatures (`lock --sign` / `--verify`).
+pub use lock::Class as ChangeClass;
+#[cfg(feature = "sign")]
+pub use lock::sign::{Invalid as InvalidSignature, PublicKey, SecretKey};
+pub use model::MAX_TYPE_DEPTH;
+pub use openapi::starter::{Selection, init_openapi};
+// `fusion-gen tokens`: what [`Model::measure`] takes and reports.
+#[cfg(feature = "render")]
+pub use render::DataLayout;
+#[cfg(feature = "render")]
+pub use render::report::{LayoutSize, PresenterReport, Size, Tokenizer};
 pub use source::SourceFile;
-// The OpenAPI layer's front doors, under the names they had before it became a folder.
-pub use openapi::{operations, starter as init};
 
 /// The file name of the meta-schema inside the input folder; it is not itself a definition.
 pub const META_SCHEMA_FILE_NAME: &str = "presenter.schema.json";
@@ -100,16 +128,125 @@ pub fn generate_with_warnings(
 
 /// Runs the phases up to the model over every definition: what the definitions describe, or
 /// every problem found (the same diagnostics [`generate`] reports for them). Front ends that
-/// render responses without generating code (`render`) start from it.
-pub fn resolve_model(sources: &[SourceFile]) -> Result<model::Model, Diagnostics> {
+/// render responses without generating code (`fusion-gen tokens`) start from it.
+pub fn resolve_model(sources: &[SourceFile]) -> Result<Model, Diagnostics> {
     let limits = load::Limits::default();
     on_big_stack(&limits, || {
         resolve_here(sources, &limits).map(|(model, _)| model)
     })
+    .map(Model)
     .map_err(Diagnostics::without_warnings)
 }
 
-/// The tool surface the definitions describe, for the capability lockfile ([`lock`]): the same
+/// What the definitions describe ([`resolve_model`]), kept opaque: the model's shape is the
+/// engine's to change, so callers ask it questions instead of reading its fields. A module is
+/// named by its index, which [`Model::find_presenter`] returns.
+#[derive(Debug, Clone)]
+pub struct Model(model::Model);
+
+impl Model {
+    /// The definition file of `module`, as its [`SourceFile`] path.
+    pub fn file(&self, module: usize) -> &str {
+        &self.0.modules[module].file
+    }
+
+    /// The Rust name of each type made from `file`, by the JSON pointer of its schema there: what
+    /// a test that checks a description's examples against the generated types looks up.
+    ///
+    /// # Errors
+    /// The naming conflicts [`generate`] would report.
+    pub fn type_names(&self, file: &str) -> Result<Vec<(String, String)>, Diagnostics> {
+        let names = naming::assign(&self.0).map_err(Diagnostics)?;
+        Ok(self
+            .0
+            .types
+            .iter()
+            .zip(&names.types)
+            .filter(|(ty, _)| self.0.modules[ty.module].file == file)
+            .map(|(ty, names)| (ty.pointer.clone(), names.name.clone()))
+            .collect())
+    }
+}
+
+/// Responses written from the model and sample data, without generating code: what
+/// `fusion-gen tokens` measures, and what tests compare with generated presenters.
+#[cfg(feature = "render")]
+impl Model {
+    /// The module whose presenter `name` names: its title (any case), its file without
+    /// extension, or that file's last segment when no other presenter file shares it.
+    ///
+    /// # Errors
+    /// A message naming the closest presenter, or listing them all.
+    pub fn find_presenter(&self, name: &str) -> Result<usize, String> {
+        render::find_presenter(&self.0, name)
+    }
+
+    /// The title of `module`'s presenter, if it has one.
+    pub fn presenter_title(&self, module: usize) -> Option<&str> {
+        let presenter = self.0.modules[module].presenter.as_ref();
+        presenter.map(|p| p.title.as_str())
+    }
+
+    /// The data layout `module`'s presenter declares (`data-format`), if it has a presenter.
+    pub fn declared_layout(&self, module: usize) -> Option<DataLayout> {
+        let presenter = self.0.modules[module].presenter.as_ref();
+        presenter.map(|p| DataLayout::declared(p.behaviour.data_format))
+    }
+
+    /// `data` checked as the generated `Deserialize` of `module`'s presenter checks it.
+    ///
+    /// # Errors
+    /// The first value it would refuse, with its JSON pointer.
+    pub fn check_sample(
+        &self,
+        module: usize,
+        data: &serde_json::Value,
+    ) -> Result<render::Sample, render::SampleError> {
+        render::check_sample(&self.0, module, data)
+    }
+
+    /// How many items `module`'s presenter shows of `total` (its agent limit).
+    pub fn kept_count(&self, module: usize, total: usize) -> usize {
+        render::kept_count(&self.0, module, total)
+    }
+
+    /// The `k` fields with the most non-null values in `sample`: the typical `_select`.
+    pub fn most_used_fields(
+        &self,
+        module: usize,
+        sample: &render::Sample,
+        k: usize,
+    ) -> Vec<String> {
+        render::report::most_used_fields(&self.0, module, sample, k)
+    }
+
+    /// The response's text blocks for `sample`, as `module`'s presenter builds them with no
+    /// hooks, its data block in `layout` and cut to `selection`'s root keys when given.
+    pub fn render(
+        &self,
+        module: usize,
+        sample: &render::Sample,
+        layout: DataLayout,
+        selection: Option<&[String]>,
+    ) -> Vec<String> {
+        render::render(&self.0, module, sample, layout, selection)
+    }
+
+    /// Renders `sample` in every layout, with and without the typical `_select` of `k` fields,
+    /// and measures every block with every tokenizer; `step` is called after each rendering.
+    pub fn measure(
+        &self,
+        module: usize,
+        sample: &render::Sample,
+        k: usize,
+        tokenizers: &[Tokenizer<'_>],
+        step: &mut dyn FnMut(),
+    ) -> PresenterReport {
+        render::report::measure(&self.0, module, sample, k, tokenizers, step)
+    }
+}
+
+/// The tool surface the definitions describe, for the capability lockfile (`lock`): the same
 /// model and schema writers [`generate`] uses, so the lockfile states what the generated server
 /// advertises. Fails with the diagnostics [`generate`] would report.
 pub fn lock_surface(

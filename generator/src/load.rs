@@ -67,12 +67,13 @@ impl Document {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// How deeply mappings and sequences (objects and arrays) may nest, in YAML and JSON alike;
-    /// [`DEPTH_BUDGET`] by default, at most [`MAX_DEPTH_BUDGET`] (a larger value counts as it).
+    /// `DEPTH_BUDGET` (512) by default, at most 8192 (`MAX_DEPTH_BUDGET`; a larger value counts
+    /// as it).
     pub max_depth: usize,
     /// How many nodes (scalars, mappings, sequences, counted again for each alias that repeats
     /// them) a YAML file may expand to; `None` (the default) scales with the file:
-    /// [`NODES_PER_BYTE`] per byte, at least [`MIN_NODE_BUDGET`]. JSON has no aliases, so a JSON
-    /// file's nodes never outnumber its bytes and this budget does not apply to it.
+    /// `NODES_PER_BYTE` (2) per byte, at least `MIN_NODE_BUDGET` (250,000). JSON has no aliases,
+    /// so a JSON file's nodes never outnumber its bytes and this budget does not apply to it.
     pub max_nodes: Option<usize>,
 }
 
@@ -86,7 +87,7 @@ impl Default for Limits {
 }
 
 impl Limits {
-    /// The depth budget in force: [`Limits::max_depth`], at most [`MAX_DEPTH_BUDGET`].
+    /// The depth budget in force: [`Limits::max_depth`], at most `MAX_DEPTH_BUDGET`.
     pub fn depth(&self) -> usize {
         self.max_depth.min(MAX_DEPTH_BUDGET)
     }

@@ -4,7 +4,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use fusion_gen::{Diagnostics, Layout, Options, fs, generate_with_warnings};
+use fusion_gen::{
+    DEFAULT_MAX_FILE_BYTES, Diagnostics, Layout, Limits, Options, diff_output, foreign_message,
+    generate_with_warnings, lock_output, read_definitions_with, write_output,
+};
 
 /// The subcommands' front ends (file reading, tokenizers, tables); the engine does the rest.
 mod cli {
@@ -65,7 +68,7 @@ struct Cli {
 #[derive(Debug, Args)]
 pub(crate) struct LimitArgs {
     /// How deeply mappings and sequences may nest in a definition (at most 8192).
-    #[arg(long, value_name = "LEVELS", default_value_t = fusion_gen::load::DEPTH_BUDGET)]
+    #[arg(long, value_name = "LEVELS", default_value_t = Limits::default().max_depth)]
     pub max_depth: usize,
 
     /// How many nodes a YAML definition may expand to, aliases counted each time [default: 2 a
@@ -74,14 +77,14 @@ pub(crate) struct LimitArgs {
     pub max_nodes: Option<usize>,
 
     /// The largest definition file read, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = fs::DEFAULT_MAX_FILE_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_FILE_BYTES)]
     pub max_file_size: u64,
 }
 
 impl LimitArgs {
     /// The engine's limits (the file size is the reader's).
-    pub(crate) fn limits(&self) -> fusion_gen::load::Limits {
-        fusion_gen::load::Limits {
+    pub(crate) fn limits(&self) -> Limits {
+        Limits {
             max_depth: self.max_depth,
             max_nodes: self.max_nodes,
         }
@@ -111,7 +114,7 @@ fn main() -> ExitCode {
         None => {}
     }
     if cli.print_meta_schema {
-        print!("{}", fusion_gen::definition::meta_schema_text());
+        print!("{}", fusion_gen::meta_schema_text());
         return ExitCode::SUCCESS;
     }
     match (&cli.input, &cli.output) {
@@ -122,7 +125,7 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
-    let (sources, _) = match fs::read_definitions_with(input, cli.limits.max_file_size) {
+    let (sources, _) = match read_definitions_with(input, cli.limits.max_file_size) {
         Ok(found) => found,
         Err(error) => {
             eprintln!("error: cannot read the definitions: {error}");
@@ -162,14 +165,14 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
             lock.display()
         );
     };
-    let _lock = match (!cli.check).then(|| fs::lock_output(output_dir, waiting)) {
+    let _lock = match (!cli.check).then(|| lock_output(output_dir, waiting)) {
         Some(Err(error)) => {
             eprintln!("error: cannot lock the output folder: {error}");
             return EXIT_IO;
         }
         lock => lock,
     };
-    let changes = match fs::diff(output_dir, &files) {
+    let changes = match diff_output(output_dir, &files) {
         Ok(changes) => changes,
         Err(error) => {
             eprintln!("error: cannot read the output folder: {error}");
@@ -179,10 +182,7 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
     let output = output_dir.display();
     // Before anything is written, and with --check too: the run cannot succeed either way.
     if !changes.foreign.is_empty() {
-        eprintln!(
-            "error: {}",
-            fs::foreign_message(output_dir, &changes.foreign)
-        );
+        eprintln!("error: {}", foreign_message(output_dir, &changes.foreign));
         return EXIT_FOREIGN;
     }
     if cli.check {
@@ -205,7 +205,7 @@ fn run(cli: &Cli, input: &Path, output_dir: &Path) -> u8 {
         );
         return EXIT_STALE;
     }
-    if let Err(error) = fs::apply(output_dir, &files, &changes) {
+    if let Err(error) = write_output(output_dir, &files, &changes) {
         eprintln!("error: cannot write the output: {error}");
         return EXIT_IO;
     }

@@ -21,9 +21,8 @@ mod types;
 
 use crate::diagnostics::Diagnostic;
 use crate::model::{Model, TypeId};
-pub use convert::{is_keyword, literal_variant_name, type_name, value_name, variant_name};
-pub use distinct::{Candidate, make_distinct, spelled};
-pub use tools::{ActionNames, FlatNames, HttpNames, SelectNames, ToolNames};
+pub use convert::{is_keyword, type_name, value_name};
+pub use tools::ToolNames;
 
 /// The Rust names of everything in a [`Model`]: one record per module and one per type, indexed
 /// like the model.

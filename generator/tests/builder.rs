@@ -147,7 +147,7 @@ fn locked_copy(dir: &Path) -> std::path::PathBuf {
         fusion_gen::SourceFile::new("client.yaml", read("client.yaml")),
         fusion_gen::SourceFile::new("clients.tool.yaml", read("clients.tool.yaml")),
     ];
-    let surface = fusion_gen::lock_surface(&sources, &fusion_gen::load::Limits::default()).unwrap();
+    let surface = fusion_gen::lock_surface(&sources, &fusion_gen::Limits::default()).unwrap();
     let lockfile = dir.join("schemas.lock.json");
     std::fs::write(&lockfile, surface.render()).unwrap();
     lockfile

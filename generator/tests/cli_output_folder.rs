@@ -192,7 +192,7 @@ fn temporary_files_a_killed_run_left_are_removed_and_nothing_else() {
 fn a_run_waits_while_another_holds_the_output_folder() {
     let dir = project();
     let out = dir.path().join("out");
-    let lock = fusion_gen::fs::lock_output(&out, |_| panic!("nobody else holds it")).expect("lock");
+    let lock = fusion_gen::lock_output(&out, |_| panic!("nobody else holds it")).expect("lock");
     let child = start(dir.path(), "schemas");
     std::thread::sleep(Duration::from_millis(1_500));
     assert!(

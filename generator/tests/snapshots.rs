@@ -20,7 +20,7 @@
 
 use std::path::{Path, PathBuf};
 
-use fusion_gen::{Layout, Options, fs, generate};
+use fusion_gen::{DEFAULT_MAX_FILE_BYTES, Layout, Options, generate, read_definitions_with};
 
 /// The environment variable that turns the comparison into a rewrite.
 const UPDATE_VAR: &str = "FUSION_UPDATE_SNAPSHOTS";
@@ -65,7 +65,7 @@ fn tests_dir() -> PathBuf {
 /// The single-file output for one corpus folder, as the snapshot must hold it.
 fn generate_feature(feature: &str) -> String {
     let folder = tests_dir().join("corpus").join(feature);
-    let (sources, _) = fs::read_definitions(&folder)
+    let (sources, _) = read_definitions_with(&folder, DEFAULT_MAX_FILE_BYTES)
         .unwrap_or_else(|e| panic!("tests/corpus/{feature} is readable: {e}"));
     assert!(
         !sources.is_empty(),

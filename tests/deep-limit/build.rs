@@ -1,9 +1,9 @@
-//! Writes one definition per shape of chain at `fusion_gen::model::MAX_TYPE_DEPTH` types, the
+//! Writes one definition per shape of chain at `fusion_gen::MAX_TYPE_DEPTH` types, the
 //! outermost counted, and a tool returning each, then generates them: the crate compiling is the
 //! test that whatever depth the generator accepts, rustc compiles with its default recursion
 //! limit (the generator's own tests show the next level refused).
 
-use fusion_gen::model::MAX_TYPE_DEPTH;
+use fusion_gen::MAX_TYPE_DEPTH;
 use std::path::PathBuf;
 
 const LEAF: &str = r#"{"type": "object", "properties": {"v": {"type": "string"}}}"#;

@@ -1,5 +1,5 @@
 //! Writes the starter definitions `fusion-gen init-openapi` writes (the same engine call,
-//! `fusion_gen::init::init_openapi`) for each description into `OUT_DIR/<name>-starter/`, then
+//! `fusion_gen::init_openapi`) for each description into `OUT_DIR/<name>-starter/`, then
 //! generates that folder with `fusion_gen::Builder` into `OUT_DIR/<name>.rs`: the starter
 //! generates with no edit, and the crate compiling is the proof that it compiles.
 
@@ -28,10 +28,11 @@ fn main() {
         println!("cargo:rerun-if-changed={}", path.display());
         let text = fs::read_to_string(&path).expect("read the description");
         let file_name = path.file_name().expect("a file").to_string_lossy();
-        let starter = fusion_gen::init::init_openapi(
+        let starter = fusion_gen::init_openapi(
             &fusion_gen::SourceFile::new(relative.to_string(), text),
             &file_name,
-            &fusion_gen::load::Limits::default(),
+            &fusion_gen::Limits::default(),
+            &fusion_gen::Selection::default(),
         )
         .unwrap_or_else(|errors| panic!("init-openapi reads {relative}: {errors:?}"));
         let folder = Path::new(&out).join(format!("{name}-starter"));

@@ -123,16 +123,11 @@ const VENDORS: [Vendor; 3] = [
 /// The Rust name of the type made from each schema location of the OpenAPI document, from the
 /// generator's own model and naming (the phases `generate` runs).
 fn names_by_location(input: &Path, document: &str) -> HashMap<String, String> {
-    let (sources, _) = fusion_gen::fs::read_definitions(input).expect("read the definitions");
+    let (sources, _) = fusion_gen::read_definitions_with(input, fusion_gen::DEFAULT_MAX_FILE_BYTES)
+        .expect("read the definitions");
     let model = fusion_gen::resolve_model(&sources).expect("the corpus resolves");
-    let names = fusion_gen::naming::assign(&model).expect("the corpus is named");
-    model
-        .types
-        .iter()
-        .zip(&names.types)
-        .filter(|(ty, _)| model.modules[ty.module].file == document)
-        .map(|(ty, names)| (ty.pointer.clone(), names.name.clone()))
-        .collect()
+    let names = model.type_names(document).expect("the corpus is named");
+    names.into_iter().collect()
 }
 
 struct Types<'a> {

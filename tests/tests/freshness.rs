@@ -3,7 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use fusion_gen::{Layout, Options, fs, generate};
+use fusion_gen::{
+    DEFAULT_MAX_FILE_BYTES, Layout, Options, diff_output, generate, read_definitions_with,
+};
 
 fn workspace() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -15,7 +17,8 @@ fn workspace() -> PathBuf {
 #[test]
 fn generated_folder_matches_the_example_schemas() {
     let root = workspace();
-    let (sources, _) = fs::read_definitions(&root.join("schemas")).expect("schemas/ is readable");
+    let (sources, _) = read_definitions_with(&root.join("schemas"), DEFAULT_MAX_FILE_BYTES)
+        .expect("schemas/ is readable");
     assert!(sources.len() >= 3, "the example definitions are there");
     let options = Options {
         command: "fusion-gen schemas -o generated".into(),
@@ -23,7 +26,7 @@ fn generated_folder_matches_the_example_schemas() {
         ..Options::default()
     };
     let files = generate(&sources, &options).expect("the example definitions are valid");
-    let changes = fs::diff(&root.join("generated"), &files).expect("generated/ is readable");
+    let changes = diff_output(&root.join("generated"), &files).expect("generated/ is readable");
     assert!(
         changes.is_empty(),
         "generated/ is stale: run `cargo run -p fusion-gen -- schemas -o generated`\n{changes:#?}"
@@ -37,7 +40,7 @@ fn meta_schema_is_checked_in() {
         .join(fusion_gen::META_SCHEMA_FILE_NAME);
     let checked_in = std::fs::read_to_string(&path).expect("schemas/presenter.schema.json exists");
     assert!(
-        checked_in == fusion_gen::definition::meta_schema_text(),
+        checked_in == fusion_gen::meta_schema_text(),
         "schemas/presenter.schema.json is stale: run `cargo run -p fusion-gen -- --print-meta-schema > schemas/presenter.schema.json`"
     );
 }

@@ -1,4 +1,4 @@
-//! `fusion_gen::render` (what `fusion-gen tokens` measures) against the generated presenters of
+//! `fusion_gen::Model::render` (what `fusion-gen tokens` measures) against the generated presenters of
 //! `schemas/` (compiled here from `generated/`), byte for byte: on the sample data of
 //! `tests/fixtures/samples/` (and the benchmark rows), for a collection and for one item, with
 //! and without `_select`, every block of the declared data format and the data block in every
@@ -21,7 +21,7 @@ fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
-fn model() -> fusion_gen::model::Model {
+fn model() -> fusion_gen::Model {
     model_of("schemas")
 }
 

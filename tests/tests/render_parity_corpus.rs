@@ -1,4 +1,4 @@
-//! `fusion_gen::render` against the generated presenters of the snapshot corpus
+//! `fusion_gen::Model::render` against the generated presenters of the snapshot corpus
 //! (`tests/corpus/`), byte for byte, where the billing samples do not reach: every UI block kind
 //! (list, markdown, code, mermaid, json of an item, a field and a collection, echarts with
 //! columns and sums), every condition form, a custom agent-limit summary, compact JSON, hostile

@@ -1,11 +1,13 @@
 //! `fusion-gen init-openapi`: reads an OpenAPI description, has the engine plan the starter
-//! definitions (`fusion_gen::init`), and writes them into the output folder, never over a file
+//! definitions (`fusion_gen::init_openapi`), and writes them into the output folder, never over a file
 //! that is there unless `--force` says so.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fusion_gen::{Diagnostics, SourceFile, fs, init, load};
+use fusion_gen::{
+    DEFAULT_MAX_FILE_BYTES, Diagnostics, Limits, Selection, SourceFile, init_openapi,
+};
 
 use crate::{EXIT_DEFINITIONS, EXIT_IO};
 
@@ -60,16 +62,11 @@ pub fn run(args: &InitArgs) -> u8 {
         }
     };
     let source = SourceFile::new(shown.clone(), text);
-    let selection = init::Selection {
+    let selection = Selection {
         tags: args.tags.clone(),
         operations: args.operations.clone(),
     };
-    let starter = match init::init_openapi_selected(
-        &source,
-        &file_name,
-        &load::Limits::default(),
-        &selection,
-    ) {
+    let starter = match init_openapi(&source, &file_name, &Limits::default(), &selection) {
         Ok(starter) => starter,
         Err(diagnostics) => {
             eprint!("{}", diagnostics.render(|_| Some(source.text.as_str())));
@@ -144,12 +141,12 @@ fn read(path: &Path) -> Result<String, String> {
     if !metadata.is_file() {
         return Err(format!("{}: not a regular file", path.display()));
     }
-    if metadata.len() > fs::DEFAULT_MAX_FILE_BYTES {
+    if metadata.len() > DEFAULT_MAX_FILE_BYTES {
         return Err(format!(
             "{}: {} bytes, over the {} bytes a definition file may have",
             path.display(),
             metadata.len(),
-            fs::DEFAULT_MAX_FILE_BYTES
+            DEFAULT_MAX_FILE_BYTES
         ));
     }
     let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -6,8 +6,10 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fusion_gen::lock::sign::{Invalid, PublicKey, SecretKey};
-use fusion_gen::{Diagnostics, fs, lock_surface};
+use fusion_gen::{
+    ChangeClass, DEFAULT_MAX_FILE_BYTES, Diagnostics, InvalidSignature, Limits, PublicKey,
+    SecretKey, lock_surface, read_definitions_with,
+};
 use zeroize::Zeroizing;
 
 use crate::{EXIT_DEFINITIONS, EXIT_IO, LimitArgs};
@@ -98,11 +100,11 @@ fn verify(key: &PublicKey, lockfile: &Path, bytes: &[u8]) -> Result<(), u8> {
             eprintln!("{shown}: signature verified (public key {key}).");
             Ok(())
         }
-        Err(Invalid::Malformed) => {
+        Err(InvalidSignature::Malformed) => {
             eprintln!("error: {sig} is not a signature (expected `ed25519:` and 128 hex digits)");
             Err(EXIT_SIGNATURE)
         }
-        Err(Invalid::Mismatch) => {
+        Err(InvalidSignature::Mismatch) => {
             eprintln!(
                 "error: {sig} does not verify: {shown} changed since it was signed, or another key than {key} signed it"
             );
@@ -163,7 +165,7 @@ pub fn run(args: &LockArgs) -> u8 {
             return code;
         }
     }
-    let (sources, _) = match fs::read_definitions_with(input, args.limits.max_file_size) {
+    let (sources, _) = match read_definitions_with(input, args.limits.max_file_size) {
         Ok(found) => found,
         Err(error) => {
             eprintln!("error: cannot read the definitions: {error}");
@@ -240,12 +242,11 @@ pub fn run(args: &LockArgs) -> u8 {
         return 0;
     }
     eprint!("{report}");
-    use fusion_gen::lock::Class;
     eprintln!(
         "\n{shown} does not match the surface: {} breaking, {} compatible, {} behavioural. Review, then run `{command}` to accept.",
-        report.count(Class::Breaking),
-        report.count(Class::Compatible),
-        report.count(Class::Behavioural),
+        report.count(ChangeClass::Breaking),
+        report.count(ChangeClass::Compatible),
+        report.count(ChangeClass::Behavioural),
     );
     if report.breaking() {
         EXIT_BREAKING
@@ -263,13 +264,13 @@ fn accept_command(args: &LockArgs, input: &Path) -> String {
         args.output.display()
     );
     let limits = &args.limits;
-    if limits.max_depth != fusion_gen::load::DEPTH_BUDGET {
+    if limits.max_depth != Limits::default().max_depth {
         command += &format!(" --max-depth {}", limits.max_depth);
     }
     if let Some(nodes) = limits.max_nodes {
         command += &format!(" --max-nodes {nodes}");
     }
-    if limits.max_file_size != fs::DEFAULT_MAX_FILE_BYTES {
+    if limits.max_file_size != DEFAULT_MAX_FILE_BYTES {
         command += &format!(" --max-file-size {}", limits.max_file_size);
     }
     if args.verify.is_some() {

@@ -1,7 +1,7 @@
 //! The terminal tables of `fusion-gen tokens`: per presenter, its blocks, then the response per
 //! data format, then the same with a typical `_select`; plain text, right-aligned numbers.
 
-use fusion_gen::render::report::{LayoutSize, Size};
+use fusion_gen::{LayoutSize, Size};
 
 use super::tokens::Measured;
 

@@ -1,13 +1,14 @@
 //! `fusion-gen tokens`: reads the definitions and the sample files, has the engine render and
-//! measure each presenter's responses (`fusion_gen::render`), and prints the table or the JSON.
+//! measure each presenter's responses (`fusion_gen::Model::measure`), and prints the table or the JSON.
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use fusion_gen::render::report::{PresenterReport, Tokenizer, measure};
-use fusion_gen::render::{DataLayout, Sample, check_sample, find_presenter};
-use fusion_gen::{fs, resolve_model};
+use fusion_gen::{
+    DEFAULT_MAX_FILE_BYTES, DataLayout, PresenterReport, Tokenizer, read_definitions_with,
+    resolve_model,
+};
 use serde::Serialize;
 
 use super::table;
@@ -76,7 +77,7 @@ pub struct Measured {
 
 /// Runs the subcommand; returns the exit code.
 pub fn run(args: &TokensArgs) -> u8 {
-    let (sources, _) = match fs::read_definitions(&args.definitions) {
+    let (sources, _) = match read_definitions_with(&args.definitions, DEFAULT_MAX_FILE_BYTES) {
         Ok(found) => found,
         Err(error) => {
             eprintln!("error: cannot read the definitions: {error}");
@@ -97,9 +98,9 @@ pub fn run(args: &TokensArgs) -> u8 {
         }
     };
     // Every sample is read and checked before anything is measured: a bad one fails fast.
-    let mut samples: Vec<(usize, &Path, Sample, usize)> = Vec::new();
+    let mut samples: Vec<(usize, &Path, _, usize)> = Vec::new();
     for (name, path) in &args.samples {
-        let module = match find_presenter(&model, name) {
+        let module = match model.find_presenter(name) {
             Ok(module) => module,
             Err(message) => {
                 eprintln!("error: --sample {name}={}: {message}", path.display());
@@ -126,17 +127,14 @@ pub fn run(args: &TokensArgs) -> u8 {
                 return EXIT_SAMPLE;
             }
         };
-        match check_sample(&model, module, &value) {
+        match model.check_sample(module, &value) {
             Ok(sample) => samples.push((module, path, sample, text.len())),
             Err(error) => {
-                let title = model.modules[module]
-                    .presenter
-                    .as_ref()
-                    .map_or("", |p| p.title.as_str());
+                let title = model.presenter_title(module).unwrap_or("");
                 eprintln!(
                     "error: {}: the sample does not fit the {title} presenter ({}), {error}",
                     path.display(),
-                    model.modules[module].file
+                    model.file(module)
                 );
                 return EXIT_SAMPLE;
             }
@@ -165,7 +163,7 @@ pub fn run(args: &TokensArgs) -> u8 {
     let mut measured = Vec::new();
     for (module, path, sample, _) in &samples {
         if let Some(bar) = &progress {
-            bar.set_message(model.modules[*module].file.clone());
+            bar.set_message(model.file(*module).to_owned());
         }
         let mut step = || {
             if let Some(bar) = &progress {
@@ -174,7 +172,7 @@ pub fn run(args: &TokensArgs) -> u8 {
         };
         measured.push(Measured {
             sample: path.display().to_string(),
-            report: measure(&model, *module, sample, k, &tokenizers, &mut step),
+            report: model.measure(*module, sample, k, &tokenizers, &mut step),
         });
     }
     if let Some(bar) = progress {

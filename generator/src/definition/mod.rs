@@ -6,14 +6,10 @@ mod behaviour;
 mod tool;
 
 pub use behaviour::{
-    AgentLimit, Behaviour, CodeDef, Comparison, Condition, ConditionalRule, CustomLimit,
-    DataFormat, EmptyDef, JsonUiDef, RuleDef, Scalar, SuggestionDef, TableDef, UiDef, When,
-    WidthDef,
+    AgentLimit, Behaviour, Comparison, Condition, DataFormat, EmptyDef, JsonUiDef, RuleDef, Scalar,
+    SuggestionDef, UiDef, When, WidthDef,
 };
-pub use tool::{
-    ActionDefinition, ArrayKeyword, CollectionReturns, Exposition, OperationSelection,
-    PresenterRef, Returns, ToolDefinition,
-};
+pub use tool::{Exposition, Returns, ToolDefinition};
 
 use indexmap::IndexMap;
 use schemars::JsonSchema;

@@ -44,7 +44,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A problem at `pointer` in `file`; the location is filled in by [`Diagnostic::at_location`].
-    /// A value quoted in the message (between backticks) longer than [`QUOTE_LIMIT`] characters
+    /// A value quoted in the message (between backticks) longer than `QUOTE_LIMIT` (80) characters
     /// is cut there, with an ellipsis: the snippet shows where it is.
     pub fn error(file: &str, pointer: &str, message: impl Into<String>) -> Self {
         Diagnostic {

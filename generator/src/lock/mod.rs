@@ -23,7 +23,7 @@ use crate::emit::sha256::Sha256;
 use crate::model::Model;
 use crate::naming::Names;
 
-pub use diff::{Change, Class, Report};
+pub use diff::{Class, Report};
 
 /// The format version written as `fusion-lock`; a reader refuses any other.
 pub const FORMAT_VERSION: u64 = 1;

@@ -8,6 +8,8 @@ mod checks;
 mod clip;
 mod cycles;
 mod depth;
+#[cfg(test)]
+mod drafts_tests;
 mod extends;
 mod intersect;
 mod literals;
@@ -21,17 +23,20 @@ mod ui;
 mod unions;
 
 pub use behaviour::{
-    BehaviourModel, CLOSING_TAGS, CompareOp, Computed, ConditionModel, EmbedModel, LimitModel,
-    Literal, RuleModel, SuggestionModel, TextPart, Transform,
+    BehaviourModel, CompareOp, Computed, ConditionModel, EmbedModel, Literal, RuleModel,
+    SuggestionModel, TextPart, Transform,
 };
 pub use depth::MAX_TYPE_DEPTH;
 
-pub use literals::{same_literal, structured_enum};
+// `render` compares sample values with enum literals as the model does.
+#[cfg(feature = "render")]
+pub use literals::same_literal;
+pub use literals::structured_enum;
 pub use refs::escape_pointer;
 pub(crate) use refs::{join_relative, relative_to};
 pub use resolve::resolve;
 pub(crate) use tools::RESERVED_INPUT_KEYS;
-pub use tools::{ActionModel, FLAT_SEPARATOR, ReturnsModel, ToolModel};
+pub use tools::{ActionModel, ToolModel};
 pub use ui::{EmptyModel, JsonPiece, UiKind, UiModel, text_escape};
 
 /// Index of a type in [`Model::types`].

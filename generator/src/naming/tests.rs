@@ -10,7 +10,9 @@ fn model(files: &[(&str, &str)]) -> Model {
         .iter()
         .map(|(path, text)| SourceFile::new(*path, *text))
         .collect();
-    crate::resolve_model(&sources).expect("the definitions resolve")
+    crate::resolve_model(&sources)
+        .expect("the definitions resolve")
+        .0
 }
 
 fn type_id(model: &Model, title: &str) -> TypeId {

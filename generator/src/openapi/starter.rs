@@ -68,17 +68,6 @@ struct Planned {
     returns: Option<(String, bool)>,
 }
 
-/// Reads `description` (an OpenAPI 3.0 or 3.1 document, JSON or YAML; its `path` is the name
-/// diagnostics show) and plans the starter definitions for an output folder in which the
-/// description is copied as `file_name`. Errors are located in the description.
-pub fn init_openapi(
-    description: &SourceFile,
-    file_name: &str,
-    limits: &load::Limits,
-) -> Result<Starter, Diagnostics> {
-    init_openapi_selected(description, file_name, limits, &Selection::default())
-}
-
 /// Which operations a starter binds: every one when both lists are empty; else those of the
 /// listed tags (a tag is a tool), and of those the listed operations (an `operationId`, or the
 /// method and path `GET /pets/{id}`). A whole vendor API is hundreds of tools and actions; an
@@ -91,9 +80,12 @@ pub struct Selection {
     pub operations: Vec<String>,
 }
 
-/// [`init_openapi`] for the operations `selection` keeps; a tag or an operation the
-/// description does not have is an error naming the nearest one.
-pub fn init_openapi_selected(
+/// Reads `description` (an OpenAPI 3.0 or 3.1 document, JSON or YAML; its `path` is the name
+/// diagnostics show) and plans the starter definitions for an output folder in which the
+/// description is copied as `file_name`, binding the operations `selection` keeps (every one
+/// with [`Selection::default`]). Errors are located in the description; a tag or an operation
+/// the description does not have is an error naming the nearest one.
+pub fn init_openapi(
     description: &SourceFile,
     file_name: &str,
     limits: &load::Limits,

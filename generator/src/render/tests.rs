@@ -27,7 +27,9 @@ x-fusion:
 "#;
 
 fn model() -> Model {
-    crate::resolve_model(&[SourceFile::new("billing/invoice.yaml", INVOICE)]).expect("valid")
+    crate::resolve_model(&[SourceFile::new("billing/invoice.yaml", INVOICE)])
+        .expect("valid")
+        .0
 }
 
 #[test]

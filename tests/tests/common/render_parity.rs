@@ -1,13 +1,11 @@
-//! The renderer of `fusion-gen tokens` (`fusion_gen::render`) against generated presenters: for
+//! The renderer of `fusion-gen tokens` (`fusion_gen::Model::render`) against generated presenters: for
 //! some data, every block of the declared data format and the data block in every layout (pretty
 //! and compact JSON, TOON with pipe, comma and tab), without `_select`, with the three most used
 //! fields and with them reversed.
 
 use std::path::Path;
 
-use fusion_gen::model::Model;
-use fusion_gen::render::report::most_used_fields;
-use fusion_gen::render::{DataLayout, check_sample, find_presenter, kept_count, render};
+use fusion_gen::{DEFAULT_MAX_FILE_BYTES, DataLayout, Model};
 use fusion_runtime::json::{JsonStyle, JsonWriter, WriteJson, to_json};
 use fusion_runtime::toon::{ToonOptions, WriteToon, encode_typed, encode_typed_slice};
 use fusion_runtime::{Presenter, Selection};
@@ -18,7 +16,8 @@ use serde_json::Value;
 pub fn model_of(folder: &str) -> Model {
     let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
     let (sources, _) =
-        fusion_gen::fs::read_definitions(&root.join(folder)).expect("the folder is readable");
+        fusion_gen::read_definitions_with(&root.join(folder), DEFAULT_MAX_FILE_BYTES)
+            .expect("the folder is readable");
     fusion_gen::resolve_model(&sources).expect("the definitions are valid")
 }
 
@@ -80,8 +79,8 @@ pub fn same_bytes<P: Presenter>(
 ) where
     P::Item: DeserializeOwned + WriteJson + WriteToon,
 {
-    let module = find_presenter(model, name).expect("a presenter");
-    let checked = check_sample(model, module, data).expect("the sample fits");
+    let module = model.find_presenter(name).expect("a presenter");
+    let checked = model.check_sample(module, data).expect("the sample fits");
     let collection = data.is_array();
     let items: Vec<P::Item> = if collection {
         serde_json::from_value(data.clone()).expect("the generated types read the sample")
@@ -89,19 +88,12 @@ pub fn same_bytes<P: Presenter>(
         vec![serde_json::from_value(data.clone()).expect("the generated type reads the sample")]
     };
     let kept = if collection {
-        kept_count(model, module, items.len())
+        model.kept_count(module, items.len())
     } else {
         1
     };
-    let declared = DataLayout::declared(
-        model.modules[module]
-            .presenter
-            .as_ref()
-            .expect("a presenter")
-            .behaviour
-            .data_format,
-    );
-    let mut top = most_used_fields(model, module, &checked, 3);
+    let declared = model.declared_layout(module).expect("a presenter");
+    let mut top = model.most_used_fields(module, &checked, 3);
     let mut selections = vec![None, Some(top.clone())];
     // An agent may list the fields in any order: the data block keeps its order (§9).
     top.reverse();
@@ -119,12 +111,12 @@ pub fn same_bytes<P: Presenter>(
         let texts = response.texts();
         assert!(!texts.is_empty(), "{name}: an empty response");
         same(
-            &render(model, module, &checked, declared, keys.as_deref()),
+            &model.render(module, &checked, declared, keys.as_deref()),
             texts,
             &format!("{name}: the declared layout, _select {keys:?}"),
         );
         for layout in DataLayout::ALL {
-            let rendered = render(model, module, &checked, layout, keys.as_deref());
+            let rendered = model.render(module, &checked, layout, keys.as_deref());
             let data = generated_data(&items[..kept], collection, layout, &selection, select_json);
             let what = format!("{name}: {}, _select {keys:?}", layout.name());
             same(&rendered[..1], &[data], &what);

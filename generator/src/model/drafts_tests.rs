@@ -1,9 +1,10 @@
 //! Schemas written for older drafts, as published schemas often are (typify's test corpus,
 //! `tests/fixtures/realworld/typify/`): `definitions` read as `$defs`, draft 04 to 2019-09
 //! `$schema` URIs, and what those drafts write that the subset still refuses, each located.
+//! Inside the crate because they read the model, which the facade keeps private.
 
-use fusion_gen::model::{FieldType, TypeKind};
-use fusion_gen::{Diagnostic, Options, SourceFile, generate, resolve_model};
+use crate::model::{FieldType, Model, TypeKind};
+use crate::{Diagnostic, Options, SourceFile, generate, resolve_model};
 
 fn errors(files: &[(&str, &str)]) -> Vec<(String, String, u32, u32, Option<String>)> {
     let sources: Vec<SourceFile> = files
@@ -27,9 +28,10 @@ fn summary(d: &Diagnostic) -> (String, String, u32, u32, Option<String>) {
     )
 }
 
-fn model(text: &str) -> fusion_gen::model::Model {
+fn model(text: &str) -> Model {
     resolve_model(&[SourceFile::new("lib.json", text)])
         .unwrap_or_else(|found| panic!("resolves: {found:?}"))
+        .0
 }
 
 fn generates(text: &str) {
@@ -108,11 +110,9 @@ fn a_reference_into_the_wrong_place_is_read_by_its_name_with_a_warning() {
       "b": { "$ref": "#/components/schemas/UInt" } } }
   }
 }"##;
-    let generated = fusion_gen::generate_with_warnings(
-        &[SourceFile::new("lib.json", text)],
-        &Options::default(),
-    )
-    .expect("generates");
+    let generated =
+        crate::generate_with_warnings(&[SourceFile::new("lib.json", text)], &Options::default())
+            .expect("generates");
     let warnings: Vec<(&str, &str, u32, u32, Option<&str>)> = generated
         .warnings
         .iter()
@@ -456,11 +456,9 @@ fn prefix_items_in_an_older_draft_is_an_annotation() {
     "Names": { "type": "array", "prefixItems": [{ "type": "integer" }], "items": { "type": "string" } }
   }
 }"##;
-    let generated = fusion_gen::generate_with_warnings(
-        &[SourceFile::new("lib.json", text)],
-        &Options::default(),
-    )
-    .expect("generates");
+    let generated =
+        crate::generate_with_warnings(&[SourceFile::new("lib.json", text)], &Options::default())
+            .expect("generates");
     let warnings: Vec<(&str, &str)> = generated
         .warnings
         .iter()
