@@ -55,8 +55,21 @@ impl fmt::Display for Clip<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.cut() {
             None => f.write_str(self.text),
-            Some((kept, total)) => write!(f, "{kept}{CUT_OPEN}{total}{CUT_CLOSE}"),
+            Some((kept, total)) => Noted { kept, total }.fmt(f),
         }
+    }
+}
+
+/// A cut text as [`Clip::cut`] found it: its kept beginning and its note. The writers that
+/// need the cut text as one string print this, so the whole text is counted once.
+struct Noted<'a> {
+    kept: &'a str,
+    total: usize,
+}
+
+impl fmt::Display for Noted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{CUT_OPEN}{}{CUT_CLOSE}", self.kept, self.total)
     }
 }
 
@@ -95,7 +108,9 @@ impl Clip<'_> {
             None => write_string(out, self.text, delimiter),
             // Whether the whole needs quotes depends on its note too (the comma): only a cut
             // text, the rare case, is put together first.
-            Some(_) => write_string(out, &self.to_string(), delimiter),
+            Some((kept, total)) => {
+                write_string(out, &Noted { kept, total }.to_string(), delimiter);
+            }
         }
     }
 }
@@ -104,7 +119,7 @@ impl serde::Serialize for Clip<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self.cut() {
             None => serializer.serialize_str(self.text),
-            Some(_) => serializer.collect_str(self),
+            Some((kept, total)) => serializer.collect_str(&Noted { kept, total }),
         }
     }
 }
