@@ -45,6 +45,7 @@ mod literals;
 mod nullable;
 mod number;
 pub mod paging;
+mod params;
 mod pattern;
 mod presenter;
 mod prompt;

@@ -11,6 +11,9 @@
 //! - [`formats`]: the string `format`s the runtime checks.
 //! - [`number`]: numbers printed as JavaScript prints them.
 //! - [`listed`]: the separators of a list of values in one line of text.
+//! - [`http`] and [`paging`]: where an OpenAPI operation's parameters go and how its pages are
+//!   addressed, which fusion-gen reads from a document and generated constants hand the HTTP
+//!   client.
 
 /// A schema's ECMAScript `pattern`: its translation to the runtime's regex syntax, its compiled
 /// form and the budget that keeps matching linear in the text.
@@ -45,4 +48,16 @@ pub mod number {
 /// A list of values written into one line of text, with its separators.
 pub mod listed {
     pub use crate::listed::Listed;
+}
+
+/// Where an OpenAPI operation's parameters go: generic over the text, `String` when read from a
+/// document, `&'static str` in generated constants.
+pub mod http {
+    pub use crate::params::{In, Param};
+}
+
+/// How an operation's pages are addressed and where its response says more follows, generic
+/// over the text as [`http`] is.
+pub mod paging {
+    pub use crate::paging::{NextFrom, PageStyle, Paging};
 }

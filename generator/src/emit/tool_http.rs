@@ -14,7 +14,7 @@ use super::code::{Runtime, ident, literal, option};
 use super::tools::ActionView;
 use crate::model::ToolModel;
 use crate::naming::ToolNames;
-use crate::operations::{NextFrom, PageStyle, Paging, ParamIn};
+use crate::operations::{In, NextFrom, PageStyle, Paging};
 
 /// `<Tool>Api`, the operations' constants and `<Tool>Http<A>`; nothing for a tool with no
 /// bound action.
@@ -64,9 +64,9 @@ pub(super) fn http_handler(
         let constant = ident(&action_names.operation);
         let params = http.params.iter().map(|p| {
             let location = ident(match p.location {
-                ParamIn::Path => "Path",
-                ParamIn::Query => "Query",
-                ParamIn::Header => "Header",
+                In::Path => "Path",
+                In::Query => "Query",
+                In::Header => "Header",
             });
             let (name, arg, explode) = (literal(&p.name), literal(&p.arg), p.explode);
             quote!(#hc::Param { name: #name, arg: #arg, location: #hc::In::#location, explode: #explode })

@@ -26,31 +26,12 @@ use crate::load::{self, Document};
 use crate::openapi::{self, Version};
 use crate::source::SourceFile;
 
-/// Where a parameter goes in the request.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ParamIn {
-    /// A `{name}` segment of the path (style `simple`).
-    Path,
-    /// The query string (style `form`).
-    Query,
-    /// A request header (style `simple`).
-    Header,
-}
+/// Where a parameter goes in the request: the runtime's own description, so the generator and
+/// the HTTP client cannot disagree.
+pub use fusion_runtime::vocabulary::http::In;
 
 /// One parameter of an operation, as the generated handler sends it.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct HttpParam {
-    /// The parameter's name in the request.
-    pub name: String,
-    /// Its argument key: the name, unless the tool reserves it (`action`, `_select`: then
-    /// `action_param`); the request is sent under `name` whatever the key.
-    pub arg: String,
-    /// Where it goes.
-    pub location: ParamIn,
-    /// For a query array: one `name=value` pair per element (`explode: true`, form's default),
-    /// or one pair of comma-separated values.
-    pub explode: bool,
-}
+pub type HttpParam = fusion_runtime::vocabulary::http::Param<String>;
 
 /// How one action calls the API: what the generated HTTP handler needs.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -71,65 +52,15 @@ pub struct HttpBinding {
     pub paging: Option<Paging>,
 }
 
-/// How the pages of an operation are addressed (the runtime's `paging::PageStyle`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PageStyle {
-    /// A page number, the first page being `first`.
-    Page {
-        /// The query parameter.
-        param: String,
-        /// The first page's number.
-        first: u64,
-    },
-    /// The index of the first item.
-    Offset {
-        /// The query parameter.
-        param: String,
-    },
-    /// An opaque token for the next page.
-    Cursor {
-        /// The query parameter.
-        param: String,
-    },
-    /// Only the `Link` header's next URL addresses the next page.
-    Link,
-}
+/// How the pages of an operation are addressed: the runtime's `paging::PageStyle`, read from a
+/// document.
+pub type PageStyle = fusion_runtime::vocabulary::paging::PageStyle<String>;
 
 /// Where the API says more follows (the runtime's `paging::NextFrom`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum NextFrom {
-    /// A full page.
-    FullPage,
-    /// A field of the response body, by path, holds the next cursor, URL or page number.
-    Body(Vec<String>),
-    /// A `Link` header with `rel="next"`.
-    Link,
-    /// A boolean body field says more follows; the next cursor is the `id` of the last item of
-    /// the list field (Stripe's `has_more` and `data`).
-    LastItem {
-        /// The boolean field.
-        more: String,
-        /// The list field.
-        list: String,
-        /// The item field that is the cursor.
-        id: String,
-    },
-}
+pub type NextFrom = fusion_runtime::vocabulary::paging::NextFrom<String, Vec<String>>;
 
 /// How an operation pages (the runtime's `paging::Paging`).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct Paging {
-    /// How pages are addressed.
-    pub style: PageStyle,
-    /// The page-size query parameter.
-    pub size: Option<String>,
-    /// The page size the API uses when none is sent (the size's schema `default`).
-    pub default_size: Option<u64>,
-    /// The largest page size (the size's schema `maximum`).
-    pub max_size: Option<u64>,
-    /// Where the API says more follows.
-    pub next: NextFrom,
-}
+pub type Paging = fusion_runtime::vocabulary::paging::Paging<String, Vec<String>>;
 
 /// What expanding the tool files produced.
 #[derive(Debug, Default)]
@@ -855,9 +786,9 @@ impl Context<'_> {
         let mut query: Vec<(String, Value)> = Vec::new();
         for ((name, place), (parameter, pointer)) in &parameters {
             let location = match place.as_str() {
-                "path" => ParamIn::Path,
-                "query" => ParamIn::Query,
-                "header" => ParamIn::Header,
+                "path" => In::Path,
+                "query" => In::Query,
+                "header" => In::Header,
                 other => {
                     problems.push(Unsupported {
                         pointer: format!("{pointer}/in"),
@@ -867,7 +798,7 @@ impl Context<'_> {
                     continue;
                 }
             };
-            if location == ParamIn::Header
+            if location == In::Header
                 && ["accept", "content-type", "authorization"]
                     .contains(&name.to_ascii_lowercase().as_str())
             {
@@ -885,7 +816,7 @@ impl Context<'_> {
                 continue;
             };
             let style = parameter.get("style").and_then(Value::as_str);
-            let default_style = if location == ParamIn::Query {
+            let default_style = if location == In::Query {
                 "form"
             } else {
                 "simple"
@@ -938,14 +869,14 @@ impl Context<'_> {
                 property.insert("description".into(), Value::String(described));
             }
             properties.insert(arg.clone(), property);
-            if location == ParamIn::Path || parameter.get("required") == Some(&Value::Bool(true)) {
+            if location == In::Path || parameter.get("required") == Some(&Value::Bool(true)) {
                 required.push(Value::String(arg.clone()));
             }
             let explode = parameter
                 .get("explode")
                 .and_then(Value::as_bool)
-                .unwrap_or(location == ParamIn::Query);
-            if location == ParamIn::Query {
+                .unwrap_or(location == In::Query);
+            if location == In::Query {
                 let resolved = self
                     .follow(schema, format!("{pointer}/schema"))
                     .map_or_else(|_| schema.clone(), |(found, _)| found.clone());
@@ -963,7 +894,7 @@ impl Context<'_> {
             let name = segment.split('}').next().unwrap_or_default();
             if !params
                 .iter()
-                .any(|p| p.location == ParamIn::Path && p.name == name)
+                .any(|p| p.location == In::Path && p.name == name)
             {
                 problems.push(Unsupported {
                     pointer: operation.pointer.clone(),

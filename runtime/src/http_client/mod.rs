@@ -31,6 +31,10 @@
 //! no larger than the agent limit when the agent names no size, and the page handed back with
 //! what the API said about the next one ([`crate::paging`]).
 
+// The docs link to `ApiClient` and `rate_limit`, which only feature `http-client` compiles: with
+// `openapi` alone they are plain text, not a broken promise.
+#![cfg_attr(not(feature = "http-client"), allow(rustdoc::broken_intra_doc_links))]
+
 mod config;
 mod failure;
 mod request;
@@ -46,31 +50,8 @@ pub use failure::rate_limit;
 pub use failure::{ApiError, RateLimit, is_idempotent, status_error};
 pub use request::{Request, build, percent_encode};
 
-/// Where a parameter goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum In {
-    /// A `{name}` segment of the path.
-    Path,
-    /// The query string.
-    Query,
-    /// A request header.
-    Header,
-}
-
-/// One parameter of an operation: its name, argument key, place and explode flag.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Param {
-    /// The name in the request.
-    pub name: &'static str,
-    /// The key of its argument: the name, unless the tool reserves it (an API's `action`
-    /// parameter is the argument `action_param`).
-    pub arg: &'static str,
-    /// Where it goes.
-    pub location: In,
-    /// For a query array, one `name=value` pair per element; else one pair of comma-separated
-    /// values.
-    pub explode: bool,
-}
+// What a parameter is, the generator describes too (`crate::vocabulary::http`).
+pub use crate::params::{In, Param};
 
 /// One API operation, as generated from the OpenAPI document.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

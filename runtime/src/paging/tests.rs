@@ -30,7 +30,7 @@ fn the_default_size_is_the_agent_limit_within_the_api_maximum() {
     assert_eq!(PAGE.default_request_size(Some(20)), Some(20));
     assert_eq!(PAGE.default_request_size(Some(500)), Some(100));
     assert_eq!(PAGE.default_request_size(None), None);
-    let no_size = Paging { size: None, ..PAGE };
+    let no_size: Paging = Paging { size: None, ..PAGE };
     assert_eq!(no_size.default_request_size(Some(20)), None);
 }
 
@@ -72,7 +72,7 @@ fn a_cut_page_says_how_to_fetch_what_the_agent_limit_hid() {
             "<action_suggestions>\n- chain: The agent limit showed 10 of the 25 items of this page. The 15 hidden ones and what follows: {\"action\":\"blocks\",\"page\":6,\"count\":7}\n</action_suggestions>"
         ]
     );
-    let offset = Paging {
+    let offset: Paging = Paging {
         style: PageStyle::Offset { param: "offset" },
         size: Some("limit"),
         ..PAGE
@@ -90,7 +90,7 @@ fn a_cut_page_says_how_to_fetch_what_the_agent_limit_hid() {
             "<action_suggestions>\n- chain: The agent limit showed 10 of the 30 items of this page. The 20 hidden ones and what follows: {\"action\":\"blocks\",\"offset\":50,\"limit\":10}\n</action_suggestions>"
         ]
     );
-    let sizeless = Paging {
+    let sizeless: Paging = Paging {
         size: None,
         default_size: None,
         ..PAGE
@@ -106,7 +106,7 @@ fn a_cut_page_says_how_to_fetch_what_the_agent_limit_hid() {
 
 #[test]
 fn a_cursor_from_the_body_is_escaped_for_the_block_and_exact_as_json() {
-    let cursor = Paging {
+    let cursor: Paging = Paging {
         style: PageStyle::Cursor { param: "cursor" },
         size: Some("limit"),
         default_size: None,
@@ -164,7 +164,7 @@ fn a_link_header_gives_the_next_page_arguments() {
         let _ = next_link(broken);
     }
     assert_eq!(next_link("<ü>;rel=\"next"), Some("ü"));
-    let link = Paging {
+    let link: Paging = Paging {
         style: PageStyle::Page {
             param: "page",
             first: 1,
@@ -209,7 +209,7 @@ fn a_link_header_gives_the_next_page_arguments() {
 
 #[test]
 fn a_next_url_or_number_in_the_body_moves_the_page() {
-    let drf = Paging {
+    let drf: Paging = Paging {
         next: NextFrom::Body(&["next"]),
         ..PAGE
     };
@@ -240,7 +240,7 @@ fn a_next_url_or_number_in_the_body_moves_the_page() {
 
 #[test]
 fn stripe_lists_go_on_after_their_last_item() {
-    let stripe = Paging {
+    let stripe: Paging = Paging {
         style: PageStyle::Cursor {
             param: "starting_after",
         },
