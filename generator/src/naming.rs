@@ -4,12 +4,11 @@
 //! Names come from `heck`; keywords get a trailing `_` (`type` → `type_`), names that cannot start
 //! an identifier get a prefix (`2fa` → `field_2fa`). A name is for Rust only: emit writes the JSON
 //! key as a literal beside it (a data struct's `__record!` line, a string enum's `wire_enum!`
-//! entry, an argument reader's `KEYS`), and the runtime's writers and readers go by that literal.
-//! Only the structs read solely from tool arguments still derive serde; they get
-//! `#[serde(rename)]` where a field's name differs from its key. Every name is checked against the
-//! others of its namespace: two things the author named alike are reported, never merged;
-//! generated names that collide are made distinct where that is deterministic and reported
-//! where only the author can choose.
+//! entry, an argument reader's `KEYS`), and the runtime's writers and readers go by that literal:
+//! no generated type derives serde, so no `#[serde(rename)]` carries a key. Every name is checked
+//! against the others of its namespace: two things the author named alike are reported, never
+//! merged; generated names that collide are made distinct where that is deterministic and
+//! reported where only the author can choose.
 
 mod convert;
 mod distinct;

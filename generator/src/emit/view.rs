@@ -3,6 +3,7 @@
 
 use askama::Template;
 use proc_macro2::TokenStream;
+use quote::quote;
 
 use super::behaviour::{BehaviourView, Context};
 use super::code::{Ident, InternalError, ItemRef, Literal, Runtime, RustType, ident, literal};
@@ -137,26 +138,25 @@ pub struct UnionView {
 /// Union variants of one Rust type, matched in one arm.
 pub struct ArmGroup {
     /// The pattern: `Self::A(value) | Self::B(value)`.
-    pub pattern: String,
+    pub pattern: TokenStream,
     /// The type is boxed: code naming its struct's traits derefs it first.
     pub boxed: bool,
 }
 
 /// Groups `variants` by Rust type, in the order of each group's first variant.
 fn arm_groups(variants: &[UnionVariantView]) -> Vec<ArmGroup> {
-    let mut groups: Vec<(String, Vec<String>, bool)> = Vec::new();
+    let mut groups: Vec<(String, Vec<&Ident>, bool)> = Vec::new();
     for variant in variants {
         let ty = variant.rust_type.to_string();
-        let arm = format!("Self::{}(value)", variant.name);
         match groups.iter_mut().find(|(seen, _, _)| *seen == ty) {
-            Some((_, arms, _)) => arms.push(arm),
-            None => groups.push((ty, vec![arm], variant.boxed)),
+            Some((_, names, _)) => names.push(&variant.name),
+            None => groups.push((ty, vec![&variant.name], variant.boxed)),
         }
     }
     groups
         .into_iter()
-        .map(|(_, arms, boxed)| ArmGroup {
-            pattern: arms.join(" | "),
+        .map(|(_, names, boxed)| ArmGroup {
+            pattern: quote!(#(Self::#names(value))|*),
             boxed,
         })
         .collect()
