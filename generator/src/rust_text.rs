@@ -40,7 +40,7 @@ fn for_doc_value(text: &str) -> Cow<'_, str> {
 }
 
 /// `text` with each character `shown_escaped` picks written as `char::escape_default` writes it.
-fn escaped(text: &str, shown_escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
+pub(crate) fn escaped(text: &str, shown_escaped: impl Fn(char) -> bool) -> Cow<'_, str> {
     if !text.chars().any(&shown_escaped) {
         return Cow::Borrowed(text);
     }

@@ -300,3 +300,19 @@ fn a_definition_larger_than_the_file_size_limit_is_refused_naming_the_setting() 
     assert!(unwrapped.contains("`--max-file-size`"), "{err}");
     assert_exit(&generate(dir.path()), 0);
 }
+
+/// A definition (or a vendor's description) whose keys hold an escape sequence and a direction
+/// override: the command's report shows them escaped, so the terminal is neither recoloured,
+/// cleared nor made to show the line reordered.
+#[test]
+fn escape_sequences_and_direction_controls_reach_the_terminal_escaped() {
+    let definition =
+        "title: Row\ntype: object\nproperties:\n  \"id\\e[2J\\u202Ex\":\n    type: strnig\n";
+    let dir = project("row.yaml", definition.as_bytes());
+    let output = generate(dir.path());
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    assert!(err.contains("strnig"), "{err}");
+    assert!(!err.contains(['\u{1b}', '\u{202e}']), "{err:?}");
+    assert!(err.contains(r"id\u{1b}[2J\u{202e}x"), "{err}");
+}

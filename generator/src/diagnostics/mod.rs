@@ -52,7 +52,7 @@ impl Diagnostic {
             file: file.to_owned(),
             pointer: pointer.to_owned(),
             location: None,
-            message: cut_quotes(message.into()),
+            message: made_for_terminal(cut_quotes(message.into())),
             help: None,
         }
     }
@@ -82,7 +82,7 @@ impl Diagnostic {
     #[must_use]
     /// Values quoted in it are cut as in [`Diagnostic::error`].
     pub fn with_help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(cut_quotes(help.into()));
+        self.help = Some(made_for_terminal(cut_quotes(help.into())));
         self
     }
 
@@ -98,6 +98,25 @@ impl Diagnostic {
 /// The most characters of a value a message quotes (between backticks); the rest is cut to `…`.
 /// A 70,000-character `type` would otherwise be quoted whole, in the message and its help.
 pub const QUOTE_LIMIT: usize = 80;
+
+/// `text` as a terminal may show it: control characters other than line breaks and tabs, and
+/// direction controls, written as their Rust escapes (`\u{1b}`, `\u{202e}`). Messages quote keys,
+/// values and paths of definitions and vendors' descriptions, which could otherwise move the
+/// cursor, recolour or clear the screen, or reorder the line they are on. Messages and help are
+/// made so when a diagnostic is made; its file and pointer, which callers match on, when shown.
+pub(crate) fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::rust_text::escaped(text, |c| {
+        (c.is_control() && c != '\n' && c != '\t') || crate::rust_text::is_direction_control(c)
+    })
+}
+
+/// [`for_terminal`] of an owned text.
+fn made_for_terminal(text: String) -> String {
+    match for_terminal(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(shown) => shown,
+    }
+}
 
 /// `text` with every backtick-quoted part longer than [`QUOTE_LIMIT`] characters cut.
 fn cut_quotes(text: String) -> String {
@@ -134,13 +153,13 @@ impl fmt::Display for Diagnostic {
         if self.is_warning() {
             f.write_str("warning: ")?;
         }
-        write!(f, "{}", self.file)?;
+        write!(f, "{}", for_terminal(&self.file))?;
         if let Some(at) = self.location {
             write!(f, ":{}:{}", at.line, at.column)?;
         }
         write!(f, ": {}", self.message)?;
         if !self.pointer.is_empty() {
-            write!(f, " (at {})", self.pointer)?;
+            write!(f, " (at {})", for_terminal(&self.pointer))?;
         }
         if let Some(help) = &self.help {
             write!(f, "; {help}")?;
@@ -313,6 +332,37 @@ mod tests {
         assert!(text.contains("billing/invoice.yaml:2:15"), "{text}");
         assert!(text.contains("required: [id, amount_cent]"), "{text}");
         assert!(text.contains("did you mean `amount_cents`?"), "{text}");
+    }
+
+    /// A hostile key, file name or source line (a vendor's description) reaches the terminal
+    /// with no escape sequence and no direction control raw: `\u{1b}[2J` would clear the
+    /// screen, `\u{202e}` reorder the line.
+    #[test]
+    fn renders_controls_and_direction_controls_escaped() {
+        let hostile = "a\u{1b}[2Jb\u{202e}c\u{9b}d";
+        let d = Diagnostic::error(
+            &format!("vendor/{hostile}.yaml"),
+            &format!("/properties/{hostile}"),
+            format!("unknown field `{hostile}`"),
+        )
+        .at_location(Location { line: 2, column: 3 })
+        .with_help(format!("did you mean `{hostile}x`?"));
+        let source = format!("title: T\n  {hostile}: 1\n");
+        for text in [d.render(Some(&source)), d.render(None), d.to_string()] {
+            assert!(!text.contains(['\u{1b}', '\u{202e}', '\u{9b}']), "{text:?}");
+            assert!(text.contains(r"a\u{1b}[2Jb\u{202e}c\u{9b}d"), "{text}");
+        }
+        // The mark still starts under the key: one column per character of the line.
+        let text = d.render(Some(&source));
+        let lines: Vec<&str> = text.lines().collect();
+        let row = lines
+            .iter()
+            .position(|l| l.contains("[2Jb\u{fffd}c"))
+            .expect(&text);
+        let marks = lines[row + 1];
+        let at = marks.chars().position(|c| "─^▲".contains(c)).expect(&text);
+        let snippet = lines[row];
+        assert_eq!(snippet.chars().nth(at), Some('a'), "{text}");
     }
 
     /// Without miette (a build script's `default-features = false`), the same content in

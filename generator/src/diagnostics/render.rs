@@ -2,7 +2,7 @@
 //! with a caret under the column, and the fix. miette draws them with the `fancy` feature (the
 //! command line's); build scripts get the same content as plain text, without its dependencies.
 
-use super::{Diagnostic, Location};
+use super::{Diagnostic, Location, for_terminal};
 
 #[cfg(feature = "fancy")]
 mod fancy;
@@ -22,14 +22,15 @@ pub(super) fn render(diagnostic: &Diagnostic, source: Option<&str>) -> String {
 /// line is shown cut to a window around the error instead.
 #[cfg(feature = "fancy")]
 fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
-    let mut out = fancy::render(diagnostic, source.filter(|_| !long));
+    let shown = source.map(printable_source);
+    let mut out = fancy::render(diagnostic, shown.as_deref().filter(|_| !long));
     if let (true, Some(text), Some(at)) = (long, source, diagnostic.location) {
         let (window, caret) = window(text, at);
         let number = at.line.to_string();
         let pad = " ".repeat(number.len());
         out.push_str(&format!(
             "{pad}  ╭─[{}:{}:{}]\n {number} │ {window}\n {pad} · {}▲ here\n {pad} ╰────\n",
-            diagnostic.file,
+            for_terminal(&diagnostic.file),
             at.line,
             at.column,
             " ".repeat(caret)
@@ -59,7 +60,7 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
     };
     let _ = write!(out, "{severity}: {}", diagnostic.message);
     if !diagnostic.pointer.is_empty() {
-        let _ = write!(out, " (at {})", diagnostic.pointer);
+        let _ = write!(out, " (at {})", for_terminal(&diagnostic.pointer));
     }
     out.push('\n');
     let number = diagnostic
@@ -67,7 +68,7 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
         .map_or(String::new(), |at| at.line.to_string());
     let pad = " ".repeat(number.len());
     if !diagnostic.file.is_empty() {
-        let _ = write!(out, "{pad}--> {}", diagnostic.file);
+        let _ = write!(out, "{pad}--> {}", for_terminal(&diagnostic.file));
         if let Some(at) = diagnostic.location {
             let _ = write!(out, ":{}:{}", at.line, at.column);
         }
@@ -99,11 +100,35 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
     out
 }
 
-/// One column per character, so the caret lines up; controls would move the cursor.
+/// One column per character, so the caret lines up: controls (tabs too) shown as spaces, since
+/// they would move the cursor or recolour the screen, and direction controls as `�`, since they
+/// would reorder the line.
 fn printable(line: &str) -> String {
-    line.chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect()
+    line.chars().map(|c| shown_as(c, false)).collect()
+}
+
+/// What the snippet shows for `c` of a source's text; `keep_layout` keeps line breaks and tabs
+/// (a whole file handed to miette, which lays them out itself).
+fn shown_as(c: char, keep_layout: bool) -> char {
+    if keep_layout && matches!(c, '\n' | '\r' | '\t') {
+        c
+    } else if c.is_control() {
+        ' '
+    } else if crate::rust_text::is_direction_control(c) {
+        '\u{FFFD}'
+    } else {
+        c
+    }
+}
+
+/// A source's text as miette may print it: [`shown_as`] each character, one for one, so lines
+/// and columns are unchanged.
+#[cfg(feature = "fancy")]
+fn printable_source(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().all(|c| shown_as(c, true) == c) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    std::borrow::Cow::Owned(text.chars().map(|c| shown_as(c, true)).collect())
 }
 
 /// The longest line, in characters, that a snippet shows whole.
