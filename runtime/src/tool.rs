@@ -36,6 +36,36 @@ impl<T> From<T> for Reply<T> {
     }
 }
 
+impl<T> Reply<T> {
+    /// The data the presenter turns into the response, owned or shared, with what a page says
+    /// about the next one; or the response that passes through.
+    fn into_data(self) -> Result<(Held<T>, Option<crate::paging::More>), ToolResponse> {
+        match self {
+            Reply::Data(data) => Ok((Held::Owned(data), None)),
+            Reply::Shared(data) => Ok((Held::Shared(data), None)),
+            Reply::More(data, more) => Ok((Held::Owned(data), Some(more))),
+            Reply::Response(response) => Err(response),
+        }
+    }
+}
+
+/// A reply's data, presented alike whoever owns it.
+enum Held<T> {
+    Owned(T),
+    Shared(std::sync::Arc<T>),
+}
+
+impl<T> std::ops::Deref for Held<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        match self {
+            Held::Owned(data) => data,
+            Held::Shared(data) => data,
+        }
+    }
+}
+
 /// One action of a tool as its tool file declares it: its name and MCP hints. Generated code
 /// hands it to the middleware that runs after validation ([`crate::trace::Steps::admit`]), which
 /// can then tell a destructive action of a grouped tool (whose [`ToolInfo`] is destructive when
@@ -258,17 +288,16 @@ pub fn present_item<P: Presenter, E: Into<HandlerError>>(
     tool: &str,
     action: &str,
 ) -> ToolResponse {
-    match result {
-        Ok(Reply::Data(item)) => presenter.present_selected(&item, selection),
-        Ok(Reply::Shared(item)) => presenter.present_selected(&item, selection),
-        Ok(Reply::More(item, more)) => {
+    match result.map(Reply::into_data) {
+        Ok(Ok((item, None))) => presenter.present_selected(&item, selection),
+        Ok(Ok((item, Some(more)))) => {
             let mut data = String::new();
             presenter.write_data(&item, selection, &mut data);
             let mut builder = ResponseBuilder::new(data);
             more.suggest(&mut builder, tool, action, None, None);
             builder.presenter_view(ViewData::DataBlock).build()
         }
-        Ok(Reply::Response(response)) => response,
+        Ok(Err(response)) => response,
         Err(error) => handler_failure(error, tool, action),
     }
 }
@@ -281,17 +310,16 @@ pub fn present_collection<P: Presenter, E: Into<HandlerError>>(
     tool: &str,
     action: &str,
 ) -> ToolResponse {
-    match result {
-        Ok(Reply::Data(items)) => presenter.present_collection_selected(&items, selection),
-        Ok(Reply::Shared(items)) => presenter.present_collection_selected(&items, selection),
-        Ok(Reply::More(items, more)) => {
+    match result.map(Reply::into_data) {
+        Ok(Ok((items, None))) => presenter.present_collection_selected(&items, selection),
+        Ok(Ok((items, Some(more)))) => {
             let mut data = String::new();
             presenter.write_collection_data(&items, selection, &mut data);
             let mut builder = ResponseBuilder::new(data);
             more.suggest(&mut builder, tool, action, Some(items.len()), None);
             builder.presenter_view(ViewData::DataBlock).build()
         }
-        Ok(Reply::Response(response)) => response,
+        Ok(Err(response)) => response,
         Err(error) => handler_failure(error, tool, action),
     }
 }
@@ -345,14 +373,14 @@ pub fn present_item_with<D: Declared, E: Into<HandlerError>, C: ?Sized, H: Hooks
     hooks: &H,
     context: &C,
 ) -> ToolResponse {
-    match result {
-        Ok(Reply::Data(item)) => presenter.present_with(&item, selection, hooks, context),
-        Ok(Reply::Shared(item)) => presenter.present_with(&item, selection, hooks, context),
-        Ok(Reply::More(item, more)) => presenter.present_hooked(&item, selection, |builder| {
+    match result.map(Reply::into_data) {
+        Ok(Ok((item, more))) => presenter.present_hooked(&item, selection, |builder| {
             hooks.item(&item, context, builder);
-            more.suggest(builder, tool, action, None, None);
+            if let Some(more) = more {
+                more.suggest(builder, tool, action, None, None);
+            }
         }),
-        Ok(Reply::Response(response)) => response,
+        Ok(Err(response)) => response,
         Err(error) => handler_failure(error, tool, action),
     }
 }
@@ -379,24 +407,16 @@ pub fn present_collection_with<
     hooks: &H,
     context: &C,
 ) -> ToolResponse {
-    match result {
-        Ok(Reply::Data(items)) => {
+    match result.map(Reply::into_data) {
+        Ok(Ok((items, more))) => {
             present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
                 hooks.collection(kept, context, builder);
+                if let Some(more) = more {
+                    more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
+                }
             })
         }
-        Ok(Reply::Shared(items)) => {
-            present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
-                hooks.collection(kept, context, builder);
-            })
-        }
-        Ok(Reply::More(items, more)) => {
-            present_filtered_collection(presenter, &items, selection, filters, |kept, builder| {
-                hooks.collection(kept, context, builder);
-                more.suggest(builder, tool, action, Some(items.len()), D::LIMIT);
-            })
-        }
-        Ok(Reply::Response(response)) => response,
+        Ok(Err(response)) => response,
         Err(error) => handler_failure(error, tool, action),
     }
 }
