@@ -117,3 +117,51 @@ fn a_line_break_in_an_openapi_path_stays_inside_its_doc_comment() {
         pets.contents
     );
 }
+
+/// An action's name is spliced into doc lines by the templates: a line break (or a backtick) in
+/// one stays inside its comment. (Under flat exposition such a name is refused: the tool's name
+/// would not be a valid MCP tool name.)
+#[test]
+fn a_line_break_in_an_action_name_stays_inside_its_doc_comment() {
+    let item = "title: Item\ntype: object\nproperties:\n  id: {type: string}\nrequired: [id]\n";
+    let tool = "x-fusion-tool:\n  name: things\n  actions:\n    \"get\\npub fn injected() {}\\n/// `\":\n      returns: item.yaml\n";
+    let sources = [
+        SourceFile::new("item.yaml", item.to_owned()),
+        SourceFile::new("tool.yaml", tool.to_owned()),
+    ];
+    let generated = generate_with_warnings(&sources, &Options::default())
+        .unwrap_or_else(|d| panic!("{:#?}", d.0));
+    for file in &generated.files {
+        let tokens: proc_macro2::TokenStream = file
+            .contents
+            .parse()
+            .unwrap_or_else(|e| panic!("{}: {e}\n{}", file.path, file.contents));
+        assert!(
+            !names_ident(tokens, "injected"),
+            "{}:\n{}",
+            file.path,
+            file.contents
+        );
+    }
+    let tool = generated
+        .files
+        .iter()
+        .find(|f| f.path == "tool_tool.rs")
+        .expect("the tool's module");
+    assert!(
+        tool.contents
+            .contains(r"/// The schema of `get\npub fn injected() {}\n/// '`'s wire data"),
+        "{}",
+        tool.contents
+    );
+}
+
+/// Whether `tokens` hold the identifier `name` (outside literals and comments, which a doc
+/// comment's tokens are).
+fn names_ident(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|tree| match tree {
+        proc_macro2::TokenTree::Ident(ident) => ident == name,
+        proc_macro2::TokenTree::Group(group) => names_ident(group.stream(), name),
+        _ => false,
+    })
+}

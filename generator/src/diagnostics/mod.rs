@@ -103,11 +103,18 @@ pub const QUOTE_LIMIT: usize = 80;
 /// direction controls, written as their Rust escapes (`\u{1b}`, `\u{202e}`). Messages quote keys,
 /// values and paths of definitions and vendors' descriptions, which could otherwise move the
 /// cursor, recolour or clear the screen, or reorder the line they are on. Messages and help are
-/// made so when a diagnostic is made; its file and pointer, which callers match on, when shown.
+/// made so when a diagnostic is made.
 pub(crate) fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
     crate::rust_text::escaped(text, |c| {
         (c.is_control() && c != '\n' && c != '\t') || crate::rust_text::is_direction_control(c)
     })
+}
+
+/// A file name or JSON pointer as a terminal may show it: as [`for_terminal`], line breaks and
+/// tabs escaped too, since each is one line's part. Made so only when shown, as callers match
+/// on the raw ones.
+pub(crate) fn one_line_for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    crate::rust_text::for_line_comment(text)
 }
 
 /// [`for_terminal`] of an owned text.
@@ -153,13 +160,13 @@ impl fmt::Display for Diagnostic {
         if self.is_warning() {
             f.write_str("warning: ")?;
         }
-        write!(f, "{}", for_terminal(&self.file))?;
+        write!(f, "{}", one_line_for_terminal(&self.file))?;
         if let Some(at) = self.location {
             write!(f, ":{}:{}", at.line, at.column)?;
         }
         write!(f, ": {}", self.message)?;
         if !self.pointer.is_empty() {
-            write!(f, " (at {})", for_terminal(&self.pointer))?;
+            write!(f, " (at {})", one_line_for_terminal(&self.pointer))?;
         }
         if let Some(help) = &self.help {
             write!(f, "; {help}")?;

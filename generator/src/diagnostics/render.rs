@@ -2,7 +2,7 @@
 //! with a caret under the column, and the fix. miette draws them with the `fancy` feature (the
 //! command line's); build scripts get the same content as plain text, without its dependencies.
 
-use super::{Diagnostic, Location, for_terminal};
+use super::{Diagnostic, Location, one_line_for_terminal};
 
 #[cfg(feature = "fancy")]
 mod fancy;
@@ -30,7 +30,7 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
         let pad = " ".repeat(number.len());
         out.push_str(&format!(
             "{pad}  ╭─[{}:{}:{}]\n {number} │ {window}\n {pad} · {}▲ here\n {pad} ╰────\n",
-            for_terminal(&diagnostic.file),
+            one_line_for_terminal(&diagnostic.file),
             at.line,
             at.column,
             " ".repeat(caret)
@@ -60,7 +60,7 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
     };
     let _ = write!(out, "{severity}: {}", diagnostic.message);
     if !diagnostic.pointer.is_empty() {
-        let _ = write!(out, " (at {})", for_terminal(&diagnostic.pointer));
+        let _ = write!(out, " (at {})", one_line_for_terminal(&diagnostic.pointer));
     }
     out.push('\n');
     let number = diagnostic
@@ -68,7 +68,7 @@ fn drawn(diagnostic: &Diagnostic, source: Option<&str>, long: bool) -> String {
         .map_or(String::new(), |at| at.line.to_string());
     let pad = " ".repeat(number.len());
     if !diagnostic.file.is_empty() {
-        let _ = write!(out, "{pad}--> {}", for_terminal(&diagnostic.file));
+        let _ = write!(out, "{pad}--> {}", one_line_for_terminal(&diagnostic.file));
         if let Some(at) = diagnostic.location {
             let _ = write!(out, ":{}:{}", at.line, at.column);
         }

@@ -5,14 +5,14 @@ use std::fmt;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 
 use super::{byte_offset, token_len};
-use crate::diagnostics::{Diagnostic, Severity, for_terminal};
+use crate::diagnostics::{Diagnostic, Severity, one_line_for_terminal};
 
 /// The diagnostic drawn by miette, with a snippet of `source` when there is one.
 pub(super) fn render(diagnostic: &Diagnostic, source: Option<&str>) -> String {
     let report = Report {
         diagnostic,
         source: source
-            .map(|text| NamedSource::new(for_terminal(&diagnostic.file), text.to_owned())),
+            .map(|text| NamedSource::new(one_line_for_terminal(&diagnostic.file), text.to_owned())),
     };
     let mut out = String::new();
     let handler =
@@ -38,7 +38,11 @@ impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.diagnostic.message)?;
         if !self.diagnostic.pointer.is_empty() {
-            write!(f, " (at {})", for_terminal(&self.diagnostic.pointer))?;
+            write!(
+                f,
+                " (at {})",
+                one_line_for_terminal(&self.diagnostic.pointer)
+            )?;
         }
         let snippet_shown = self.source.as_ref().is_some_and(|source| {
             self.diagnostic
@@ -47,7 +51,7 @@ impl fmt::Display for Report<'_> {
                 .is_some()
         });
         if !snippet_shown && !self.diagnostic.file.is_empty() {
-            write!(f, " in {}", for_terminal(&self.diagnostic.file))?;
+            write!(f, " in {}", one_line_for_terminal(&self.diagnostic.file))?;
             if let Some(at) = self.diagnostic.location {
                 write!(f, ":{}:{}", at.line, at.column)?;
             }
