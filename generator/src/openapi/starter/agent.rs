@@ -189,14 +189,18 @@ impl<'v> Cutter<'v> {
                 Shape::Other => Entry::LeftOut,
             };
             match entry {
-                Entry::Reference => lines.push_str(&format!(
-                    "{indent}  {name}: {{ $ref: {} }}\n",
-                    self.reference(pointer)
-                )),
-                Entry::Text => lines.push_str(&format!(
-                    "{indent}  {name}: {{ $ref: {}, x-fusion-max-chars: {TEXT_LIMIT} }}\n",
-                    self.reference(pointer)
-                )),
+                Entry::Reference | Entry::Text => {
+                    // Free text is bounded where it is kept (`x-fusion-max-chars`).
+                    let bound = if matches!(entry, Entry::Text) {
+                        format!(", x-fusion-max-chars: {TEXT_LIMIT}")
+                    } else {
+                        String::new()
+                    };
+                    lines.push_str(&format!(
+                        "{indent}  {name}: {{ $ref: {}{bound} }}\n",
+                        self.reference(pointer)
+                    ));
+                }
                 Entry::Inline(schema) => lines.push_str(&format!("{indent}  {name}:\n{schema}")),
                 Entry::LeftOut => {
                     left_out.push(self.add_back(key, pointer));
