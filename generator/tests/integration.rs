@@ -29,6 +29,7 @@ mod public_surface;
 mod published_schemas;
 mod snapshots;
 mod static_text_diagnostics;
+mod template_contexts;
 mod tokens_cli;
 mod tool_diagnostics;
 mod union_presenter_diagnostics;

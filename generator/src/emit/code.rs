@@ -30,6 +30,26 @@ pub fn render(template: &impl askama::Template) -> Result<String, InternalError>
         .map_err(|err| InternalError(format!("template rendering failed: {err}")))
 }
 
+/// Text from a definition as a template splices it into a `///` line: a line break would end the
+/// comment and put the rest of the text in the code (`"get\npub fn injected() {}"`), so controls
+/// and direction controls are written as their Rust escapes, and backticks as `'` so that a
+/// code span around the text is not cut short. The only way a template context holds text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommentText(String);
+
+impl CommentText {
+    /// `text` made safe for a doc line.
+    pub fn new(text: &str) -> Self {
+        CommentText(crate::rust_text::for_line_comment(text).replace('`', "'"))
+    }
+}
+
+impl fmt::Display for CommentText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
 /// The runtime crate in generated code. The root module names it by its path
 /// (`::fusion_runtime` unless configured) once, in the contract handshake that brings it into
 /// scope as `__rt`; everything else goes through `__rt`, so that a runtime of another contract

@@ -136,7 +136,7 @@ pub fn emit(
         let depends_on = dependencies(model, index);
         let module_sources: Vec<&SourceFile> = depends_on.iter().map(|&i| &sources[i]).collect();
         let path = format!("{module_name}.rs");
-        let file = (!path.is_ascii()).then(|| path.clone());
+        let file = (!path.is_ascii()).then(|| code::literal(&path));
         match settings.layout {
             Layout::ModuleFiles => match format_rust(&path, &rendered) {
                 Ok(body) => {

@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::code::{
-    Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
+    CommentText, Ident, InternalError, ItemRef, Literal, Number, Runtime, RustType, ident, literal,
 };
 use super::tool_schema::{
     action_select_keys, description, flat_description, flat_input_schema, input_schema,
@@ -30,8 +30,8 @@ pub struct ToolTemplate {
 pub struct ToolView {
     /// The tool name as a Rust literal.
     pub name: Literal,
-    /// The tool name as a doc comment may show it ([`in_comment`]).
-    pub raw_name: String,
+    /// The tool name, for docs.
+    pub raw_name: CommentText,
     /// The title.
     pub title: Option<Literal>,
     /// The description as a Rust literal.
@@ -93,8 +93,8 @@ fn concurrency(limit: (u32, u32)) -> (Number, Number) {
 pub struct ActionView {
     /// The action name as a Rust literal.
     pub name: Literal,
-    /// The action name as a doc comment may show it ([`in_comment`]).
-    pub raw_name: String,
+    /// The action name, for docs.
+    pub raw_name: CommentText,
     /// `tool/action` as a Rust literal, for `<validation_error action="...">`.
     pub at: Literal,
     /// The doc as a Rust literal.
@@ -139,8 +139,8 @@ pub struct FlatView {
     pub tool_const: Ident,
     /// The flat tool name (`tool_action`) as a Rust literal.
     pub name: Literal,
-    /// The flat tool name as a doc comment may show it ([`in_comment`]).
-    pub raw_name: String,
+    /// The flat tool name, for docs.
+    pub raw_name: CommentText,
     /// The description as a Rust literal.
     pub description: Literal,
     /// The input schema JSON as a Rust literal.
@@ -398,7 +398,7 @@ pub fn render(
                     input_schema_const: ident(&action_names.flat.input_schema),
                     tool_const: ident(&action_names.flat.tool),
                     name: literal(&tool.flat_name(action)),
-                    raw_name: in_comment(&tool.flat_name(action)),
+                    raw_name: CommentText::new(&tool.flat_name(action)),
                     description: literal(&flat_description(model, tool, action)),
                     input_schema: literal(
                         &flat_input_schema(model, def_keys, tool, action).to_string(),
@@ -429,7 +429,7 @@ pub fn render(
             };
             Ok(ActionView {
                 name: literal(&action.name),
-                raw_name: in_comment(&action.name),
+                raw_name: CommentText::new(&action.name),
                 at: literal(&format!("{}/{}", tool.name, action.name)),
                 doc: literal(&format!(
                     " `{}`: {}",
@@ -485,7 +485,7 @@ pub fn render(
             .max_payload_bytes
             .map(|cap| Number::Int(cap.into(), "u64")),
         name: literal(&tool.name),
-        raw_name: in_comment(&tool.name),
+        raw_name: CommentText::new(&tool.name),
         title: tool.title.as_deref().map(literal),
         description: literal(&description(model, tool)),
         output_schema: tool
@@ -513,12 +513,4 @@ pub fn render(
     })?;
     code.push_str(&http);
     Ok(Some(code))
-}
-
-/// A name from a definition as the templates splice it into a `///` line: a line break in an
-/// action's name would otherwise end the comment and put the rest of the name in the code
-/// (`"get\npub fn injected() {}"`); controls and direction controls are written as their Rust
-/// escapes, backticks as `'` so that the name's code span is not cut short.
-fn in_comment(name: &str) -> String {
-    crate::rust_text::for_line_comment(name).replace('`', "'")
 }

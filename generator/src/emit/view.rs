@@ -314,7 +314,7 @@ pub struct RootModule {
     pub exports: Vec<Ident>,
     /// The module file, stated (`#[path]`) when the name is not ASCII: rustc finds a module's
     /// file from its name only for an ASCII one (E0754).
-    pub file: Option<String>,
+    pub file: Option<Literal>,
 }
 
 /// Builds the view of module `index`.
