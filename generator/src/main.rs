@@ -14,6 +14,7 @@ mod cli {
     pub mod init;
     pub mod lock;
     pub mod table;
+    pub mod terminal;
     pub mod tokens;
 }
 

@@ -689,3 +689,22 @@ fn lock_takes_the_size_limits_of_the_main_command() {
         stderr(&output)
     );
 }
+
+/// A name holding an escape sequence or a direction override reaches the report escaped, as in
+/// diagnostics: the terminal is neither cleared nor made to reorder the line.
+#[test]
+fn a_hostile_action_name_is_reported_escaped() {
+    let dir = locked();
+    edit(
+        dir.path(),
+        "billing/clients.tool.yaml",
+        "    get:\n",
+        "    \"get\\e[2J\\u202E\":\n",
+    );
+    let report = check(dir.path(), 1);
+    assert!(!report.contains(['\u{1b}', '\u{202e}']), "{report:?}");
+    assert!(
+        report.contains(r"action `get\u{1b}[2J\u{202e}`: action added"),
+        "{report}"
+    );
+}

@@ -191,7 +191,7 @@ pub fn run(args: &TokensArgs) -> u8 {
             }
         }
     } else {
-        print!("{}", table::render(&measured));
+        print!("{}", super::terminal::shown(&table::render(&measured)));
     }
     0
 }

@@ -47,11 +47,15 @@ pub struct Change {
 
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{:<12} tool `{}`", format!("{}:", self.class), self.tool)?;
+        // Names and texts come from definitions and the committed file: shown so that a
+        // terminal is neither recoloured nor made to reorder the line.
+        let shown = crate::diagnostics::one_line_for_terminal;
+        let class = format!("{}:", self.class);
+        write!(f, "{class:<12} tool `{}`", shown(&self.tool))?;
         if let Some(action) = &self.action {
-            write!(f, ", action `{action}`")?;
+            write!(f, ", action `{}`", shown(action))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", shown(&self.message))
     }
 }
 
