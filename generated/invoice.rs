@@ -147,13 +147,25 @@ impl InvoicePresenter {
             builder.rule_raw(text);
         }
     }
+    /// The item's embedded fields, each through its own presenter (wire format §8); `repeat`
+    /// for every item of a collection after the first.
+    fn item_embeds(item: &Invoice, repeat: bool, builder: &mut __rt::ResponseBuilder) {
+        {
+            let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
+            __rt::Declared::item_blocks(
+                &super::client::ClientPresenter,
+                &item.client,
+                &mut child,
+            );
+            builder.embed(child.build(), repeat);
+        }
+    }
 }
 
 impl __rt::Declared for InvoicePresenter {
     type Item = Invoice;
     const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(50_usize);
     fn item_blocks(&self, item: &Invoice, builder: &mut __rt::ResponseBuilder) {
-        let repeat = false;
         {
             let mut title = ::std::string::String::new();
             title.push_str("Invoice ");
@@ -204,15 +216,7 @@ impl __rt::Declared for InvoicePresenter {
                 builder.ui(block);
             }
         }
-        {
-            let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-            __rt::Declared::item_blocks(
-                &super::client::ClientPresenter,
-                &item.client,
-                &mut child,
-            );
-            builder.embed(child.build(), repeat);
-        }
+        Self::item_embeds(item, false, builder);
         Self::item_rules(::core::option::Option::Some(item), builder);
         if ::core::matches!(
             item.status, InvoiceStatus::Pending | InvoiceStatus::Overdue
@@ -336,16 +340,7 @@ impl __rt::Declared for InvoicePresenter {
             }
         }
         for (position, item) in kept.iter().enumerate() {
-            let repeat = position > 0;
-            {
-                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                __rt::Declared::item_blocks(
-                    &super::client::ClientPresenter,
-                    &item.client,
-                    &mut child,
-                );
-                builder.embed(child.build(), repeat);
-            }
+            Self::item_embeds(item, position > 0, builder);
         }
         Self::item_rules(kept.first(), builder);
         {

@@ -581,10 +581,28 @@ pub mod ledger {
     /// Presents [`Ledger`]: writes its data block straight into the response buffer, with no reflection at run time.
     #[derive(Debug, Clone, Copy, Default)]
     pub struct LedgerPresenter;
+    impl LedgerPresenter {
+        /// The item's embedded fields, each through its own presenter (wire format §8); `repeat`
+        /// for every item of a collection after the first.
+        fn item_embeds(
+            item: &Ledger,
+            repeat: bool,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            for (index, value) in item.entries.iter().enumerate() {
+                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
+                __rt::Declared::item_blocks(
+                    &super::entry::EntryPresenter,
+                    value,
+                    &mut child,
+                );
+                builder.embed(child.build(), repeat || index > 0);
+            }
+        }
+    }
     impl __rt::Declared for LedgerPresenter {
         type Item = Ledger;
         fn item_blocks(&self, item: &Ledger, builder: &mut __rt::ResponseBuilder) {
-            let repeat = false;
             {
                 let mut title = ::std::string::String::new();
                 title.push_str("Ledger of ");
@@ -656,15 +674,7 @@ pub mod ledger {
                 let block = __rt::UiBlock::summary_raw(&content);
                 builder.ui(block);
             }
-            for (index, value) in item.entries.iter().enumerate() {
-                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                __rt::Declared::item_blocks(
-                    &super::entry::EntryPresenter,
-                    value,
-                    &mut child,
-                );
-                builder.embed(child.build(), repeat || index > 0);
-            }
+            Self::item_embeds(item, false, builder);
             if __rt::__private::when::compare(
                 item.balance,
                 __rt::__private::when::Compare::Lt,
@@ -777,18 +787,7 @@ pub mod ledger {
                 builder.ui(block);
             }
             for (position, item) in kept.iter().enumerate() {
-                let repeat = position > 0;
-                for (index, value) in item.entries.iter().enumerate() {
-                    let mut child = __rt::ResponseBuilder::new(
-                        ::std::string::String::new(),
-                    );
-                    __rt::Declared::item_blocks(
-                        &super::entry::EntryPresenter,
-                        value,
-                        &mut child,
-                    );
-                    builder.embed(child.build(), repeat || index > 0);
-                }
+                Self::item_embeds(item, position > 0, builder);
             }
             if !kept.is_empty() {
                 {
@@ -1826,6 +1825,19 @@ pub mod note {
                 builder.rule_raw(text);
             }
         }
+        /// The suggestions, in declaration order, of one item or of a collection's first item
+        /// (`<action_suggestions>`, wire format §5).
+        fn item_suggestions(item: &Note, builder: &mut __rt::ResponseBuilder) {
+            {
+                let mut text = ::std::string::String::with_capacity(59);
+                text.push_str("Because ");
+                __rt::escape::push_line(&mut text, &item.notes);
+                text.push_str(" (");
+                __rt::escape::push_line(&mut text, item.kind.as_str());
+                text.push(')');
+                builder.suggest_raw("ledgers.audit", text);
+            }
+        }
     }
     impl __rt::Declared for NotePresenter {
         type Item = Note;
@@ -1893,17 +1905,8 @@ pub mod note {
                 builder.ui(block);
             }
             Self::item_rules(::core::option::Option::Some(item), builder);
-            {
-                let mut text = ::std::string::String::with_capacity(59);
-                text.push_str("Because ");
-                __rt::escape::push_line(&mut text, &item.notes);
-                text.push_str(" (");
-                __rt::escape::push_line(&mut text, item.kind.as_str());
-                text.push(')');
-                builder.suggest_raw("ledgers.audit", text);
-            }
+            Self::item_suggestions(item, builder);
         }
-        #[allow(clippy::collapsible_if)]
         fn collection_blocks(
             &self,
             kept: &[Note],
@@ -1929,15 +1932,7 @@ pub mod note {
             }
             Self::item_rules(kept.first(), builder);
             if let ::core::option::Option::Some(item) = kept.first() {
-                {
-                    let mut text = ::std::string::String::with_capacity(59);
-                    text.push_str("Because ");
-                    __rt::escape::push_line(&mut text, &item.notes);
-                    text.push_str(" (");
-                    __rt::escape::push_line(&mut text, item.kind.as_str());
-                    text.push(')');
-                    builder.suggest_raw("ledgers.audit", text);
-                }
+                Self::item_suggestions(item, builder);
             }
         }
     }

@@ -594,6 +594,33 @@ pub mod payment {
             "CRITICAL: amounts are in CENTS. Divide by 100.",
             "Refunds are final: never promise one.",
         ];
+        /// The item's embedded fields, each through its own presenter (wire format §8); `repeat`
+        /// for every item of a collection after the first.
+        fn item_embeds(
+            item: &Payment,
+            repeat: bool,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
+            if let ::core::option::Option::Some(value) = &item.customer {
+                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
+                __rt::Declared::item_blocks(
+                    &super::customer::CustomerPresenter,
+                    value,
+                    &mut child,
+                );
+                builder.embed(child.build(), repeat);
+            }
+        }
+        /// The suggestions, in declaration order, of one item or of a collection's first item
+        /// (`<action_suggestions>`, wire format §5).
+        fn item_suggestions(item: &Payment, builder: &mut __rt::ResponseBuilder) {
+            if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
+                let mut text = ::std::string::String::with_capacity(55);
+                text.push_str("Close the ticket about payment ");
+                __rt::escape::push_line(&mut text, &item.id);
+                builder.suggest_raw("helpdesk.close", text);
+            }
+        }
     }
     impl __rt::Declared for PaymentPresenter {
         type Item = Payment;
@@ -601,7 +628,6 @@ pub mod payment {
             2_usize,
         );
         fn item_blocks(&self, item: &Payment, builder: &mut __rt::ResponseBuilder) {
-            let repeat = false;
             {
                 let mut title = ::std::string::String::new();
                 title.push_str("Payment ");
@@ -619,28 +645,14 @@ pub mod payment {
                 content.end_row();
                 builder.ui(content.finish());
             }
-            if let ::core::option::Option::Some(value) = &item.customer {
-                let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
-                __rt::Declared::item_blocks(
-                    &super::customer::CustomerPresenter,
-                    value,
-                    &mut child,
-                );
-                builder.embed(child.build(), repeat);
-            }
+            Self::item_embeds(item, false, builder);
             builder.directive_raw("Keep amounts exact.");
             builder.directive_raw("Answer briefly.");
             {
                 builder.rules_raw(Self::RULES);
             }
-            if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
-                let mut text = ::std::string::String::with_capacity(55);
-                text.push_str("Close the ticket about payment ");
-                __rt::escape::push_line(&mut text, &item.id);
-                builder.suggest_raw("helpdesk.close", text);
-            }
+            Self::item_suggestions(item, builder);
         }
-        #[allow(clippy::collapsible_if)]
         fn collection_blocks(
             &self,
             kept: &[Payment],
@@ -651,18 +663,7 @@ pub mod payment {
                 builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
-                let repeat = position > 0;
-                if let ::core::option::Option::Some(value) = &item.customer {
-                    let mut child = __rt::ResponseBuilder::new(
-                        ::std::string::String::new(),
-                    );
-                    __rt::Declared::item_blocks(
-                        &super::customer::CustomerPresenter,
-                        value,
-                        &mut child,
-                    );
-                    builder.embed(child.build(), repeat);
-                }
+                Self::item_embeds(item, position > 0, builder);
             }
             builder.directive_raw("Keep amounts exact.");
             builder.directive_raw("Answer briefly.");
@@ -676,12 +677,7 @@ pub mod payment {
                 builder.rule_raw(text);
             }
             if let ::core::option::Option::Some(item) = kept.first() {
-                if ::core::matches!(item.refunded, ::core::option::Option::Some(true)) {
-                    let mut text = ::std::string::String::with_capacity(55);
-                    text.push_str("Close the ticket about payment ");
-                    __rt::escape::push_line(&mut text, &item.id);
-                    builder.suggest_raw("helpdesk.close", text);
-                }
+                Self::item_suggestions(item, builder);
             }
         }
     }
@@ -738,21 +734,13 @@ pub mod record {
             "amount_cents: Amount in CENTS.",
             "CRITICAL: amounts are in CENTS. Divide by 100.",
         ];
-    }
-    impl __rt::Declared for RecordPresenter {
-        type Item = Record;
-        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
-            2_usize,
-        );
-        fn item_blocks(&self, item: &Record, builder: &mut __rt::ResponseBuilder) {
-            let repeat = false;
-            {
-                let mut content = ::std::string::String::new();
-                content.push_str("Record ");
-                __rt::escape::push_line(&mut content, &item.id);
-                let block = __rt::UiBlock::summary_raw(&content);
-                builder.ui(block);
-            }
+        /// The item's embedded fields, each through its own presenter (wire format §8); `repeat`
+        /// for every item of a collection after the first.
+        fn item_embeds(
+            item: &Record,
+            repeat: bool,
+            builder: &mut __rt::ResponseBuilder,
+        ) {
             if let ::core::option::Option::Some(value) = &item.customer {
                 let mut child = __rt::ResponseBuilder::new(::std::string::String::new());
                 __rt::Declared::item_blocks(
@@ -762,6 +750,22 @@ pub mod record {
                 );
                 builder.embed(child.build(), repeat);
             }
+        }
+    }
+    impl __rt::Declared for RecordPresenter {
+        type Item = Record;
+        const LIMIT: ::core::option::Option<usize> = ::core::option::Option::Some(
+            2_usize,
+        );
+        fn item_blocks(&self, item: &Record, builder: &mut __rt::ResponseBuilder) {
+            {
+                let mut content = ::std::string::String::new();
+                content.push_str("Record ");
+                __rt::escape::push_line(&mut content, &item.id);
+                let block = __rt::UiBlock::summary_raw(&content);
+                builder.ui(block);
+            }
+            Self::item_embeds(item, false, builder);
             builder.directive_raw("Keep amounts exact.");
             {
                 builder.rules_raw(Self::RULES);
@@ -777,18 +781,7 @@ pub mod record {
                 builder.truncation(kept.len(), total - kept.len());
             }
             for (position, item) in kept.iter().enumerate() {
-                let repeat = position > 0;
-                if let ::core::option::Option::Some(value) = &item.customer {
-                    let mut child = __rt::ResponseBuilder::new(
-                        ::std::string::String::new(),
-                    );
-                    __rt::Declared::item_blocks(
-                        &super::customer::CustomerPresenter,
-                        value,
-                        &mut child,
-                    );
-                    builder.embed(child.build(), repeat);
-                }
+                Self::item_embeds(item, position > 0, builder);
             }
             builder.directive_raw("Keep amounts exact.");
             {

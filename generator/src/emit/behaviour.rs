@@ -82,6 +82,24 @@ impl BehaviourView {
             && self.has_collection_blocks()
     }
 
+    /// Whether the embeds are written once, as the presenter's `item_embeds`, which one item's
+    /// blocks and a collection's (for every kept item) both call: when both are written.
+    pub fn shares_item_embeds(&self) -> bool {
+        !self.embeds.is_empty() && self.has_item_blocks() && self.has_collection_blocks()
+    }
+
+    /// Whether the item suggestions are written once, as the presenter's `item_suggestions`,
+    /// which one item's blocks and a collection's (with its first item) both call: when some
+    /// reads the item, the collection declares no suggestions of its own, none is `per-item`
+    /// (which reads every kept item) and both are written.
+    pub fn shares_item_suggestions(&self) -> bool {
+        self.suggestions_need_item
+            && self.collection_suggestions.is_none()
+            && self.suggestions.iter().all(|s| s.per_item.is_none())
+            && self.has_item_blocks()
+            && self.has_collection_blocks()
+    }
+
     /// Whether a collection's declared blocks differ from its first item's (the agent limit's
     /// truncation block among them): `Declared::collection_blocks` is written only then, since
     /// the runtime's default adds the first kept item's `item_blocks`. They are the same when
