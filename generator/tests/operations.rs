@@ -331,3 +331,23 @@ fn a_response_that_is_a_union_of_objects_is_presented() {
         generated.warnings
     );
 }
+
+/// A body property named like a keyword that holds data (`default`, `enum`, `examples`,
+/// `const`; PagerDuty's `PUT /enrichment/event_enrichments/default` takes a nullable `default`)
+/// is a schema like any other: its `$ref` is rewritten to the document and its 3.0 `nullable`
+/// read, as for a property of any other name.
+#[test]
+fn a_property_named_like_a_data_keyword_is_a_schema() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /default:\n    put:\n      operationId: setDefault\n      requestBody:\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                default: { nullable: true, allOf: [{ $ref: '#/components/schemas/Ref' }] }\n                enum: { $ref: '#/components/schemas/Ref' }\n                examples: { type: string, nullable: true }\n      responses:\n        '204': { description: done }\ncomponents:\n  schemas:\n    Ref:\n      type: object\n      properties: { id: { type: string } }\n";
+    let tool = "x-fusion-tool:\n  name: enrichments\n  openapi: api.yaml\n  actions:\n    set_default: { operation: setDefault }\n";
+    let generated = run(&[("api.yaml", api), ("enrichments.tool.yaml", tool)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "enrichments_tool.rs");
+    for field in [
+        "pub default: ::core::option::Option<::core::option::Option<super::api::Ref>>,",
+        "pub enum_: ::core::option::Option<super::api::Ref>,",
+        "pub examples: ::core::option::Option<::core::option::Option<::std::string::String>>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}

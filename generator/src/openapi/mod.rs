@@ -136,7 +136,7 @@ const ONE_SCHEMA: &[&str] = &[
 const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf", "prefixItems"];
 
 /// Keywords whose value maps names to schemas.
-const SCHEMA_MAPS: &[&str] = &[
+pub(crate) const SCHEMA_MAPS: &[&str] = &[
     "properties",
     "$defs",
     "definitions",

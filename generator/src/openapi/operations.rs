@@ -670,9 +670,15 @@ impl Context<'_> {
                     }
                 }
                 for (key, child) in object.iter_mut() {
-                    // Values that are data, not schemas, keep their `$ref` and `nullable` keys.
-                    if !matches!(key.as_str(), "examples" | "default" | "const" | "enum") {
-                        self.localise(child);
+                    match (key.as_str(), child) {
+                        // The entries of `properties` (and the like) are named schemas: a
+                        // property named `default` or `enum` is a schema, not data.
+                        (key, Value::Object(entries)) if openapi::SCHEMA_MAPS.contains(&key) => {
+                            entries.values_mut().for_each(|entry| self.localise(entry));
+                        }
+                        // Values that are data, not schemas, keep their `$ref` and `nullable`.
+                        ("examples" | "default" | "const" | "enum", _) => {}
+                        (_, child) => self.localise(child),
                     }
                 }
             }
