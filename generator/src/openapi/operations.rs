@@ -727,6 +727,21 @@ impl Context<'_> {
         declared: &Value,
         presenters: &mut Presenters,
     ) -> Result<(Value, HttpBinding, Vec<Unsupported>), Vec<Unsupported>> {
+        // An operation written as a `$ref` (DigitalOcean's `get: {$ref: resources/….yml}`, which
+        // bundlers inline) has none of its parameters, body or responses here: binding it would
+        // drop them all.
+        if let Some(reference) = operation.value.get("$ref") {
+            let shown = reference
+                .as_str()
+                .map_or_else(|| reference.to_string(), str::to_owned);
+            return Err(vec![Unsupported {
+                pointer: format!("{}/$ref", operation.pointer),
+                message: format!(
+                    "the operation is a `$ref` (`{shown}`), not an operation object"
+                ),
+                help: "operations are read as written in the document: bundle the description into one file with its operations in place (`redocly bundle`, `swagger-cli bundle`)".into(),
+            }]);
+        }
         let mut problems = Vec::new();
         let mut action = declared.as_object().cloned().unwrap_or_default();
         action.remove("operation");
