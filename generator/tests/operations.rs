@@ -351,3 +351,24 @@ fn a_property_named_like_a_data_keyword_is_a_schema() {
         assert!(code.contains(field), "{field} in\n{code}");
     }
 }
+
+/// A schema may `$ref` any schema of the document, not only `components.schemas`: PagerDuty's
+/// refer to a parameter's (`#/components/parameters/state/schema`, from a component and from a
+/// body) and to a response's (`#/components/responses/Data/content/application~1json/schema`,
+/// as another operation's response). Each is read as the schema it refers to.
+#[test]
+fn a_schema_may_refer_to_the_schema_of_a_parameter_or_a_response() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /runs:\n    get:\n      operationId: listRuns\n      parameters: [{ $ref: '#/components/parameters/state' }]\n      responses:\n        '200': { $ref: '#/components/responses/Data' }\n    put:\n      operationId: putRun\n      requestBody:\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                state: { $ref: '#/components/parameters/state/schema' }\n                run: { $ref: '#/components/schemas/Run' }\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/responses/Data/content/application~1json/schema' }\ncomponents:\n  parameters:\n    state:\n      name: state\n      in: query\n      schema: { type: string, enum: [queued, done], nullable: true }\n  responses:\n    Data:\n      description: ok\n      content:\n        application/json:\n          schema:\n            type: object\n            properties: { runs: { type: array, items: { $ref: '#/components/schemas/Run' } } }\n  schemas:\n    Run:\n      type: object\n      properties:\n        state: { description: The run's state, $ref: '#/components/parameters/state/schema' }\n";
+    let tool = "x-fusion-tool:\n  name: runs\n  openapi: api.yaml\n  actions:\n    list: { operation: listRuns }\n    put: { operation: putRun }\n";
+    let generated =
+        run(&[("api.yaml", api), ("runs.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "runs_tool.rs");
+    assert!(
+        code.contains(
+            r#"\"state\":{\"type\":[\"string\",\"null\"],\"enum\":[\"queued\",\"done\",null]"#
+        ),
+        "{code}"
+    );
+    let api = module(&generated, "api.rs");
+    assert!(api.contains("The run's state"), "{api}");
+}

@@ -91,7 +91,7 @@ pub fn init_openapi(
     limits: &load::Limits,
     selection: &Selection,
 ) -> Result<Starter, Diagnostics> {
-    let document = load::load_with(description, limits).map_err(|d| Diagnostics(vec![d]))?;
+    let mut document = load::load_with(description, limits).map_err(|d| Diagnostics(vec![d]))?;
     let version = match openapi::recognise(&document) {
         Some(Ok(version)) => version,
         Some(Err(problem)) => return Err(Diagnostics(vec![problem])),
@@ -107,6 +107,8 @@ pub fn init_openapi(
             ]));
         }
     };
+    // As the generator reads it: a schema `$ref` into a parameter or a response, inlined.
+    openapi::inline_schema_refs(&mut document);
     let ops = operations_of(&document);
     let referenced = referenced_path_items(&document);
     if ops.is_empty() && !referenced.is_empty() {
