@@ -372,3 +372,26 @@ fn a_schema_may_refer_to_the_schema_of_a_parameter_or_a_response() {
     let api = module(&generated, "api.rs");
     assert!(api.contains("The run's state"), "{api}");
 }
+
+/// `allOf` of a `$ref` beside branches that say nothing of the value (Box's
+/// `allOf: [{$ref: MetadataFilterValue}, {example: online}, {x-box-example-key: category}]`,
+/// the `$ref` a union of a string, a number and others) is the referenced schema, as
+/// `allOf: [{$ref: X}]` alone is: there is nothing to merge.
+#[test]
+fn all_of_a_ref_and_annotations_is_the_ref() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /search:\n    get:\n      operationId: search\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/Filter' }\ncomponents:\n  schemas:\n    Filter:\n      type: object\n      properties:\n        filters:\n          type: object\n          additionalProperties:\n            allOf:\n              - $ref: '#/components/schemas/Value'\n              - example: online\n              - x-box-example-key: category\n        one:\n          allOf: [{ description: The value }, { $ref: '#/components/schemas/Value' }]\n    Value:\n      oneOf: [{ type: string }, { type: number }]\n";
+    let tool = "x-fusion-tool:\n  name: search\n  openapi: api.yaml\n  actions:\n    search: { operation: search }\n";
+    let generated =
+        run(&[("api.yaml", api), ("search.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code: String = generated
+        .files
+        .iter()
+        .map(|f| f.contents.as_str())
+        .collect();
+    for field in [
+        "pub additional_properties: __rt::IndexMap<::std::string::String, Value>,",
+        "pub one: ::core::option::Option<super::api::Value>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}
