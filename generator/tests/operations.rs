@@ -395,3 +395,26 @@ fn all_of_a_ref_and_annotations_is_the_ref() {
         assert!(code.contains(field), "{field} in\n{code}");
     }
 }
+
+/// An `allOf` branch whose target is itself only a `$ref` (Asana's
+/// `UserBaseResponse: {allOf: [{$ref: UserBase}, {properties: …}]}` with
+/// `UserBase: {$ref: UserCompact}`) merges the object that chain ends at, as a direct `$ref`
+/// to it would.
+#[test]
+fn an_all_of_branch_through_an_alias_merges_its_target() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /users/{id}:\n    get:\n      operationId: getUser\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/UserResponse' }\ncomponents:\n  schemas:\n    UserCompact:\n      type: object\n      properties: { gid: { type: string }, name: { type: string } }\n    UserBase: { $ref: '#/components/schemas/UserCompact' }\n    UserAlias: { $ref: '#/components/schemas/UserBase' }\n    UserResponse:\n      allOf:\n        - $ref: '#/components/schemas/UserAlias'\n        - type: object\n          properties: { email: { type: string } }\n";
+    let tool = "x-fusion-tool:\n  name: users\n  openapi: api.yaml\n  actions:\n    get: { operation: getUser }\n";
+    let generated =
+        run(&[("api.yaml", api), ("users.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code: String = generated
+        .files
+        .iter()
+        .map(|f| f.contents.as_str())
+        .collect();
+    for field in [
+        "pub gid: ::core::option::Option<::std::string::String>,",
+        "pub email: ::core::option::Option<::std::string::String>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}
