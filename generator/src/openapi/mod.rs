@@ -248,6 +248,21 @@ pub(crate) const SCHEMA_MAPS: &[&str] = &[
     "dependentSchemas",
 ];
 
+/// The keywords a 3.0 Reference Object ignores that a schema beside a `$ref` may not have.
+const SHAPING_BESIDE_REF: &[&str] = &[
+    "type",
+    "properties",
+    "items",
+    "prefixItems",
+    "enum",
+    "const",
+    "required",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "not",
+];
+
 /// OpenAPI's annotations on a schema object, which say nothing of the value's shape.
 const ANNOTATIONS: &[&str] = &["discriminator", "xml", "externalDocs"];
 
@@ -257,9 +272,14 @@ pub(crate) fn schema_object(schema: &Value, version: Version) -> Value {
         return schema.clone();
     };
     let mut out = Map::new();
+    // In 3.0 a Reference Object's other keys "SHALL be ignored" (Asana writes `type: object`
+    // beside a `$ref` to a union): those that would shape the value are dropped, annotations
+    // and `nullable` kept.
+    let ignored_beside_ref = version == Version::V3_0 && object.contains_key("$ref");
     for (key, value) in object {
         let key = key.as_str();
         let kept = match key {
+            _ if ignored_beside_ref && SHAPING_BESIDE_REF.contains(&key) => None,
             _ if ANNOTATIONS.contains(&key) => None,
             // Vendor extensions are annotations; fusion-gen's own (`x-fusion-name`, ...) stay.
             _ if key.starts_with("x-") && !key.starts_with("x-fusion") => None,
@@ -411,6 +431,22 @@ mod tests {
         assert_eq!(
             inlined.value["components"]["schemas"]["B"],
             json!({"$ref": "#/components/parameters/p"})
+        );
+    }
+
+    /// 3.0 ignores a Reference Object's other keys; 3.1 reads them.
+    #[test]
+    fn keys_beside_a_ref_are_ignored_in_3_0_only() {
+        let text = "openapi: 3.0.3\ncomponents:\n  schemas:\n    A: { type: object, description: d, nullable: true, required: [x], $ref: '#/components/schemas/B' }\n    B: { type: object }\n";
+        let normalised = normalise(document(text), Version::V3_0);
+        assert_eq!(
+            normalised.value["components"]["schemas"]["A"],
+            json!({"description": "d", "nullable": true, "$ref": "#/components/schemas/B"})
+        );
+        let normalised = normalise(document(text), Version::V3_1);
+        assert_eq!(
+            normalised.value["components"]["schemas"]["A"]["type"],
+            json!("object")
         );
     }
 
