@@ -75,7 +75,7 @@ import re, sys
 path = sys.argv[1]
 text = open(path).read()
 text = re.sub(r"\npub mod \w+_tool;\n", "\n", text)
-text = re.sub(r"#\[allow\(deprecated\)\]\npub use \w+_tool::(\{[^}]*\}|\w+);\n", "", text)
+text = re.sub(r"(#\[allow\(deprecated\)\]\n)?pub use \w+_tool::(\{[^}]*\}|\w+);\n", "", text)
 open(path, "w").write(text)
 EOF
 manifest vendor-types >"$work/types/Cargo.toml"

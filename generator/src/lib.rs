@@ -349,7 +349,11 @@ fn resolve_here(sources: &[SourceFile], limits: &load::Limits) -> Result<Resolve
             load::load_with(source, limits).and_then(|document| {
                 match openapi::recognise(&document) {
                     None => Ok((document, None)),
-                    Some(Ok(version)) => Ok((document, Some(version))),
+                    Some(Ok(version)) => {
+                        let mut document = document;
+                        openapi::inline_schema_refs(&mut document);
+                        Ok((document, Some(version)))
+                    }
                     Some(Err(unreadable)) => Err(unreadable),
                 }
             })

@@ -151,6 +151,54 @@ fn operations_without_tags_or_ids_are_bound_by_method_and_path() {
     assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
 }
 
+/// A description split over files (DigitalOcean's `get: {$ref: resources/….yml}`, a path item
+/// `{$ref: paths/….yaml}`) has none of those operations' parameters, body or responses in the
+/// document: each is left out with a warning that says to bundle it, not bound as an operation
+/// that takes and returns nothing (nor refused for a path parameter it does not declare).
+#[test]
+fn operations_in_other_files_are_left_out_with_a_warning() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let description = "openapi: 3.0.3\ninfo: { title: Split, version: \"1\" }\npaths:\n  /keys/{key_id}:\n    get:\n      $ref: resources/keys_get.yml\n  /keys:\n    get:\n      $ref: resources/keys_list.yml\n  /pets:\n    $ref: paths/pets.yaml\n  /health:\n    get:\n      operationId: health\n      responses: { \"204\": { description: Up } }\n";
+    fs::write(dir.path().join("split.yaml"), description).unwrap();
+    let output = init(dir.path(), &["split.yaml", "-o", "out"]);
+    assert_exit(&output, 0);
+    // Compared without the line breaks and margins of the rendering.
+    let squeezed = |text: &str| -> String {
+        text.chars()
+            .filter(|c| !c.is_whitespace() && *c != '│')
+            .collect()
+    };
+    let err = stderr(&output);
+    for expected in [
+        "GET /keys/{key_id} is left out of the starter: the operation is a `$ref` (`resources/keys_get.yml`), not an operation object",
+        "GET /keys is left out of the starter: the operation is a `$ref`",
+        "the operations of `/pets` are left out of the starter: its path item is a `$ref` (`paths/pets.yaml`)",
+        "bundle the description into one file",
+        "3 operations left out",
+    ] {
+        assert!(
+            squeezed(&err).contains(&squeezed(expected)),
+            "{expected:?} in:\n{err}"
+        );
+    }
+    assert!(!err.contains("no path parameter"), "{err}");
+    let out = dir.path().join("out");
+    assert_eq!(files(&out), ["health.tool.yaml", "split.yaml"]);
+    assert_eq!(generate(&out).map(|n| n > 0), Ok(true));
+
+    // Nothing but path items in other files: nothing to bind, and why.
+    let only = "openapi: 3.0.3\ninfo: { title: Split, version: \"1\" }\npaths:\n  /pets:\n    $ref: paths/pets.yaml\n";
+    fs::write(dir.path().join("only.yaml"), only).unwrap();
+    let output = init(dir.path(), &["only.yaml", "-o", "none"]);
+    assert_exit(&output, 3);
+    assert!(
+        stderr(&output).contains("its path item is a `$ref`"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(!dir.path().join("none").exists());
+}
+
 /// An API in GitHub's conventions (`tests/corpus/bound/api.yaml`): operationIds that repeat
 /// their tag (`issues/list-for-repo` of tag `issues`) name actions without it, an API parameter
 /// named `action` and parameters of one name with other schemas in other operations of a tag

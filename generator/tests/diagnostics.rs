@@ -251,6 +251,24 @@ fn misspelt_keyword_suggests_the_keyword() {
     );
 }
 
+/// A keyword misspelt in the schema of `items` (OpenAI's `items: {type: number, min_items: 2}`)
+/// is named too, not reported as the `anyOf` of the meta-schema that nothing matched: the
+/// alternatives of a schema (a boolean or an object) are looked through.
+#[test]
+fn misspelt_keyword_in_items_suggests_the_keyword() {
+    let text = "title: T\ntype: object\nproperties:\n  range:\n    type: array\n    items: { type: number, min_items: 2 }\n";
+    assert_eq!(
+        only(&[("t.yaml", text)]),
+        expect(
+            "t.yaml",
+            "/properties/range/items/min_items",
+            (6, 28),
+            "unsupported keyword `min_items`",
+            Some("did you mean `minItems`?"),
+        )
+    );
+}
+
 #[test]
 fn unresolved_file_ref_suggests_the_existing_file() {
     let invoice = "title: Invoice\ntype: object\nproperties:\n  client: { $ref: clinet.yaml }\n";

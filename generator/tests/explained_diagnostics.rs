@@ -264,8 +264,8 @@ x-fusion:
                 "unknown type `nubmer`".into()
             ),
             (
-                "/properties/tags/items".into(),
-                "{\"type\":\"strnig\"} is not valid under any of the schemas listed in the 'anyOf' keyword".into()
+                "/properties/tags/items/type".into(),
+                "unknown type `strnig`".into()
             ),
             (
                 "/properties/gone".into(),

@@ -331,3 +331,90 @@ fn a_response_that_is_a_union_of_objects_is_presented() {
         generated.warnings
     );
 }
+
+/// A body property named like a keyword that holds data (`default`, `enum`, `examples`,
+/// `const`; PagerDuty's `PUT /enrichment/event_enrichments/default` takes a nullable `default`)
+/// is a schema like any other: its `$ref` is rewritten to the document and its 3.0 `nullable`
+/// read, as for a property of any other name.
+#[test]
+fn a_property_named_like_a_data_keyword_is_a_schema() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /default:\n    put:\n      operationId: setDefault\n      requestBody:\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                default: { nullable: true, allOf: [{ $ref: '#/components/schemas/Ref' }] }\n                enum: { $ref: '#/components/schemas/Ref' }\n                examples: { type: string, nullable: true }\n      responses:\n        '204': { description: done }\ncomponents:\n  schemas:\n    Ref:\n      type: object\n      properties: { id: { type: string } }\n";
+    let tool = "x-fusion-tool:\n  name: enrichments\n  openapi: api.yaml\n  actions:\n    set_default: { operation: setDefault }\n";
+    let generated = run(&[("api.yaml", api), ("enrichments.tool.yaml", tool)])
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "enrichments_tool.rs");
+    for field in [
+        "pub default: ::core::option::Option<::core::option::Option<super::api::Ref>>,",
+        "pub enum_: ::core::option::Option<super::api::Ref>,",
+        "pub examples: ::core::option::Option<::core::option::Option<::std::string::String>>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}
+
+/// A schema may `$ref` any schema of the document, not only `components.schemas`: PagerDuty's
+/// refer to a parameter's (`#/components/parameters/state/schema`, from a component and from a
+/// body) and to a response's (`#/components/responses/Data/content/application~1json/schema`,
+/// as another operation's response). Each is read as the schema it refers to.
+#[test]
+fn a_schema_may_refer_to_the_schema_of_a_parameter_or_a_response() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /runs:\n    get:\n      operationId: listRuns\n      parameters: [{ $ref: '#/components/parameters/state' }]\n      responses:\n        '200': { $ref: '#/components/responses/Data' }\n    put:\n      operationId: putRun\n      requestBody:\n        content:\n          application/json:\n            schema:\n              type: object\n              properties:\n                state: { $ref: '#/components/parameters/state/schema' }\n                run: { $ref: '#/components/schemas/Run' }\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/responses/Data/content/application~1json/schema' }\ncomponents:\n  parameters:\n    state:\n      name: state\n      in: query\n      schema: { type: string, enum: [queued, done], nullable: true }\n  responses:\n    Data:\n      description: ok\n      content:\n        application/json:\n          schema:\n            type: object\n            properties: { runs: { type: array, items: { $ref: '#/components/schemas/Run' } } }\n  schemas:\n    Run:\n      type: object\n      properties:\n        state: { description: The run's state, $ref: '#/components/parameters/state/schema' }\n";
+    let tool = "x-fusion-tool:\n  name: runs\n  openapi: api.yaml\n  actions:\n    list: { operation: listRuns }\n    put: { operation: putRun }\n";
+    let generated =
+        run(&[("api.yaml", api), ("runs.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code = module(&generated, "runs_tool.rs");
+    assert!(
+        code.contains(
+            r#"\"state\":{\"type\":[\"string\",\"null\"],\"enum\":[\"queued\",\"done\",null]"#
+        ),
+        "{code}"
+    );
+    let api = module(&generated, "api.rs");
+    assert!(api.contains("The run's state"), "{api}");
+}
+
+/// `allOf` of a `$ref` beside branches that say nothing of the value (Box's
+/// `allOf: [{$ref: MetadataFilterValue}, {example: online}, {x-box-example-key: category}]`,
+/// the `$ref` a union of a string, a number and others) is the referenced schema, as
+/// `allOf: [{$ref: X}]` alone is: there is nothing to merge.
+#[test]
+fn all_of_a_ref_and_annotations_is_the_ref() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /search:\n    get:\n      operationId: search\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/Filter' }\ncomponents:\n  schemas:\n    Filter:\n      type: object\n      properties:\n        filters:\n          type: object\n          additionalProperties:\n            allOf:\n              - $ref: '#/components/schemas/Value'\n              - example: online\n              - x-box-example-key: category\n        one:\n          allOf: [{ description: The value }, { $ref: '#/components/schemas/Value' }]\n    Value:\n      oneOf: [{ type: string }, { type: number }]\n";
+    let tool = "x-fusion-tool:\n  name: search\n  openapi: api.yaml\n  actions:\n    search: { operation: search }\n";
+    let generated =
+        run(&[("api.yaml", api), ("search.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code: String = generated
+        .files
+        .iter()
+        .map(|f| f.contents.as_str())
+        .collect();
+    for field in [
+        "pub additional_properties: __rt::IndexMap<::std::string::String, Value>,",
+        "pub one: ::core::option::Option<super::api::Value>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}
+
+/// An `allOf` branch whose target is itself only a `$ref` (Asana's
+/// `UserBaseResponse: {allOf: [{$ref: UserBase}, {properties: …}]}` with
+/// `UserBase: {$ref: UserCompact}`) merges the object that chain ends at, as a direct `$ref`
+/// to it would.
+#[test]
+fn an_all_of_branch_through_an_alias_merges_its_target() {
+    let api = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /users/{id}:\n    get:\n      operationId: getUser\n      parameters: [{ name: id, in: path, required: true, schema: { type: string } }]\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: '#/components/schemas/UserResponse' }\ncomponents:\n  schemas:\n    UserCompact:\n      type: object\n      properties: { gid: { type: string }, name: { type: string } }\n    UserBase: { $ref: '#/components/schemas/UserCompact' }\n    UserAlias: { $ref: '#/components/schemas/UserBase' }\n    UserResponse:\n      allOf:\n        - $ref: '#/components/schemas/UserAlias'\n        - type: object\n          properties: { email: { type: string } }\n";
+    let tool = "x-fusion-tool:\n  name: users\n  openapi: api.yaml\n  actions:\n    get: { operation: getUser }\n";
+    let generated =
+        run(&[("api.yaml", api), ("users.tool.yaml", tool)]).unwrap_or_else(|d| panic!("{d:#?}"));
+    let code: String = generated
+        .files
+        .iter()
+        .map(|f| f.contents.as_str())
+        .collect();
+    for field in [
+        "pub gid: ::core::option::Option<::std::string::String>,",
+        "pub email: ::core::option::Option<::std::string::String>,",
+    ] {
+        assert!(code.contains(field), "{field} in\n{code}");
+    }
+}

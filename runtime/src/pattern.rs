@@ -144,10 +144,23 @@ fn escape(
         ('s', true) => out.push_str(JS_SPACE),
         // In a class, JavaScript's `\b` is the backspace character.
         ('b', true) => out.push_str("\\x08"),
-        ('D' | 'W' | 'S' | 'B', true) => {
-            return Err(format!(
-                "`\\{escaped}` inside a character class has no regex crate equivalent; write the class another way"
-            ));
+        // A negated class nested in the class: the crate reads `[a[^b]]` as their union, which
+        // is what JavaScript's `[a\S]` means (`[\s\S]`, any character, included).
+        ('D', true) => out.push_str("[^0-9]"),
+        ('W', true) => {
+            out.push_str("[^");
+            out.push_str(JS_WORD);
+            out.push(']');
+        }
+        ('S', true) => {
+            out.push_str("[^");
+            out.push_str(JS_SPACE);
+            out.push(']');
+        }
+        ('B', true) => {
+            return Err(
+                "`\\B` inside a character class has no regex crate equivalent; write the class another way".into(),
+            );
         }
         ('n' | 'r' | 't' | 'f' | 'v', _) => {
             out.push('\\');
@@ -419,12 +432,23 @@ mod tests {
         assert!(matches(r"^\u00e9\x41$", "éA"));
         assert!(matches(r"\bcat\b", "a cat"));
         assert!(matches(r"^[\b]$", "\u{8}"));
+        // Negated classes inside a class (Box's `[\s\S]*?`, the usual "any character").
+        assert!(matches(r"^[\s\S]+$", "a \n\u{2028}é"));
+        assert!(matches(r"^[\S]+$", "é"));
+        assert!(!matches(r"^[\S]$", "\u{FEFF}"));
+        assert!(matches(r"^[^\S]$", "\u{FEFF}"));
+        assert!(!matches(r"^[^\S]$", "a"));
+        assert!(matches(r"^[a\D]+$", "xa"));
+        assert!(!matches(r"^[a\D]$", "1"));
+        assert!(matches(r"^[\W]$", "é"));
+        assert!(!matches(r"^[^\W]$", "é"));
+        assert!(matches(r"^[^\W]$", "_"));
     }
 
     #[test]
     fn syntax_with_another_meaning_is_refused() {
         for source in [
-            r"\p{L}", "(?i)a", r"(a)\1", "[^]", "[]", r"\A", r"[\D]", "[a--b]", "a\\", "[a",
+            r"\p{L}", "(?i)a", r"(a)\1", "[^]", "[]", r"\A", r"[\B]", "[a--b]", "a\\", "[a",
             r"\x4", r"\u12",
         ] {
             assert!(translate(source).is_err(), "{source}");

@@ -204,7 +204,7 @@ impl<'a> Resolver<'a> {
         }
         for (i, branch) in schema.all_of.iter().flatten().enumerate() {
             let written_at = format!("{pointer}/allOf/{i}");
-            let (branch_file, branch_pointer, branch) = match &branch.reference {
+            let (mut branch_file, mut branch_pointer, mut branch) = match &branch.reference {
                 Some(reference) => match self.target_of(file, &written_at, reference) {
                     Some(target) => target,
                     None => {
@@ -214,6 +214,27 @@ impl<'a> Resolver<'a> {
                 },
                 None => (file, written_at.clone(), branch),
             };
+            // A target that is itself a `$ref` (Asana's `UserBase: {$ref: UserCompact}`) is
+            // another name of its target: followed, a few steps at most (a cycle is reported
+            // where it is resolved as a type).
+            let mut steps = 0;
+            let mut unresolved = false;
+            while let Some(reference) = &branch.reference
+                && steps < ALL_OF_DEPTH
+            {
+                steps += 1;
+                match self.target_of(branch_file, &branch_pointer, reference) {
+                    Some(target) => (branch_file, branch_pointer, branch) = target,
+                    None => {
+                        unresolved = true;
+                        break;
+                    }
+                }
+            }
+            if unresolved {
+                members.incomplete = true;
+                continue;
+            }
             let is_object = match schema_kind(branch) {
                 Some(kind) => kind == JsonType::Object,
                 None => {

@@ -500,11 +500,11 @@ impl<'a> Resolver<'a> {
             self.types_at.insert(key, ty.clone());
             return ty;
         }
-        if let Some(branch) = alias_of(schema) {
+        if let Some((index, branch)) = alias_of(schema) {
             // `allOf: [{$ref: X}]` beside only annotations (OpenAPI's way to describe a use of
             // X) is X itself, not a struct of its own; so is `allOf: [{type: string}]`, a
             // value no object keyword could merge with.
-            let at = format!("{pointer}/allOf/0");
+            let at = format!("{pointer}/allOf/{index}");
             let ty = match &branch.reference {
                 Some(reference) => self.type_at_ref(file, &at, reference),
                 None => self.type_of(file, &at, branch, &name),
@@ -1099,20 +1099,28 @@ fn says_nothing(schema: &Schema) -> bool {
         && schema.described_bounds().is_empty()
 }
 
-/// The one branch of an `allOf` that is the whole value, with no keyword of its own beside it
-/// that shapes the value: a `$ref`, or a schema that is not an object (an object branch is
-/// merged into a struct named after this schema).
-fn alias_of(schema: &Schema) -> Option<&Schema> {
-    let [branch] = schema.all_of.as_deref()? else {
+/// The one branch of an `allOf` that is the whole value, and its index, with no keyword of its
+/// own beside it that shapes the value: a `$ref`, or a schema that is not an object (an object
+/// branch is merged into a struct named after this schema). Branches that say nothing of the
+/// value (Box's `allOf: [{$ref: Value}, {example: online}, {x-box-example-key: category}]`)
+/// are not counted.
+fn alias_of(schema: &Schema) -> Option<(usize, &Schema)> {
+    let branches = schema.all_of.as_deref()?;
+    let mut shaping = branches
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| !says_nothing(b));
+    let (index, branch) = shaping.next()?;
+    if shaping.next().is_some() {
         return None;
-    };
+    }
     let shaped = schema.kind.is_some() || schema.properties.is_some() || schema.required.is_some();
     if shaped {
         return None;
     }
     let not_object =
         branch.all_of.is_none() && schema_kind(branch).is_some_and(|kind| kind != JsonType::Object);
-    (branch.reference.is_some() || not_object).then_some(branch)
+    (branch.reference.is_some() || not_object).then_some((index, branch))
 }
 
 /// `ty`, or `null` (once: a nullable type stays as it is).

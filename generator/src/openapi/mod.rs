@@ -76,6 +76,110 @@ pub fn recognise(document: &Document) -> Option<Result<Version, Diagnostic>> {
     Some(parsed)
 }
 
+/// How many `$ref`s into non-component schemas one inlined schema may go through.
+const INLINE_DEPTH: usize = 16;
+
+/// OpenAPI lets a schema `$ref` any schema of the document, not only `components.schemas`:
+/// PagerDuty's refer to a parameter's (`#/components/parameters/state/schema`) and to a
+/// response's (`#/components/responses/Data/content/application~1json/schema`). The model
+/// reads component schemas alone, so each such `$ref` (a local one whose target is the value
+/// of a `schema` key, or inside one) is replaced by what it refers to, its own keys kept
+/// beside. A chain deeper than [`INLINE_DEPTH`] is left for the model to report.
+pub fn inline_schema_refs(document: &mut Document) {
+    let mut sites = Vec::new();
+    foreign_refs(&document.value, &mut String::new(), &mut sites);
+    if sites.is_empty() {
+        return;
+    }
+    let replacements: Vec<(String, Value)> = sites
+        .into_iter()
+        .filter_map(|site| {
+            let mut value = document.value.pointer(&site)?.clone();
+            inline_in(&mut value, &document.value, &mut Vec::new());
+            Some((site, value))
+        })
+        .collect();
+    for (site, value) in replacements {
+        if let Some(slot) = document.value.pointer_mut(&site) {
+            *slot = value;
+        }
+    }
+}
+
+/// The target of `reference` when it is a schema outside `components.schemas`.
+fn foreign_target(reference: &str) -> Option<&str> {
+    let target = reference.strip_prefix('#')?;
+    let in_schema = target.split('/').any(|token| token == "schema");
+    (in_schema && !target.starts_with("/components/schemas/")).then_some(target)
+}
+
+/// The pointers of the objects under `value` that hold a `$ref` [`foreign_target`] accepts.
+fn foreign_refs(value: &Value, at: &mut String, sites: &mut Vec<String>) {
+    match value {
+        Value::Object(object) => {
+            if let Some(Value::String(reference)) = object.get("$ref")
+                && foreign_target(reference).is_some()
+            {
+                sites.push(at.clone());
+            }
+            for (key, child) in object {
+                let length = at.len();
+                at.push('/');
+                at.push_str(&crate::source::pointer_token(key));
+                foreign_refs(child, at, sites);
+                at.truncate(length);
+            }
+        }
+        Value::Array(items) => {
+            for (i, child) in items.iter().enumerate() {
+                let length = at.len();
+                at.push_str(&format!("/{i}"));
+                foreign_refs(child, at, sites);
+                at.truncate(length);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `value` with every `$ref` [`foreign_target`] accepts replaced by its target, in depth;
+/// `open` holds the targets being inlined, so that a cycle keeps its `$ref` (for the model to
+/// report) instead of growing without end.
+fn inline_in(value: &mut Value, root: &Value, open: &mut Vec<String>) {
+    match value {
+        Value::Object(object) => {
+            for child in object.values_mut() {
+                inline_in(child, root, open);
+            }
+            let target = match object.get("$ref") {
+                Some(Value::String(reference)) => foreign_target(reference).map(str::to_owned),
+                _ => None,
+            };
+            let Some(target) = target.filter(|t| !open.contains(t) && open.len() < INLINE_DEPTH)
+            else {
+                return;
+            };
+            let Some(Value::Object(found)) = root.pointer(&target) else {
+                return;
+            };
+            let mut found = Value::Object(found.clone());
+            open.push(target);
+            inline_in(&mut found, root, open);
+            open.pop();
+            if let Value::Object(found) = found {
+                object.remove("$ref");
+                for (key, child) in found {
+                    object.entry(key).or_insert(child);
+                }
+            }
+        }
+        Value::Array(items) => items
+            .iter_mut()
+            .for_each(|item| inline_in(item, root, open)),
+        _ => {}
+    }
+}
+
 /// The document as the model reads it: `{"components": {"schemas": {...}}}`, each schema with
 /// OpenAPI's keywords dealt with (see the module's documentation). `components` is always there,
 /// so the model knows the file for an OpenAPI document even when it declares no schema.
@@ -136,12 +240,27 @@ const ONE_SCHEMA: &[&str] = &[
 const SCHEMA_LISTS: &[&str] = &["allOf", "oneOf", "anyOf", "prefixItems"];
 
 /// Keywords whose value maps names to schemas.
-const SCHEMA_MAPS: &[&str] = &[
+pub(crate) const SCHEMA_MAPS: &[&str] = &[
     "properties",
     "$defs",
     "definitions",
     "patternProperties",
     "dependentSchemas",
+];
+
+/// The keywords a 3.0 Reference Object ignores that a schema beside a `$ref` may not have.
+const SHAPING_BESIDE_REF: &[&str] = &[
+    "type",
+    "properties",
+    "items",
+    "prefixItems",
+    "enum",
+    "const",
+    "required",
+    "allOf",
+    "oneOf",
+    "anyOf",
+    "not",
 ];
 
 /// OpenAPI's annotations on a schema object, which say nothing of the value's shape.
@@ -153,9 +272,14 @@ pub(crate) fn schema_object(schema: &Value, version: Version) -> Value {
         return schema.clone();
     };
     let mut out = Map::new();
+    // In 3.0 a Reference Object's other keys "SHALL be ignored" (Asana writes `type: object`
+    // beside a `$ref` to a union): those that would shape the value are dropped, annotations
+    // and `nullable` kept.
+    let ignored_beside_ref = version == Version::V3_0 && object.contains_key("$ref");
     for (key, value) in object {
         let key = key.as_str();
         let kept = match key {
+            _ if ignored_beside_ref && SHAPING_BESIDE_REF.contains(&key) => None,
             _ if ANNOTATIONS.contains(&key) => None,
             // Vendor extensions are annotations; fusion-gen's own (`x-fusion-name`, ...) stay.
             _ if key.starts_with("x-") && !key.starts_with("x-fusion") => None,
@@ -287,6 +411,42 @@ mod tests {
                 .locate("/components/schemas/Issue/properties/count")
                 .line,
             15
+        );
+    }
+
+    /// A schema `$ref` into a parameter is inlined, its own keys kept; one into a component
+    /// schema or to a parameter itself is not; a cycle keeps its `$ref` and ends.
+    #[test]
+    fn refs_into_non_component_schemas_are_inlined() {
+        let text = "openapi: 3.0.3\ncomponents:\n  parameters:\n    p: { name: p, in: query, schema: { type: string, description: from p } }\n    loop: { name: l, in: query, schema: { type: object, properties: { next: { $ref: '#/components/parameters/loop/schema' } } } }\n  schemas:\n    A:\n      type: object\n      properties:\n        p: { $ref: '#/components/parameters/p/schema', description: own }\n        b: { $ref: '#/components/schemas/B' }\n        l: { $ref: '#/components/parameters/loop/schema' }\n    B: { $ref: '#/components/parameters/p' }\n";
+        let mut inlined = document(text);
+        inline_schema_refs(&mut inlined);
+        let a = &inlined.value["components"]["schemas"]["A"]["properties"];
+        assert_eq!(a["p"], json!({"type": "string", "description": "own"}));
+        assert_eq!(a["b"], json!({"$ref": "#/components/schemas/B"}));
+        assert_eq!(
+            a["l"]["properties"]["next"],
+            json!({"$ref": "#/components/parameters/loop/schema"})
+        );
+        assert_eq!(
+            inlined.value["components"]["schemas"]["B"],
+            json!({"$ref": "#/components/parameters/p"})
+        );
+    }
+
+    /// 3.0 ignores a Reference Object's other keys; 3.1 reads them.
+    #[test]
+    fn keys_beside_a_ref_are_ignored_in_3_0_only() {
+        let text = "openapi: 3.0.3\ncomponents:\n  schemas:\n    A: { type: object, description: d, nullable: true, required: [x], $ref: '#/components/schemas/B' }\n    B: { type: object }\n";
+        let normalised = normalise(document(text), Version::V3_0);
+        assert_eq!(
+            normalised.value["components"]["schemas"]["A"],
+            json!({"description": "d", "nullable": true, "$ref": "#/components/schemas/B"})
+        );
+        let normalised = normalise(document(text), Version::V3_1);
+        assert_eq!(
+            normalised.value["components"]["schemas"]["A"]["type"],
+            json!("object")
         );
     }
 

@@ -670,9 +670,15 @@ impl Context<'_> {
                     }
                 }
                 for (key, child) in object.iter_mut() {
-                    // Values that are data, not schemas, keep their `$ref` and `nullable` keys.
-                    if !matches!(key.as_str(), "examples" | "default" | "const" | "enum") {
-                        self.localise(child);
+                    match (key.as_str(), child) {
+                        // The entries of `properties` (and the like) are named schemas: a
+                        // property named `default` or `enum` is a schema, not data.
+                        (key, Value::Object(entries)) if openapi::SCHEMA_MAPS.contains(&key) => {
+                            entries.values_mut().for_each(|entry| self.localise(entry));
+                        }
+                        // Values that are data, not schemas, keep their `$ref` and `nullable`.
+                        ("examples" | "default" | "const" | "enum", _) => {}
+                        (_, child) => self.localise(child),
                     }
                 }
             }
@@ -721,6 +727,21 @@ impl Context<'_> {
         declared: &Value,
         presenters: &mut Presenters,
     ) -> Result<(Value, HttpBinding, Vec<Unsupported>), Vec<Unsupported>> {
+        // An operation written as a `$ref` (DigitalOcean's `get: {$ref: resources/….yml}`, which
+        // bundlers inline) has none of its parameters, body or responses here: binding it would
+        // drop them all.
+        if let Some(reference) = operation.value.get("$ref") {
+            let shown = reference
+                .as_str()
+                .map_or_else(|| reference.to_string(), str::to_owned);
+            return Err(vec![Unsupported {
+                pointer: format!("{}/$ref", operation.pointer),
+                message: format!(
+                    "the operation is a `$ref` (`{shown}`), not an operation object"
+                ),
+                help: "operations are read as written in the document: bundle the description into one file with its operations in place (`redocly bundle`, `swagger-cli bundle`)".into(),
+            }]);
+        }
         let mut problems = Vec::new();
         let mut action = declared.as_object().cloned().unwrap_or_default();
         action.remove("operation");

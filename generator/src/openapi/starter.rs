@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use crate::diagnostics::{Diagnostic, Diagnostics};
+use crate::diagnostics::{Diagnostic, Diagnostics, Severity};
 use crate::load::{self, Document};
 use crate::openapi::{self, Version};
 use crate::operations::{self, snake};
@@ -91,7 +91,7 @@ pub fn init_openapi(
     limits: &load::Limits,
     selection: &Selection,
 ) -> Result<Starter, Diagnostics> {
-    let document = load::load_with(description, limits).map_err(|d| Diagnostics(vec![d]))?;
+    let mut document = load::load_with(description, limits).map_err(|d| Diagnostics(vec![d]))?;
     let version = match openapi::recognise(&document) {
         Some(Ok(version)) => version,
         Some(Err(problem)) => return Err(Diagnostics(vec![problem])),
@@ -107,7 +107,18 @@ pub fn init_openapi(
             ]));
         }
     };
+    // As the generator reads it: a schema `$ref` into a parameter or a response, inlined.
+    openapi::inline_schema_refs(&mut document);
     let ops = operations_of(&document);
+    let referenced = referenced_path_items(&document);
+    if ops.is_empty() && !referenced.is_empty() {
+        // Nothing else to bind: what was left out is the error.
+        let errors = referenced.into_iter().map(|mut problem| {
+            problem.severity = Severity::Error;
+            problem
+        });
+        return Err(Diagnostics(errors.collect()));
+    }
     if ops.is_empty() {
         return Err(Diagnostics(vec![
             Diagnostic::error(
@@ -161,7 +172,7 @@ pub fn init_openapi(
     let mut presenters: BTreeMap<String, String> = BTreeMap::new(); // component → file
     let mut presenter_files: Vec<(String, String)> = Vec::new();
     let mut tool_files: Vec<(String, String)> = Vec::new();
-    let mut warnings = Vec::new();
+    let mut warnings = referenced;
     let mut tool_names: BTreeSet<String> = BTreeSet::new();
     for (group, members) in &groups {
         let mut actions: Vec<Planned> = Vec::new();
@@ -280,6 +291,33 @@ impl Probe<'_> {
             None => Ok(()),
         }
     }
+}
+
+/// A warning for each path item written as a `$ref` (`/pets: {$ref: paths/pets.yaml}`, which
+/// bundlers inline): its operations are not in the document, so none is bound.
+fn referenced_path_items(document: &Document) -> Vec<Diagnostic> {
+    let Some(Value::Object(paths)) = document.value.get("paths") else {
+        return Vec::new();
+    };
+    paths
+        .iter()
+        .filter_map(|(path, item)| {
+            let reference = item.get("$ref")?;
+            let shown = reference.as_str().map_or_else(|| reference.to_string(), str::to_owned);
+            let pointer = format!("/paths/{}/$ref", crate::source::pointer_token(path));
+            Some(
+                Diagnostic::warning(
+                    &document.path,
+                    &pointer,
+                    one_line(&format!(
+                        "the operations of `{path}` are left out of the starter: its path item is a `$ref` (`{shown}`)"
+                    )),
+                )
+                .with_help("operations are read as written in the document: bundle the description into one file with its paths in place (`redocly bundle`, `swagger-cli bundle`)")
+                .at_location(document.locate(&pointer)),
+            )
+        })
+        .collect()
 }
 
 /// The operations of the description, in path then method order.

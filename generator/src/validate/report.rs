@@ -54,29 +54,47 @@ pub(super) fn report(
 }
 
 /// The alternative whose errors reach deepest below `pointer`, if any reaches below it at all
-/// (an alternative that fails right at `pointer`, such as "not null", explains nothing).
+/// (an alternative that fails right at `pointer`, such as "not null", explains nothing). The
+/// errors of an alternative that is itself a choice (a schema is a boolean or an object) count
+/// through its own alternatives.
 fn closest_alternative<'a, 'e>(
     alternatives: &'a [Vec<MetaError<'e>>],
     pointer: &str,
 ) -> Option<&'a [MetaError<'e>]> {
-    let depth = |errors: &[MetaError<'_>]| {
-        errors
-            .iter()
-            .map(|e| e.instance_path.len())
-            .max()
-            .unwrap_or(0)
-    };
-    let reaches_below = |errors: &[MetaError<'_>]| {
-        errors.iter().any(|e| e.instance_path.len() > pointer.len())
-            || errors
-                .iter()
-                .any(|e| matches!(e.kind, ErrorKind::AdditionalProperties { .. }))
-    };
     alternatives
         .iter()
-        .filter(|errors| !errors.is_empty() && reaches_below(errors))
-        .max_by_key(|errors| (depth(errors), usize::MAX - errors.len()))
+        .filter(|errors| errors.iter().any(|e| explains(e, pointer)))
+        .max_by_key(|errors| {
+            let depth = errors.iter().map(depth).max().unwrap_or(0);
+            (depth, usize::MAX - errors.len())
+        })
         .map(Vec::as_slice)
+}
+
+/// Whether `error` says more than that the value at `pointer` is not what was asked for: it is
+/// about a value below it, or names keys it does not take, or is a choice one of whose
+/// alternatives does.
+fn explains(error: &MetaError<'_>, pointer: &str) -> bool {
+    error.instance_path.len() > pointer.len()
+        || match &error.kind {
+            ErrorKind::AdditionalProperties { .. } => true,
+            ErrorKind::AnyOf { context } | ErrorKind::OneOfNotValid { context } => context
+                .iter()
+                .flatten()
+                .any(|inner| explains(inner, pointer)),
+            _ => false,
+        }
+}
+
+/// How deep below the document's root `error` reaches, through the alternatives of a choice.
+fn depth(error: &MetaError<'_>) -> usize {
+    let inner = match &error.kind {
+        ErrorKind::AnyOf { context } | ErrorKind::OneOfNotValid { context } => {
+            context.iter().flatten().map(depth).max().unwrap_or(0)
+        }
+        _ => 0,
+    };
+    error.instance_path.len().max(inner)
 }
 
 fn unsupported_keyword(
