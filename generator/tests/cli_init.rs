@@ -197,6 +197,23 @@ fn operations_in_other_files_are_left_out_with_a_warning() {
         stderr(&output)
     );
     assert!(!dir.path().join("none").exists());
+
+    // Operations that are all left out: an error that says so, and nothing written.
+    let all_out = "openapi: 3.0.3\ninfo: { title: Split, version: \"1\" }\npaths:\n  /keys:\n    get:\n      $ref: resources/keys_list.yml\n  /pets:\n    $ref: paths/pets.yaml\n";
+    fs::write(dir.path().join("all_out.yaml"), all_out).unwrap();
+    let output = init(dir.path(), &["all_out.yaml", "-o", "empty"]);
+    assert_exit(&output, 3);
+    let err = stderr(&output);
+    for expected in [
+        "GET /keys is left out of the starter",
+        "the one operation selected could not be bound, so no tool would be written",
+    ] {
+        assert!(
+            squeezed(&err).contains(&squeezed(expected)),
+            "{expected:?} in:\n{err}"
+        );
+    }
+    assert!(!dir.path().join("empty").exists());
 }
 
 /// An API in GitHub's conventions (`tests/corpus/bound/api.yaml`): operationIds that repeat

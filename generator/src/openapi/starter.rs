@@ -259,6 +259,30 @@ pub fn init_openapi(
             tool_file(&tool, group, &description, file_name, &actions, &left_out),
         ));
     }
+    if tool_files.is_empty() {
+        // A starter of the description alone would only fail later, at generation, with
+        // nothing to say why: the warnings say it, and nothing is written.
+        let mut problems = warnings;
+        problems.push(
+            Diagnostic::error(
+                &document.path,
+                "/paths",
+                match groups.iter().map(|(_, members)| members.len()).sum::<usize>() {
+                    1 => "the one operation selected could not be bound, so no tool would be written"
+                        .to_owned(),
+                    n => format!(
+                        "none of the {n} operations selected could be bound, so no tool would be written"
+                    ),
+                },
+            )
+            .with_help(
+                "the warnings above say why each is left out: bundle a description split over \
+                 files into one, or bind the operations with handlers of your own",
+            )
+            .at_location(document.locate("/paths")),
+        );
+        return Err(Diagnostics(problems));
+    }
     let mut files = vec![(file_name.to_owned(), description.text.clone())];
     files.extend(tool_files);
     files.extend(presenter_files);
