@@ -662,3 +662,32 @@ fn max_chars_is_refused_off_a_string_property() {
         "{found}"
     );
 }
+
+/// Draft 4's boolean bound (OpenAPI 3.0's form) where JSON Schema 2020-12 is read: the help
+/// says how 2020-12 writes it.
+#[test]
+fn a_boolean_exclusive_bound_is_explained_in_its_2020_12_form() {
+    let definition = "title: Reading\ntype: object\nproperties:\n  level:\n    type: integer\n    minimum: 0\n    exclusiveMinimum: true\n    maximum: 9\n";
+    assert_eq!(
+        only(&[("reading.yaml", definition)]),
+        expect(
+            "reading.yaml",
+            "/properties/level/exclusiveMinimum",
+            (7, 23),
+            "`exclusiveMinimum` must be a number, not a boolean",
+            Some(
+                "`minimum: N, exclusiveMinimum: true` is OpenAPI 3.0's form; since JSON Schema \
+                 2020-12 (and OpenAPI 3.1) the bound itself is the value: `exclusiveMinimum: N`"
+            ),
+        )
+    );
+    let inclusive = definition.replace("exclusiveMinimum: true", "exclusiveMaximum: false");
+    let found = only(&[("reading.yaml", &inclusive)]);
+    assert_eq!(
+        found.5.as_deref(),
+        Some(
+            "`exclusiveMaximum: false` is OpenAPI 3.0's form of an inclusive bound: leave it \
+             out and keep `maximum`"
+        )
+    );
+}

@@ -34,14 +34,18 @@ pub(super) fn report(
         _ if is_type_keyword(&pointer) && error.instance.is_string() => {
             problems.push(unknown_type(document, &pointer, error.instance));
         }
-        ErrorKind::Type { expected } if !is_type_keyword(&pointer) => problems.push(
-            Diagnostic::error(
+        ErrorKind::Type { expected } if !is_type_keyword(&pointer) => {
+            let diagnostic = Diagnostic::error(
                 &document.path,
                 &pointer,
                 wrong_type(&pointer, expected, error.instance),
             )
-            .at_location(document.locate(&pointer)),
-        ),
+            .at_location(document.locate(&pointer));
+            problems.push(match boolean_bound(&pointer, error.instance) {
+                Some(help) => diagnostic.with_help(help),
+                None => diagnostic,
+            });
+        }
         _ => problems.push(
             Diagnostic::error(
                 &document.path,
@@ -227,6 +231,28 @@ fn wrong_type(pointer: &str, expected: &Expected, found: &Value) -> String {
             format!("`{key}` must be {expected}, not {found}")
         }
         _ => format!("expected {expected} here, not {found}"),
+    }
+}
+
+/// The fix for draft 4's boolean `exclusiveMinimum`/`exclusiveMaximum` (OpenAPI 3.0's form,
+/// which 3.0 descriptions are read with) written where JSON Schema 2020-12 is read: a definition,
+/// or an OpenAPI 3.1 description.
+fn boolean_bound(pointer: &str, found: &Value) -> Option<String> {
+    let (bound, limit) = match pointer.rsplit('/').next()? {
+        "exclusiveMinimum" => ("exclusiveMinimum", "minimum"),
+        "exclusiveMaximum" => ("exclusiveMaximum", "maximum"),
+        _ => return None,
+    };
+    match found {
+        Value::Bool(true) => Some(format!(
+            "`{limit}: N, {bound}: true` is OpenAPI 3.0's form; since JSON Schema 2020-12 (and \
+             OpenAPI 3.1) the bound itself is the value: `{bound}: N`"
+        )),
+        Value::Bool(false) => Some(format!(
+            "`{bound}: false` is OpenAPI 3.0's form of an inclusive bound: leave it out and keep \
+             `{limit}`"
+        )),
+        _ => None,
     }
 }
 
