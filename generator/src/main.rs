@@ -14,7 +14,6 @@ mod cli {
     pub mod init;
     pub mod lock;
     pub mod table;
-    pub mod terminal;
     pub mod tokens;
 }
 

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 use fusion_gen::{
-    DEFAULT_MAX_FILE_BYTES, DataLayout, PresenterReport, Tokenizer, read_definitions_with,
-    resolve_model,
+    DEFAULT_MAX_FILE_BYTES, DataLayout, Diagnostic, PresenterReport, Tokenizer,
+    read_definitions_with, resolve_model,
 };
 use serde::Serialize;
 
@@ -191,7 +191,7 @@ pub fn run(args: &TokensArgs) -> u8 {
             }
         }
     } else {
-        print!("{}", super::terminal::shown(&table::render(&measured)));
+        print!("{}", Diagnostic::for_terminal(&table::render(&measured)));
     }
     0
 }

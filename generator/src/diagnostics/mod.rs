@@ -86,6 +86,24 @@ impl Diagnostic {
         self
     }
 
+    /// `text` as a terminal may show it: control characters other than line breaks, and
+    /// direction controls, written as their Rust escapes (`\u{1b}`, `\t`, `\u{202e}`).
+    /// Diagnostics quote keys, values and paths of definitions and vendors' descriptions, which
+    /// could otherwise move the cursor, recolour or clear the screen, or reorder the line they
+    /// are on: messages and help are made so when a diagnostic is made. The command shows its
+    /// other output from definitions (the `tokens` tables) the same way.
+    ///
+    /// ```
+    /// use fusion_gen::Diagnostic;
+    ///
+    /// assert_eq!(Diagnostic::for_terminal("a\u{1b}[2J\u{202e}b\nc"), "a\\u{1b}[2J\\u{202e}b\nc");
+    /// ```
+    pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+        crate::rust_text::escaped(text, |c| {
+            (c.is_control() && c != '\n') || crate::rust_text::is_direction_control(c)
+        })
+    }
+
     /// Renders the diagnostic with a snippet of `source` (the file's text), without colours, so
     /// that the same text reads well in a terminal, in a build script's output and in tests:
     /// drawn by miette with the `fancy` feature (the command line's), as plain text otherwise.
@@ -99,27 +117,16 @@ impl Diagnostic {
 /// A 70,000-character `type` would otherwise be quoted whole, in the message and its help.
 pub const QUOTE_LIMIT: usize = 80;
 
-/// `text` as a terminal may show it: control characters other than line breaks and tabs, and
-/// direction controls, written as their Rust escapes (`\u{1b}`, `\u{202e}`). Messages quote keys,
-/// values and paths of definitions and vendors' descriptions, which could otherwise move the
-/// cursor, recolour or clear the screen, or reorder the line they are on. Messages and help are
-/// made so when a diagnostic is made.
-pub(crate) fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
-    crate::rust_text::escaped(text, |c| {
-        (c.is_control() && c != '\n' && c != '\t') || crate::rust_text::is_direction_control(c)
-    })
-}
-
-/// A file name or JSON pointer as a terminal may show it: as [`for_terminal`], line breaks and
-/// tabs escaped too, since each is one line's part. Made so only when shown, as callers match
+/// A file name or JSON pointer as a terminal may show it: as [`Diagnostic::for_terminal`], line
+/// breaks escaped too, since each is one line's part. Made so only when shown, as callers match
 /// on the raw ones.
 pub(crate) fn one_line_for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
     crate::rust_text::for_line_comment(text)
 }
 
-/// [`for_terminal`] of an owned text.
+/// [`Diagnostic::for_terminal`] of an owned text.
 fn made_for_terminal(text: String) -> String {
-    match for_terminal(&text) {
+    match Diagnostic::for_terminal(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(shown) => shown,
     }
@@ -339,6 +346,20 @@ mod tests {
         assert!(text.contains("billing/invoice.yaml:2:15"), "{text}");
         assert!(text.contains("required: [id, amount_cent]"), "{text}");
         assert!(text.contains("did you mean `amount_cents`?"), "{text}");
+    }
+
+    /// What the command shows outside diagnostics (the `tokens` tables) goes through the same
+    /// escape: line breaks kept, tabs and escape sequences shown, plain text not copied.
+    #[test]
+    fn text_for_a_terminal_keeps_its_lines_only() {
+        assert_eq!(
+            Diagnostic::for_terminal("a\u{1b}[2Jb\u{202e}c\nd\te"),
+            "a\\u{1b}[2Jb\\u{202e}c\nd\\te"
+        );
+        assert!(matches!(
+            Diagnostic::for_terminal("plain é"),
+            std::borrow::Cow::Borrowed(_)
+        ));
     }
 
     /// A hostile key, file name or source line (a vendor's description) reaches the terminal

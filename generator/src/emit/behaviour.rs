@@ -82,6 +82,15 @@ impl BehaviourView {
             && self.has_collection_blocks()
     }
 
+    /// Whether the presenter gets an inherent `impl` holding its static rules' constants and
+    /// what its item and collection blocks share.
+    pub fn has_inherent_items(&self) -> bool {
+        !self.static_rules.is_empty()
+            || self.shares_item_rules()
+            || self.shares_item_embeds()
+            || self.shares_item_suggestions()
+    }
+
     /// Whether the embeds are written once, as the presenter's `item_embeds`, which one item's
     /// blocks and a collection's (for every kept item) both call: when both are written.
     pub fn shares_item_embeds(&self) -> bool {
